@@ -1,0 +1,34 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { ServeStaticModule } from '@nestjs/serve-static';
+import { resolve } from 'node:path';
+import type { AppConfig } from '@shop/config';
+import { HealthModule } from './health/health.module.js';
+import { InfrastructureModule } from './infrastructure/infrastructure.module.js';
+import { PipelineModule } from './pipeline/pipeline.module.js';
+import { RealtimeModule } from './realtime/realtime.module.js';
+
+const ONE_YEAR_SECONDS = 365 * 24 * 3600;
+
+@Module({})
+export class AppModule {
+  static register(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        InfrastructureModule.register(config),
+        ServeStaticModule.forRoot(
+          {
+            rootPath: resolve(config.UPLOADS_DIR),
+            serveRoot: '/uploads',
+            // Stored names are content hashes: a name never changes its bytes.
+            serveStaticOptions: { immutable: true, maxAge: ONE_YEAR_SECONDS * 1000, fallthrough: false, index: false },
+          },
+          { rootPath: resolve(config.WEB_DIST_DIR), exclude: ['/api/{*path}', '/uploads/{*path}'] },
+        ),
+        HealthModule,
+        PipelineModule,
+        RealtimeModule,
+      ],
+    };
+  }
+}

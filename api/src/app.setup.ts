@@ -1,0 +1,37 @@
+import type { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import { pino } from 'pino';
+import type { AppConfig } from '@shop/config';
+import { ApiExceptionFilter } from './common/api-exception.filter.js';
+import { createValidationPipe } from './common/validation.pipe.js';
+import { RedisIoAdapter } from './realtime/redis-io.adapter.js';
+
+/** Everything main.ts and the integration tests both need, so tests exercise the real setup. */
+export function configureApp(app: INestApplication, config: AppConfig): INestApplication {
+  app.setGlobalPrefix('api', { exclude: ['uploads/{*path}'] });
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          // antd writes its styles at run time; images may come from blob: previews while uploading.
+          'style-src': ["'self'", "'unsafe-inline'"],
+          'img-src': ["'self'", 'data:', 'blob:'],
+          'connect-src': ["'self'", 'ws:', 'wss:'],
+        },
+      },
+    }),
+  );
+  app.enableCors({ origin: config.WEB_ORIGINS, credentials: true });
+  app.use(pinoHttp({ logger: pino({ level: config.LOG_LEVEL }), autoLogging: { ignore: (request) => request.url === '/api/health' } }));
+  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalFilters(new ApiExceptionFilter());
+  app.useWebSocketAdapter(new RedisIoAdapter(app, config));
+  app.enableShutdownHooks();
+  if (config.SWAGGER_ENABLED) {
+    const document = SwaggerModule.createDocument(app, new DocumentBuilder().setTitle('Toy Duka API').setVersion('1').build());
+    SwaggerModule.setup('api/docs', app, document);
+  }
+  return app;
+}

@@ -1,0 +1,42 @@
+import { BullModule } from '@nestjs/bullmq';
+import { Global, Inject, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
+import { ConfigModule } from '@nestjs/config';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { Redis } from 'ioredis';
+import { QUEUE_NAMES } from '@shop/contracts';
+import type { AppConfig } from '@shop/config';
+import { dataSourceOptions } from '@shop/db';
+
+export const APP_CONFIG = Symbol('APP_CONFIG');
+export const REDIS_CLIENT = Symbol('REDIS_CLIENT');
+
+class RedisClientCloser implements OnApplicationShutdown {
+  constructor(@Inject(REDIS_CLIENT) private readonly redis: Redis) {}
+  onApplicationShutdown(): void {
+    this.redis.disconnect();
+  }
+}
+
+/** Configuration, MySQL, Redis and the BullMQ queues: the shared ground of every api module. */
+@Global()
+@Module({})
+export class InfrastructureModule {
+  static register(config: AppConfig): DynamicModule {
+    return {
+      module: InfrastructureModule,
+      imports: [
+        ConfigModule.forRoot({ isGlobal: true, ignoreEnvFile: true, load: [() => config] }),
+        TypeOrmModule.forRoot({ ...dataSourceOptions(config), retryAttempts: 2, retryDelay: 1000 }),
+        BullModule.forRoot({ connection: { url: config.REDIS_URL }, prefix: config.REDIS_PREFIX }),
+        BullModule.registerQueue(...QUEUE_NAMES.map((name) => ({ name }))),
+      ],
+      providers: [
+        { provide: APP_CONFIG, useValue: config },
+        // Fails fast while Redis is away, so health checks and requests answer instead of queueing commands.
+        { provide: REDIS_CLIENT, useFactory: () => new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) },
+        RedisClientCloser,
+      ],
+      exports: [APP_CONFIG, REDIS_CLIENT, BullModule],
+    };
+  }
+}

@@ -1,0 +1,43 @@
+// Steps shared by `npm start` and `npm test`. Only Node's own modules are imported at the top:
+// on a fresh clone nothing else is installed yet.
+import { spawnSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+export class StepFailure extends Error {}
+
+export function say(line) {
+  process.stdout.write(`\u001b[36m[toyduka]\u001b[0m ${line}\n`);
+}
+
+/** Ends the process with one readable line instead of a stack dump. */
+export function failWith(error) {
+  const message = error instanceof StepFailure || error?.name === 'ConfigError' ? error.message : (error?.stack ?? String(error));
+  process.stderr.write(`\u001b[31m[toyduka] ${message}\u001b[0m\n`);
+  process.exit(1);
+}
+
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: repoRoot, stdio: 'inherit', ...options, env: { ...process.env, ...options.env } });
+  if (result.status !== 0) throw new StepFailure(`'${[command, ...args].join(' ')}' failed (exit ${result.status ?? result.signal}).`);
+}
+
+/** npm ci on a fresh clone, npm install when package-lock.json changed since the last install. */
+export function ensureInstalled() {
+  const installedLock = join(repoRoot, 'node_modules', '.package-lock.json');
+  if (!existsSync(installedLock)) {
+    say('Installing dependencies (npm ci)...');
+    run('npm', ['ci', '--no-audit', '--no-fund']);
+  } else if (statSync(join(repoRoot, 'package-lock.json')).mtimeMs > statSync(installedLock).mtimeMs) {
+    say('package-lock.json changed: updating dependencies (npm install)...');
+    run('npm', ['install', '--no-audit', '--no-fund']);
+  }
+}
+
+export function build() {
+  say('Building libs, api, workers and web...');
+  run('npx', ['nx', 'run-many', '-t', 'build', '--output-style=static'], { env: { NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' } });
+}

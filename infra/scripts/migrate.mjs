@@ -1,0 +1,14 @@
+// npm run migrate: brings the database of DATABASE_URL up to the newest schema.
+import { failWith, say } from './lib/bootstrap.mjs';
+import { ensureMysql } from './lib/services.mjs';
+
+try {
+  const { loadConfig } = await import('@shop/config');
+  const { migrateDatabase } = await import('@shop/db');
+  const config = loadConfig();
+  await ensureMysql(config.DATABASE_URL);
+  const applied = await migrateDatabase(config);
+  say(applied.length ? `Applied migrations: ${applied.join(', ')}` : 'Schema is up to date.');
+} catch (error) {
+  failWith(error);
+}

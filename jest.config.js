@@ -1,0 +1,19 @@
+import { readFileSync } from 'node:fs';
+
+const swcConfig = JSON.parse(readFileSync(new URL('./.swcrc', import.meta.url), 'utf8'));
+delete swcConfig.$schema;
+
+/** @type {import('jest').Config} */
+export default {
+  testEnvironment: 'node',
+  extensionsToTreatAsEsm: ['.ts'],
+  transform: { '^.+\\.ts$': ['@swc/jest', { ...swcConfig, module: { type: 'es6' } }] },
+  moduleNameMapper: {
+    '^@shop/(contracts|config|db|payments|testing)$': '<rootDir>/libs/$1/src/index.ts',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
+  // Integration tests share the test database and its outbox: one file at a time.
+  maxWorkers: 1,
+  testTimeout: 30_000,
+  testMatch: ['<rootDir>/{api,workers,libs,infra}/**/*.spec.ts'],
+};

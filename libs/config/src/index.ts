@@ -1,0 +1,2 @@
+export * from './config.schema.js';
+export * from './exit-with-reason.js';

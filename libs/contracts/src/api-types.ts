@@ -1,0 +1,141 @@
+import type { CategoryId } from './catalogue.js';
+import type { OrderStatus, PaymentMethod, PaymentStatus, UserRole } from './orders.js';
+
+/** Every JSON answer of the api has this envelope; failures carry `success: false` and a catalogue message. */
+export interface ApiSuccess<T> {
+  success: true;
+  message?: string;
+  data: T;
+}
+export interface ApiFailure {
+  success: false;
+  message: string;
+  /** Field-level detail for validation failures, when there is any. */
+  errors?: string[];
+}
+export type ApiResponse<T> = ApiSuccess<T> | ApiFailure;
+
+export interface Paginated<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface SessionUser {
+  id: number;
+  userName: string;
+  email: string;
+  role: UserRole;
+}
+
+export interface ImageSet {
+  /** The original, as uploaded. */
+  url: string;
+  /** `srcset` candidates, smallest first; empty until the worker has made the derivatives. */
+  srcSet: { url: string; width: number; format: 'webp' | 'jpeg' }[];
+}
+
+export interface ProductVariation {
+  id: number;
+  label: string;
+  image: ImageSet;
+}
+
+export interface Product {
+  id: number;
+  title: string;
+  description: string;
+  category: CategoryId;
+  price: number;
+  salePrice: number;
+  totalStock: number;
+  averageReview: number;
+  image: ImageSet | null;
+  variations: ProductVariation[];
+}
+
+export interface Review {
+  id: number;
+  productId: number;
+  userId: number;
+  userName: string;
+  reviewMessage: string;
+  reviewValue: number;
+  createdAt: string;
+}
+
+export interface CartItem {
+  productId: number;
+  title: string;
+  image: ImageSet | null;
+  price: number;
+  salePrice: number;
+  quantity: number;
+  totalStock: number;
+}
+export interface Cart {
+  id: number;
+  items: CartItem[];
+}
+
+export interface Address {
+  id: number;
+  county: string;
+  subCounty: string;
+  location: string;
+  specificAddress: string;
+  phone: string;
+  notes: string;
+  deliveryFee: number;
+  address: string;
+}
+
+export interface OrderItem {
+  productId: number;
+  title: string;
+  image: string | null;
+  price: number;
+  quantity: number;
+}
+export interface OrderAddressInfo {
+  addressId: number | null;
+  address: string;
+  county: string;
+  subCounty: string;
+  location: string;
+  specificAddress: string;
+  phone: string;
+  notes: string;
+  deliveryFee: number;
+}
+export interface Order {
+  id: number;
+  userId: number;
+  userName: string;
+  cartItems: OrderItem[];
+  addressInfo: OrderAddressInfo;
+  orderStatus: OrderStatus;
+  paymentMethod: PaymentMethod;
+  paymentStatus: PaymentStatus;
+  subtotalAmount: number;
+  deliveryFee: number;
+  totalAmount: number;
+  orderDate: string;
+  orderUpdateDate: string;
+  paymentId: string | null;
+  payerId: string | null;
+}
+
+export interface FeatureImage {
+  id: number;
+  image: ImageSet;
+}
+
+export type HealthState = 'up' | 'down';
+export interface HealthReport {
+  status: 'ok' | 'error';
+  mysql: HealthState;
+  redis: HealthState;
+  queues: Record<string, { state: HealthState; waiting?: number; failed?: number }>;
+}

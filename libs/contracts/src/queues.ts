@@ -1,0 +1,105 @@
+/** BullMQ queues, split by kind of work so one cannot starve another (DESIGN.md, Events). */
+export const QUEUES = {
+  orders: 'orders',
+  payments: 'payments',
+  images: 'images',
+  pipeline: 'pipeline',
+} as const;
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+export const QUEUE_NAMES: readonly QueueName[] = Object.values(QUEUES);
+
+export const JOBS = {
+  orderCreated: 'order.created',
+  orderExpire: 'order.expire',
+  orderStatusChanged: 'order.status-changed',
+  mpesaCallback: 'mpesa.callback',
+  mpesaReconcile: 'mpesa.reconcile',
+  paypalCapture: 'paypal.capture',
+  paypalWebhook: 'paypal.webhook',
+  imageResize: 'image.resize',
+  pipelineHeartbeat: 'pipeline.heartbeat',
+} as const;
+export type JobName = (typeof JOBS)[keyof typeof JOBS];
+
+/** Which queue carries each job: the outbox relay publishes by this table. */
+export const JOB_QUEUE: Record<JobName, QueueName> = {
+  'order.created': 'orders',
+  'order.expire': 'orders',
+  'order.status-changed': 'orders',
+  'mpesa.callback': 'payments',
+  'mpesa.reconcile': 'payments',
+  'paypal.capture': 'payments',
+  'paypal.webhook': 'payments',
+  'image.resize': 'images',
+  'pipeline.heartbeat': 'pipeline',
+};
+
+export interface PipelineHeartbeatJob {
+  /** When the api wrote the outbox row, ms since epoch. */
+  emittedAt: number;
+}
+export interface OrderJob {
+  orderId: number;
+}
+export interface OrderStatusChangedJob extends OrderJob {
+  from: string;
+  to: string;
+}
+export interface MpesaCallbackJob {
+  callbackId: number;
+}
+export interface MpesaReconcileJob {
+  paymentId: number;
+}
+export interface PaypalCaptureJob {
+  paymentId: number;
+}
+export interface PaypalWebhookJob {
+  callbackId: number;
+}
+export interface ImageResizeJob {
+  imageId: number;
+}
+
+export interface JobPayloads {
+  'order.created': OrderJob;
+  'order.expire': OrderJob;
+  'order.status-changed': OrderStatusChangedJob;
+  'mpesa.callback': MpesaCallbackJob;
+  'mpesa.reconcile': MpesaReconcileJob;
+  'paypal.capture': PaypalCaptureJob;
+  'paypal.webhook': PaypalWebhookJob;
+  'image.resize': ImageResizeJob;
+  'pipeline.heartbeat': PipelineHeartbeatJob;
+}
+
+/** Per-queue worker settings, published-job retry policy and retention (one place). */
+export const QUEUE_SETTINGS: Record<QueueName, { concurrency: number; attempts: number; backoffMs: number }> = {
+  orders: { concurrency: 5, attempts: 5, backoffMs: 1000 },
+  payments: { concurrency: 10, attempts: 8, backoffMs: 2000 },
+  images: { concurrency: 2, attempts: 3, backoffMs: 5000 },
+  pipeline: { concurrency: 1, attempts: 1, backoffMs: 1000 },
+};
+export const JOB_RETENTION = {
+  removeOnComplete: { count: 1000, age: 24 * 3600 },
+  removeOnFail: { count: 5000, age: 7 * 24 * 3600 },
+} as const;
+
+export const PIPELINE_HEARTBEAT_INTERVAL_MS = 5000;
+
+/** Redis keys where the workers keep the heartbeat's recent figures for the ops page. */
+export function pipelineHeartbeatKeys(redisPrefix: string) {
+  return {
+    recent: `${redisPrefix}:pipeline:heartbeats`,
+    seen: (outboxId: number) => `${redisPrefix}:pipeline:heartbeat:${outboxId}`,
+  };
+}
+export const PIPELINE_HEARTBEATS_KEPT = 100;
+
+/** BullMQ job id of an outbox row: publishing the same row twice finds the job already there. */
+export function outboxJobId(outboxId: number | string): string {
+  return `outbox-${outboxId}`;
+}
+export function outboxIdOfJob(jobId: string | undefined): number {
+  return Number(jobId?.replace(/^outbox-/, ''));
+}

@@ -1,0 +1,69 @@
+import type { OrderStatus, PaymentStatus } from './orders.js';
+import type { QueueName } from './queues.js';
+
+export const SOCKET_PATH = '/socket.io';
+
+export const SOCKET_EVENTS = {
+  orderUpdated: 'order:updated',
+  adminOrderCreated: 'admin:order-created',
+  imageProcessed: 'image:processed',
+  pipelineHeartbeat: 'pipeline:heartbeat',
+  queueStats: 'queues:stats',
+} as const;
+
+export const SOCKET_ROOMS = {
+  user: (userId: number) => `user:${userId}`,
+  admins: 'admins',
+  /** Operators' view of the pipeline; any connected client may watch it, it carries no shop data. */
+  ops: 'ops',
+} as const;
+
+export interface OrderUpdatedEvent {
+  orderId: number;
+  orderStatus: OrderStatus;
+  paymentStatus: PaymentStatus;
+  updatedAt: string;
+}
+export interface AdminOrderCreatedEvent {
+  orderId: number;
+  userName: string;
+  totalAmount: number;
+  createdAt: string;
+}
+export interface ImageProcessedEvent {
+  imageId: number;
+  url: string;
+  status: 'ready' | 'failed';
+  reason?: string;
+}
+export interface PipelineHeartbeatEvent {
+  outboxId: number;
+  emittedAt: number;
+  processedAt: number;
+  /** Outbox write → worker emit, in ms. */
+  latencyMs: number;
+}
+export interface QueueStatsEvent {
+  queue: QueueName;
+  waiting: number;
+  active: number;
+  delayed: number;
+  failed: number;
+  completed: number;
+}
+
+export interface ServerToClientEvents {
+  'order:updated': (event: OrderUpdatedEvent) => void;
+  'admin:order-created': (event: AdminOrderCreatedEvent) => void;
+  'image:processed': (event: ImageProcessedEvent) => void;
+  'pipeline:heartbeat': (event: PipelineHeartbeatEvent) => void;
+  'queues:stats': (event: QueueStatsEvent[]) => void;
+}
+export interface ClientToServerEvents {
+  'ops:watch': () => void;
+}
+
+/** The Redis channel prefix shared by the api's Socket.IO adapter and the workers' emitter. */
+export function socketChannelKey(redisPrefix: string): string {
+  return `${redisPrefix}:socket.io`;
+}

@@ -1,0 +1,28 @@
+import { Address } from './address.entity.js';
+import { CartItem } from './cart-item.entity.js';
+import { Cart } from './cart.entity.js';
+import { FeatureImage } from './feature-image.entity.js';
+import { ImageAsset } from './image-asset.entity.js';
+import { OrderItem } from './order-item.entity.js';
+import { OrderStatusHistory } from './order-status-history.entity.js';
+import { Order } from './order.entity.js';
+import { OutboxEvent } from './outbox-event.entity.js';
+import { PaymentCallback } from './payment-callback.entity.js';
+import { Payment } from './payment.entity.js';
+import { ProductVariation } from './product-variation.entity.js';
+import { Product } from './product.entity.js';
+import { Review } from './review.entity.js';
+import { Session } from './session.entity.js';
+import { User } from './user.entity.js';
+import { WishlistItem } from './wishlist-item.entity.js';
+
+export {
+  Address, Cart, CartItem, FeatureImage, ImageAsset, Order, OrderItem, OrderStatusHistory, OutboxEvent,
+  Payment, PaymentCallback, Product, ProductVariation, Review, Session, User, WishlistItem,
+};
+export type { ImageDerivative, ImageStatus } from './image-asset.entity.js';
+
+export const ENTITIES = [
+  Address, Cart, CartItem, FeatureImage, ImageAsset, Order, OrderItem, OrderStatusHistory, OutboxEvent,
+  Payment, PaymentCallback, Product, ProductVariation, Review, Session, User, WishlistItem,
+];

@@ -1,0 +1,31 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Unique } from 'typeorm';
+import { PAYMENT_METHODS, type PaymentMethod } from '@shop/contracts';
+import { MILLISECOND_TIMESTAMP } from './timestamps.js';
+
+/** The raw body of every provider callback, kept before anything is done with it. */
+@Entity('payment_callbacks')
+@Unique('payment_callbacks_delivery', ['provider', 'deliveryKey'])
+export class PaymentCallback {
+  @PrimaryGeneratedColumn({ unsigned: true })
+  id!: number;
+
+  @Column({ type: 'enum', enum: PAYMENT_METHODS })
+  provider!: PaymentMethod;
+
+  /** CheckoutRequestID (M-Pesa) or the webhook event id (PayPal): a provider's retry of the same delivery is stored once. */
+  @Column({ length: 150 })
+  deliveryKey!: string;
+
+  @Index()
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  providerReference!: string | null;
+
+  @Column({ type: 'json' })
+  payload!: unknown;
+
+  @Column({ type: 'datetime', precision: 3, nullable: true })
+  processedAt!: Date | null;
+
+  @CreateDateColumn(MILLISECOND_TIMESTAMP)
+  receivedAt!: Date;
+}

@@ -1,0 +1,57 @@
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
+import { PAYMENT_METHODS, PAYMENT_STATUSES, type PaymentMethod, type PaymentStatus } from '@shop/contracts';
+import { Order } from './order.entity.js';
+import { Timestamped } from './timestamps.js';
+
+const decimal = { to: (value: number | null) => value, from: (value: string | null) => (value === null ? null : Number(value)) };
+
+@Entity('payments')
+export class Payment extends Timestamped {
+  @PrimaryGeneratedColumn({ unsigned: true })
+  id!: number;
+
+  @Index()
+  @Column({ unsigned: true })
+  orderId!: number;
+
+  @ManyToOne(() => Order, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'orderId' })
+  order!: Relation<Order>;
+
+  @Column({ type: 'enum', enum: PAYMENT_METHODS })
+  method!: PaymentMethod;
+
+  @Column({ type: 'enum', enum: PAYMENT_STATUSES, default: 'pending' })
+  status!: PaymentStatus;
+
+  /** Whole KES the shop expects to receive. */
+  @Column({ unsigned: true })
+  amount!: number;
+
+  /** What the provider is asked to charge, when it is not KES (PayPal), and the rate used. */
+  @Column({ type: 'char', length: 3, default: 'KES' })
+  providerCurrency!: string;
+
+  @Column({ type: 'decimal', precision: 12, scale: 2, nullable: true, transformer: decimal })
+  providerAmount!: number | null;
+
+  @Column({ type: 'decimal', precision: 14, scale: 8, nullable: true, transformer: decimal })
+  exchangeRate!: number | null;
+
+  /** M-Pesa CheckoutRequestID or PayPal order id: how callbacks find their payment. */
+  @Column({ type: 'varchar', length: 100, nullable: true, unique: true })
+  providerReference!: string | null;
+
+  /** M-Pesa receipt number or PayPal capture id: one receipt pays one payment. */
+  @Column({ type: 'varchar', length: 100, nullable: true, unique: true })
+  providerReceipt!: string | null;
+
+  @Column({ type: 'varchar', length: 12, nullable: true })
+  phone!: string | null;
+
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  payerId!: string | null;
+
+  @Column({ type: 'varchar', length: 500, nullable: true })
+  failureReason!: string | null;
+}

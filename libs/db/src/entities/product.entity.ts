@@ -1,0 +1,52 @@
+import { Column, DeleteDateColumn, Entity, Index, JoinColumn, ManyToOne, OneToMany, PrimaryGeneratedColumn, type Relation } from 'typeorm';
+import type { CategoryId } from '@shop/contracts';
+import { ImageAsset } from './image-asset.entity.js';
+import { ProductVariation } from './product-variation.entity.js';
+import { Timestamped } from './timestamps.js';
+
+@Entity('products')
+@Index('products_search', ['title', 'description'], { fulltext: true })
+export class Product extends Timestamped {
+  @PrimaryGeneratedColumn({ unsigned: true })
+  id!: number;
+
+  @Column({ length: 200 })
+  title!: string;
+
+  @Column({ type: 'text' })
+  description!: string;
+
+  /** One of CATEGORY_IDS; checked by the service so the list lives in libs/contracts only. */
+  @Index()
+  @Column({ type: 'varchar', length: 40 })
+  category!: CategoryId;
+
+  /** Whole KES. */
+  @Index()
+  @Column({ unsigned: true })
+  price!: number;
+
+  /** Whole KES; 0 means not on sale. */
+  @Column({ unsigned: true, default: 0 })
+  salePrice!: number;
+
+  @Column({ unsigned: true })
+  totalStock!: number;
+
+  @Column({ type: 'decimal', precision: 3, scale: 2, default: 0, transformer: { to: (value: number) => value, from: (value: string) => Number(value) } })
+  averageReview!: number;
+
+  @Column({ type: 'int', unsigned: true, nullable: true })
+  imageId!: number | null;
+
+  @ManyToOne(() => ImageAsset, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'imageId' })
+  image!: Relation<ImageAsset> | null;
+
+  @OneToMany(() => ProductVariation, (variation) => variation.product)
+  variations!: Relation<ProductVariation[]>;
+
+  /** Products that orders reference are soft-deleted so order history keeps its lines. */
+  @DeleteDateColumn({ type: 'datetime', precision: 3, nullable: true })
+  deletedAt!: Date | null;
+}

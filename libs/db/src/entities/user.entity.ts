@@ -1,0 +1,27 @@
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { USER_ROLES, type UserRole } from '@shop/contracts';
+import { Timestamped } from './timestamps.js';
+
+@Entity('users')
+export class User extends Timestamped {
+  @PrimaryGeneratedColumn({ unsigned: true })
+  id!: number;
+
+  @Column({ length: 100 })
+  userName!: string;
+
+  /** Stored normalised (trimmed, lower-case) so the unique key means one account per address. */
+  @Column({ length: 254, unique: true })
+  email!: string;
+
+  /** Null for accounts that only ever signed in with Google. */
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  passwordHash!: string | null;
+
+  @Column({ type: 'enum', enum: USER_ROLES, default: 'user' })
+  role!: UserRole;
+
+  /** The OpenID `sub` of the linked Google account. */
+  @Column({ type: 'varchar', length: 255, nullable: true, unique: true })
+  googleSubject!: string | null;
+}

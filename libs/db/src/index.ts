@@ -1,0 +1,5 @@
+export * from './data-source.js';
+export * from './entities/index.js';
+export * from './migrate.js';
+export * from './outbox/outbox-writer.js';
+export * from './seed/seed.js';

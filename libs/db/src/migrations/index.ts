@@ -1,0 +1,4 @@
+import { InitialSchema1763700000000 } from './1763700000000-initial-schema.js';
+
+/** Every migration in the order it runs; `npm run migrate` applies the ones a database has not seen. */
+export const MIGRATIONS = [InitialSchema1763700000000];

@@ -1,0 +1,94 @@
+import { createHash } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import argon2 from 'argon2';
+import sharp from 'sharp';
+import { In, type EntityManager } from 'typeorm';
+import { adminCredentials, type AppConfig } from '@shop/config';
+import { createDataSource } from '../data-source.js';
+import { FeatureImage, ImageAsset, Product, User } from '../entities/index.js';
+import { DEMO_FEATURE_BANNERS, DEMO_PRODUCTS } from './demo-catalogue.js';
+import { drawFeatureBanner, drawToyPicture } from './toy-picture.js';
+
+export interface SeedReport {
+  adminEmail: string;
+  adminCreated: boolean;
+  productsCreated: number;
+  featureImagesCreated: number;
+}
+
+type SeedConfig = Pick<AppConfig, 'DATABASE_URL' | 'DATABASE_POOL_SIZE' | 'UPLOADS_DIR' | 'ADMIN_EMAIL' | 'ADMIN_PASSWORD'>;
+
+/** Stores a rendered picture under its content hash, so running the seed twice stores it once. */
+async function storeJpeg(manager: EntityManager, uploadsDir: string, svg: string): Promise<ImageAsset> {
+  const bytes = await sharp(Buffer.from(svg)).jpeg({ quality: 82, mozjpeg: true }).toBuffer();
+  const storageKey = `originals/${createHash('sha256').update(bytes).digest('hex')}.jpg`;
+  const existing = await manager.findOneBy(ImageAsset, { storageKey });
+  if (existing) return existing;
+  await mkdir(join(uploadsDir, 'originals'), { recursive: true });
+  await writeFile(join(uploadsDir, storageKey), bytes);
+  return manager.save(
+    manager.create(ImageAsset, { storageKey, url: `/uploads/${storageKey}`, contentType: 'image/jpeg', bytes: bytes.length, status: 'pending', derivatives: [] }),
+  );
+}
+
+async function seedAdmin(manager: EntityManager, config: SeedConfig): Promise<{ email: string; created: boolean }> {
+  const { email, password } = adminCredentials(config);
+  const normalisedEmail = email.trim().toLowerCase();
+  const existing = await manager.findOneBy(User, { email: normalisedEmail });
+  if (existing) {
+    if (existing.role !== 'admin') await manager.update(User, existing.id, { role: 'admin' });
+    return { email: normalisedEmail, created: false };
+  }
+  const passwordHash = await argon2.hash(password, { type: argon2.argon2id });
+  await manager.save(manager.create(User, { userName: 'Shop Admin', email: normalisedEmail, passwordHash, role: 'admin', googleSubject: null }));
+  return { email: normalisedEmail, created: true };
+}
+
+async function seedProducts(manager: EntityManager, uploadsDir: string): Promise<number> {
+  const present = new Set((await manager.find(Product, { select: { title: true }, where: { title: In(DEMO_PRODUCTS.map((product) => product.title)) }, withDeleted: true })).map((product) => product.title));
+  let created = 0;
+  for (const demo of DEMO_PRODUCTS.filter((product) => !present.has(product.title))) {
+    const image = await storeJpeg(manager, uploadsDir, drawToyPicture({ title: demo.title, palette: demo.palette, motif: demo.motif, width: 800, height: 800 }));
+    await manager.save(
+      manager.create(Product, {
+        title: demo.title,
+        description: demo.description,
+        category: demo.category,
+        price: demo.price,
+        salePrice: demo.salePrice,
+        totalStock: demo.totalStock,
+        averageReview: 0,
+        imageId: image.id,
+      }),
+    );
+    created += 1;
+  }
+  return created;
+}
+
+async function seedFeatureImages(manager: EntityManager, uploadsDir: string): Promise<number> {
+  if ((await manager.count(FeatureImage)) > 0) return 0;
+  for (const [position, banner] of DEMO_FEATURE_BANNERS.entries()) {
+    const image = await storeJpeg(manager, uploadsDir, drawFeatureBanner({ ...banner, width: 1600, height: 600 }));
+    await manager.save(manager.create(FeatureImage, { imageId: image.id, position }));
+  }
+  return DEMO_FEATURE_BANNERS.length;
+}
+
+/** The demo shop: an admin, the toy catalogue with generated pictures, and three hero banners. Safe to run again. */
+export async function seedDemoData(config: SeedConfig): Promise<SeedReport> {
+  const uploadsDir = resolve(config.UPLOADS_DIR);
+  const dataSource = createDataSource(config);
+  await dataSource.initialize();
+  try {
+    return await dataSource.transaction(async (manager) => {
+      const admin = await seedAdmin(manager, config);
+      const productsCreated = await seedProducts(manager, uploadsDir);
+      const featureImagesCreated = await seedFeatureImages(manager, uploadsDir);
+      return { adminEmail: admin.email, adminCreated: admin.created, productsCreated, featureImagesCreated };
+    });
+  } finally {
+    await dataSource.destroy();
+  }
+}

@@ -1,0 +1,3 @@
+export * from './test-config.js';
+export * from './disposable-redis.js';
+export * from './wait-for.js';

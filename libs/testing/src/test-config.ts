@@ -1,0 +1,24 @@
+import { randomBytes } from 'node:crypto';
+import { loadConfig, type AppConfig } from '@shop/config';
+
+/**
+ * Configuration for a test file: the test database (never the demo one), and a Redis prefix of
+ * its own so queues, socket channels and keys of one run never meet another's.
+ */
+export function testConfig(overrides: Record<string, string> = {}): AppConfig {
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    REDIS_PREFIX: `toyduka-test-${randomBytes(4).toString('hex')}`,
+    PIPELINE_HEARTBEAT_INTERVAL_MS: '0',
+    OUTBOX_POLL_INTERVAL_MS: '50',
+    SWAGGER_ENABLED: 'false',
+    UPLOADS_DIR: '.data/test-uploads',
+    ...overrides,
+  });
+  if (!new URL(config.DATABASE_URL).pathname.endsWith('_test')) {
+    throw new Error(`Tests refuse to run against ${config.DATABASE_URL}: its database name must end in _test (npm test sets it).`);
+  }
+  return config;
+}

@@ -1,0 +1,18 @@
+import { ConsoleLogger, Logger } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { exitWithReason, loadConfig } from '@shop/config';
+import { WorkersModule } from './workers.module.js';
+
+async function bootstrap(): Promise<void> {
+  const config = loadConfig();
+  const app = await NestFactory.create(WorkersModule.register(config), {
+    logger: new ConsoleLogger({ json: config.NODE_ENV === 'production' }),
+    abortOnError: false,
+  });
+  // SIGTERM closes the BullMQ workers (finishing their current jobs) and the outbox relay.
+  app.enableShutdownHooks();
+  await app.listen(config.WORKERS_HEALTH_PORT, '127.0.0.1');
+  new Logger('workers').log(`processing queues; health on port ${config.WORKERS_HEALTH_PORT}`);
+}
+
+bootstrap().catch((error: unknown) => exitWithReason('workers', error));

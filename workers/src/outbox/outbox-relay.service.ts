@@ -1,0 +1,122 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import type { Queue } from 'bullmq';
+import { DataSource, In, type EntityManager } from 'typeorm';
+import { JOB_RETENTION, QUEUES, QUEUE_SETTINGS, outboxJobId, type QueueName } from '@shop/contracts';
+import type { AppConfig } from '@shop/config';
+import { OutboxEvent } from '@shop/db';
+import { APP_CONFIG } from '../infrastructure/infrastructure.module.js';
+
+/** Longest wait for one publish: past it Redis counts as away and the batch is tried again later. */
+const PUBLISH_TIMEOUT_MS = 5000;
+
+function withinPublishTimeout<T>(work: Promise<T>): Promise<T> {
+  return Promise.race([work, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('Redis did not answer in time')), PUBLISH_TIMEOUT_MS).unref())]);
+}
+
+/**
+ * Publishes outbox rows to their BullMQ queues. Rows are claimed with SKIP LOCKED so several
+ * relays share the work, and the job id is the row's id, so a row published twice (a crash
+ * between publish and commit) still makes one job.
+ */
+@Injectable()
+export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(OutboxRelay.name);
+  private readonly queues: Record<QueueName, Queue>;
+  private running = false;
+  private loop: Promise<void> | undefined;
+  private wake: (() => void) | undefined;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectQueue(QUEUES.orders) ordersQueue: Queue,
+    @InjectQueue(QUEUES.payments) paymentsQueue: Queue,
+    @InjectQueue(QUEUES.images) imagesQueue: Queue,
+    @InjectQueue(QUEUES.pipeline) pipelineQueue: Queue,
+  ) {
+    this.queues = { orders: ordersQueue, payments: paymentsQueue, images: imagesQueue, pipeline: pipelineQueue };
+  }
+
+  onApplicationBootstrap(): void {
+    this.running = true;
+    this.loop = this.relayUntilStopped();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.running = false;
+    this.wake?.();
+    await this.loop;
+  }
+
+  /** Publishes one batch; returns how many rows it published. */
+  async relayBatch(): Promise<number> {
+    return this.dataSource.transaction(async (manager) => {
+      const events = await manager
+        .createQueryBuilder(OutboxEvent, 'event')
+        .where('event.publishedAt IS NULL')
+        .orderBy('event.id', 'ASC')
+        .limit(this.config.OUTBOX_BATCH_SIZE)
+        .setLock('pessimistic_write')
+        .setOnLocked('skip_locked')
+        .getMany();
+      const published: OutboxEvent[] = [];
+      try {
+        for (const event of events) {
+          await withinPublishTimeout(this.publish(event));
+          published.push(event);
+        }
+      } catch (error) {
+        await this.recordFailure(manager, events.slice(published.length), error as Error);
+      }
+      if (published.length > 0) {
+        await manager.update(OutboxEvent, { id: In(published.map((event) => event.id)) }, { publishedAt: new Date() });
+      }
+      return published.length;
+    });
+  }
+
+  private publish(event: OutboxEvent): Promise<unknown> {
+    const settings = QUEUE_SETTINGS[event.queueName];
+    return this.queues[event.queueName].add(event.jobName, event.payload, {
+      jobId: outboxJobId(event.id),
+      delay: event.delayMs,
+      attempts: settings.attempts,
+      backoff: { type: 'exponential', delay: settings.backoffMs },
+      ...JOB_RETENTION,
+    });
+  }
+
+  private async recordFailure(manager: EntityManager, unpublished: OutboxEvent[], error: Error): Promise<void> {
+    this.logger.warn(`Outbox publish paused, ${unpublished.length} event(s) wait for Redis: ${error.message}`);
+    await manager
+      .createQueryBuilder()
+      .update(OutboxEvent)
+      .set({ publishAttempts: () => 'publishAttempts + 1', lastError: error.message.slice(0, 500) })
+      .whereInIds(unpublished.map((event) => event.id))
+      .execute();
+  }
+
+  private async relayUntilStopped(): Promise<void> {
+    while (this.running) {
+      let published = 0;
+      try {
+        published = await this.relayBatch();
+      } catch (error) {
+        this.logger.warn(`Outbox relay could not read the outbox: ${(error as Error).message}`);
+      }
+      // A full batch means more may be waiting: go again at once.
+      if (published < this.config.OUTBOX_BATCH_SIZE) await this.pause();
+    }
+  }
+
+  private pause(): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, this.config.OUTBOX_POLL_INTERVAL_MS);
+      this.wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+}
