@@ -2,13 +2,6 @@ import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type Exception
 import type { Response } from 'express';
 import { MESSAGES, type ApiFailure } from '@shop/contracts';
 
-/** Errors raised below Nest (body parser, multer) that carry an HTTP status of their own. */
-interface StatusError {
-  status?: number;
-  statusCode?: number;
-  type?: string;
-}
-
 const MESSAGE_BY_STATUS: Partial<Record<number, string>> = {
   [HttpStatus.NOT_FOUND]: MESSAGES.server.notFound,
   [HttpStatus.TOO_MANY_REQUESTS]: MESSAGES.server.tooManyRequests,
@@ -32,19 +25,18 @@ export class ApiExceptionFilter implements ExceptionFilter {
       const status = exception.getStatus();
       const answer = exception.getResponse();
       const detail = typeof answer === 'object' && answer !== null ? (answer as { message?: unknown; errors?: string[] }) : { message: answer };
-      const message = typeof detail.message === 'string' && status < 500 && !this.isFrameworkDefault(exception, detail.message) ? detail.message : this.fallbackMessage(status);
+      const message = typeof detail.message === 'string' && status < 500 && !this.isFromBelowNest(exception) ? detail.message : this.fallbackMessage(status);
       return { status, body: { success: false, message, ...(detail.errors ? { errors: detail.errors } : {}) } };
-    }
-    const status = (exception as StatusError)?.status ?? (exception as StatusError)?.statusCode;
-    if (typeof status === 'number' && status >= 400 && status < 500) {
-      return { status, body: { success: false, message: MESSAGES.server.validationFailed } };
     }
     return { status: HttpStatus.INTERNAL_SERVER_ERROR, body: { success: false, message: MESSAGES.server.internalError } };
   }
 
-  /** Nest's own texts ("Cannot GET /x") are replaced by the catalogue's. */
-  private isFrameworkDefault(exception: HttpException, message: string): boolean {
-    return exception.getStatus() === HttpStatus.NOT_FOUND && message.startsWith('Cannot ');
+  /**
+   * Texts written by Express, the body parser or Nest's router ("Cannot GET /x", "Unexpected end of
+   * JSON input") are not the shop's words: the catalogue's replace them.
+   */
+  private isFromBelowNest(exception: HttpException): boolean {
+    return (exception.cause instanceof Error && !(exception.cause instanceof HttpException)) || exception.constructor.name === 'NotFoundException' && String(exception.message).startsWith('Cannot ');
   }
 
   private fallbackMessage(status: number): string {

@@ -34,6 +34,8 @@ export class HealthService {
     @InjectQueue(QUEUES.pipeline) pipelineQueue: Queue,
   ) {
     this.queues = [ordersQueue, paymentsQueue, imagesQueue, pipelineQueue];
+    // An outage is reported by the health answer; without a listener BullMQ prints each reconnect failure.
+    for (const queue of this.queues) queue.on('error', () => undefined);
   }
 
   async report(): Promise<HealthReport> {

@@ -32,8 +32,8 @@ export class InfrastructureModule {
       ],
       providers: [
         { provide: APP_CONFIG, useValue: config },
-        // Fails fast while Redis is away, so health checks and requests answer instead of queueing commands.
-        { provide: REDIS_CLIENT, useFactory: () => new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) },
+        // One retry per command: while Redis is away, requests and health checks fail instead of piling up.
+        { provide: REDIS_CLIENT, useFactory: () => new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 }) },
         RedisClientCloser,
       ],
       exports: [APP_CONFIG, REDIS_CLIENT, BullModule],

@@ -1,4 +1,4 @@
-import type { INestApplicationContext } from '@nestjs/common';
+import { Logger, type INestApplicationContext } from '@nestjs/common';
 import { IoAdapter } from '@nestjs/platform-socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
@@ -15,6 +15,10 @@ export class RedisIoAdapter extends IoAdapter {
     super(app);
     this.publisher = new Redis(config.REDIS_URL);
     this.subscriber = this.publisher.duplicate();
+    const logger = new Logger(RedisIoAdapter.name);
+    for (const client of [this.publisher, this.subscriber]) {
+      client.on('error', (error: Error) => logger.warn(`Socket.IO's Redis connection: ${error.message}`));
+    }
   }
 
   override createIOServer(port: number, options?: ServerOptions): Server {

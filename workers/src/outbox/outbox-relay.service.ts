@@ -36,6 +36,9 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     @InjectQueue(QUEUES.pipeline) pipelineQueue: Queue,
   ) {
     this.queues = { orders: ordersQueue, payments: paymentsQueue, images: imagesQueue, pipeline: pipelineQueue };
+    for (const queue of Object.values(this.queues)) {
+      queue.on('error', (error) => this.logger.warn(`Queue ${queue.name} connection problem: ${error.message}`));
+    }
   }
 
   onApplicationBootstrap(): void {

@@ -1,4 +1,4 @@
-import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { Processor } from '@nestjs/bullmq';
 import { Inject } from '@nestjs/common';
 import type { Emitter } from '@socket.io/redis-emitter';
 import type { Job } from 'bullmq';
@@ -9,12 +9,13 @@ import {
 } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
 import { APP_CONFIG, REDIS_CLIENT, SOCKET_EMITTER } from '../infrastructure/infrastructure.module.js';
+import { QueueProcessor } from '../infrastructure/queue-processor.js';
 
 const SEEN_FOR_SECONDS = 3600;
 
 /** Ends the heartbeat's trip: records its latency once per outbox row and tells the ops room. */
 @Processor(QUEUES.pipeline, { concurrency: QUEUE_SETTINGS.pipeline.concurrency })
-export class PipelineHeartbeatProcessor extends WorkerHost {
+export class PipelineHeartbeatProcessor extends QueueProcessor {
   constructor(
     @Inject(REDIS_CLIENT) private readonly redis: Redis,
     @Inject(SOCKET_EMITTER) private readonly emitter: Emitter,

@@ -1,0 +1,55 @@
+// npm test: the same bootstrap as npm start, against a test database of its own, then every check.
+import { existsSync } from 'node:fs';
+import { build, ensureInstalled, failWith, run, say, StepFailure } from './lib/bootstrap.mjs';
+
+/** The test database sits beside the demo one: toyduka → toyduka_test. Tests never see demo data. */
+function testDatabaseUrl(databaseUrl) {
+  const url = new URL(databaseUrl);
+  if (!url.pathname.endsWith('_test')) url.pathname = `${url.pathname}_test`;
+  return url.toString();
+}
+
+function ensureChromium() {
+  if (existsSync('/usr/bin/chromium')) return;
+  if (process.getuid?.() !== 0) throw new StepFailure('The browser tests need Chromium: run `sudo apt-get install -y chromium`.');
+  say('Installing Chromium for the browser tests (apt-get install chromium)...');
+  run('apt-get', ['update', '-qq']);
+  run('apt-get', ['install', '-y', '-qq', 'chromium'], { env: { DEBIAN_FRONTEND: 'noninteractive' } });
+}
+
+let stack;
+try {
+  ensureInstalled();
+  build();
+  const { loadConfig } = await import('@shop/config');
+  const { ensureServices } = await import('./lib/services.mjs');
+  const { assertPortFree, shopProcesses, supervise, waitForHealthy } = await import('./lib/processes.mjs');
+  const config = loadConfig();
+  const testEnv = { DATABASE_URL: testDatabaseUrl(config.DATABASE_URL), NODE_ENV: 'test' };
+  await ensureServices({ ...config, ...testEnv });
+  const { migrateDatabase } = await import('@shop/db');
+  await migrateDatabase({ ...config, ...testEnv });
+
+  say('Typecheck...');
+  run('npx', ['tsc', '-p', 'tsconfig.json']);
+  run('npx', ['tsc', '-p', 'web/tsconfig.json']);
+  say('Lint...');
+  run('npx', ['eslint', '--max-warnings=0', '.']);
+  say('Unit and integration tests...');
+  run(process.execPath, ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js'], { env: testEnv });
+
+  say('Browser tests...');
+  ensureChromium();
+  const e2ePort = Number(process.env.E2E_PORT ?? 3100);
+  await assertPortFree(e2ePort, 'E2E_PORT');
+  await assertPortFree(e2ePort + 1, 'E2E_PORT');
+  const e2eEnv = { ...testEnv, PORT: String(e2ePort), WORKERS_HEALTH_PORT: String(e2ePort + 1), PUBLIC_URL: `http://localhost:${e2ePort}`, REDIS_PREFIX: 'toyduka-e2e', LOG_LEVEL: 'warn' };
+  stack = supervise(shopProcesses(), e2eEnv, { onUnexpectedExit: (error) => say(error.message) });
+  await waitForHealthy(`http://127.0.0.1:${e2ePort}/api/health`);
+  run(process.execPath, ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--config', 'jest.e2e.config.js'], { env: { SHOP_URL: `http://localhost:${e2ePort}` } });
+  await stack.stop();
+  say('All checks passed.');
+} catch (error) {
+  await stack?.stop();
+  failWith(error);
+}
