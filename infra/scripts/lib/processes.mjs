@@ -1,6 +1,7 @@
 // Runs the shop's long-lived processes side by side, prefixes their output, and stops them together.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { StepFailure, repoRoot, say } from './bootstrap.mjs';
 
@@ -20,7 +21,7 @@ export function assertPortFree(port, variable) {
 /** Starts each `{ name, command, args }`; the returned handle stops them all. A child that dies takes the others down. */
 export function supervise(specs, env, { onUnexpectedExit } = {}) {
   const children = specs.map((spec, index) => {
-    const child = spawn(spec.command, spec.args, { cwd: repoRoot, env: { ...process.env, ...env, ...spec.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(spec.command, spec.args, { cwd: spec.cwd ? join(repoRoot, spec.cwd) : repoRoot, env: { ...process.env, ...env, ...spec.env }, stdio: ['ignore', 'pipe', 'pipe'] });
     const prefix = `${COLOURS[index % COLOURS.length]}[${spec.name}]\u001b[0m `;
     for (const stream of [child.stdout, child.stderr]) {
       createInterface({ input: stream }).on('line', (line) => process.stdout.write(`${prefix}${line}\n`));
