@@ -6,7 +6,7 @@ try {
   const { loadConfig } = await import('@shop/config');
   const { migrateDatabase } = await import('@shop/db');
   const config = loadConfig();
-  await ensureMysql(config.DATABASE_URL);
+  await ensureMysql(config);
   const applied = await migrateDatabase(config);
   say(applied.length ? `Applied migrations: ${applied.join(', ')}` : 'Schema is up to date.');
 } catch (error) {

@@ -5,13 +5,12 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, openSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { userInfo } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { StepFailure, repoRoot, say } from './bootstrap.mjs';
 
 const HOW_TO_GET_THEM =
   'Install them with `apt-get install mariadb-server redis-server`, or run them in Docker with `docker compose up -d mysql redis`.';
 const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
-const dataDir = join(repoRoot, '.data');
 
 function portAnswers(host, port, timeoutMs = 1000) {
   return new Promise((resolve) => {
@@ -50,7 +49,7 @@ function describeUrl(url) {
   return `${url.protocol}//${url.hostname}:${url.port}`;
 }
 
-async function startLocalMariadb(url) {
+async function startLocalMariadb(url, dataDir) {
   const server = findProgram(['mariadbd', 'mysqld']);
   if (!server) {
     throw new StepFailure(`MySQL is not reachable at ${describeUrl(url)} and no MariaDB/MySQL server is installed. ${HOW_TO_GET_THEM}`);
@@ -62,7 +61,7 @@ async function startLocalMariadb(url) {
     if (!installer) throw new StepFailure(`MariaDB is installed but mariadb-install-db is missing. ${HOW_TO_GET_THEM}`);
     say(`Creating a project-local MariaDB data directory in .data/mysql ...`);
     mkdirSync(mysqlDir, { recursive: true });
-    const init = spawnSync(installer, [`--datadir=${mysqlDir}`, `--user=${userInfo().username}`, '--skip-test-db', '--auth-root-authentication-method=socket'], {
+    const init = spawnSync(installer, ['--no-defaults', `--datadir=${mysqlDir}`, `--user=${userInfo().username}`, '--skip-test-db', '--auth-root-authentication-method=socket'], {
       encoding: 'utf8',
     });
     if (init.status !== 0) throw new StepFailure(`mariadb-install-db failed: ${(init.stderr || init.stdout).trim().split('\n').pop()}`);
@@ -77,6 +76,8 @@ async function startLocalMariadb(url) {
       `--socket=${socketPath}`,
       `--port=${url.port}`,
       '--bind-address=127.0.0.1',
+      // TCP clients then match the '<user>'@'127.0.0.1' account below, not socket-only 'root'@'localhost'.
+      '--skip-name-resolve',
       `--pid-file=${join(dataDir, 'mysqld.pid')}`,
       `--user=${userInfo().username}`,
       '--character-set-server=utf8mb4',
@@ -92,21 +93,21 @@ async function startLocalMariadb(url) {
   const grant = spawnSync(
     client,
     [`--socket=${socketPath}`, `-u${userInfo().username}`, '-e',
-      `CREATE USER IF NOT EXISTS '${user}'@'127.0.0.1' IDENTIFIED BY '${password}'; GRANT ALL PRIVILEGES ON *.* TO '${user}'@'127.0.0.1' WITH GRANT OPTION;` +
-      `CREATE USER IF NOT EXISTS '${user}'@'localhost' IDENTIFIED BY '${password}'; GRANT ALL PRIVILEGES ON *.* TO '${user}'@'localhost' WITH GRANT OPTION;`],
+      `CREATE USER IF NOT EXISTS '${user}'@'127.0.0.1' IDENTIFIED BY '${password}'; GRANT ALL PRIVILEGES ON *.* TO '${user}'@'127.0.0.1' WITH GRANT OPTION;`],
     { encoding: 'utf8' },
   );
   if (grant.status !== 0) throw new StepFailure(`Could not create the MariaDB user '${user}': ${grant.stderr.trim()}`);
 }
 
-export async function ensureMysql(databaseUrl) {
-  const url = new URL(databaseUrl);
+export async function ensureMysql(config) {
+  const url = new URL(config.DATABASE_URL);
+  const dataDir = resolve(repoRoot, config.DATA_DIR);
   url.port ||= '3306';
   if (!(await portAnswers(url.hostname, Number(url.port)))) {
     if (!LOCAL_HOSTS.has(url.hostname)) {
       throw new StepFailure(`MySQL does not answer at ${describeUrl(url)}. Check DATABASE_URL, or start the server. ${HOW_TO_GET_THEM}`);
     }
-    await startLocalMariadb(url);
+    await startLocalMariadb(url, dataDir);
   }
   const { default: mysql } = await import('mysql2/promise');
   const database = decodeURIComponent(url.pathname.replace(/^\//, ''));
@@ -127,7 +128,7 @@ export async function ensureMysql(databaseUrl) {
   say(`MySQL ready at ${describeUrl(url)}, database '${database}'.`);
 }
 
-function startLocalRedis(url) {
+function startLocalRedis(url, dataDir) {
   const server = findProgram(['redis-server']);
   if (!server) throw new StepFailure(`Redis is not reachable at ${describeUrl(url)} and redis-server is not installed. ${HOW_TO_GET_THEM}`);
   const redisDir = join(dataDir, 'redis');
@@ -142,17 +143,18 @@ function startLocalRedis(url) {
   return waitForPort('127.0.0.1', Number(url.port), 'Redis');
 }
 
-export async function ensureRedis(redisUrl) {
-  const url = new URL(redisUrl);
+export async function ensureRedis(config) {
+  const url = new URL(config.REDIS_URL);
+  const dataDir = resolve(repoRoot, config.DATA_DIR);
   url.port ||= '6379';
   if (!(await portAnswers(url.hostname, Number(url.port)))) {
     if (!LOCAL_HOSTS.has(url.hostname)) {
       throw new StepFailure(`Redis does not answer at ${describeUrl(url)}. Check REDIS_URL, or start the server. ${HOW_TO_GET_THEM}`);
     }
-    await startLocalRedis(url);
+    await startLocalRedis(url, dataDir);
   }
   const { Redis } = await import('ioredis');
-  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => null });
+  const redis = new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => null });
   try {
     await redis.connect();
     const [, policy] = await redis.config('GET', 'maxmemory-policy');
@@ -168,7 +170,7 @@ export async function ensureRedis(redisUrl) {
 }
 
 export async function ensureServices(config) {
-  await ensureMysql(config.DATABASE_URL);
-  await ensureRedis(config.REDIS_URL);
+  await ensureMysql(config);
+  await ensureRedis(config);
 }
 

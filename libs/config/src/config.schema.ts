@@ -29,6 +29,8 @@ export const configSchema = z
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     REDIS_URL: url(['redis:', 'rediss:']).default(DEFAULT_REDIS_URL),
     REDIS_PREFIX: z.string().regex(/^[a-z0-9:_-]+$/i, 'must be letters, digits, ":", "_" or "-"').default('toyduka'),
+    /** Where `npm start` keeps project-local MariaDB and Redis data when it has to start them. */
+    DATA_DIR: z.string().min(1).default('.data'),
     UPLOADS_DIR: z.string().min(1).default('.data/uploads'),
     WEB_DIST_DIR: z.string().min(1).default('web/dist'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
