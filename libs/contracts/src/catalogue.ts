@@ -28,9 +28,13 @@ export const SORT_OPTIONS = [
 export type SortOption = (typeof SORT_OPTIONS)[number]['id'];
 export const DEFAULT_SORT: SortOption = 'price-lowtohigh';
 
-/** Shop header entries: the categories plus the three non-category pages, in the order the spec lists them. */
-export const SHOP_NAVIGATION = [
-  ...CATEGORIES.map((category) => ({ id: category.id, label: category.label, path: '/shop/listing', category: category.id as CategoryId | null })),
+/**
+ * Shop header entries in the spec's order. "home" here is the home page, not the Home category:
+ * the spec clears the category filter for home, products and search.
+ */
+export const SHOP_NAVIGATION: readonly { id: string; label: string; path: string; category: CategoryId | null }[] = [
+  { id: 'home', label: 'Home', path: '/shop/home', category: null },
+  ...CATEGORIES.filter((category) => category.id !== 'home').map((category) => ({ id: category.id, label: category.label, path: '/shop/listing', category: category.id })),
   { id: 'products', label: 'Products', path: '/shop/listing', category: null },
   { id: 'search', label: 'Search', path: '/shop/search', category: null },
-] as const;
+];

@@ -1,0 +1,21 @@
+import { configureStore } from '@reduxjs/toolkit';
+import createSagaMiddleware from 'redux-saga';
+import { authReducer } from '../features/auth/auth.slice';
+import { rootSaga } from './root.saga';
+
+export function makeStore() {
+  const sagaMiddleware = createSagaMiddleware();
+  const store = configureStore({
+    reducer: {
+      auth: authReducer,
+    },
+    // Sagas own every side effect, so thunks are switched off rather than left as a second way.
+    middleware: (getDefaultMiddleware) => getDefaultMiddleware({ thunk: false }).concat(sagaMiddleware),
+  });
+  sagaMiddleware.run(rootSaga);
+  return store;
+}
+
+export type AppStore = ReturnType<typeof makeStore>;
+export type RootState = ReturnType<AppStore['getState']>;
+export type AppDispatch = AppStore['dispatch'];

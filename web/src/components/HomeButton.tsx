@@ -1,0 +1,13 @@
+import { ROUTES } from '@shop/contracts';
+import { Button } from 'antd';
+import { useNavigate } from 'react-router-dom';
+
+/** Back to '/', which the route guard turns into the visitor's own home. */
+export function HomeButton() {
+  const navigate = useNavigate();
+  return (
+    <Button type="primary" onClick={() => navigate(ROUTES.root)}>
+      Back Home
+    </Button>
+  );
+}

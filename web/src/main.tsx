@@ -1,0 +1,18 @@
+import 'antd/dist/reset.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { makeStore } from './app/store';
+import { checkAuthRequested } from './features/auth/auth.slice';
+
+const store = makeStore();
+store.dispatch(checkAuthRequested());
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <App store={store} />
+  </StrictMode>,
+);
