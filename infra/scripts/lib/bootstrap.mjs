@@ -25,12 +25,16 @@ export function run(command, args, options = {}) {
   if (result.status !== 0) throw new StepFailure(`'${[command, ...args].join(' ')}' failed (exit ${result.status ?? result.signal}).`);
 }
 
-/** npm ci on a fresh clone, npm install when package-lock.json changed since the last install. */
+/**
+ * npm install on a fresh clone and whenever package-lock.json changed since the last install.
+ * Not `npm ci`: npm 11 leaves other platforms' optional binaries (swc, resolver) out of the lock
+ * file and `npm ci` then refuses it, while `npm install` installs the same locked versions.
+ */
 export function ensureInstalled() {
   const installedLock = join(repoRoot, 'node_modules', '.package-lock.json');
   if (!existsSync(installedLock)) {
-    say('Installing dependencies (npm ci)...');
-    run('npm', ['ci', '--no-audit', '--no-fund']);
+    say('Installing dependencies (npm install)...');
+    run('npm', ['install', '--no-audit', '--no-fund']);
   } else if (statSync(join(repoRoot, 'package-lock.json')).mtimeMs > statSync(installedLock).mtimeMs) {
     say('package-lock.json changed: updating dependencies (npm install)...');
     run('npm', ['install', '--no-audit', '--no-fund']);
