@@ -24,7 +24,14 @@ export function configureApp(app: INestApplication, config: AppConfig): INestApp
     }),
   );
   app.enableCors({ origin: config.WEB_ORIGINS, credentials: true });
-  app.use(pinoHttp({ logger: pino({ level: config.LOG_LEVEL }), autoLogging: { ignore: (request) => request.url === '/api/health' } }));
+  app.use(
+    pinoHttp({
+      logger: pino({ level: config.LOG_LEVEL }),
+      autoLogging: { ignore: (request) => request.url === '/api/health' },
+      // One short line per request: headers would carry session cookies into the logs.
+      serializers: { req: (request) => ({ id: request.id, method: request.method, url: request.url }), res: (response) => ({ statusCode: response.statusCode }) },
+    }),
+  );
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new ApiExceptionFilter());
   app.useWebSocketAdapter(new RedisIoAdapter(app, config));
