@@ -1,6 +1,6 @@
 // npm test: the same bootstrap as npm start, against a test database of its own, then every check.
 import { existsSync } from 'node:fs';
-import { build, ensureInstalled, failWith, run, say, StepFailure } from './lib/bootstrap.mjs';
+import { failWith, prepareWorkspace, run, say, StepFailure } from './lib/bootstrap.mjs';
 
 /** The test database sits beside the demo one: toyduka → toyduka_test. Tests never see demo data. */
 function testDatabaseUrl(databaseUrl) {
@@ -19,15 +19,10 @@ function ensureChromium() {
 
 let stack;
 try {
-  ensureInstalled();
-  build();
-  const { loadConfig } = await import('@shop/config');
-  const { ensureServices } = await import('./lib/services.mjs');
-  const { assertPortFree, shopProcesses, supervise, waitForHealthy } = await import('./lib/processes.mjs');
+  const { assertPortFree, ensureServices, loadConfig, migrateDatabase, shopProcesses, supervise, waitForHealthy } = await prepareWorkspace();
   const config = loadConfig();
   const testEnv = { DATABASE_URL: testDatabaseUrl(config.DATABASE_URL), NODE_ENV: 'test' };
   await ensureServices({ ...config, ...testEnv });
-  const { migrateDatabase } = await import('@shop/db');
   await migrateDatabase({ ...config, ...testEnv });
 
   say('Typecheck...');

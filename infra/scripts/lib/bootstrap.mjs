@@ -45,3 +45,19 @@ export function build() {
   say('Building libs, api, workers and web...');
   run('npx', ['nx', 'run-many', '-t', 'build', '--output-style=static'], { env: { NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' } });
 }
+
+/** Install and build, then load what needs installed packages: the start, dev and test scripts begin here. */
+export async function prepareWorkspace() {
+  ensureInstalled();
+  build();
+  const [config, services, processes, db] = await Promise.all([import('@shop/config'), import('./services.mjs'), import('./processes.mjs'), import('@shop/db')]);
+  return { ...config, ...services, ...processes, ...db };
+}
+
+/** Brings the schema up to date and fills what is missing of the demo shop. */
+export async function migrateAndSeed(workspace, config) {
+  const applied = await workspace.migrateDatabase(config);
+  say(applied.length ? `Applied migrations: ${applied.join(', ')}` : 'Schema is up to date.');
+  const seeded = await workspace.seedDemoData(config);
+  if (seeded.productsCreated > 0) say(`Seeded the demo catalogue: ${seeded.productsCreated} products, ${seeded.featureImagesCreated} feature images.`);
+}
