@@ -19,6 +19,8 @@ export function configureApp(app: INestApplication, config: AppConfig): INestApp
           'style-src': ["'self'", "'unsafe-inline'"],
           'img-src': ["'self'", 'data:', 'blob:'],
           'connect-src': ["'self'", 'ws:', 'wss:'],
+          // Over plain http on a LAN address this would send the browser to https that nobody serves.
+          'upgrade-insecure-requests': config.NODE_ENV === 'production' ? [] : null,
         },
       },
     }),
