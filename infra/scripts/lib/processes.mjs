@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { StepFailure, repoRoot, say } from './bootstrap.mjs';
+import { StepFailure, repoRoot } from './bootstrap.mjs';
 
 const COLOURS = ['\u001b[35m', '\u001b[33m', '\u001b[32m', '\u001b[34m'];
 const STOP_GRACE_MS = 10_000;
@@ -76,4 +76,3 @@ export function shopProcesses() {
   ];
 }
 
-export { say };
