@@ -10,6 +10,7 @@ export default {
   transform: { '^.+\\.ts$': ['@swc/jest', { ...swcConfig, module: { type: 'es6' } }] },
   moduleNameMapper: {
     '^@shop/(contracts|config|db|payments|testing)$': '<rootDir>/libs/$1/src/index.ts',
+    '^@shop/sandbox$': '<rootDir>/infra/sandbox/src/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   // Integration tests share the test database and its outbox: one file at a time.

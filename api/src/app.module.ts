@@ -2,6 +2,9 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { ServeStaticModule } from '@nestjs/serve-static';
 import { resolve } from 'node:path';
 import type { AppConfig } from '@shop/config';
+import { AccessModule } from './access/access.module.js';
+import { AuthModule } from './auth/auth.module.js';
+import { DashboardModule } from './dashboard/dashboard.module.js';
 import { HealthModule } from './health/health.module.js';
 import { InfrastructureModule } from './infrastructure/infrastructure.module.js';
 import { PipelineModule } from './pipeline/pipeline.module.js';
@@ -25,6 +28,9 @@ export class AppModule {
           },
           { rootPath: resolve(config.WEB_DIST_DIR), exclude: ['/api/{*path}', '/uploads/{*path}'] },
         ),
+        AccessModule,
+        AuthModule,
+        DashboardModule,
         HealthModule,
         PipelineModule,
         RealtimeModule,

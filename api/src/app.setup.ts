@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import { pino } from 'pino';
@@ -10,6 +11,8 @@ import { RedisIoAdapter } from './realtime/redis-io.adapter.js';
 
 /** Everything main.ts and the integration tests both need, so tests exercise the real setup. */
 export function configureApp(app: INestApplication, config: AppConfig): INestApplication {
+  // Sign-in throttling counts per client address: behind a proxy that is X-Forwarded-For's.
+  (app.getHttpAdapter().getInstance() as { set(setting: string, value: unknown): void }).set('trust proxy', config.TRUST_PROXY_HOPS);
   app.setGlobalPrefix('api', { exclude: ['uploads/{*path}'] });
   app.use(
     helmet({
@@ -25,6 +28,7 @@ export function configureApp(app: INestApplication, config: AppConfig): INestApp
       },
     }),
   );
+  app.use(cookieParser());
   app.enableCors({ origin: config.WEB_ORIGINS, credentials: true });
   app.use(
     pinoHttp({

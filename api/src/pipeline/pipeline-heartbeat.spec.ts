@@ -5,7 +5,7 @@ import { io, type Socket } from 'socket.io-client';
 import { DataSource } from 'typeorm';
 import { SOCKET_EVENTS, pipelineHeartbeatKeys, type PipelineHeartbeatEvent } from '@shop/contracts';
 import { OutboxEvent } from '@shop/db';
-import { testConfig, waitFor } from '@shop/testing';
+import { createTestAccount, sessionCookieOf, testConfig, waitFor } from '@shop/testing';
 import { WorkersModule } from '../../../workers/src/workers.module.js';
 import { AppModule } from '../app.module.js';
 import { configureApp } from '../app.setup.js';
@@ -24,7 +24,8 @@ describe('pipeline heartbeat', () => {
     workers = await NestFactory.create(WorkersModule.register(config), { logger: false });
     await workers.init();
     redis = new Redis(config.REDIS_URL);
-    browser = io(await api.getUrl(), { transports: ['websocket'] });
+    const admin = await createTestAccount(api.get(DataSource), 'admin');
+    browser = io(await api.getUrl(), { transports: ['websocket'], extraHeaders: { cookie: await sessionCookieOf(api.getHttpServer(), admin) } });
     await browser.emitWithAck('ops:watch');
   });
 
@@ -52,7 +53,8 @@ describe('pipeline heartbeat', () => {
   });
 
   it('reaches only the sockets that watch the pipeline', async () => {
-    const bystander = io(await api.getUrl(), { transports: ['websocket'] });
+    const shopper = await createTestAccount(api.get(DataSource));
+    const bystander = io(await api.getUrl(), { transports: ['websocket'], extraHeaders: { cookie: await sessionCookieOf(api.getHttpServer(), shopper) } });
     const bystanderGot: unknown[] = [];
     bystander.on(SOCKET_EVENTS.pipelineHeartbeat, (event) => bystanderGot.push(event));
     await waitFor('the bystander to connect', () => bystander.connected);

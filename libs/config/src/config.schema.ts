@@ -15,6 +15,10 @@ export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
 /** Outside production the seed and `npm start` use this admin, and print it. */
 export const DEVELOPMENT_ADMIN = { email: 'admin@toyduka.local', password: 'toyduka-admin' } as const;
 
+export const GOOGLE_ISSUER_URL = 'https://accounts.google.com';
+/** The OAuth client the sandbox's identity provider registers, used wherever no Google client is configured. */
+export const SANDBOX_GOOGLE_CLIENT = { id: 'toyduka-local-web', secret: 'toyduka-local-web-secret' } as const;
+
 export const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -40,12 +44,30 @@ export const configSchema = z
     OUTBOX_POLL_INTERVAL_MS: z.coerce.number().int().min(10).default(250),
     OUTBOX_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(100),
     SWAGGER_ENABLED: booleanFlag.default(true),
+    /** Proxies in front of the api whose X-Forwarded-For is believed (Express "trust proxy" hops); 0 = none. */
+    TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+    /** The local emulator of Google sign-in (and, later, of Daraja and PayPal). */
+    SANDBOX_PORT: z.coerce.number().int().min(1).max(65535).default(3002),
+    /** The OpenID issuer behind "Continue with Google": Google itself in production, the sandbox elsewhere. */
+    OIDC_ISSUER_URL: url(['http:', 'https:']).optional(),
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   })
   .superRefine((config, context) => {
-    if (config.NODE_ENV === 'production' && (!config.ADMIN_EMAIL || !config.ADMIN_PASSWORD)) {
+    if (config.NODE_ENV !== 'production') return;
+    if (!config.ADMIN_EMAIL || !config.ADMIN_PASSWORD) {
       context.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'ADMIN_EMAIL and ADMIN_PASSWORD are required in production' });
     }
-  });
+    if (!config.GOOGLE_CLIENT_ID || !config.GOOGLE_CLIENT_SECRET) {
+      context.addIssue({ code: 'custom', path: ['GOOGLE_CLIENT_SECRET'], message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are required in production' });
+    }
+  })
+  .transform((config) => ({
+    ...config,
+    OIDC_ISSUER_URL: config.OIDC_ISSUER_URL ?? (config.NODE_ENV === 'production' ? GOOGLE_ISSUER_URL : `http://localhost:${config.SANDBOX_PORT}/oidc`),
+    GOOGLE_CLIENT_ID: config.GOOGLE_CLIENT_ID ?? SANDBOX_GOOGLE_CLIENT.id,
+    GOOGLE_CLIENT_SECRET: config.GOOGLE_CLIENT_SECRET ?? SANDBOX_GOOGLE_CLIENT.secret,
+  }));
 
 export type AppConfig = z.output<typeof configSchema>;
 

@@ -139,3 +139,11 @@ export interface HealthReport {
   redis: HealthState;
   queues: Record<string, { state: HealthState; waiting?: number; failed?: number }>;
 }
+
+/** The admin dashboard's figures; order figures join when orders exist (payments issue). */
+export interface DashboardSummary {
+  products: number;
+  lowStockProducts: number;
+  outOfStockProducts: number;
+  shoppers: number;
+}

@@ -1,3 +1,4 @@
+export * from './accounts.js';
 export * from './api-types.js';
 export * from './catalogue.js';
 export * from './delivery-zones.js';

@@ -18,6 +18,18 @@ export const LIMITS = {
   reviewValueMin: 1,
   reviewValueMax: 5,
   passwordMinLength: 8,
+  /** argon2 hashes any length; the cap only stops megabyte "passwords" from costing CPU. */
+  passwordMaxLength: 128,
+  userNameMaxLength: 100,
+  emailMaxLength: 254,
+  /** A session not used for this long ends; every use pushes the end back (sliding expiry). */
+  sessionIdleTimeoutMs: 14 * 24 * 3600 * 1000,
+  /** Sliding the expiry writes to the database, so it happens at most this often per session. */
+  sessionRenewIntervalMs: 10 * 60 * 1000,
+  /** Failed sign-ins allowed per e-mail, and per client address, within the window. */
+  loginFailuresPerEmail: 5,
+  loginFailuresPerAddress: 20,
+  loginFailureWindowMs: 15 * 60 * 1000,
   toastDurationMs: 5000,
   toastMaxVisible: 1,
 } as const;

@@ -20,3 +20,9 @@ export const ROUTES = {
 
 /** Paths the api owns; everything else under the web origin is the single-page app. */
 export const SERVER_PATH_PREFIXES = ['/api', '/socket.io', '/uploads'] as const;
+
+/** Server paths the browser is sent to (not fetched), and the one the identity provider redirects back to. */
+export const AUTH_API_PATHS = {
+  googleSignIn: '/api/auth/google',
+  googleCallback: '/api/auth/google/callback',
+} as const;

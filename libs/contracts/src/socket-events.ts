@@ -14,8 +14,10 @@ export const SOCKET_EVENTS = {
 export const SOCKET_ROOMS = {
   user: (userId: number) => `user:${userId}`,
   admins: 'admins',
-  /** Operators' view of the pipeline; any connected client may watch it, it carries no shop data. */
+  /** Operators' view of the pipeline and queues; admins only. */
   ops: 'ops',
+  /** Every socket opened with one session, so that signing out closes them all. */
+  session: (sessionId: string) => `session:${sessionId}`,
 } as const;
 
 export interface OrderUpdatedEvent {

@@ -3,3 +3,5 @@ export * from './entities/index.js';
 export * from './migrate.js';
 export * from './outbox/outbox-writer.js';
 export * from './seed/seed.js';
+export * from './users/admin-accounts.js';
+export * from './users/passwords.js';

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import argon2 from 'argon2';
 import sharp from 'sharp';
 import { In, type EntityManager } from 'typeorm';
 import { adminCredentials, type AppConfig } from '@shop/config';
+import { normaliseEmail } from '@shop/contracts';
 import { createDataSource } from '../data-source.js';
-import { FeatureImage, ImageAsset, Product, User } from '../entities/index.js';
+import { FeatureImage, ImageAsset, Product } from '../entities/index.js';
+import { ensureAdminAccount } from '../users/admin-accounts.js';
 import { DEMO_FEATURE_BANNERS, DEMO_PRODUCTS } from './demo-catalogue.js';
 import { drawFeatureBanner, drawToyPicture } from './toy-picture.js';
 
@@ -33,16 +34,9 @@ async function storeJpeg(manager: EntityManager, uploadsDir: string, svg: string
 }
 
 async function seedAdmin(manager: EntityManager, config: SeedConfig): Promise<{ email: string; created: boolean }> {
-  const { email, password } = adminCredentials(config);
-  const normalisedEmail = email.trim().toLowerCase();
-  const existing = await manager.findOneBy(User, { email: normalisedEmail });
-  if (existing) {
-    if (existing.role !== 'admin') await manager.update(User, existing.id, { role: 'admin' });
-    return { email: normalisedEmail, created: false };
-  }
-  const passwordHash = await argon2.hash(password, { type: argon2.argon2id });
-  await manager.save(manager.create(User, { userName: 'Shop Admin', email: normalisedEmail, passwordHash, role: 'admin', googleSubject: null }));
-  return { email: normalisedEmail, created: true };
+  const credentials = adminCredentials(config);
+  const outcome = await ensureAdminAccount(manager, credentials);
+  return { email: normaliseEmail(credentials.email), created: outcome === 'created' };
 }
 
 async function seedProducts(manager: EntityManager, uploadsDir: string): Promise<number> {

@@ -1,0 +1,15 @@
+import { SetMetadata, createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import type { SessionUser } from '@shop/contracts';
+import type { ShopRequest } from './shop-request.js';
+
+export const PUBLIC_ROUTE = 'access:public';
+
+/** Open to guests; a signed-in caller is still recognised. */
+export const Public = () => SetMetadata(PUBLIC_ROUTE, true);
+
+/** The signed-in caller, as the session says: the only user id a service may act for. */
+export const CurrentUser = createParamDecorator((_data: unknown, context: ExecutionContext): SessionUser => {
+  const user = context.switchToHttp().getRequest<ShopRequest>().user;
+  if (!user) throw new Error('CurrentUser used on a public route');
+  return user;
+});

@@ -1,0 +1,37 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { parse as parseCookies } from 'cookie';
+import type { CookieOptions, Request } from 'express';
+import { LIMITS } from '@shop/contracts';
+
+export const SESSION_COOKIE = 'toyduka_session';
+
+/** 256 random bits, URL-safe: unguessable, and opaque to the browser. */
+export function newSessionToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function sessionTokenHash(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function sessionCookieOptions(production: boolean): CookieOptions {
+  return { httpOnly: true, sameSite: 'lax', secure: production, path: '/', maxAge: LIMITS.sessionIdleTimeoutMs };
+}
+
+function bearerToken(authorization: string | undefined): string | undefined {
+  const match = authorization?.match(/^Bearer\s+(\S+)$/i);
+  return match?.[1];
+}
+
+/** The session token of an HTTP request: `Authorization: Bearer` first, then the cookie. */
+export function sessionTokenOfRequest(request: Request): string | undefined {
+  return bearerToken(request.headers.authorization) ?? (request.cookies as Record<string, string> | undefined)?.[SESSION_COOKIE];
+}
+
+/** The same for a Socket.IO handshake, where a client may also pass the token as `auth.token`. */
+export function sessionTokenOfHandshake(handshake: { headers: Record<string, string | string[] | undefined>; auth: Record<string, unknown> }): string | undefined {
+  const fromAuth = typeof handshake.auth.token === 'string' ? handshake.auth.token : undefined;
+  const cookieHeader = handshake.headers.cookie;
+  const fromCookie = typeof cookieHeader === 'string' ? parseCookies(cookieHeader)[SESSION_COOKIE] : undefined;
+  return fromAuth ?? bearerToken(handshake.headers.authorization as string | undefined) ?? fromCookie;
+}

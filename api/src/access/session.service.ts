@@ -1,0 +1,52 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, LessThan, MoreThan } from 'typeorm';
+import { LIMITS, type SessionUser } from '@shop/contracts';
+import { Session } from '@shop/db';
+import { newSessionToken, sessionTokenHash } from './session-token.js';
+
+export interface ActiveSession {
+  /** The stored key of the session; also names its Socket.IO room, never the token itself. */
+  id: string;
+  user: SessionUser;
+  /** Set when this use slid the expiry, so the cookie is sent again with the new lifetime. */
+  renewed: boolean;
+}
+
+export function toSessionUser(user: { id: number; userName: string; email: string; role: SessionUser['role'] }): SessionUser {
+  return { id: user.id, userName: user.userName, email: user.email, role: user.role };
+}
+
+/** Server-side sessions behind opaque tokens: only a hash of each token is stored. */
+@Injectable()
+export class SessionService {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  async start(userId: number): Promise<{ token: string; id: string }> {
+    const token = newSessionToken();
+    const id = sessionTokenHash(token);
+    await this.dataSource.getRepository(Session).insert({ tokenHash: id, userId, expiresAt: new Date(Date.now() + LIMITS.sessionIdleTimeoutMs) });
+    // Ended sessions are swept here rather than by a timer: every sign-in pays a little, nothing piles up.
+    await this.dataSource.getRepository(Session).delete({ userId, expiresAt: LessThan(new Date()) });
+    return { token, id };
+  }
+
+  async resume(token: string): Promise<ActiveSession | undefined> {
+    const id = sessionTokenHash(token);
+    const now = Date.now();
+    const session = await this.dataSource.getRepository(Session).findOne({ where: { tokenHash: id, expiresAt: MoreThan(new Date(now)) }, relations: { user: true } });
+    if (!session) return undefined;
+    const renewDue = session.expiresAt.getTime() - now < LIMITS.sessionIdleTimeoutMs - LIMITS.sessionRenewIntervalMs;
+    if (renewDue) {
+      await this.dataSource.getRepository(Session).update({ tokenHash: id }, { expiresAt: new Date(now + LIMITS.sessionIdleTimeoutMs) });
+    }
+    return { id, user: toSessionUser(session.user), renewed: renewDue };
+  }
+
+  /** Returns the ended session's id, so its open sockets can be closed too. */
+  async end(token: string): Promise<string> {
+    const id = sessionTokenHash(token);
+    await this.dataSource.getRepository(Session).delete({ tokenHash: id });
+    return id;
+  }
+}

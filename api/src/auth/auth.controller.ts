@@ -1,0 +1,139 @@
+import { Body, Controller, Get, Header, HttpCode, HttpStatus, Inject, Logger, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiCookieAuth, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { GOOGLE_SIGN_IN_RESULT, MESSAGES, SESSION_TRANSPORT_HEADER, safeReturnPath, type GoogleSignInError, type SessionUser } from '@shop/contracts';
+import type { AppConfig } from '@shop/config';
+import { CurrentUser, Public } from '../access/access.decorators.js';
+import { SessionService } from '../access/session.service.js';
+import { SESSION_COOKIE, sessionCookieOptions, sessionTokenOfRequest } from '../access/session-token.js';
+import type { ShopRequest } from '../access/shop-request.js';
+import { orRefuse } from '../common/business-failure.js';
+import { APP_CONFIG } from '../infrastructure/infrastructure.module.js';
+import { EventsGateway } from '../realtime/events.gateway.js';
+import { AuthService } from './auth.service.js';
+import { GoogleSignInQuery } from './dto/google-sign-in.query.js';
+import { LoginDto } from './dto/login.dto.js';
+import { RegisterDto } from './dto/register.dto.js';
+import { SocialLoginDto } from './dto/social-login.dto.js';
+import { GoogleIdentityService, GoogleSignInRefused } from './google-identity.service.js';
+
+const GOOGLE_STATE_COOKIE = 'toyduka_google_state';
+
+export interface SignedIn {
+  success: true;
+  message: string;
+  user: SessionUser;
+  /** Only for clients that asked for a bearer token (SESSION_TRANSPORT_HEADER); browsers get the cookie. */
+  token?: string;
+}
+
+@ApiTags('auth')
+@Controller('auth')
+export class AuthController {
+  private readonly logger = new Logger(AuthController.name);
+
+  constructor(
+    private readonly auth: AuthService,
+    private readonly sessions: SessionService,
+    private readonly google: GoogleIdentityService,
+    private readonly events: EventsGateway,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Public()
+  @Post('register')
+  async register(@Body() registration: RegisterDto, @Req() request: ShopRequest, @Res({ passthrough: true }) response: Response): Promise<SignedIn> {
+    const user = orRefuse(await this.auth.register(registration));
+    return this.startSession(user, MESSAGES.registration.succeeded, request, response);
+  }
+
+  @Public()
+  @Post('login')
+  @HttpCode(HttpStatus.OK)
+  async login(@Body() { email, password }: LoginDto, @Req() request: ShopRequest, @Res({ passthrough: true }) response: Response): Promise<SignedIn> {
+    const user = orRefuse(await this.auth.signInWithPassword(email, password, request.ip ?? 'unknown'));
+    return this.startSession(user, MESSAGES.login.succeeded, request, response);
+  }
+
+  @Public()
+  @Post('social-login')
+  @HttpCode(HttpStatus.OK)
+  async socialLogin(@Body() { token }: SocialLoginDto, @Req() request: ShopRequest, @Res({ passthrough: true }) response: Response): Promise<SignedIn> {
+    const user = orRefuse(await this.auth.signInWithIdToken(token));
+    return this.startSession(user, MESSAGES.login.succeeded, request, response);
+  }
+
+  /** Ends the caller's session everywhere it is used: this browser, other tabs' sockets, bearer clients. */
+  @Public()
+  @Post('logout')
+  @HttpCode(HttpStatus.OK)
+  async logout(@Req() request: ShopRequest, @Res({ passthrough: true }) response: Response): Promise<{ success: true; message: string }> {
+    const token = sessionTokenOfRequest(request);
+    if (token) this.events.disconnectSession(await this.sessions.end(token));
+    response.clearCookie(SESSION_COOKIE, { ...sessionCookieOptions(this.isProduction), maxAge: undefined });
+    return { success: true, message: MESSAGES.login.loggedOut };
+  }
+
+  @ApiCookieAuth(SESSION_COOKIE)
+  @Get('check-auth')
+  @Header('Cache-Control', 'no-store')
+  checkAuth(@CurrentUser() user: SessionUser): { success: true; user: SessionUser } {
+    return { success: true, user };
+  }
+
+  /** "Continue with Google": off to the provider's account chooser, with PKCE, state and nonce. */
+  @Public()
+  @Get('google')
+  async beginGoogleSignIn(@Query() { returnTo }: GoogleSignInQuery, @Res() response: Response): Promise<void> {
+    try {
+      const { url, state } = await this.google.beginSignIn(safeReturnPath(returnTo));
+      response.cookie(GOOGLE_STATE_COOKIE, state, this.googleStateCookieOptions());
+      response.redirect(HttpStatus.FOUND, url);
+    } catch (error) {
+      this.redirectToLogin(response, { [GOOGLE_SIGN_IN_RESULT.errorParam]: this.googleErrorOf(error) });
+    }
+  }
+
+  @Public()
+  @Get('google/callback')
+  async finishGoogleSignIn(@Req() request: ShopRequest, @Res() response: Response): Promise<void> {
+    response.clearCookie(GOOGLE_STATE_COOKIE, { ...this.googleStateCookieOptions(), maxAge: undefined });
+    try {
+      const outcome = await this.auth.signInWithGoogleCallback(request.originalUrl, request.cookies?.[GOOGLE_STATE_COOKIE] as string | undefined);
+      if (outcome instanceof GoogleSignInRefused) throw outcome;
+      await this.startSession(outcome.user, MESSAGES.login.succeeded, request, response);
+      const result: Record<string, string> = { [GOOGLE_SIGN_IN_RESULT.outcomeParam]: GOOGLE_SIGN_IN_RESULT.signedIn };
+      if (outcome.returnTo) result[GOOGLE_SIGN_IN_RESULT.returnToParam] = outcome.returnTo;
+      this.redirectToLogin(response, result);
+    } catch (error) {
+      this.redirectToLogin(response, { [GOOGLE_SIGN_IN_RESULT.errorParam]: this.googleErrorOf(error) });
+    }
+  }
+
+  private get isProduction(): boolean {
+    return this.config.NODE_ENV === 'production';
+  }
+
+  private async startSession(user: SessionUser, message: string, request: ShopRequest, response: Response): Promise<SignedIn> {
+    const { token } = await this.sessions.start(user.id);
+    if (request.header(SESSION_TRANSPORT_HEADER) === 'bearer') return { success: true, message, user, token };
+    response.cookie(SESSION_COOKIE, token, sessionCookieOptions(this.isProduction));
+    return { success: true, message, user };
+  }
+
+  private googleStateCookieOptions() {
+    return { ...sessionCookieOptions(this.isProduction), path: '/api/auth/google', maxAge: 10 * 60 * 1000 };
+  }
+
+  /** A browser mid-redirect gets the login screen with a reason, never a JSON error page. */
+  private googleErrorOf(error: unknown): GoogleSignInError {
+    if (error instanceof GoogleSignInRefused) return error.reason;
+    this.logger.error(error instanceof Error ? error.stack : String(error));
+    return 'failed';
+  }
+
+  /** The web's login screen finishes a Google sign-in: it shows the toast and moves on. */
+  private redirectToLogin(response: Response, parameters: Record<string, string>): void {
+    response.redirect(HttpStatus.FOUND, `${GOOGLE_SIGN_IN_RESULT.path}?${new URLSearchParams(parameters)}`);
+  }
+}

@@ -1,0 +1,115 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, QueryFailedError } from 'typeorm';
+import { LIMITS, MESSAGES, normaliseEmail, type SessionUser } from '@shop/contracts';
+import { User, hashPassword, verifyPassword } from '@shop/db';
+import { toSessionUser } from '../access/session.service.js';
+import { BusinessFailure } from '../common/business-failure.js';
+import { GoogleIdentityService, GoogleSignInRefused, type GoogleIdentity } from './google-identity.service.js';
+import { LoginThrottleService } from './login-throttle.service.js';
+
+export interface Registration {
+  userName: string;
+  email: string;
+  password: string;
+}
+
+function googleRefusalAsFailure({ reason }: GoogleSignInRefused): BusinessFailure {
+  if (reason === 'unavailable') return new BusinessFailure(HttpStatus.SERVICE_UNAVAILABLE, MESSAGES.googleSignIn.unavailable);
+  if (reason === 'failed' || reason === 'cancelled') return new BusinessFailure(HttpStatus.UNAUTHORIZED, MESSAGES.googleSignIn.tokenRejected);
+  return new BusinessFailure(HttpStatus.FORBIDDEN, MESSAGES.googleSignIn[reason]);
+}
+
+function isDuplicateKey(error: unknown): boolean {
+  return error instanceof QueryFailedError && (error.driverError as { code?: string } | undefined)?.code === 'ER_DUP_ENTRY';
+}
+
+/** Accounts: who someone is, proven by a password or by Google. Sessions are the caller's business. */
+@Injectable()
+export class AuthService {
+  /** Verified against when the e-mail is unknown, so a wrong address costs as long as a wrong password. */
+  private readonly decoyHash = hashPassword('decoy password that matches nothing');
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly throttle: LoginThrottleService,
+    private readonly google: GoogleIdentityService,
+  ) {}
+
+  async register({ userName, email, password }: Registration): Promise<SessionUser | BusinessFailure> {
+    const emailTaken = new BusinessFailure(HttpStatus.CONFLICT, MESSAGES.registration.emailTaken);
+    const users = this.dataSource.getRepository(User);
+    if (await users.existsBy({ email })) return emailTaken;
+    try {
+      const user = users.create({ userName, email, passwordHash: await hashPassword(password), role: 'user', googleSubject: null });
+      return toSessionUser(await users.save(user));
+    } catch (error) {
+      if (isDuplicateKey(error)) return emailTaken;
+      throw error;
+    }
+  }
+
+  async signInWithPassword(email: string, password: string, clientAddress: string): Promise<SessionUser | BusinessFailure> {
+    const waitMs = await this.throttle.waitBeforeAttempt(email, clientAddress);
+    if (waitMs > 0) return new BusinessFailure(HttpStatus.TOO_MANY_REQUESTS, MESSAGES.login.tooManyAttempts(Math.ceil(waitMs / 60_000)));
+
+    const user = await this.dataSource.getRepository(User).findOneBy({ email });
+    const passwordMatches = await verifyPassword(user?.passwordHash ?? (await this.decoyHash), password);
+    if (!user?.passwordHash || !passwordMatches) {
+      await this.throttle.recordFailure(email, clientAddress);
+      return new BusinessFailure(HttpStatus.UNAUTHORIZED, MESSAGES.login.invalidCredentials);
+    }
+    await this.throttle.recordSuccess(email);
+    return toSessionUser(user);
+  }
+
+  /** `POST /auth/social-login`: an ID token the client got from Google itself. */
+  async signInWithIdToken(idToken: string): Promise<SessionUser | BusinessFailure> {
+    try {
+      const user = await this.signInWithGoogle(await this.google.verifyIdToken(idToken));
+      return user instanceof GoogleSignInRefused ? googleRefusalAsFailure(user) : user;
+    } catch (error) {
+      if (error instanceof GoogleSignInRefused) return googleRefusalAsFailure(error);
+      throw error;
+    }
+  }
+
+  /** The browser's return from Google's account chooser. */
+  async signInWithGoogleCallback(callbackPathAndQuery: string, stateFromCookie: string | undefined): Promise<{ user: SessionUser; returnTo: string | undefined } | GoogleSignInRefused> {
+    try {
+      const { identity, returnTo } = await this.google.finishSignIn(callbackPathAndQuery, stateFromCookie);
+      const user = await this.signInWithGoogle(identity);
+      return user instanceof GoogleSignInRefused ? user : { user, returnTo };
+    } catch (error) {
+      if (error instanceof GoogleSignInRefused) return error;
+      throw error;
+    }
+  }
+
+  /**
+   * The shop account of a Google identity: the one linked to it, else the account with the same
+   * (verified) e-mail, which gets linked, else a new shopper.
+   */
+  private async signInWithGoogle(identity: GoogleIdentity): Promise<SessionUser | GoogleSignInRefused> {
+    const users = this.dataSource.getRepository(User);
+    const linked = await users.findOneBy({ googleSubject: identity.subject });
+    if (linked) return toSessionUser(linked);
+    if (!identity.emailVerified) return new GoogleSignInRefused('emailNotVerified');
+
+    const email = normaliseEmail(identity.email);
+    const sameEmail = await users.findOneBy({ email });
+    if (sameEmail) {
+      if (sameEmail.googleSubject) return new GoogleSignInRefused('accountExistsWithOtherMethod');
+      await users.update(sameEmail.id, { googleSubject: identity.subject });
+      return toSessionUser(sameEmail);
+    }
+    try {
+      const userName = identity.name?.trim().slice(0, LIMITS.userNameMaxLength) || email.split('@')[0]!;
+      return toSessionUser(await users.save(users.create({ userName, email, passwordHash: null, role: 'user', googleSubject: identity.subject })));
+    } catch (error) {
+      // Two first sign-ins of one Google account at once: the other created it.
+      if (isDuplicateKey(error)) return this.signInWithGoogle(identity);
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,328 @@
+import type { INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { Server } from 'node:http';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { LIMITS, MESSAGES, SESSION_TRANSPORT_HEADER } from '@shop/contracts';
+import { Session, User } from '@shop/db';
+import { LISTED_TEST_ACCOUNTS, type RunningSandbox } from '@shop/sandbox';
+import { TEST_PUBLIC_URL, createTestAccount, sessionCookieOf, startIdentitySandbox, testConfig } from '@shop/testing';
+import { AppModule } from '../app.module.js';
+import { configureApp } from '../app.setup.js';
+import { sessionTokenHash } from '../access/session-token.js';
+
+type SandboxChoice = { accountId: string } | { name: string; email: string } | 'cancel';
+
+function setCookies(response: { headers: Record<string, unknown> }): string[] {
+  return (response.headers['set-cookie'] as string[] | undefined) ?? [];
+}
+
+function sessionCookieIn(response: { headers: Record<string, unknown> }): string | undefined {
+  return setCookies(response).find((line) => line.startsWith('toyduka_session='));
+}
+
+describe('auth', () => {
+  let api: INestApplication;
+  let server: Server;
+  let sandbox: RunningSandbox;
+  let dataSource: DataSource;
+  let nextAddress = 1;
+  /** Each test signs in from its own client address, so address throttling of one never meets another. */
+  const fromAddress = () => `10.0.0.${nextAddress++}`;
+
+  beforeAll(async () => {
+    const identity = await startIdentitySandbox();
+    sandbox = identity.sandbox;
+    const config = testConfig({ ...identity.configOverrides, TRUST_PROXY_HOPS: '1' });
+    api = configureApp(await NestFactory.create(AppModule.register(config), { logger: false }), config);
+    await api.init();
+    server = api.getHttpServer();
+    dataSource = api.get(DataSource);
+  });
+
+  afterAll(async () => {
+    await api?.close();
+    await sandbox?.close();
+  });
+
+  const userCount = () => dataSource.getRepository(User).count();
+
+  /** Drives "Continue with Google" like a browser: api → sandbox chooser → api callback. */
+  async function signInWithGoogle(choice: SandboxChoice, returnTo = '/shop/listing'): Promise<{ location: string; sessionCookie: string | undefined }> {
+    const start = await request(server).get('/api/auth/google').query({ returnTo }).expect(302);
+    const stateCookie = setCookies(start).find((line) => line.startsWith('toyduka_google_state='))!.split(';')[0]!;
+    const jar = new Map<string, string>();
+    const visit = async (url: string, init: RequestInit = {}) => {
+      const response = await fetch(url, { ...init, redirect: 'manual', headers: { ...init.headers, cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; ') } });
+      for (const line of response.headers.getSetCookie()) {
+        const [pair] = line.split(';');
+        const [name, value] = pair!.split('=') as [string, string];
+        jar.set(name, value);
+      }
+      return response;
+    };
+
+    let location = start.headers.location as string;
+    expect(location.startsWith(sandbox.issuer)).toBe(true);
+    for (let hops = 0; !location.startsWith(TEST_PUBLIC_URL); hops += 1) {
+      if (hops > 10) throw new Error(`no way back to the shop from ${location}`);
+      const url = new URL(location, sandbox.url).href;
+      let response = await visit(url);
+      if (response.status === 200) {
+        expect(await response.text()).toContain('Choose an account');
+        const form = choice === 'cancel' ? {} : choice;
+        response = await visit(`${url}/${choice === 'cancel' ? 'abort' : 'login'}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams(form as Record<string, string>).toString(),
+        });
+      }
+      location = response.headers.get('location')!;
+    }
+    const callback = new URL(location);
+    const finish = await request(server).get(`${callback.pathname}${callback.search}`).set('Cookie', stateCookie).expect(302);
+    return { location: finish.headers.location as string, sessionCookie: sessionCookieIn(finish)?.split(';')[0] };
+  }
+
+  describe('register', () => {
+    it('creates a shopper, signs them in with an httpOnly SameSite=Lax cookie and stores an argon2id hash', async () => {
+      const mailbox = `wanjiru.${Date.now()}`;
+      const response = await request(server).post('/api/auth/register').send({ userName: '  Wanjiru  ', email: ` ${mailbox.toUpperCase()}@Example.TEST `, password: 'twiga-safari-1' }).expect(201);
+
+      expect(response.body).toEqual({ success: true, message: MESSAGES.registration.succeeded, user: { id: expect.any(Number), userName: 'Wanjiru', email: `${mailbox}@example.test`, role: 'user' } });
+      const cookie = sessionCookieIn(response)!;
+      expect(cookie).toMatch(/^toyduka_session=[A-Za-z0-9_-]{43};/);
+      expect(cookie).toContain('HttpOnly');
+      expect(cookie).toContain('SameSite=Lax');
+      expect(cookie).toContain('Path=/');
+      expect(cookie).not.toContain('Secure');
+      const stored = await dataSource.getRepository(User).findOneByOrFail({ email: `${mailbox}@example.test` });
+      expect(stored.passwordHash).toMatch(/^\$argon2id\$/);
+      const check = await request(server).get('/api/auth/check-auth').set('Cookie', cookie.split(';')[0]!).expect(200);
+      expect(check.body.user.id).toBe(response.body.user.id);
+    });
+
+    it('refuses a second account for the same e-mail, whatever its case', async () => {
+      const mailbox = `baraka.${Date.now()}`;
+      await request(server).post('/api/auth/register').send({ userName: 'Baraka', email: `${mailbox}@example.test`, password: 'password-one' }).expect(201);
+      const before = await userCount();
+      const response = await request(server).post('/api/auth/register').send({ userName: 'Baraka 2', email: `${mailbox.toUpperCase()}@example.test`, password: 'password-two' }).expect(409);
+      expect(response.body).toEqual({ success: false, message: MESSAGES.registration.emailTaken });
+      expect(await userCount()).toBe(before);
+    });
+
+    it.each([
+      ['no user name', { email: 'a@example.test', password: 'long-enough' }, MESSAGES.registration.userNameRequired],
+      ['a blank user name', { userName: '   ', email: 'a@example.test', password: 'long-enough' }, MESSAGES.registration.userNameRequired],
+      ['an over-long user name', { userName: 'x'.repeat(101), email: 'a@example.test', password: 'long-enough' }, MESSAGES.registration.userNameTooLong(100)],
+      ['a malformed e-mail', { userName: 'Asha', email: 'not-an-email', password: 'long-enough' }, MESSAGES.login.invalidEmail],
+      ['a 7-character password', { userName: 'Asha', email: 'a@example.test', password: 'seven77' }, MESSAGES.registration.passwordTooShort(8)],
+      ['an over-long password', { userName: 'Asha', email: 'a@example.test', password: 'p'.repeat(129) }, MESSAGES.registration.passwordTooLong(128)],
+      ['a numeric password', { userName: 'Asha', email: 'a@example.test', password: 12345678 }, MESSAGES.registration.passwordTooShort(8)],
+      ['an unknown field', { userName: 'Asha', email: 'a@example.test', password: 'long-enough', role: 'admin' }, MESSAGES.server.validationFailed],
+    ])('answers 400 to %s and writes nothing', async (_case, body, message) => {
+      const before = await userCount();
+      const response = await request(server).post('/api/auth/register').send(body).expect(400);
+      expect(response.body.message).toBe(message);
+      expect(await userCount()).toBe(before);
+    });
+
+    it('answers malformed JSON with a 400', async () => {
+      const response = await request(server).post('/api/auth/register').set('Content-Type', 'application/json').send('{"userName": "Asha",').expect(400);
+      expect(response.body).toEqual({ success: false, message: MESSAGES.server.validationFailed });
+    });
+  });
+
+  describe('login, check-auth and logout', () => {
+    it('signs in with the password and answers check-auth with the user', async () => {
+      const account = await createTestAccount(dataSource);
+      const response = await request(server).post('/api/auth/login').set('X-Forwarded-For', fromAddress()).send({ email: account.email.toUpperCase(), password: account.password }).expect(200);
+      expect(response.body).toEqual({ success: true, message: MESSAGES.login.succeeded, user: account.user });
+      const check = await request(server).get('/api/auth/check-auth').set('Cookie', sessionCookieIn(response)!.split(';')[0]!).expect(200);
+      expect(check.body).toEqual({ success: true, user: account.user });
+      expect(check.headers['cache-control']).toBe('no-store');
+    });
+
+    it('answers a wrong password and an unknown e-mail with the same words', async () => {
+      const account = await createTestAccount(dataSource);
+      const address = fromAddress();
+      const wrongPassword = await request(server).post('/api/auth/login').set('X-Forwarded-For', address).send({ email: account.email, password: 'not-the-password' }).expect(401);
+      const unknownEmail = await request(server).post('/api/auth/login').set('X-Forwarded-For', address).send({ email: 'nobody@example.test', password: account.password }).expect(401);
+      expect(wrongPassword.body).toEqual({ success: false, message: MESSAGES.login.invalidCredentials });
+      expect(unknownEmail.body).toEqual(wrongPassword.body);
+      expect(sessionCookieIn(wrongPassword)).toBeUndefined();
+    });
+
+    it('answers check-auth without a session, or with a tampered one, 401 Not authenticated', async () => {
+      const account = await createTestAccount(dataSource);
+      const cookie = await sessionCookieOf(server, account);
+      const tampered = `${cookie.slice(0, -2)}${cookie.endsWith('AA') ? 'BB' : 'AA'}`;
+      for (const headers of [{}, { Cookie: tampered }, { Authorization: 'Bearer not-a-session' }]) {
+        const response = await request(server).get('/api/auth/check-auth').set(headers).expect(401);
+        expect(response.body).toEqual({ success: false, message: MESSAGES.auth.notAuthenticated });
+      }
+    });
+
+    it('hands a bearer token instead of a cookie to a client that asks for one', async () => {
+      const account = await createTestAccount(dataSource);
+      const response = await request(server).post('/api/auth/login').set(SESSION_TRANSPORT_HEADER, 'bearer').send({ email: account.email, password: account.password }).expect(200);
+      expect(sessionCookieIn(response)).toBeUndefined();
+      expect(response.body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      const check = await request(server).get('/api/auth/check-auth').set('Authorization', `Bearer ${response.body.token}`).expect(200);
+      expect(check.body.user).toEqual(account.user);
+    });
+
+    it('logout revokes the session server-side, for the cookie and for bearer use alike', async () => {
+      const account = await createTestAccount(dataSource);
+      const cookie = await sessionCookieOf(server, account);
+      const token = cookie.split('=')[1]!;
+      const logout = await request(server).post('/api/auth/logout').set('Cookie', cookie).expect(200);
+      expect(logout.body).toEqual({ success: true, message: MESSAGES.login.loggedOut });
+      expect(setCookies(logout).find((line) => line.startsWith('toyduka_session=;'))).toContain('Expires=Thu, 01 Jan 1970');
+      expect(await dataSource.getRepository(Session).existsBy({ tokenHash: sessionTokenHash(token) })).toBe(false);
+      await request(server).get('/api/auth/check-auth').set('Cookie', cookie).expect(401);
+      await request(server).get('/api/auth/check-auth').set('Authorization', `Bearer ${token}`).expect(401);
+    });
+
+    it('refuses an expired session and slides the expiry of one in use', async () => {
+      const account = await createTestAccount(dataSource);
+      const cookie = await sessionCookieOf(server, account);
+      const tokenHash = sessionTokenHash(cookie.split('=')[1]!);
+      const sessions = dataSource.getRepository(Session);
+
+      await sessions.update({ tokenHash }, { expiresAt: new Date(Date.now() + LIMITS.sessionIdleTimeoutMs - LIMITS.sessionRenewIntervalMs - 60_000) });
+      const used = await request(server).get('/api/auth/check-auth').set('Cookie', cookie).expect(200);
+      expect(sessionCookieIn(used)).toContain('Max-Age=1209600');
+      const slid = await sessions.findOneByOrFail({ tokenHash });
+      expect(slid.expiresAt.getTime()).toBeGreaterThan(Date.now() + LIMITS.sessionIdleTimeoutMs - 60_000);
+
+      await sessions.update({ tokenHash }, { expiresAt: new Date(Date.now() - 1000) });
+      await request(server).get('/api/auth/check-auth').set('Cookie', cookie).expect(401);
+    });
+  });
+
+  describe('throttling failed sign-ins', () => {
+    it('stops an e-mail after 5 failures, even with the right password, with a 429 and a clear message', async () => {
+      const account = await createTestAccount(dataSource);
+      for (let attempt = 0; attempt < LIMITS.loginFailuresPerEmail; attempt += 1) {
+        await request(server).post('/api/auth/login').set('X-Forwarded-For', fromAddress()).send({ email: account.email, password: `wrong-${attempt}` }).expect(401);
+      }
+      const blocked = await request(server).post('/api/auth/login').set('X-Forwarded-For', fromAddress()).send({ email: account.email, password: account.password }).expect(429);
+      expect(blocked.body).toEqual({ success: false, message: MESSAGES.login.tooManyAttempts(15) });
+      expect(sessionCookieIn(blocked)).toBeUndefined();
+    });
+
+    it('stops a client address after 20 failures across e-mails, and leaves other addresses alone', async () => {
+      const address = fromAddress();
+      for (let attempt = 0; attempt < LIMITS.loginFailuresPerAddress; attempt += 1) {
+        await request(server).post('/api/auth/login').set('X-Forwarded-For', address).send({ email: `guess-${attempt}@example.test`, password: 'guessing' }).expect(401);
+      }
+      const account = await createTestAccount(dataSource);
+      await request(server).post('/api/auth/login').set('X-Forwarded-For', address).send({ email: account.email, password: account.password }).expect(429);
+      await request(server).post('/api/auth/login').set('X-Forwarded-For', fromAddress()).send({ email: account.email, password: account.password }).expect(200);
+    });
+  });
+
+  describe('Continue with Google (browser flow through the local OpenID provider)', () => {
+    it('sends the browser to the provider with PKCE, state, nonce and a forced account choice', async () => {
+      const response = await request(server).get('/api/auth/google').expect(302);
+      const target = new URL(response.headers.location as string);
+      expect(target.href.startsWith(`${sandbox.issuer}/`)).toBe(true);
+      expect(Object.fromEntries(target.searchParams)).toMatchObject({
+        response_type: 'code',
+        client_id: 'toyduka-local-web',
+        redirect_uri: `${TEST_PUBLIC_URL}/api/auth/google/callback`,
+        code_challenge_method: 'S256',
+        prompt: 'select_account',
+        scope: 'openid email profile',
+      });
+      expect(target.searchParams.get('state')).toBeTruthy();
+      expect(target.searchParams.get('nonce')).toBeTruthy();
+      expect(setCookies(response).find((line) => line.startsWith('toyduka_google_state='))).toContain('HttpOnly');
+    });
+
+    it('creates the shopper on first use, signs them in and returns them to where they were going', async () => {
+      const email = `new-google-${Date.now()}@gmail.test`;
+      const { location, sessionCookie } = await signInWithGoogle({ name: 'Akinyi Google', email });
+      expect(location).toBe('/auth/login?google=signed-in&returnTo=%2Fshop%2Flisting');
+      const check = await request(server).get('/api/auth/check-auth').set('Cookie', sessionCookie!).expect(200);
+      expect(check.body.user).toEqual({ id: expect.any(Number), userName: 'Akinyi Google', email, role: 'user' });
+      const stored = await dataSource.getRepository(User).findOneByOrFail({ email });
+      expect(stored.passwordHash).toBeNull();
+      expect(stored.googleSubject).toMatch(/^sandbox-/);
+
+      const again = await signInWithGoogle({ name: 'Akinyi Google', email });
+      const secondCheck = await request(server).get('/api/auth/check-auth').set('Cookie', again.sessionCookie!).expect(200);
+      expect(secondCheck.body.user.id).toBe(check.body.user.id);
+    });
+
+    it('links to the existing account with the same verified e-mail', async () => {
+      const account = await createTestAccount(dataSource);
+      const { sessionCookie } = await signInWithGoogle({ name: 'Same Person', email: account.email });
+      const check = await request(server).get('/api/auth/check-auth').set('Cookie', sessionCookie!).expect(200);
+      expect(check.body.user).toEqual(account.user);
+      expect((await dataSource.getRepository(User).findOneByOrFail({ id: account.user.id })).googleSubject).toMatch(/^sandbox-/);
+    });
+
+    it('refuses an account whose e-mail Google has not verified', async () => {
+      const unverified = LISTED_TEST_ACCOUNTS.find((account) => !account.emailVerified)!;
+      const before = await userCount();
+      const { location, sessionCookie } = await signInWithGoogle({ accountId: unverified.accountId });
+      expect(location).toBe('/auth/login?googleError=emailNotVerified');
+      expect(sessionCookie).toBeUndefined();
+      expect(await userCount()).toBe(before);
+    });
+
+    it('reports a cancelled sign-in', async () => {
+      const { location, sessionCookie } = await signInWithGoogle('cancel');
+      expect(location).toBe('/auth/login?googleError=cancelled');
+      expect(sessionCookie).toBeUndefined();
+    });
+
+    it('refuses a callback whose state this browser did not start, and an open redirect target', async () => {
+      const forged = await request(server).get('/api/auth/google/callback?code=abc&state=someone-elses').set('Cookie', 'toyduka_google_state=someone-elses').expect(302);
+      expect(forged.headers.location).toBe('/auth/login?googleError=failed');
+      expect(sessionCookieIn(forged)).toBeUndefined();
+
+      const { location } = await signInWithGoogle({ name: 'Redirect Probe', email: `probe-${Date.now()}@gmail.test` }, '//evil.example/steal');
+      expect(location).toBe('/auth/login?google=signed-in');
+    });
+  });
+
+  describe('social-login (an ID token the client brings)', () => {
+    async function idToken(overrides: Record<string, unknown> = {}): Promise<string> {
+      const response = await fetch(`${sandbox.issuer}/control/id-tokens`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ claims: { sub: `sandbox-social-${Date.now()}`, email: `social-${Date.now()}@gmail.test`, email_verified: true, name: 'Social Shopper' }, ...overrides }),
+      });
+      return ((await response.json()) as { idToken: string }).idToken;
+    }
+
+    it('signs in with a valid ID token from the configured issuer', async () => {
+      const response = await request(server).post('/api/auth/social-login').send({ token: await idToken(), provider: 'google' }).expect(200);
+      expect(response.body).toMatchObject({ success: true, message: MESSAGES.login.succeeded, user: { userName: 'Social Shopper', role: 'user' } });
+      expect(sessionCookieIn(response)).toContain('HttpOnly');
+    });
+
+    it.each([
+      ['signed by a key the issuer never published', { signer: 'stranger' }],
+      ['expired', { expiresInSeconds: -60 }],
+      ['issued for another audience', { audience: 'someone-elses-client' }],
+      ['from another issuer', { issuer: 'https://accounts.example.test' }],
+    ])('refuses a token %s with a 401 and writes nothing', async (_case, overrides) => {
+      const before = await userCount();
+      const response = await request(server).post('/api/auth/social-login').send({ token: await idToken(overrides) }).expect(401);
+      expect(response.body).toEqual({ success: false, message: MESSAGES.googleSignIn.tokenRejected });
+      expect(sessionCookieIn(response)).toBeUndefined();
+      expect(await userCount()).toBe(before);
+    });
+
+    it('refuses an unverified e-mail with a 403, and something that is not a token with a 400', async () => {
+      const unverified = await request(server).post('/api/auth/social-login').send({ token: await idToken({ claims: { sub: 'sandbox-unverified', email: 'u@gmail.test', email_verified: false } }) }).expect(403);
+      expect(unverified.body.message).toBe(MESSAGES.googleSignIn.emailNotVerified);
+      const garbage = await request(server).post('/api/auth/social-login').send({ token: 'not a token' }).expect(400);
+      expect(garbage.body.message).toBe(MESSAGES.googleSignIn.tokenRejected);
+    });
+  });
+});

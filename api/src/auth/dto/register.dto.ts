@@ -1,0 +1,23 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsNotEmpty, IsString, MaxLength, MinLength } from 'class-validator';
+import { LIMITS, MESSAGES } from '@shop/contracts';
+import { EmailField } from './credentials.fields.js';
+
+export class RegisterDto {
+  @ApiProperty({ example: 'Wanjiku', maxLength: LIMITS.userNameMaxLength })
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
+  @IsNotEmpty({ message: MESSAGES.registration.userNameRequired })
+  @MaxLength(LIMITS.userNameMaxLength, { message: MESSAGES.registration.userNameTooLong(LIMITS.userNameMaxLength) })
+  @IsString({ message: MESSAGES.registration.userNameRequired })
+  userName!: string;
+
+  @EmailField()
+  email!: string;
+
+  @ApiProperty({ minLength: LIMITS.passwordMinLength, maxLength: LIMITS.passwordMaxLength })
+  @MinLength(LIMITS.passwordMinLength, { message: MESSAGES.registration.passwordTooShort(LIMITS.passwordMinLength) })
+  @MaxLength(LIMITS.passwordMaxLength, { message: MESSAGES.registration.passwordTooLong(LIMITS.passwordMaxLength) })
+  @IsString({ message: MESSAGES.registration.passwordTooShort(LIMITS.passwordMinLength) })
+  password!: string;
+}

@@ -1,0 +1,23 @@
+import { exitWithReason, loadConfig } from '@shop/config';
+import { AUTH_API_PATHS } from '@shop/contracts';
+import { startSandbox } from './sandbox.js';
+
+/** `npm start` runs this beside the api: the local stand-in for Google sign-in. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const sandbox = await startSandbox({
+    port: config.SANDBOX_PORT,
+    host: new URL(config.OIDC_ISSUER_URL).hostname,
+    googleClient: {
+      clientId: config.GOOGLE_CLIENT_ID,
+      clientSecret: config.GOOGLE_CLIENT_SECRET,
+      redirectUris: [new URL(AUTH_API_PATHS.googleCallback, config.PUBLIC_URL).href],
+    },
+  });
+  console.log(`sandbox listening: identity provider at ${sandbox.issuer}`);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => void sandbox.close().then(() => process.exit(0)));
+  }
+}
+
+main().catch((error: unknown) => exitWithReason('sandbox', error));
