@@ -6,8 +6,7 @@ try {
   const workspace = await prepareWorkspace();
   const config = workspace.loadConfig();
   await workspace.ensureServices(config);
-  await workspace.assertPortFree(config.PORT, 'PORT');
-  await workspace.assertPortFree(config.WORKERS_HEALTH_PORT, 'WORKERS_HEALTH_PORT');
+  await workspace.assertShopPortsFree(config);
   await migrateAndSeed(workspace, config);
 
   shop = workspace.supervise(workspace.shopProcesses(), {}, { onUnexpectedExit: (error) => { process.exitCode = 1; say(error.message); } });
@@ -19,6 +18,7 @@ try {
   }
   await workspace.waitForHealthy(`http://127.0.0.1:${config.PORT}/api/health`);
   say(`Toy Duka is running at ${config.PUBLIC_URL}  (API docs: ${config.PUBLIC_URL}/api/docs)`);
+  say(`"Continue with Google" signs in through the sandbox's test accounts at ${config.OIDC_ISSUER_URL}`);
   if (config.NODE_ENV !== 'production') {
     const admin = workspace.adminCredentials(config);
     say(`Admin sign-in: ${admin.email} / ${admin.password}`);

@@ -36,9 +36,16 @@ try {
   say('Browser tests...');
   ensureChromium();
   const e2ePort = Number(process.env.E2E_PORT ?? 3100);
-  await assertPortFree(e2ePort, 'E2E_PORT');
-  await assertPortFree(e2ePort + 1, 'E2E_PORT');
-  const e2eEnv = { ...testEnv, PORT: String(e2ePort), WORKERS_HEALTH_PORT: String(e2ePort + 1), PUBLIC_URL: `http://localhost:${e2ePort}`, REDIS_PREFIX: 'toyduka-e2e', LOG_LEVEL: 'warn' };
+  for (const port of [e2ePort, e2ePort + 1, e2ePort + 2]) await assertPortFree(port, 'E2E_PORT');
+  const e2eEnv = {
+    ...testEnv,
+    PORT: String(e2ePort),
+    WORKERS_HEALTH_PORT: String(e2ePort + 1),
+    SANDBOX_PORT: String(e2ePort + 2),
+    PUBLIC_URL: `http://localhost:${e2ePort}`,
+    REDIS_PREFIX: 'toyduka-e2e',
+    LOG_LEVEL: 'warn',
+  };
   stack = supervise(shopProcesses(), e2eEnv, { onUnexpectedExit: (error) => say(error.message) });
   await waitForHealthy(`http://127.0.0.1:${e2ePort}/api/health`);
   run(process.execPath, ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--config', 'jest.e2e.config.js'], { env: { SHOP_URL: `http://localhost:${e2ePort}` } });

@@ -68,11 +68,19 @@ export async function waitForHealthy(url, timeoutMs = 60_000) {
   throw new StepFailure(`${url} did not answer 200 within ${timeoutMs / 1000}s; see the log lines above.`);
 }
 
-/** The api, the workers (and, once it exists, the payment sandbox) as built in dist/. */
+/** The api, the workers and the sandbox (local Google sign-in) as built in dist/. */
 export function shopProcesses() {
   return [
     { name: 'api', command: process.execPath, args: ['api/dist/main.js'] },
     { name: 'workers', command: process.execPath, args: ['workers/dist/main.js'] },
+    { name: 'sandbox', command: process.execPath, args: ['infra/sandbox/dist/main.js'] },
   ];
+}
+
+/** Every port the shop's processes listen on, with the variable that moves it. */
+export async function assertShopPortsFree(config) {
+  await assertPortFree(config.PORT, 'PORT');
+  await assertPortFree(config.WORKERS_HEALTH_PORT, 'WORKERS_HEALTH_PORT');
+  await assertPortFree(config.SANDBOX_PORT, 'SANDBOX_PORT');
 }
 
