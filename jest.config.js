@@ -16,5 +16,5 @@ export default {
   // Integration tests share the test database and its outbox: one file at a time.
   maxWorkers: 1,
   testTimeout: 30_000,
-  testMatch: ['<rootDir>/{api,workers,libs,infra}/**/*.spec.ts'],
+  testMatch: ['<rootDir>/{api,workers,libs,infra}/**/*.spec.ts', '<rootDir>/web/src/**/*.spec.ts'],
 };

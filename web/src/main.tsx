@@ -3,10 +3,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { makeStore } from './app/store';
+import { googleSignInReturnOf } from './features/auth/auth.saga';
 import { checkAuthRequested } from './features/auth/auth.slice';
 
 const store = makeStore();
-store.dispatch(checkAuthRequested());
+store.dispatch(checkAuthRequested(googleSignInReturnOf(window.location.search)));
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

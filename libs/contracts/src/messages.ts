@@ -2,6 +2,9 @@
  * Every text the shop shows a user, once (spec §8). Keys name the situation, values are the words.
  * Server answers carry these in `message`; the web shows them as toasts or screen texts.
  */
+/** The same words whether Google sign-in or any other call could not reach its server. */
+const NETWORK_ERROR = 'Network error. Please check your connection and try again.';
+
 export const MESSAGES = {
   cart: {
     onlyQuantityCanBeAdded: (quantity: number) => `Only ${quantity} quantity can be added for this item`,
@@ -44,7 +47,7 @@ export const MESSAGES = {
   googleSignIn: {
     cancelled: 'Sign-in was cancelled. Please try again.',
     popupBlocked: 'Pop-up was blocked. Please allow pop-ups and try again.',
-    networkError: 'Network error. Please check your connection and try again.',
+    networkError: NETWORK_ERROR,
     accountExistsWithOtherMethod: 'An account already exists with this email using a different sign-in method.',
     failed: 'Authentication failed. Please try again.',
     emailNotVerified: "Your Google account's e-mail address is not verified. Verify it with Google, or sign in with your password.",
@@ -125,5 +128,6 @@ export const MESSAGES = {
     tooManyRequests: 'Too many requests. Please wait a moment and try again.',
     internalError: 'Something went wrong on our side. Please try again.',
     serviceUnavailable: 'The shop is temporarily unavailable. Please try again shortly.',
+    networkError: NETWORK_ERROR,
   },
 } as const;

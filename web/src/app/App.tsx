@@ -3,6 +3,7 @@ import { App as AntdApp, ConfigProvider } from 'antd';
 import { useState } from 'react';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router-dom';
+import { Toaster } from '../features/notifications/Toaster';
 import { createAppRouter } from './router';
 import type { AppStore } from './store';
 import { shopTheme } from './theme';
@@ -16,6 +17,7 @@ export function App({ store }: { store: AppStore }) {
     <Provider store={store}>
       <ConfigProvider theme={shopTheme}>
         <AntdApp message={toastConfig} notification={toastConfig}>
+          <Toaster />
           <RouterProvider router={router} />
         </AntdApp>
       </ConfigProvider>

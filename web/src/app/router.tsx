@@ -3,7 +3,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-do
 import { NotFoundPage } from '../components/NotFoundPage';
 import { RouteErrorPage } from '../components/RouteErrorPage';
 import { UnauthorizedPage } from '../components/UnauthorizedPage';
-import { AdminDashboardPage } from '../features/admin/AdminDashboardPage';
+import { AdminDashboardPage } from '../features/admin/dashboard/AdminDashboardPage';
 import { AdminFeaturesPage } from '../features/admin/AdminFeaturesPage';
 import { AdminLayout } from '../features/admin/AdminLayout';
 import { AdminOrdersPage } from '../features/admin/AdminOrdersPage';

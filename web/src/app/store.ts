@@ -1,6 +1,8 @@
 import { configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
+import { dashboardReducer } from '../features/admin/dashboard/dashboard.slice';
 import { authReducer } from '../features/auth/auth.slice';
+import { notificationsReducer } from '../features/notifications/notifications.slice';
 import { rootSaga } from './root.saga';
 
 export function makeStore() {
@@ -8,6 +10,8 @@ export function makeStore() {
   const store = configureStore({
     reducer: {
       auth: authReducer,
+      notifications: notificationsReducer,
+      dashboard: dashboardReducer,
     },
     // Sagas own every side effect, so thunks are switched off rather than left as a second way.
     middleware: (getDefaultMiddleware) => getDefaultMiddleware({ thunk: false }).concat(sagaMiddleware),

@@ -79,7 +79,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   } catch (error) {
     if (signal?.aborted) throw error;
     // fetch rejects only when no answer arrived: offline, DNS, refused connection.
-    throw new ApiError(MESSAGES.googleSignIn.networkError, null);
+    throw new ApiError(MESSAGES.server.networkError, null);
   }
 
   const parsed = await readJson(response);

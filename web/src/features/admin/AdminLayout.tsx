@@ -1,4 +1,4 @@
-import { DashboardOutlined, LogoutOutlined, MenuOutlined, OrderedListOutlined, ShoppingOutlined } from '@ant-design/icons';
+import { DashboardOutlined, LogoutOutlined, MenuOutlined, OrderedListOutlined, PictureOutlined, ShoppingOutlined } from '@ant-design/icons';
 import { ROUTES } from '@shop/contracts';
 import { Button, Drawer, Flex, Grid, Layout, Menu, type MenuProps } from 'antd';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ const SIDEBAR_ITEMS: MenuProps['items'] = [
   { key: ROUTES.adminDashboard, icon: <DashboardOutlined />, label: 'Dashboard' },
   { key: ROUTES.adminProducts, icon: <ShoppingOutlined />, label: 'Products' },
   { key: ROUTES.adminOrders, icon: <OrderedListOutlined />, label: 'Orders' },
+  { key: ROUTES.adminFeatures, icon: <PictureOutlined />, label: 'Features' },
 ];
 
 /** Sidebar fixed on large screens, a slide-out drawer below that; header with Logout (spec §2). */

@@ -1,19 +1,52 @@
-import { ROUTES } from '@shop/contracts';
-import { Link } from 'react-router-dom';
-import { ComingSoon } from '../../components/ComingSoon';
+import { GOOGLE_SIGN_IN_RESULT, LIMITS, MESSAGES, ROUTES } from '@shop/contracts';
+import { Button, Form, Input } from 'antd';
+import { useEffect } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { selectAuthLoading } from './auth.selectors';
+import { loginRequested, type Credentials } from './auth.slice';
 import { AuthScreen } from './AuthScreen';
+import { GoogleSignInButton } from './GoogleSignInButton';
 
 export function LoginPage() {
+  const dispatch = useAppDispatch();
+  const submitting = useAppSelector(selectAuthLoading);
+  // Keep where the guest was going when they switch to registering.
+  const { state } = useLocation();
+  const [searchParams, setSearchParams] = useSearchParams();
+
+  // The Google verdict has been toasted at start-up; a reload must not toast it again.
+  useEffect(() => {
+    if (!searchParams.has(GOOGLE_SIGN_IN_RESULT.errorParam)) return;
+    const remaining = new URLSearchParams(searchParams);
+    remaining.delete(GOOGLE_SIGN_IN_RESULT.errorParam);
+    setSearchParams(remaining, { replace: true, state });
+  }, [searchParams, setSearchParams, state]);
+
   return (
     <AuthScreen
       title="Sign in to your account"
       switchPrompt={
         <>
-          Don&apos;t have an account? <Link to={ROUTES.register}>Register</Link>
+          Don&apos;t have an account?{' '}
+          <Link to={ROUTES.register} state={state}>
+            Register
+          </Link>
         </>
       }
     >
-      <ComingSoon title="Signing in is coming soon" detail="Sign-in with e-mail and password, and Continue with Google, arrive with the next release." />
+      <Form<Credentials> layout="vertical" size="large" requiredMark={false} onFinish={(credentials) => dispatch(loginRequested(credentials))}>
+        <Form.Item name="email" label="Email" rules={[{ required: true, type: 'email', message: MESSAGES.login.invalidEmail }]}>
+          <Input type="email" autoComplete="email" placeholder="Enter your email" maxLength={LIMITS.emailMaxLength} />
+        </Form.Item>
+        <Form.Item name="password" label="Password" rules={[{ required: true, message: MESSAGES.login.passwordRequired }]}>
+          <Input.Password autoComplete="current-password" placeholder="Enter your password" maxLength={LIMITS.passwordMaxLength} />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={submitting}>
+          Sign In
+        </Button>
+      </Form>
+      <GoogleSignInButton />
     </AuthScreen>
   );
 }

@@ -1,11 +1,27 @@
-import type { SessionUser } from '@shop/contracts';
+import { GOOGLE_SIGN_IN_ERRORS, GOOGLE_SIGN_IN_RESULT, MESSAGES, type SessionUser } from '@shop/contracts';
+import type { PayloadAction } from '@reduxjs/toolkit';
 import { all, call, put, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
-import { apiClient } from '../../lib/api-client';
-import { authChecked, checkAuthRequested, loggedOut, logoutRequested } from './auth.slice';
+import { apiClient, ApiError } from '../../lib/api-client';
+import { toastRequested } from '../notifications/notifications.slice';
+import {
+  authChecked,
+  checkAuthRequested,
+  loggedOut,
+  loginRequested,
+  logoutRequested,
+  registrationRequested,
+  signedInAs,
+  signInFailed,
+  type Credentials,
+  type GoogleSignInReturn,
+  type Registration,
+} from './auth.slice';
 
 export const AUTH_PATHS = {
   checkAuth: '/api/auth/check-auth',
+  login: '/api/auth/login',
+  register: '/api/auth/register',
   logout: '/api/auth/logout',
 } as const;
 
@@ -14,13 +30,67 @@ interface CheckAuthAnswer {
   user?: SessionUser | null;
 }
 
-function* checkAuth(): SagaIterator {
+interface SignInAnswer {
+  success: boolean;
+  message: string;
+  user?: SessionUser;
+}
+
+/** The api's verdict on a Google round trip, from the query string of the page it sent the browser back to. */
+export function googleSignInReturnOf(search: string): GoogleSignInReturn | undefined {
+  const parameters = new URLSearchParams(search);
+  if (parameters.get(GOOGLE_SIGN_IN_RESULT.outcomeParam) === GOOGLE_SIGN_IN_RESULT.signedIn) return 'signed-in';
+  const error = parameters.get(GOOGLE_SIGN_IN_RESULT.errorParam);
+  return GOOGLE_SIGN_IN_ERRORS.find((known) => known === error) ?? (error ? 'failed' : undefined);
+}
+
+function messageOf(error: unknown, fallback: string): string {
+  return error instanceof ApiError ? error.message : fallback;
+}
+
+function* checkAuth(action: ReturnType<typeof checkAuthRequested>): SagaIterator {
+  let user: SessionUser | null = null;
   try {
     const answer: CheckAuthAnswer = yield call(apiClient.get<CheckAuthAnswer>, AUTH_PATHS.checkAuth, { noCache: true });
-    yield put(authChecked(answer.success && answer.user ? answer.user : null));
+    user = answer.success && answer.user ? answer.user : null;
   } catch {
-    // 401 is the normal guest answer; until the auth endpoints exist a 404 or an absent api means guest too.
-    yield put(authChecked(null));
+    // 401 is the normal guest answer; an unreachable api leaves the visitor a guest too.
+  }
+  yield put(authChecked(user));
+
+  const google = action.payload.googleSignIn;
+  if (google === 'signed-in') {
+    yield put(user ? toastRequested('success', MESSAGES.login.succeeded) : toastRequested('error', MESSAGES.login.syncFailed));
+  } else if (google) {
+    yield put(toastRequested('error', MESSAGES.googleSignIn[google]));
+  }
+}
+
+function* login(action: PayloadAction<Credentials>): SagaIterator {
+  try {
+    const answer: SignInAnswer = yield call(apiClient.post<SignInAnswer>, AUTH_PATHS.login, action.payload);
+    if (!answer.user) {
+      yield put(signInFailed());
+      yield put(toastRequested('error', MESSAGES.login.incomplete));
+      return;
+    }
+    yield put(signedInAs(answer.user));
+    yield put(toastRequested('success', MESSAGES.login.succeeded));
+  } catch (error) {
+    yield put(signInFailed());
+    yield put(toastRequested('error', messageOf(error, MESSAGES.login.failed)));
+  }
+}
+
+function* register(action: PayloadAction<Registration>): SagaIterator {
+  try {
+    const answer: SignInAnswer = yield call(apiClient.post<SignInAnswer>, AUTH_PATHS.register, action.payload);
+    if (!answer.user) throw new ApiError(MESSAGES.login.incomplete, null);
+    yield put(signedInAs(answer.user));
+    yield put(toastRequested('success', MESSAGES.registration.succeeded));
+  } catch (error) {
+    yield put(signInFailed());
+    yield put(toastRequested('error', MESSAGES.registration.failed, messageOf(error, '')));
   }
 }
 
@@ -34,5 +104,10 @@ function* logout(): SagaIterator {
 }
 
 export function* authSaga(): SagaIterator {
-  yield all([takeLatest(checkAuthRequested.type, checkAuth), takeLeading(logoutRequested.type, logout)]);
+  yield all([
+    takeLatest(checkAuthRequested.type, checkAuth),
+    takeLeading(loginRequested.type, login),
+    takeLeading(registrationRequested.type, register),
+    takeLeading(logoutRequested.type, logout),
+  ]);
 }

@@ -1,14 +1,26 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { SessionUser } from '@shop/contracts';
+import type { GoogleSignInError, SessionUser } from '@shop/contracts';
 
 export interface AuthState {
   isAuthenticated: boolean;
-  /** An auth request (check, login, logout) is in flight. */
+  /** An auth request (check, login, registration, logout) is in flight. */
   isLoading: boolean;
   user: SessionUser | null;
   /** The first check has answered; until then the app shows only a full-screen loader. */
   authChecked: boolean;
 }
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+export interface Registration extends Credentials {
+  userName: string;
+}
+
+/** What the api said about a "Continue with Google" round trip, read from the URL it sent the browser back to. */
+export type GoogleSignInReturn = 'signed-in' | GoogleSignInError;
 
 const initialState: AuthState = {
   isAuthenticated: false,
@@ -17,31 +29,47 @@ const initialState: AuthState = {
   authChecked: false,
 };
 
+function signedIn(state: AuthState, user: SessionUser | null) {
+  state.user = user;
+  state.isAuthenticated = user !== null;
+  state.isLoading = false;
+  state.authChecked = true;
+}
+
 const authSlice = createSlice({
   name: 'auth',
   initialState,
   reducers: {
-    checkAuthRequested(state) {
+    checkAuthRequested: {
+      reducer(state) {
+        state.isLoading = true;
+      },
+      prepare: (googleSignIn?: GoogleSignInReturn) => ({ payload: { googleSignIn } }),
+    },
+    /** The answer of a check: a user means signed in, null means guest (401, network failure alike). */
+    authChecked(state, action: PayloadAction<SessionUser | null>) {
+      signedIn(state, action.payload);
+    },
+    loginRequested(state, _action: PayloadAction<Credentials>) {
       state.isLoading = true;
     },
-    /** The answer of a check: a user means signed in, null means guest (401, 404, network failure alike). */
-    authChecked(state, action: PayloadAction<SessionUser | null>) {
-      state.user = action.payload;
-      state.isAuthenticated = action.payload !== null;
+    registrationRequested(state, _action: PayloadAction<Registration>) {
+      state.isLoading = true;
+    },
+    signedInAs(state, action: PayloadAction<SessionUser>) {
+      signedIn(state, action.payload);
+    },
+    signInFailed(state) {
       state.isLoading = false;
-      state.authChecked = true;
     },
     logoutRequested(state) {
       state.isLoading = true;
     },
     loggedOut(state) {
-      state.user = null;
-      state.isAuthenticated = false;
-      state.isLoading = false;
-      state.authChecked = true;
+      signedIn(state, null);
     },
   },
 });
 
-export const { checkAuthRequested, authChecked, logoutRequested, loggedOut } = authSlice.actions;
+export const { checkAuthRequested, authChecked, loginRequested, registrationRequested, signedInAs, signInFailed, logoutRequested, loggedOut } = authSlice.actions;
 export const authReducer = authSlice.reducer;

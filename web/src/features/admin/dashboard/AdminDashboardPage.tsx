@@ -1,0 +1,65 @@
+import { AppstoreOutlined, StopOutlined, TeamOutlined, WarningOutlined } from '@ant-design/icons';
+import { ROUTES } from '@shop/contracts';
+import { Alert, Button, Card, Col, Row, Statistic, Typography } from 'antd';
+import { useEffect, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { AdminPageHeading } from '../AdminPageHeading';
+import { dashboardRequested } from './dashboard.slice';
+
+interface Figure {
+  title: string;
+  value: number | undefined;
+  icon: ReactNode;
+  link?: string;
+}
+
+/** Today's shop at a glance; order and revenue figures join once orders exist. */
+export function AdminDashboardPage() {
+  const dispatch = useAppDispatch();
+  const { summary, isLoading, error } = useAppSelector((state) => state.dashboard);
+
+  useEffect(() => {
+    dispatch(dashboardRequested());
+  }, [dispatch]);
+
+  const figures: Figure[] = [
+    { title: 'Products', value: summary?.products, icon: <AppstoreOutlined />, link: ROUTES.adminProducts },
+    { title: 'Low stock (under 10)', value: summary?.lowStockProducts, icon: <WarningOutlined />, link: ROUTES.adminProducts },
+    { title: 'Out of stock', value: summary?.outOfStockProducts, icon: <StopOutlined />, link: ROUTES.adminProducts },
+    { title: 'Shoppers', value: summary?.shoppers, icon: <TeamOutlined /> },
+  ];
+
+  return (
+    <>
+      <AdminPageHeading>Dashboard</AdminPageHeading>
+      {error && (
+        <Alert
+          type="error"
+          showIcon
+          title={error}
+          action={
+            <Button size="small" onClick={() => dispatch(dashboardRequested())}>
+              Try again
+            </Button>
+          }
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      <Row gutter={[16, 16]}>
+        {figures.map((figure) => (
+          <Col key={figure.title} xs={12} md={6}>
+            <Card loading={isLoading && !summary}>
+              <Statistic title={figure.title} value={figure.value ?? '–'} prefix={figure.icon} />
+              {figure.link && (
+                <Typography.Text type="secondary">
+                  <Link to={figure.link}>View</Link>
+                </Typography.Text>
+              )}
+            </Card>
+          </Col>
+        ))}
+      </Row>
+    </>
+  );
+}
