@@ -1,26 +1,12 @@
 import { MESSAGES, ROUTES } from '@shop/contracts';
-import { chromium, type Browser, type Page } from 'playwright-core';
-
-const SHOP_URL = process.env.SHOP_URL ?? 'http://localhost:3000';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
-const TIMEOUT_MS = 30_000;
+import type { Browser, Page } from 'playwright-core';
+import { BROWSER_TIMEOUT_MS as TIMEOUT_MS, DESKTOP, PHONE, SHOP_URL, launchChromium } from './support/browser.js';
 
 describe('shop smoke (a guest)', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    browser = await launchChromium();
   }, TIMEOUT_MS);
 
   afterAll(async () => {

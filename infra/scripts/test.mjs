@@ -48,7 +48,7 @@ try {
   };
   stack = supervise(shopProcesses(), e2eEnv, { onUnexpectedExit: (error) => say(error.message) });
   await waitForHealthy(`http://127.0.0.1:${e2ePort}/api/health`);
-  run(process.execPath, ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--config', 'jest.e2e.config.js'], { env: { SHOP_URL: `http://localhost:${e2ePort}` } });
+  run(process.execPath, ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--config', 'jest.e2e.config.js'], { env: { ...testEnv, SHOP_URL: `http://localhost:${e2ePort}` } });
   await stack.stop();
   say('All checks passed.');
 } catch (error) {

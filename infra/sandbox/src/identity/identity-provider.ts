@@ -68,6 +68,8 @@ export async function createIdentityProvider({ issuer, client }: IdentityProvide
     // Google puts e-mail and name in the ID token itself; the shop reads them from there.
     conformIdTokenClaims: false,
     pkce: { required: () => true },
+    // Google's own lifetimes, roughly; a sign-in is a matter of minutes.
+    ttl: { AuthorizationCode: 60, Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 3600, IdToken: 3600 },
     features: { devInteractions: { enabled: false } },
     interactions: { url: (_ctx: KoaContextWithOIDC, interaction) => `${new URL(issuer).pathname}/interaction/${interaction.uid}`, policy: policyWithAccountSelection() },
     // A first-party client: the account chooser is the whole interaction, no consent screen.
