@@ -326,3 +326,22 @@ describe('auth', () => {
     });
   });
 });
+
+describe('auth while the identity provider cannot be reached', () => {
+  it("says Google sign-in is unavailable, to the browser flow and to social-login, and the password still works", async () => {
+    const config = testConfig({ OIDC_ISSUER_URL: 'http://127.0.0.1:9/oidc' });
+    const api = configureApp(await NestFactory.create(AppModule.register(config), { logger: false }), config);
+    await api.init();
+    try {
+      const server = api.getHttpServer();
+      const start = await request(server).get('/api/auth/google').expect(302);
+      expect(start.headers.location).toBe('/auth/login?googleError=unavailable');
+      const social = await request(server).post('/api/auth/social-login').send({ token: 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ4In0.c2ln' }).expect(503);
+      expect(social.body).toEqual({ success: false, message: MESSAGES.googleSignIn.unavailable });
+      const account = await createTestAccount(api.get(DataSource));
+      await request(server).post('/api/auth/login').send({ email: account.email, password: account.password }).expect(200);
+    } finally {
+      await api.close();
+    }
+  });
+});

@@ -61,8 +61,10 @@ export class GoogleIdentityService {
   /** Discovery happens on first use and is kept; a failure is not kept, so the next sign-in tries again. */
   private discover() {
     this.provider ??= (async () => {
+      const { GOOGLE_CLIENT_ID: clientId, GOOGLE_CLIENT_SECRET: clientSecret } = this.config;
+      if (!clientId || !clientSecret) throw new Error('no Google client is configured (GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET)');
       const issuer = new URL(this.config.OIDC_ISSUER_URL);
-      const configuration = await oidc.discovery(issuer, this.config.GOOGLE_CLIENT_ID, undefined, oidc.ClientSecretBasic(this.config.GOOGLE_CLIENT_SECRET), {
+      const configuration = await oidc.discovery(issuer, clientId, undefined, oidc.ClientSecretBasic(clientSecret), {
         execute: issuer.protocol === 'http:' ? [oidc.allowInsecureRequests] : [],
         timeout: 10,
       });
@@ -71,7 +73,7 @@ export class GoogleIdentityService {
       return { configuration, keys: createRemoteJWKSet(new URL(jwksUri)) };
     })().catch((error: unknown) => {
       this.provider = undefined;
-      this.logger.warn(`OpenID discovery at ${this.config.OIDC_ISSUER_URL} failed: ${(error as Error).message}`);
+      this.logger.warn(`Google sign-in is unavailable: ${(error as Error).message}`);
       throw new GoogleSignInRefused('unavailable');
     });
     return this.provider;

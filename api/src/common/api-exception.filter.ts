@@ -25,7 +25,9 @@ export class ApiExceptionFilter implements ExceptionFilter {
       const status = exception.getStatus();
       const answer = exception.getResponse();
       const detail = typeof answer === 'object' && answer !== null ? (answer as { message?: unknown; errors?: string[] }) : { message: answer };
-      const message = typeof detail.message === 'string' && status < 500 && !this.isFromBelowNest(exception) ? detail.message : this.fallbackMessage(status);
+      // A refusal's words are the shop's own; a 500's are not meant for shoppers. 503 may say what is away.
+      const speaksForItself = status < 500 || status === HttpStatus.SERVICE_UNAVAILABLE;
+      const message = typeof detail.message === 'string' && speaksForItself && !this.isFromBelowNest(exception) ? detail.message : this.fallbackMessage(status);
       return { status, body: { success: false, message, ...(detail.errors ? { errors: detail.errors } : {}) } };
     }
     return { status: HttpStatus.INTERNAL_SERVER_ERROR, body: { success: false, message: MESSAGES.server.internalError } };

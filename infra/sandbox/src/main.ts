@@ -1,4 +1,4 @@
-import { exitWithReason, loadConfig } from '@shop/config';
+import { SANDBOX_GOOGLE_CLIENT, exitWithReason, loadConfig } from '@shop/config';
 import { AUTH_API_PATHS } from '@shop/contracts';
 import { startSandbox } from './sandbox.js';
 
@@ -9,8 +9,8 @@ async function main(): Promise<void> {
     port: config.SANDBOX_PORT,
     host: new URL(config.OIDC_ISSUER_URL).hostname,
     googleClient: {
-      clientId: config.GOOGLE_CLIENT_ID,
-      clientSecret: config.GOOGLE_CLIENT_SECRET,
+      clientId: config.GOOGLE_CLIENT_ID ?? SANDBOX_GOOGLE_CLIENT.id,
+      clientSecret: config.GOOGLE_CLIENT_SECRET ?? SANDBOX_GOOGLE_CLIENT.secret,
       redirectUris: [new URL(AUTH_API_PATHS.googleCallback, config.PUBLIC_URL).href],
     },
   });

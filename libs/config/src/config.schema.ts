@@ -58,15 +58,16 @@ export const configSchema = z
     if (!config.ADMIN_EMAIL || !config.ADMIN_PASSWORD) {
       context.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'ADMIN_EMAIL and ADMIN_PASSWORD are required in production' });
     }
-    if (!config.GOOGLE_CLIENT_ID || !config.GOOGLE_CLIENT_SECRET) {
-      context.addIssue({ code: 'custom', path: ['GOOGLE_CLIENT_SECRET'], message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are required in production' });
+    if (Boolean(config.GOOGLE_CLIENT_ID) !== Boolean(config.GOOGLE_CLIENT_SECRET)) {
+      context.addIssue({ code: 'custom', path: ['GOOGLE_CLIENT_SECRET'], message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together' });
     }
   })
   .transform((config) => ({
     ...config,
     OIDC_ISSUER_URL: config.OIDC_ISSUER_URL ?? (config.NODE_ENV === 'production' ? GOOGLE_ISSUER_URL : `http://localhost:${config.SANDBOX_PORT}/oidc`),
-    GOOGLE_CLIENT_ID: config.GOOGLE_CLIENT_ID ?? SANDBOX_GOOGLE_CLIENT.id,
-    GOOGLE_CLIENT_SECRET: config.GOOGLE_CLIENT_SECRET ?? SANDBOX_GOOGLE_CLIENT.secret,
+    // In production without a Google client, "Continue with Google" says it is unavailable.
+    GOOGLE_CLIENT_ID: config.GOOGLE_CLIENT_ID ?? (config.NODE_ENV === 'production' ? undefined : SANDBOX_GOOGLE_CLIENT.id),
+    GOOGLE_CLIENT_SECRET: config.GOOGLE_CLIENT_SECRET ?? (config.NODE_ENV === 'production' ? undefined : SANDBOX_GOOGLE_CLIENT.secret),
   }));
 
 export type AppConfig = z.output<typeof configSchema>;

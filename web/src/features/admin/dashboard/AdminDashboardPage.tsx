@@ -49,7 +49,7 @@ export function AdminDashboardPage() {
       <Row gutter={[16, 16]}>
         {figures.map((figure) => (
           <Col key={figure.title} xs={12} md={6}>
-            <Card loading={isLoading && !summary}>
+            <Card loading={isLoading && !summary} style={{ height: '100%' }}>
               <Statistic title={figure.title} value={figure.value ?? '–'} prefix={figure.icon} />
               {figure.link && (
                 <Typography.Text type="secondary">
