@@ -1,11 +1,12 @@
-import { GOOGLE_SIGN_IN_RESULT, LIMITS, MESSAGES, ROUTES } from '@shop/contracts';
-import { Button, Form, Input } from 'antd';
+import { GOOGLE_SIGN_IN_RESULT, ROUTES } from '@shop/contracts';
+import { Button, Form } from 'antd';
 import { useEffect } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectAuthLoading } from './auth.selectors';
 import { loginRequested, type Credentials } from './auth.slice';
 import { AuthScreen } from './AuthScreen';
+import { EmailField, PasswordField } from './CredentialFields';
 import { GoogleSignInButton } from './GoogleSignInButton';
 
 export function LoginPage() {
@@ -36,12 +37,8 @@ export function LoginPage() {
       }
     >
       <Form<Credentials> layout="vertical" size="large" requiredMark={false} onFinish={(credentials) => dispatch(loginRequested(credentials))}>
-        <Form.Item name="email" label="Email" rules={[{ required: true, type: 'email', message: MESSAGES.login.invalidEmail }]}>
-          <Input type="email" autoComplete="email" placeholder="Enter your email" maxLength={LIMITS.emailMaxLength} />
-        </Form.Item>
-        <Form.Item name="password" label="Password" rules={[{ required: true, message: MESSAGES.login.passwordRequired }]}>
-          <Input.Password autoComplete="current-password" placeholder="Enter your password" maxLength={LIMITS.passwordMaxLength} />
-        </Form.Item>
+        <EmailField />
+        <PasswordField isNew={false} />
         <Button type="primary" htmlType="submit" block loading={submitting}>
           Sign In
         </Button>
