@@ -117,6 +117,9 @@ export class AuthController {
   private async startSession(user: SessionUser, message: string, request: ShopRequest, response: Response): Promise<SignedIn> {
     const { token } = await this.sessions.start(user.id);
     if (request.header(SESSION_TRANSPORT_HEADER) === 'bearer') return { success: true, message, user, token };
+    // A browser signing in again (perhaps as someone else) leaves no live session behind its old cookie.
+    const replaced = request.cookies?.[SESSION_COOKIE] as string | undefined;
+    if (replaced) this.events.disconnectSession(await this.sessions.end(replaced));
     response.cookie(SESSION_COOKIE, token, sessionCookieOptions(this.isProduction));
     return { success: true, message, user };
   }

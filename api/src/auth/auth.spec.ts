@@ -163,6 +163,14 @@ describe('auth', () => {
       }
     });
 
+    it('ends the session a browser had when it signs in again', async () => {
+      const [first, second] = [await createTestAccount(dataSource), await createTestAccount(dataSource)];
+      const oldCookie = await sessionCookieOf(server, first);
+      const response = await request(server).post('/api/auth/login').set('Cookie', oldCookie).send({ email: second.email, password: second.password }).expect(200);
+      expect(sessionCookieIn(response)).toBeDefined();
+      await request(server).get('/api/auth/check-auth').set('Cookie', oldCookie).expect(401);
+    });
+
     it('hands a bearer token instead of a cookie to a client that asks for one', async () => {
       const account = await createTestAccount(dataSource);
       const response = await request(server).post('/api/auth/login').set(SESSION_TRANSPORT_HEADER, 'bearer').send({ email: account.email, password: account.password }).expect(200);
