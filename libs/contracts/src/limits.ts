@@ -36,3 +36,9 @@ export const LIMITS = {
 
 export const CURRENCY = 'KES';
 export const LOCALE = 'en-KE';
+
+/** The sizes the image worker makes of every upload, each as WebP with a JPEG fallback (longest side, px). */
+export const IMAGE_DERIVATIVE_SIZES = { thumbnail: 160, card: 480, detail: 1200 } as const;
+export type ImageDerivativeSize = keyof typeof IMAGE_DERIVATIVE_SIZES;
+/** Decoding stops above this many pixels: a tiny PNG can claim 20000×20000 and exhaust memory. */
+export const IMAGE_MAX_INPUT_PIXELS = 50_000_000;

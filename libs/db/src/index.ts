@@ -5,3 +5,4 @@ export * from './outbox/outbox-writer.js';
 export * from './seed/seed.js';
 export * from './users/admin-accounts.js';
 export * from './users/passwords.js';
+export * from './images/image-storage.js';

@@ -6,11 +6,12 @@ import { Emitter } from '@socket.io/redis-emitter';
 import { Redis } from 'ioredis';
 import { QUEUE_NAMES, socketChannelKey } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
-import { dataSourceOptions } from '@shop/db';
+import { LocalDiskImageStorage, dataSourceOptions } from '@shop/db';
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
 export const REDIS_CLIENT = Symbol('REDIS_CLIENT');
 export const SOCKET_EMITTER = Symbol('SOCKET_EMITTER');
+export const IMAGE_STORAGE = Symbol('IMAGE_STORAGE');
 
 class RedisClientCloser implements OnApplicationShutdown {
   constructor(@Inject(REDIS_CLIENT) private readonly redis: Redis) {}
@@ -40,9 +41,10 @@ export class InfrastructureModule {
           inject: [REDIS_CLIENT],
           useFactory: (redis: Redis) => new Emitter(redis, { key: socketChannelKey(config.REDIS_PREFIX) }),
         },
+        { provide: IMAGE_STORAGE, useValue: new LocalDiskImageStorage(config.UPLOADS_DIR) },
         RedisClientCloser,
       ],
-      exports: [APP_CONFIG, REDIS_CLIENT, SOCKET_EMITTER, BullModule],
+      exports: [APP_CONFIG, REDIS_CLIENT, SOCKET_EMITTER, IMAGE_STORAGE, BullModule],
     };
   }
 }

@@ -7,6 +7,7 @@ import { adminCredentials, type AppConfig } from '@shop/config';
 import { normaliseEmail } from '@shop/contracts';
 import { createDataSource } from '../data-source.js';
 import { FeatureImage, ImageAsset, Product } from '../entities/index.js';
+import { recordEvent } from '../outbox/outbox-writer.js';
 import { ensureAdminAccount } from '../users/admin-accounts.js';
 import { DEMO_FEATURE_BANNERS, DEMO_PRODUCTS } from './demo-catalogue.js';
 import { drawFeatureBanner, drawToyPicture } from './toy-picture.js';
@@ -70,6 +71,15 @@ async function seedFeatureImages(manager: EntityManager, uploadsDir: string): Pr
   return DEMO_FEATURE_BANNERS.length;
 }
 
+/**
+ * Asks the image worker for the derivatives of every picture still waiting for them. A picture
+ * asked for twice is made once: the worker skips what is ready.
+ */
+async function requestPendingDerivatives(manager: EntityManager): Promise<void> {
+  const pending = await manager.find(ImageAsset, { select: { id: true }, where: { status: 'pending' } });
+  for (const image of pending) await recordEvent(manager, 'image.resize', { imageId: image.id });
+}
+
 /** The demo shop: an admin, the toy catalogue with generated pictures, and three hero banners. Safe to run again. */
 export async function seedDemoData(config: SeedConfig): Promise<SeedReport> {
   const uploadsDir = resolve(config.UPLOADS_DIR);
@@ -80,6 +90,7 @@ export async function seedDemoData(config: SeedConfig): Promise<SeedReport> {
       const admin = await seedAdmin(manager, config);
       const productsCreated = await seedProducts(manager, uploadsDir);
       const featureImagesCreated = await seedFeatureImages(manager, uploadsDir);
+      await requestPendingDerivatives(manager);
       return { adminEmail: admin.email, adminCreated: admin.created, productsCreated, featureImagesCreated };
     });
   } finally {

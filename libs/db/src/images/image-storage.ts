@@ -1,0 +1,40 @@
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+
+/**
+ * Where image bytes live. Keys are content-derived paths (`originals/<sha256>.jpg`), so a key never
+ * changes its bytes and writing one twice is harmless. Local disk is the default; an
+ * S3-compatible bucket can take its place behind the same three calls.
+ */
+export interface ImageStorage {
+  put(key: string, bytes: Buffer): Promise<void>;
+  get(key: string): Promise<Buffer>;
+  /** The address browsers load the key from. */
+  urlOf(key: string): string;
+}
+
+/** Files under UPLOADS_DIR, served by the api at /uploads with immutable caching. */
+export class LocalDiskImageStorage implements ImageStorage {
+  private readonly root: string;
+
+  constructor(root: string) {
+    this.root = resolve(root);
+  }
+
+  async put(key: string, bytes: Buffer): Promise<void> {
+    const path = join(this.root, key);
+    await mkdir(dirname(path), { recursive: true });
+    // Written aside and renamed: a reader never sees half a file, even while a retry rewrites it.
+    const partial = `${path}.${process.pid}.partial`;
+    await writeFile(partial, bytes);
+    await rename(partial, path);
+  }
+
+  get(key: string): Promise<Buffer> {
+    return readFile(join(this.root, key));
+  }
+
+  urlOf(key: string): string {
+    return `/uploads/${key}`;
+  }
+}
