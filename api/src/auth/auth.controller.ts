@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Header, HttpCode, HttpStatus, Inject, Logger, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiCookieAuth, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { GOOGLE_SIGN_IN_RESULT, MESSAGES, SESSION_TRANSPORT_HEADER, safeReturnPath, type GoogleSignInError, type SessionUser } from '@shop/contracts';
+import { AUTH_API_PATHS, GOOGLE_SIGN_IN_RESULT, MESSAGES, SESSION_TRANSPORT_HEADER, safeReturnPath, type GoogleSignInError, type SessionUser } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
 import { CurrentUser, Public } from '../access/access.decorators.js';
 import { SessionService } from '../access/session.service.js';
@@ -15,7 +15,7 @@ import { GoogleSignInQuery } from './dto/google-sign-in.query.js';
 import { LoginDto } from './dto/login.dto.js';
 import { RegisterDto } from './dto/register.dto.js';
 import { SocialLoginDto } from './dto/social-login.dto.js';
-import { GoogleIdentityService, GoogleSignInRefused } from './google-identity.service.js';
+import { GoogleIdentityService, GoogleSignInRefused, SIGN_IN_ATTEMPT_TTL_SECONDS } from './google-identity.service.js';
 
 const GOOGLE_STATE_COOKIE = 'toyduka_google_state';
 
@@ -125,7 +125,7 @@ export class AuthController {
   }
 
   private googleStateCookieOptions() {
-    return { ...sessionCookieOptions(this.isProduction), path: '/api/auth/google', maxAge: 10 * 60 * 1000 };
+    return { ...sessionCookieOptions(this.isProduction), path: AUTH_API_PATHS.googleSignIn, maxAge: SIGN_IN_ATTEMPT_TTL_SECONDS * 1000 };
   }
 
   /** A browser mid-redirect gets the login screen with a reason, never a JSON error page. */

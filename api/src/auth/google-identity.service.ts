@@ -15,7 +15,7 @@ export interface GoogleIdentity {
 }
 
 /** State kept between sending the browser to the provider and its return, for at most this long. */
-const SIGN_IN_ATTEMPT_TTL_SECONDS = 600;
+export const SIGN_IN_ATTEMPT_TTL_SECONDS = 600;
 
 interface SignInAttempt {
   codeVerifier: string;
