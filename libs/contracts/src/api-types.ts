@@ -15,13 +15,6 @@ export interface ApiFailure {
 }
 export type ApiResponse<T> = ApiSuccess<T> | ApiFailure;
 
-export interface Paginated<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
 export interface SessionUser {
   id: number;
   userName: string;
@@ -29,11 +22,23 @@ export interface SessionUser {
   role: UserRole;
 }
 
+export type ImageProcessingStatus = 'pending' | 'ready' | 'failed';
+
 export interface ImageSet {
-  /** The original, as uploaded. */
+  /** The original, as uploaded: what product payloads name an image by. */
   url: string;
+  /** pending until the image worker has made the derivatives; failed when the file cannot be used. */
+  status: ImageProcessingStatus;
+  /** Why the worker could not use the file (admin answers only). */
+  failureReason?: string;
   /** `srcset` candidates, smallest first; empty until the worker has made the derivatives. */
   srcSet: { url: string; width: number; format: 'webp' | 'jpeg' }[];
+}
+
+/** The answer of an upload (spec §7: `result.url`); the resizing follows in the image worker. */
+export interface UploadImageAnswer {
+  success: true;
+  result: { url: string; status: ImageProcessingStatus };
 }
 
 export interface ProductVariation {
@@ -53,6 +58,29 @@ export interface Product {
   averageReview: number;
   image: ImageSet | null;
   variations: ProductVariation[];
+}
+
+/** What the admin's product sheet sends to add or edit a product. Images are named by their upload's url. */
+export interface ProductInput {
+  image?: string | null;
+  title: string;
+  description?: string;
+  category: CategoryId;
+  price: number;
+  salePrice?: number | null;
+  totalStock: number;
+  variations?: { image: string; label: string }[];
+}
+
+/** The listing's answer: one page of products, and where it sits in the whole result. */
+export interface ProductPage extends ApiSuccess<Product[]> {
+  pagination: { total: number; page: number; pageSize: number };
+}
+
+export interface ReviewInput {
+  productId: number;
+  reviewMessage: string;
+  reviewValue: number;
 }
 
 export interface Review {

@@ -38,3 +38,67 @@ export const SHOP_NAVIGATION: readonly { id: string; label: string; path: string
   { id: 'products', label: 'Products', path: '/shop/listing', category: null },
   { id: 'search', label: 'Search', path: '/shop/search', category: null },
 ];
+
+/** Price bands of the listing's Price filter, on the effective price (the sale price when there is one). Whole KES, bounds included. */
+export const PRICE_BANDS = [
+  { id: 'under-500', label: 'Under KES 500', min: 0, max: 499 },
+  { id: '500-1499', label: 'KES 500 – 1,499', min: 500, max: 1499 },
+  { id: '1500-2999', label: 'KES 1,500 – 2,999', min: 1500, max: 2999 },
+  { id: '3000-plus', label: 'KES 3,000 and above', min: 3000, max: null },
+] as const;
+export type PriceBandId = (typeof PRICE_BANDS)[number]['id'];
+
+export const AVAILABILITY_OPTIONS = [
+  { id: 'in-stock', label: 'In stock' },
+  { id: 'on-sale', label: 'On sale' },
+] as const;
+export type AvailabilityId = (typeof AVAILABILITY_OPTIONS)[number]['id'];
+
+/**
+ * The listing's filter groups, in the order the filter panel shows them. Each travels in the query
+ * string as a comma-joined list (`?category=pretend-play,stationery-school&priceBand=under-500`):
+ * options of one group widen the result (OR), groups narrow it (AND).
+ */
+export const PRODUCT_FILTER_GROUPS = [
+  { id: 'category', label: 'Category', options: CATEGORIES },
+  { id: 'priceBand', label: 'Price', options: PRICE_BANDS },
+  { id: 'availability', label: 'Availability', options: AVAILABILITY_OPTIONS },
+] as const;
+export type ProductFilterGroupId = (typeof PRODUCT_FILTER_GROUPS)[number]['id'];
+export type ProductFilters = Partial<Record<ProductFilterGroupId, string[]>>;
+export const PRODUCT_FILTER_GROUP_IDS: readonly ProductFilterGroupId[] = PRODUCT_FILTER_GROUPS.map((group) => group.id);
+
+export const SORT_OPTION_IDS: readonly SortOption[] = SORT_OPTIONS.map((option) => option.id);
+
+export const LISTING_PAGE = { defaultSize: 24, maxSize: 100 } as const;
+
+export interface ListingRequest {
+  filters: ProductFilters;
+  sortBy: SortOption;
+  page?: number;
+  pageSize?: number;
+}
+
+/** The query string of a listing request, as the api reads it and the web writes it into its address bar. */
+export function listingSearchParams({ filters, sortBy, page, pageSize }: ListingRequest): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const group of PRODUCT_FILTER_GROUP_IDS) {
+    const values = filters[group];
+    if (values && values.length > 0) params.set(group, values.join(','));
+  }
+  params.set('sortBy', sortBy);
+  if (page !== undefined) params.set('page', String(page));
+  if (pageSize !== undefined) params.set('pageSize', String(pageSize));
+  return params;
+}
+
+/** The filters a query string names; values no group knows are dropped (an old bookmark must still open). */
+export function filtersOfSearchParams(params: URLSearchParams): ProductFilters {
+  const filters: ProductFilters = {};
+  for (const group of PRODUCT_FILTER_GROUPS) {
+    const known = new Set<string>(group.options.map((option) => option.id));
+    const values = (params.get(group.id) ?? '').split(',').filter((value) => known.has(value));
+    if (values.length > 0) filters[group.id] = values;
+  }
+  return filters;
+}

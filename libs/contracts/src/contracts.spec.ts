@@ -47,7 +47,7 @@ describe('shop contracts', () => {
   });
 
   it('formats prices as Kenyan shillings, never dollars', () => {
-    expect(formatKes(1250)).toMatch(/^Ksh\s?1,250$/);
+    expect(formatKes(1250)).toMatch(/^KES\s1,250$/);
     expect(formatKes(1250)).not.toContain('$');
   });
 });

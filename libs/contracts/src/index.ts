@@ -9,3 +9,4 @@ export * from './orders.js';
 export * from './queues.js';
 export * from './routes.js';
 export * from './socket-events.js';
+export * from './terms.js';

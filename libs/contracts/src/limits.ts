@@ -3,8 +3,15 @@ export const LIMITS = {
   maxImageBytes: 5 * 1024 * 1024,
   allowedImageMimeTypes: ['image/jpeg', 'image/png', 'image/webp'],
   variationLabelMaxLength: 100,
+  productTitleMaxLength: 200,
+  productDescriptionMaxLength: 5000,
+  variationsPerProductMax: 20,
+  /** Prices and stock fit an unsigned INT with room to spare; nobody sells a ten-million-shilling toy. */
+  amountMax: 10_000_000,
   /** A search keyword must be longer than this after trimming. */
   searchKeywordMinExclusiveLength: 3,
+  /** Words past this many characters of a keyword are not searched for. */
+  searchKeywordMaxLength: 100,
   searchDebounceMs: 1000,
   heroCarouselIntervalMs: 15_000,
   descriptionPreviewWords: 20,

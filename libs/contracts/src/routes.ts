@@ -26,3 +26,23 @@ export const AUTH_API_PATHS = {
   googleSignIn: '/api/auth/google',
   googleCallback: '/api/auth/google/callback',
 } as const;
+
+/** The catalogue's api routes (spec §7), shared by the web's sagas, the tests and the benches. */
+export const CATALOGUE_API = {
+  uploadImage: '/api/admin/products/upload-image',
+  adminProducts: '/api/admin/products/get',
+  addProduct: '/api/admin/products/add',
+  editProduct: (id: number | string) => `/api/admin/products/edit/${id}`,
+  deleteProduct: (id: number | string) => `/api/admin/products/delete/${id}`,
+  featureImages: '/api/common/feature/get',
+  addFeatureImage: '/api/common/feature/add',
+  deleteFeatureImage: (id: number | string) => `/api/common/feature/delete/${id}`,
+  shopProducts: '/api/shop/products/get',
+  shopProduct: (id: number | string) => `/api/shop/products/get/${id}`,
+  search: (keyword: string) => `/api/shop/search/${encodeURIComponent(keyword)}`,
+  addReview: '/api/shop/review/add',
+  reviews: (productId: number | string) => `/api/shop/review/${productId}`,
+} as const;
+
+/** The multipart field an upload carries its file in (spec §7). */
+export const UPLOAD_FIELD = 'my_file';

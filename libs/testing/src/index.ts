@@ -3,3 +3,5 @@ export * from './disposable-redis.js';
 export * from './wait-for.js';
 export * from './accounts.js';
 export * from './identity-sandbox.js';
+export * from './catalogue.js';
+export * from './images.js';

@@ -4,8 +4,11 @@ import { ImageAsset } from './image-asset.entity.js';
 import { ProductVariation } from './product-variation.entity.js';
 import { Timestamped } from './timestamps.js';
 
+/** The listing filters by category and sorts by effective price or title: each pair has its index. */
 @Entity('products')
-@Index('products_search', ['title', 'description'], { fulltext: true })
+@Index('products_search', ['title', 'description', 'categoryLabel'], { fulltext: true })
+@Index('products_category_effective_price', ['category', 'effectivePrice'])
+@Index('products_category_title', ['category', 'title'])
 export class Product extends Timestamped {
   @PrimaryGeneratedColumn({ unsigned: true })
   id!: number;
@@ -17,18 +20,28 @@ export class Product extends Timestamped {
   description!: string;
 
   /** One of CATEGORY_IDS; checked by the service so the list lives in libs/contracts only. */
-  @Index()
   @Column({ type: 'varchar', length: 40 })
   category!: CategoryId;
 
+  /** The category's label, kept beside it so that search finds "Pretend Play" toys by those words. */
+  @Column({ length: 60 })
+  categoryLabel!: string;
+
   /** Whole KES. */
-  @Index()
   @Column({ unsigned: true })
   price!: number;
 
   /** Whole KES; 0 means not on sale. */
   @Column({ unsigned: true, default: 0 })
   salePrice!: number;
+
+  /**
+   * What a shopper pays (spec §9: the sale price when above 0), kept beside the prices so the
+   * listing can filter and sort on an index. Written with the prices, from `effectivePrice()`.
+   */
+  @Index('products_effective_price')
+  @Column({ unsigned: true })
+  effectivePrice!: number;
 
   @Column({ unsigned: true })
   totalStock!: number;

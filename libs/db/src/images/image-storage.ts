@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 
@@ -11,7 +12,14 @@ export interface ImageStorage {
   get(key: string): Promise<Buffer>;
   /** The address browsers load the key from. */
   urlOf(key: string): string;
+  /** The key behind an address `urlOf` gave, or undefined for any other address. */
+  keyOf(url: string): string | undefined;
 }
+
+/** The dependency-injection token of the ImageStorage in the api and the workers. */
+export const IMAGE_STORAGE = Symbol('IMAGE_STORAGE');
+
+const PUBLIC_PREFIX = '/uploads/';
 
 /** Files under UPLOADS_DIR, served by the api at /uploads with immutable caching. */
 export class LocalDiskImageStorage implements ImageStorage {
@@ -24,8 +32,9 @@ export class LocalDiskImageStorage implements ImageStorage {
   async put(key: string, bytes: Buffer): Promise<void> {
     const path = join(this.root, key);
     await mkdir(dirname(path), { recursive: true });
-    // Written aside and renamed: a reader never sees half a file, even while a retry rewrites it.
-    const partial = `${path}.${process.pid}.partial`;
+    // Written aside and renamed: a reader never sees half a file, even while a retry or a second
+    // upload of the same bytes rewrites it; each writer has its own aside file.
+    const partial = `${path}.${randomBytes(6).toString('hex')}.partial`;
     await writeFile(partial, bytes);
     await rename(partial, path);
   }
@@ -35,6 +44,13 @@ export class LocalDiskImageStorage implements ImageStorage {
   }
 
   urlOf(key: string): string {
-    return `/uploads/${key}`;
+    return `${PUBLIC_PREFIX}${key}`;
+  }
+
+  keyOf(url: string): string | undefined {
+    if (!url.startsWith(PUBLIC_PREFIX)) return undefined;
+    const key = url.slice(PUBLIC_PREFIX.length);
+    // A key never climbs out of the storage root.
+    return key.split('/').some((segment) => segment === '..' || segment === '') ? undefined : key;
   }
 }

@@ -49,7 +49,7 @@ describe('migrations', () => {
 
   it('keep a FULLTEXT index for product search', async () => {
     const indexes: { Index_type: string; Column_name: string }[] = await migrated.query('SHOW INDEX FROM products');
-    expect(indexes.filter((index) => index.Index_type === 'FULLTEXT').map((index) => index.Column_name).sort()).toEqual(['description', 'title']);
+    expect(indexes.filter((index) => index.Index_type === 'FULLTEXT').map((index) => index.Column_name).sort()).toEqual(['categoryLabel', 'description', 'title']);
   });
 
   it('keep one account per e-mail and one payment per provider reference', async () => {

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import sharp from 'sharp';
 import { In, type EntityManager } from 'typeorm';
 import { adminCredentials, type AppConfig } from '@shop/config';
-import { normaliseEmail } from '@shop/contracts';
+import { categoryLabel, effectivePrice, normaliseEmail } from '@shop/contracts';
 import { createDataSource } from '../data-source.js';
 import { FeatureImage, ImageAsset, Product } from '../entities/index.js';
 import { recordEvent } from '../outbox/outbox-writer.js';
@@ -50,6 +50,8 @@ async function seedProducts(manager: EntityManager, uploadsDir: string): Promise
         title: demo.title,
         description: demo.description,
         category: demo.category,
+        categoryLabel: categoryLabel(demo.category),
+        effectivePrice: effectivePrice(demo),
         price: demo.price,
         salePrice: demo.salePrice,
         totalStock: demo.totalStock,

@@ -1,0 +1,30 @@
+import { randomBytes } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import { categoryLabel, effectivePrice, type CategoryId } from '@shop/contracts';
+import { Product } from '@shop/db';
+
+export interface TestProductFields {
+  title?: string;
+  description?: string;
+  category?: CategoryId;
+  price?: number;
+  salePrice?: number;
+  totalStock?: number;
+}
+
+/** A product straight in the database, with the derived columns the product service would write. */
+export async function createTestProduct(dataSource: DataSource, fields: TestProductFields = {}): Promise<Product> {
+  const category = fields.category ?? 'pretend-play';
+  const prices = { price: fields.price ?? 1000, salePrice: fields.salePrice ?? 0 };
+  return dataSource.getRepository(Product).save({
+    title: fields.title ?? `Test toy ${randomBytes(4).toString('hex')}`,
+    description: fields.description ?? 'A toy made for tests.',
+    category,
+    categoryLabel: categoryLabel(category),
+    ...prices,
+    effectivePrice: effectivePrice(prices),
+    totalStock: fields.totalStock ?? 20,
+    averageReview: 0,
+    imageId: null,
+  });
+}
