@@ -4,11 +4,16 @@ import { resolve } from 'node:path';
 import type { AppConfig } from '@shop/config';
 import { AccessModule } from './access/access.module.js';
 import { AuthModule } from './auth/auth.module.js';
+import { CatalogueModule } from './catalogue/catalogue.module.js';
 import { DashboardModule } from './dashboard/dashboard.module.js';
+import { FeatureImagesModule } from './feature-images/feature-images.module.js';
 import { HealthModule } from './health/health.module.js';
+import { ImagesModule } from './images/images.module.js';
 import { InfrastructureModule } from './infrastructure/infrastructure.module.js';
 import { PipelineModule } from './pipeline/pipeline.module.js';
+import { ProductsModule } from './products/products.module.js';
 import { RealtimeModule } from './realtime/realtime.module.js';
+import { ReviewsModule } from './reviews/reviews.module.js';
 
 const ONE_YEAR_SECONDS = 365 * 24 * 3600;
 
@@ -30,10 +35,15 @@ export class AppModule {
         ),
         AccessModule,
         AuthModule,
+        CatalogueModule,
         DashboardModule,
+        FeatureImagesModule,
         HealthModule,
+        ImagesModule,
         PipelineModule,
+        ProductsModule,
         RealtimeModule,
+        ReviewsModule,
       ],
     };
   }

@@ -3,9 +3,13 @@ import type { SessionUser } from '@shop/contracts';
 import type { ShopRequest } from './shop-request.js';
 
 export const PUBLIC_ROUTE = 'access:public';
+export const ADMIN_ROUTE = 'access:admin';
 
 /** Open to guests; a signed-in caller is still recognised. */
 export const Public = () => SetMetadata(PUBLIC_ROUTE, true);
+
+/** Admins only, for the few admin actions whose paths the spec puts outside /api/admin/. */
+export const AdminOnly = () => SetMetadata(ADMIN_ROUTE, true);
 
 /** The signed-in caller, as the session says: the only user id a service may act for. */
 export const CurrentUser = createParamDecorator((_data: unknown, context: ExecutionContext): SessionUser => {

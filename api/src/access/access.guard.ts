@@ -4,7 +4,7 @@ import type { Response } from 'express';
 import { MESSAGES, type SessionUser } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
 import { APP_CONFIG } from '../infrastructure/infrastructure.module.js';
-import { PUBLIC_ROUTE } from './access.decorators.js';
+import { ADMIN_ROUTE, PUBLIC_ROUTE } from './access.decorators.js';
 import { SessionService } from './session.service.js';
 import { SESSION_COOKIE, sessionCookieOptions, sessionTokenOfRequest } from './session-token.js';
 import type { ShopRequest } from './shop-request.js';
@@ -39,7 +39,8 @@ export class AccessGuard implements CanActivate {
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets)) return true;
     if (!request.user) throw new UnauthorizedException(MESSAGES.auth.notAuthenticated);
     // Express matches routes case-insensitively: /API/Admin/… reaches the same handlers.
-    if (request.path.toLowerCase().startsWith(ADMIN_PATH_PREFIX) && request.user.role !== 'admin') throw new ForbiddenException(MESSAGES.auth.adminRequired);
+    const adminOnly = request.path.toLowerCase().startsWith(ADMIN_PATH_PREFIX) || this.reflector.getAllAndOverride<boolean>(ADMIN_ROUTE, targets);
+    if (adminOnly && request.user.role !== 'admin') throw new ForbiddenException(MESSAGES.auth.adminRequired);
     this.assertOwnData(request, request.user);
     return true;
   }

@@ -5,11 +5,10 @@ import { io, type Socket } from 'socket.io-client';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { MESSAGES, type SessionUser } from '@shop/contracts';
-import { Product } from '@shop/db';
-import { createTestAccount, sessionCookieOf, testConfig, waitFor, type TestAccount } from '@shop/testing';
+import { createTestAccount, createTestProduct, sessionCookieOf, testConfig, waitFor, type TestAccount } from '@shop/testing';
 import { AppModule } from '../app.module.js';
 import { configureApp } from '../app.setup.js';
-import { CurrentUser } from './access.decorators.js';
+import { AdminOnly, CurrentUser } from './access.decorators.js';
 
 /** Stands for every later shopper route that names a user (cart, wishlist, addresses, orders). */
 @Controller('shop/fixture')
@@ -21,6 +20,16 @@ class OwnDataFixtureController {
 
   @Post('things')
   addThing(@Body() _body: { userId: number }, @CurrentUser() caller: SessionUser) {
+    return { success: true, callerId: caller.id };
+  }
+}
+
+/** Stands for admin actions whose paths sit outside /api/admin/ (feature images). */
+@Controller('common/fixture')
+class AdminActionFixtureController {
+  @AdminOnly()
+  @Post('publish')
+  publish(@CurrentUser() caller: SessionUser) {
     return { success: true, callerId: caller.id };
   }
 }
@@ -38,7 +47,7 @@ describe('access: sessions, roles and ownership', () => {
 
   beforeAll(async () => {
     const config = testConfig();
-    const moduleRef = await Test.createTestingModule({ imports: [AppModule.register(config)], controllers: [OwnDataFixtureController] }).compile();
+    const moduleRef = await Test.createTestingModule({ imports: [AppModule.register(config)], controllers: [OwnDataFixtureController, AdminActionFixtureController] }).compile();
     api = configureApp(moduleRef.createNestApplication({ logger: false }), config);
     await api.listen(0, '127.0.0.1');
     server = api.getHttpServer();
@@ -68,12 +77,16 @@ describe('access: sessions, roles and ownership', () => {
       await request(server).get('/API/Admin/Dashboard').set('Cookie', cookieA).expect(403);
     });
 
+    it('guards admin actions outside /api/admin/ that say @AdminOnly', async () => {
+      await request(server).post('/api/common/fixture/publish').expect(401);
+      expect((await request(server).post('/api/common/fixture/publish').set('Cookie', cookieA).expect(403)).body.message).toBe(MESSAGES.auth.adminRequired);
+      expect((await request(server).post('/api/common/fixture/publish').set('Cookie', adminCookie).expect(201)).body).toEqual({ success: true, callerId: admin.user.id });
+    });
+
     it('shows the admin the dashboard figures that exist', async () => {
       const before = (await request(server).get('/api/admin/dashboard').set('Cookie', adminCookie).expect(200)).body.data;
-      await dataSource.getRepository(Product).insert([
-        { title: 'Access test sold out', description: 'd', category: 'pretend-play', price: 500, totalStock: 0 },
-        { title: 'Access test nearly gone', description: 'd', category: 'pretend-play', price: 500, totalStock: 4 },
-      ]);
+      await createTestProduct(dataSource, { title: 'Access test sold out', totalStock: 0 });
+      await createTestProduct(dataSource, { title: 'Access test nearly gone', totalStock: 4 });
       const after = (await request(server).get('/api/admin/dashboard').set('Cookie', adminCookie).expect(200)).body.data;
       expect(after).toEqual({ products: before.products + 2, lowStockProducts: before.lowStockProducts + 1, outOfStockProducts: before.outOfStockProducts + 1, shoppers: before.shoppers });
     });

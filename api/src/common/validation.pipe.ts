@@ -1,8 +1,9 @@
 import { BadRequestException, ValidationPipe, type ValidationError } from '@nestjs/common';
 import { MESSAGES } from '@shop/contracts';
 
-function constraintMessages(errors: ValidationError[]): string[] {
-  return errors.flatMap((error) => [...Object.values(error.constraints ?? {}), ...constraintMessages(error.children ?? [])]);
+/** Every broken rule, nested ones (a variation's label) included, as [rule, message]. */
+function brokenRules(errors: ValidationError[]): [string, string][] {
+  return errors.flatMap((error) => [...Object.entries(error.constraints ?? {}), ...brokenRules(error.children ?? [])]);
 }
 
 /**
@@ -15,9 +16,11 @@ export function createValidationPipe(): ValidationPipe {
     forbidNonWhitelisted: true,
     transform: true,
     exceptionFactory: (errors) => {
-      const messages = constraintMessages(errors);
-      const unknownFieldsOnly = errors.every((error) => Object.keys(error.constraints ?? {}).every((rule) => rule === 'whitelistValidation'));
-      return new BadRequestException({ message: unknownFieldsOnly ? MESSAGES.server.validationFailed : (messages[0] ?? MESSAGES.server.validationFailed), errors: messages });
+      const rules = brokenRules(errors);
+      const messages = rules.map(([, message]) => message);
+      // An unknown field's text is the validator's, not the catalogue's: the rules the shop wrote speak first.
+      const catalogueMessage = rules.find(([rule]) => rule !== 'whitelistValidation')?.[1];
+      return new BadRequestException({ message: catalogueMessage ?? MESSAGES.server.validationFailed, errors: messages });
     },
   });
 }

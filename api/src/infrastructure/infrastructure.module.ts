@@ -5,7 +5,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { Redis } from 'ioredis';
 import { QUEUE_NAMES } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
-import { dataSourceOptions } from '@shop/db';
+import { IMAGE_STORAGE, LocalDiskImageStorage, dataSourceOptions } from '@shop/db';
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
 export const REDIS_CLIENT = Symbol('REDIS_CLIENT');
@@ -17,7 +17,7 @@ class RedisClientCloser implements OnApplicationShutdown {
   }
 }
 
-/** Configuration, MySQL, Redis and the BullMQ queues: the shared ground of every api module. */
+/** Configuration, MySQL, Redis, the BullMQ queues and image storage: the shared ground of every api module. */
 @Global()
 @Module({})
 export class InfrastructureModule {
@@ -34,9 +34,10 @@ export class InfrastructureModule {
         { provide: APP_CONFIG, useValue: config },
         // One retry per command: while Redis is away, requests and health checks fail instead of piling up.
         { provide: REDIS_CLIENT, useFactory: () => new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 }) },
+        { provide: IMAGE_STORAGE, useValue: new LocalDiskImageStorage(config.UPLOADS_DIR) },
         RedisClientCloser,
       ],
-      exports: [APP_CONFIG, REDIS_CLIENT, BullModule],
+      exports: [APP_CONFIG, REDIS_CLIENT, IMAGE_STORAGE, BullModule],
     };
   }
 }

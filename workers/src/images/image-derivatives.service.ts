@@ -4,8 +4,7 @@ import { basename, extname } from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { DataSource } from 'typeorm';
 import { IMAGE_DERIVATIVE_SIZES, IMAGE_MAX_INPUT_PIXELS, type ImageDerivativeSize } from '@shop/contracts';
-import { ImageAsset, type ImageDerivative, type ImageStorage } from '@shop/db';
-import { IMAGE_STORAGE } from '../infrastructure/infrastructure.module.js';
+import { IMAGE_STORAGE, ImageAsset, type ImageDerivative, type ImageStorage } from '@shop/db';
 
 const FORMATS = {
   webp: { extension: 'webp', encode: (image: Sharp) => image.webp({ quality: 80 }) },

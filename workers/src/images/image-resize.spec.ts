@@ -4,32 +4,14 @@ import { getQueueToken } from '@nestjs/bullmq';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { crc32 } from 'node:zlib';
 import type { Queue } from 'bullmq';
 import sharp from 'sharp';
 import { DataSource } from 'typeorm';
 import { IMAGE_DERIVATIVE_SIZES, QUEUES } from '@shop/contracts';
 import { ImageAsset, LocalDiskImageStorage, recordEvent } from '@shop/db';
-import { testConfig, waitFor } from '@shop/testing';
+import { pngClaiming, testConfig, waitFor } from '@shop/testing';
 import { WorkersModule } from '../workers.module.js';
 import { ImageDerivativesService } from './image-derivatives.service.js';
-
-/** A PNG whose header claims `width`×`height` pixels while the file stays tiny. */
-function pngClaiming(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', Buffer.alloc(16)), chunk('IEND', Buffer.alloc(0))]);
-}
 
 describe('image.resize', () => {
   const config = testConfig();

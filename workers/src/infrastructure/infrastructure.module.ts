@@ -6,12 +6,11 @@ import { Emitter } from '@socket.io/redis-emitter';
 import { Redis } from 'ioredis';
 import { QUEUE_NAMES, socketChannelKey } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
-import { LocalDiskImageStorage, dataSourceOptions } from '@shop/db';
+import { IMAGE_STORAGE, LocalDiskImageStorage, dataSourceOptions } from '@shop/db';
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
 export const REDIS_CLIENT = Symbol('REDIS_CLIENT');
 export const SOCKET_EMITTER = Symbol('SOCKET_EMITTER');
-export const IMAGE_STORAGE = Symbol('IMAGE_STORAGE');
 
 class RedisClientCloser implements OnApplicationShutdown {
   constructor(@Inject(REDIS_CLIENT) private readonly redis: Redis) {}

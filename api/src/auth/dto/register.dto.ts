@@ -1,12 +1,12 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsString, MaxLength, MinLength } from 'class-validator';
 import { LIMITS, MESSAGES } from '@shop/contracts';
+import { Trimmed } from '../../common/field-decorators.js';
 import { EmailField } from './credentials.fields.js';
 
 export class RegisterDto {
   @ApiProperty({ example: 'Wanjiku', maxLength: LIMITS.userNameMaxLength })
-  @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
+  @Trimmed()
   @IsNotEmpty({ message: MESSAGES.registration.userNameRequired })
   @MaxLength(LIMITS.userNameMaxLength, { message: MESSAGES.registration.userNameTooLong(LIMITS.userNameMaxLength) })
   @IsString({ message: MESSAGES.registration.userNameRequired })

@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { ProductsModule } from '../products/products.module.js';
+import { CatalogueService } from './catalogue.service.js';
+import { ShopProductsController } from './shop-products.controller.js';
+
+@Module({
+  imports: [ProductsModule],
+  controllers: [ShopProductsController],
+  providers: [CatalogueService],
+})
+export class CatalogueModule {}

@@ -1,0 +1,41 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { MESSAGES, type FeatureImage as FeatureImageView } from '@shop/contracts';
+import { FeatureImage } from '@shop/db';
+import { BusinessFailure } from '../common/business-failure.js';
+import { toImageSet } from '../images/image-sets.js';
+import { ImagesService } from '../images/images.service.js';
+
+function toView(featureImage: FeatureImage, audience: 'admin' | 'shop'): FeatureImageView {
+  return { id: featureImage.id, image: toImageSet(featureImage.image, audience) };
+}
+
+/** The home page carousel's pictures, in the order the admin added them. */
+@Injectable()
+export class FeatureImagesService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly images: ImagesService,
+  ) {}
+
+  async list(audience: 'admin' | 'shop'): Promise<FeatureImageView[]> {
+    const featureImages = await this.dataSource.getRepository(FeatureImage).find({ relations: { image: true }, order: { position: 'ASC', id: 'ASC' } });
+    return featureImages.map((featureImage) => toView(featureImage, audience));
+  }
+
+  add(imageUrl: string): Promise<FeatureImageView | BusinessFailure> {
+    return this.dataSource.transaction(async (manager) => {
+      const images = await this.images.findUsable(manager, [imageUrl]);
+      if (images instanceof BusinessFailure) return images;
+      const last = await manager.getRepository(FeatureImage).createQueryBuilder('featureImage').select('MAX(featureImage.position)', 'position').getRawOne<{ position: number | null }>();
+      const saved = await manager.save(manager.create(FeatureImage, { imageId: images.get(imageUrl)!.id, position: (last?.position ?? -1) + 1 }));
+      return toView(await manager.findOneOrFail(FeatureImage, { where: { id: saved.id }, relations: { image: true } }), 'admin');
+    });
+  }
+
+  async remove(id: number): Promise<{ id: number } | BusinessFailure> {
+    const result = await this.dataSource.getRepository(FeatureImage).delete({ id });
+    return result.affected ? { id } : new BusinessFailure(HttpStatus.NOT_FOUND, MESSAGES.featureImages.notFound);
+  }
+}

@@ -1,0 +1,25 @@
+import { HttpException, HttpStatus, Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import multer from 'multer';
+import type { Observable } from 'rxjs';
+import { LIMITS, MESSAGES, UPLOAD_FIELD } from '@shop/contracts';
+
+/** "Less than 5MB" (spec §5): a file of exactly 5 MB is already too large. */
+const readImage = multer({ storage: multer.memoryStorage(), limits: { fileSize: LIMITS.maxImageBytes - 1, files: 1, fields: 10 } }).single(UPLOAD_FIELD);
+
+function refusalOf(error: unknown): unknown {
+  if (!(error instanceof multer.MulterError)) return error;
+  // Multer stops reading at the limit, so a 6 MB upload is refused without being held in memory.
+  if (error.code === 'LIMIT_FILE_SIZE') return new HttpException({ message: MESSAGES.variation.imageTooLarge }, HttpStatus.PAYLOAD_TOO_LARGE);
+  return new HttpException({ message: MESSAGES.variation.imageRequired }, HttpStatus.BAD_REQUEST);
+}
+
+/** Reads the one image of an upload (multipart field `my_file`) into memory, refusing in the catalogue's words. */
+@Injectable()
+export class ImageUploadInterceptor implements NestInterceptor {
+  async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
+    const http = context.switchToHttp();
+    await new Promise<void>((resolve, reject) => readImage(http.getRequest<Request>(), http.getResponse<Response>(), (error?: unknown) => (error ? reject(refusalOf(error)) : resolve())));
+    return next.handle();
+  }
+}

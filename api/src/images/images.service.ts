@@ -1,0 +1,85 @@
+import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { createHash } from 'node:crypto';
+import sharp, { type Metadata } from 'sharp';
+import { DataSource, In, type EntityManager } from 'typeorm';
+import { IMAGE_MAX_INPUT_PIXELS, MESSAGES, type ImageSet } from '@shop/contracts';
+import { IMAGE_STORAGE, ImageAsset, recordEvent, type ImageStorage } from '@shop/db';
+import { BusinessFailure } from '../common/business-failure.js';
+import { toImageSet } from './image-sets.js';
+
+/** The formats the shop takes, as sharp names what it finds in the bytes, with the stored extension and type. */
+const ACCEPTED_FORMATS: Record<string, { extension: string; contentType: string }> = {
+  jpeg: { extension: 'jpg', contentType: 'image/jpeg' },
+  png: { extension: 'png', contentType: 'image/png' },
+  webp: { extension: 'webp', contentType: 'image/webp' },
+};
+
+const MEGAPIXEL = 1_000_000;
+
+/** Uploads of product and feature images, and the look-up of an uploaded image by the address it was given. */
+@Injectable()
+export class ImagesService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(IMAGE_STORAGE) private readonly storage: ImageStorage,
+  ) {}
+
+  /**
+   * Keeps the original under its content hash and asks the image worker for the derivatives, in
+   * the transaction that records the image. The same bytes uploaded twice are one image.
+   */
+  async upload(bytes: Buffer): Promise<ImageSet | BusinessFailure> {
+    const format = await this.formatOf(bytes);
+    if (format instanceof BusinessFailure) return format;
+
+    const storageKey = `originals/${createHash('sha256').update(bytes).digest('hex')}.${format.extension}`;
+    await this.storage.put(storageKey, bytes);
+    const asset = await this.dataSource.transaction(async (manager) => {
+      const inserted = await manager
+        .createQueryBuilder()
+        .insert()
+        .into(ImageAsset)
+        .values({ storageKey, url: this.storage.urlOf(storageKey), contentType: format.contentType, bytes: bytes.length, status: 'pending', derivatives: [], failureReason: null })
+        // The same bytes again (even two uploads at once) find the first row: one image, one resize job.
+        .orIgnore()
+        .updateEntity(false)
+        .execute();
+      const stored = await manager.findOneByOrFail(ImageAsset, { storageKey });
+      if ((inserted.raw as { affectedRows?: number }).affectedRows === 1) await recordEvent(manager, 'image.resize', { imageId: stored.id });
+      return stored;
+    });
+    return toImageSet(asset, 'admin');
+  }
+
+  /**
+   * The uploaded images behind the given addresses, for a product or feature image to use. An
+   * address that is not an upload of this shop, or an image the worker could not read, is refused.
+   */
+  async findUsable(manager: EntityManager, urls: string[]): Promise<Map<string, ImageAsset> | BusinessFailure> {
+    const keys = urls.map((url) => this.storage.keyOf(url));
+    if (keys.some((key) => key === undefined)) return new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.products.imageNotUploaded);
+    const uniqueKeys = [...new Set(keys as string[])];
+    const assets = uniqueKeys.length > 0 ? await manager.findBy(ImageAsset, { storageKey: In(uniqueKeys) }) : [];
+    if (assets.length !== uniqueKeys.length) return new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.products.imageNotUploaded);
+    if (assets.some((asset) => asset.status === 'failed')) return new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.products.imageFailed);
+    return new Map(assets.map((asset) => [asset.url, asset]));
+  }
+
+  /** The format read from the bytes themselves (a name or a claimed type proves nothing). */
+  private async formatOf(bytes: Buffer): Promise<{ extension: string; contentType: string } | BusinessFailure> {
+    let metadata: Metadata;
+    try {
+      // Reads the header only: nothing is decoded, so a huge or broken image costs nothing here.
+      metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
+    } catch {
+      return new BusinessFailure(HttpStatus.UNSUPPORTED_MEDIA_TYPE, MESSAGES.variation.imageTypeNotAllowed);
+    }
+    const format = metadata.format ? ACCEPTED_FORMATS[metadata.format] : undefined;
+    if (!format) return new BusinessFailure(HttpStatus.UNSUPPORTED_MEDIA_TYPE, MESSAGES.variation.imageTypeNotAllowed);
+    if ((metadata.width ?? 0) * (metadata.height ?? 0) > IMAGE_MAX_INPUT_PIXELS) {
+      return new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.variation.imageTooManyPixels(IMAGE_MAX_INPUT_PIXELS / MEGAPIXEL));
+    }
+    return format;
+  }
+}

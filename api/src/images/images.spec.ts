@@ -1,0 +1,119 @@
+import type { INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { Server } from 'node:http';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { CATALOGUE_API, IMAGE_DERIVATIVE_SIZES, LIMITS, MESSAGES, UPLOAD_FIELD, type Product } from '@shop/contracts';
+import { ImageAsset, OutboxEvent } from '@shop/db';
+import { createTestAccount, pngClaiming, sessionCookieOf, testConfig, waitFor } from '@shop/testing';
+import { WorkersModule } from '../../../workers/src/workers.module.js';
+import { startTestApi, testJpeg, uploadTestImage, type TestApi } from '../testing/test-api.js';
+
+describe('image uploads and the image pipeline', () => {
+  const config = testConfig();
+  let shop: TestApi;
+  let workers: INestApplication;
+  let server: Server;
+  let dataSource: DataSource;
+  let adminCookie: string;
+  let shopperCookie: string;
+
+  beforeAll(async () => {
+    shop = await startTestApi(config);
+    ({ server, dataSource } = shop);
+    workers = await NestFactory.create(WorkersModule.register(config), { logger: false });
+    await workers.init();
+    const [admin, shopper] = await Promise.all([createTestAccount(dataSource, 'admin'), createTestAccount(dataSource)]);
+    [adminCookie, shopperCookie] = await Promise.all([sessionCookieOf(server, admin), sessionCookieOf(server, shopper)]);
+  });
+
+  afterAll(async () => {
+    await workers?.close();
+    await shop?.app.close();
+  });
+
+  const upload = (bytes: Buffer, filename: string, field = UPLOAD_FIELD) => request(server).post(CATALOGUE_API.uploadImage).set('Cookie', adminCookie).attach(field, bytes, filename);
+  const assetCount = () => dataSource.getRepository(ImageAsset).count();
+  const resizeEventsFor = (imageId: number) =>
+    dataSource.getRepository(OutboxEvent).createQueryBuilder('event').where('event.jobName = :name', { name: 'image.resize' }).andWhere("JSON_EXTRACT(event.payload, '$.imageId') = :imageId", { imageId }).getCount();
+
+  it('stores the original under its content hash, answers at once, and asks the worker through the outbox', async () => {
+    const bytes = await testJpeg('upload-1');
+    const response = await upload(bytes, 'kite.jpg').expect(200);
+    expect(response.body).toEqual({ success: true, result: { url: expect.stringMatching(/^\/uploads\/originals\/[0-9a-f]{64}\.jpg$/), status: 'pending' } });
+
+    const asset = await dataSource.getRepository(ImageAsset).findOneByOrFail({ url: response.body.result.url });
+    expect(asset).toMatchObject({ contentType: 'image/jpeg', bytes: bytes.length });
+    expect(await resizeEventsFor(asset.id)).toBe(1);
+    const served = await request(server).get(asset.url).expect(200);
+    expect(served.headers['cache-control']).toContain('immutable');
+    expect(Buffer.compare(served.body as Buffer, bytes)).toBe(0);
+  });
+
+  it('keeps the same bytes uploaded twice, even at once, as one image with one resize job', async () => {
+    const bytes = await testJpeg('upload-twice');
+    const [first, second] = await Promise.all([upload(bytes, 'a.jpg').expect(200), upload(bytes, 'b.jpeg').expect(200)]);
+    expect(second.body.result.url).toBe(first.body.result.url);
+    const asset = await dataSource.getRepository(ImageAsset).findOneByOrFail({ url: first.body.result.url });
+    expect(await resizeEventsFor(asset.id)).toBe(1);
+  });
+
+  it('makes the derivatives after the upload, and the admin sees them ready', async () => {
+    const url = await uploadTestImage(server, adminCookie, await testJpeg('derivatives', { width: 1600, height: 1000 }));
+    const ready = await waitFor('the worker to make the derivatives', async () => {
+      const asset = await dataSource.getRepository(ImageAsset).findOneByOrFail({ url });
+      return asset.status === 'ready' && asset;
+    }, 20_000);
+    expect(ready.derivatives).toHaveLength(Object.keys(IMAGE_DERIVATIVE_SIZES).length * 2);
+
+    const added = await request(server)
+      .post(CATALOGUE_API.addProduct)
+      .set('Cookie', adminCookie)
+      .send({ title: 'Derivative kite', category: 'action-outdoor', price: 900, totalStock: 3, image: url })
+      .expect(201);
+    const image = (added.body.data as Product).image!;
+    expect(image.status).toBe('ready');
+    expect(image.srcSet.map((candidate) => candidate.width)).toEqual([...image.srcSet.map((candidate) => candidate.width)].sort((a, b) => a - b));
+    expect(new Set(image.srcSet.map((candidate) => candidate.format))).toEqual(new Set(['webp', 'jpeg']));
+    for (const candidate of image.srcSet) await request(server).get(candidate.url).expect(200);
+  });
+
+  it('takes a truncated JPEG, and the worker fails it with a reason the admin sees', async () => {
+    const whole = await testJpeg('truncated', { width: 900, height: 700 });
+    const url = await uploadTestImage(server, adminCookie, whole.subarray(0, Math.floor(whole.length * 0.6)));
+    const failed = await waitFor('the worker to fail the image', async () => {
+      const asset = await dataSource.getRepository(ImageAsset).findOneByOrFail({ url });
+      return asset.status === 'failed' && asset;
+    }, 20_000);
+    expect(failed.failureReason).toMatch(/\w+/);
+
+    const refusal = await request(server).post(CATALOGUE_API.addProduct).set('Cookie', adminCookie).send({ title: 'Broken kite', category: 'action-outdoor', price: 900, totalStock: 3, image: url }).expect(400);
+    expect(refusal.body.message).toBe(MESSAGES.products.imageFailed);
+  });
+
+  describe('refuses, writing nothing', () => {
+    it.each([
+      ['text named .jpg', () => Buffer.from('<html>not a picture</html>'.repeat(20)), 'photo.jpg', 415, MESSAGES.variation.imageTypeNotAllowed],
+      ['a GIF', () => Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64'), 'tiny.gif', 415, MESSAGES.variation.imageTypeNotAllowed],
+      ['a 6 MB file', () => Buffer.alloc(6 * 1024 * 1024, 1), 'huge.jpg', 413, MESSAGES.variation.imageTooLarge],
+      ['a file of exactly 5 MB', () => Buffer.alloc(LIMITS.maxImageBytes, 1), 'limit.jpg', 413, MESSAGES.variation.imageTooLarge],
+      ['a 20000×20000 PNG of 200 KB', () => pngClaiming(20_000, 20_000, 200_000), 'bomb.png', 400, MESSAGES.variation.imageTooManyPixels(50)],
+    ])('%s', async (_name, bytesOf, filename, status, message) => {
+      const before = await assetCount();
+      const response = await upload(bytesOf(), filename).expect(status);
+      expect(response.body).toEqual({ success: false, message });
+      expect(await assetCount()).toBe(before);
+    });
+
+    it('an upload without a file, or with the file in another field', async () => {
+      expect((await request(server).post(CATALOGUE_API.uploadImage).set('Cookie', adminCookie).expect(400)).body.message).toBe(MESSAGES.variation.imageRequired);
+      expect((await upload(await testJpeg('wrong-field'), 'a.jpg', 'file').expect(400)).body.message).toBe(MESSAGES.variation.imageRequired);
+    });
+
+    it('a shopper or a guest', async () => {
+      const bytes = await testJpeg('not-admin');
+      await request(server).post(CATALOGUE_API.uploadImage).attach(UPLOAD_FIELD, bytes, 'a.jpg').expect(401);
+      await request(server).post(CATALOGUE_API.uploadImage).set('Cookie', shopperCookie).attach(UPLOAD_FIELD, bytes, 'a.jpg').expect(403);
+    });
+  });
+});

@@ -1,0 +1,32 @@
+import { Body, Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
+import { MESSAGES, type ApiSuccess, type Product } from '@shop/contracts';
+import { orRefuse } from '../common/business-failure.js';
+import { ProductInputDto } from './dto/product-input.dto.js';
+import { ProductIdPipe } from './product-id.pipe.js';
+import { ProductsService } from './products.service.js';
+
+/** Spec §7 Admin products; admin-only by its /api/admin/ path. */
+@Controller('admin/products')
+export class AdminProductsController {
+  constructor(private readonly products: ProductsService) {}
+
+  @Get('get')
+  async list(): Promise<ApiSuccess<Product[]>> {
+    return { success: true, data: await this.products.list() };
+  }
+
+  @Post('add')
+  async add(@Body() input: ProductInputDto): Promise<ApiSuccess<Product>> {
+    return { success: true, message: MESSAGES.products.added, data: orRefuse(await this.products.add(input)) };
+  }
+
+  @Put('edit{/:id}')
+  async edit(@Param('id', ProductIdPipe) id: number, @Body() input: ProductInputDto): Promise<ApiSuccess<Product>> {
+    return { success: true, message: MESSAGES.products.updated, data: orRefuse(await this.products.edit(id, input)) };
+  }
+
+  @Delete('delete{/:id}')
+  async remove(@Param('id', ProductIdPipe) id: number): Promise<ApiSuccess<{ id: number }>> {
+    return { success: true, message: MESSAGES.products.deleted, data: orRefuse(await this.products.remove(id)) };
+  }
+}

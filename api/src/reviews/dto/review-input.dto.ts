@@ -1,0 +1,36 @@
+import { ApiHideProperty, ApiProperty } from '@nestjs/swagger';
+import { Allow, IsInt, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
+import { LIMITS, MESSAGES, type ReviewInput } from '@shop/contracts';
+import { Trimmed } from '../../common/field-decorators.js';
+
+/**
+ * A shopper's review (spec §7). The old client also sent userId and userName: the id must be the
+ * caller's (the access guard checks it) and the name is the account's, so both are ignored here.
+ */
+export class ReviewInputDto implements ReviewInput {
+  @ApiProperty()
+  @IsInt({ message: MESSAGES.products.invalidId })
+  @Min(1, { message: MESSAGES.products.invalidId })
+  productId!: number;
+
+  @ApiProperty({ maxLength: LIMITS.reviewMessageMaxLength })
+  @Trimmed()
+  @IsNotEmpty({ message: MESSAGES.review.messageRequired })
+  @MaxLength(LIMITS.reviewMessageMaxLength, { message: MESSAGES.review.messageTooLong(LIMITS.reviewMessageMaxLength) })
+  @IsString({ message: MESSAGES.review.messageRequired })
+  reviewMessage!: string;
+
+  @ApiProperty({ minimum: LIMITS.reviewValueMin, maximum: LIMITS.reviewValueMax })
+  @IsInt({ message: MESSAGES.review.ratingRequired })
+  @Min(LIMITS.reviewValueMin, { message: MESSAGES.review.ratingRequired })
+  @Max(LIMITS.reviewValueMax, { message: MESSAGES.review.ratingRequired })
+  reviewValue!: number;
+
+  @ApiHideProperty()
+  @Allow()
+  userId?: unknown;
+
+  @ApiHideProperty()
+  @Allow()
+  userName?: unknown;
+}
