@@ -1,8 +1,12 @@
 import { all, fork } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import { dashboardSaga } from '../features/admin/dashboard/dashboard.saga';
+import { adminProductsSaga } from '../features/admin/products/adminProducts.saga';
 import { authSaga } from '../features/auth/auth.saga';
+import { catalogueSaga } from '../features/catalogue/catalogue.saga';
+import { featureImagesSaga } from '../features/feature-images/featureImages.saga';
+import { realtimeSaga } from '../features/realtime/realtime.saga';
 
 export function* rootSaga(): SagaIterator {
-  yield all([fork(authSaga), fork(dashboardSaga)]);
+  yield all([fork(authSaga), fork(dashboardSaga), fork(adminProductsSaga), fork(featureImagesSaga), fork(catalogueSaga), fork(realtimeSaga)]);
 }

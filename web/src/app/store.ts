@@ -1,8 +1,12 @@
 import { configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { dashboardReducer } from '../features/admin/dashboard/dashboard.slice';
+import { adminProductsReducer } from '../features/admin/products/adminProducts.slice';
 import { authReducer } from '../features/auth/auth.slice';
+import { catalogueReducer } from '../features/catalogue/catalogue.slice';
+import { featureImagesReducer } from '../features/feature-images/featureImages.slice';
 import { notificationsReducer } from '../features/notifications/notifications.slice';
+import { realtimeReducer } from '../features/realtime/realtime.slice';
 import { rootSaga } from './root.saga';
 
 export function makeStore() {
@@ -12,6 +16,10 @@ export function makeStore() {
       auth: authReducer,
       notifications: notificationsReducer,
       dashboard: dashboardReducer,
+      adminProducts: adminProductsReducer,
+      featureImages: featureImagesReducer,
+      catalogue: catalogueReducer,
+      realtime: realtimeReducer,
     },
     // Sagas own every side effect, so thunks are switched off rather than left as a second way.
     middleware: (getDefaultMiddleware) => getDefaultMiddleware({ thunk: false }).concat(sagaMiddleware),

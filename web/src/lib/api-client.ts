@@ -25,6 +25,8 @@ function messageForStatus(status: number): string {
   if (status === 401) return MESSAGES.auth.notAuthenticated;
   if (status === 403) return MESSAGES.auth.forbidden;
   if (status === 404) return MESSAGES.server.notFound;
+  // Only uploads are large enough to be refused by a proxy before the api sees them.
+  if (status === 413) return MESSAGES.variation.imageTooLarge;
   if (status === 429) return MESSAGES.server.tooManyRequests;
   if (status === 502 || status === 503 || status === 504) return MESSAGES.server.serviceUnavailable;
   return MESSAGES.server.internalError;
@@ -37,14 +39,24 @@ function failureMessage(body: unknown): string | null {
   return null;
 }
 
-async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text();
+/** The body of an answer: null when empty, undefined when it is not JSON. */
+export function parseAnswerBody(text: string): unknown {
   if (text === '') return null;
   try {
     return JSON.parse(text) as unknown;
   } catch {
     return undefined;
   }
+}
+
+/** The ApiError an answer amounts to, or null when it is a success; shared with the upload helper, which cannot use fetch. */
+export function errorOfAnswer(status: number, body: unknown): ApiError | null {
+  const serverMessage = failureMessage(body);
+  const ok = status >= 200 && status < 300;
+  if (!ok || serverMessage !== null) return new ApiError(serverMessage ?? messageForStatus(status), status);
+  // A 2xx that is not JSON is not the api (e.g. an HTML fallback page where no api is running).
+  if (body === undefined) return new ApiError(MESSAGES.server.serviceUnavailable, status);
+  return null;
 }
 
 /**
@@ -82,13 +94,9 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     throw new ApiError(MESSAGES.server.networkError, null);
   }
 
-  const parsed = await readJson(response);
-  const serverMessage = failureMessage(parsed);
-  if (!response.ok || serverMessage !== null) {
-    throw new ApiError(serverMessage ?? messageForStatus(response.status), response.status);
-  }
-  // A 2xx that is not JSON is not the api (e.g. an HTML fallback page where no api is running).
-  if (parsed === undefined) throw new ApiError(MESSAGES.server.serviceUnavailable, response.status);
+  const parsed = parseAnswerBody(await response.text());
+  const failure = errorOfAnswer(response.status, parsed);
+  if (failure) throw failure;
   return parsed as T;
 }
 

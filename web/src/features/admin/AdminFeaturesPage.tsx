@@ -1,11 +1,88 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { DeleteOutlined } from '@ant-design/icons';
+import { MESSAGES, type FeatureImage } from '@shop/contracts';
+import { App, Button, Card, Col, Empty, Row, Skeleton, Spin } from 'antd';
+import { useEffect } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { featureImageAddRequested, featureImageDeleteRequested, featureImagesRequested } from '../feature-images/featureImages.slice';
+import { LiveUpdatesNotice } from '../realtime/LiveUpdatesNotice';
 import { AdminPageHeading } from './AdminPageHeading';
+import { ImageUploadField } from './products/ImageUploadField';
+import { LivePicture } from './products/LivePicture';
+import { LoadFailureAlert } from '../../components/LoadFailureAlert';
 
+const GRID_COLUMNS = { xs: 24, sm: 12, xl: 8 } as const;
+const PLACEHOLDER_CARDS = 3;
+/** The home page carousel's banners are wide (the demo's are 8:3); the grid shows them uncropped at that shape. */
+const FEATURE_IMAGE_RATIO = '8 / 3';
+
+/** The home page carousel's pictures (spec §2): upload one to add it, delete the ones that have had their day. */
 export function AdminFeaturesPage() {
+  const dispatch = useAppDispatch();
+  const { modal } = App.useApp();
+  const { items, isLoading, error, isAdding, deletingIds } = useAppSelector((state) => state.featureImages);
+  const reconnections = useAppSelector((state) => state.realtime.reconnections);
+
+  useEffect(() => {
+    dispatch(featureImagesRequested());
+  }, [dispatch, reconnections]);
+
+  function confirmDelete(featureImage: FeatureImage) {
+    void modal.confirm({
+      title: MESSAGES.adminCatalogue.deleteFeatureImageConfirm,
+      okText: 'Delete',
+      okButtonProps: { danger: true },
+      cancelText: 'Cancel',
+      onOk: () => {
+        dispatch(featureImageDeleteRequested(featureImage.id));
+      },
+    });
+  }
+
   return (
     <>
       <AdminPageHeading>Feature images</AdminPageHeading>
-      <ComingSoon title="Feature images are coming soon" detail="Uploading the pictures of the home page carousel arrives with the feature images release." />
+      <LiveUpdatesNotice />
+      <Card title="Add a feature image" style={{ marginBottom: 16, maxWidth: 560 }}>
+        <Spin spinning={isAdding}>
+          <ImageUploadField label="Feature image" image={null} onChange={(uploaded) => uploaded && dispatch(featureImageAddRequested(uploaded.url))} />
+        </Spin>
+      </Card>
+      <LoadFailureAlert error={error} onRetry={() => dispatch(featureImagesRequested())} retrying={isLoading} />
+      {isLoading && items.length === 0 ? (
+        <Row gutter={[16, 16]} aria-busy="true" aria-label="Loading feature images">
+          {Array.from({ length: PLACEHOLDER_CARDS }, (_, index) => (
+            <Col key={index} {...GRID_COLUMNS}>
+              <Skeleton.Node active style={{ width: '100%', height: 'auto', aspectRatio: FEATURE_IMAGE_RATIO }} />
+            </Col>
+          ))}
+        </Row>
+      ) : items.length === 0 ? (
+        !error && <Empty description={MESSAGES.featureImages.empty} style={{ padding: '32px 0' }} />
+      ) : (
+        <Row gutter={[16, 16]}>
+          {items.map((featureImage, index) => (
+            <Col key={featureImage.id} {...GRID_COLUMNS}>
+              <Card
+                styles={{ body: { display: 'none' } }}
+                cover={<LivePicture image={featureImage.image} alt={`Feature image ${index + 1}`} sizes="(min-width: 1200px) 33vw, (min-width: 576px) 50vw, 100vw" aspectRatio={FEATURE_IMAGE_RATIO} />}
+                actions={[
+                  <Button
+                    key="delete"
+                    type="text"
+                    danger
+                    icon={<DeleteOutlined />}
+                    loading={deletingIds.includes(featureImage.id)}
+                    onClick={() => confirmDelete(featureImage)}
+                    aria-label={`Delete feature image ${index + 1}`}
+                  >
+                    Delete
+                  </Button>,
+                ]}
+              />
+            </Col>
+          ))}
+        </Row>
+      )}
     </>
   );
 }

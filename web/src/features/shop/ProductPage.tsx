@@ -1,7 +1,47 @@
-import { useParams } from 'react-router-dom';
-import { ComingSoon } from '../../components/ComingSoon';
+import { MESSAGES, ROUTES } from '@shop/contracts';
+import { Button, Card, Flex, Result, theme } from 'antd';
+import { useEffect } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { useAppDispatch } from '../../app/hooks';
+import { productPageOpened, productViewClosed } from '../catalogue/catalogue.slice';
+import { ProductHeading, ProductView } from '../catalogue/ProductView';
 
+/** Ids are positive whole numbers; anything else in the address names no product. */
+function productIdOf(param: string | undefined): number | null {
+  return param !== undefined && /^[1-9]\d{0,9}$/.test(param) ? Number(param) : null;
+}
+
+/** /shop/product/{id}: the product dialog's view as a page of its own (the wishlist opens it). */
 export function ProductPage() {
-  const { id } = useParams();
-  return <ComingSoon title="Product pages are coming soon" detail={`The details of toy #${id ?? ''} will open here.`} />;
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const productId = productIdOf(useParams().id);
+  const { token } = theme.useToken();
+
+  useEffect(() => {
+    if (productId === null) return;
+    dispatch(productPageOpened(productId));
+    return () => {
+      dispatch(productViewClosed());
+    };
+  }, [dispatch, productId]);
+
+  const browseAll = (
+    <Button type="primary" onClick={() => navigate(ROUTES.shopListing)}>
+      Browse all toys
+    </Button>
+  );
+
+  return (
+    <Card style={{ maxWidth: 1080, margin: '0 auto' }}>
+      {productId === null ? (
+        <Result status="warning" title={MESSAGES.products.notFound} extra={browseAll} />
+      ) : (
+        <Flex vertical gap={token.marginLG}>
+          <ProductHeading />
+          <ProductView failureExtra={browseAll} />
+        </Flex>
+      )}
+    </Card>
+  );
 }

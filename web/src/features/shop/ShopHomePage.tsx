@@ -1,5 +1,17 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { Flex } from 'antd';
+import { CategoryTiles } from './home/CategoryTiles';
+import { FamilyBlurb } from './home/FamilyBlurb';
+import { FeaturedProducts } from './home/FeaturedProducts';
+import { HeroCarousel } from './home/HeroCarousel';
 
+/** /shop/home: feature images, categories, the family's promise and the featured toys (spec §2). */
 export function ShopHomePage() {
-  return <ComingSoon title="Toys are coming soon" detail="The home page, with featured toys, the categories to shop by and our offers, arrives next." />;
+  return (
+    <Flex vertical gap={48}>
+      <HeroCarousel />
+      <CategoryTiles />
+      <FamilyBlurb />
+      <FeaturedProducts />
+    </Flex>
+  );
 }

@@ -1,11 +1,12 @@
 import { AppstoreOutlined, StopOutlined, TeamOutlined, WarningOutlined } from '@ant-design/icons';
 import { ROUTES } from '@shop/contracts';
-import { Alert, Button, Card, Col, Row, Statistic, Typography } from 'antd';
+import { Card, Col, Row, Statistic, Typography } from 'antd';
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { AdminPageHeading } from '../AdminPageHeading';
 import { dashboardRequested } from './dashboard.slice';
+import { LoadFailureAlert } from '../../../components/LoadFailureAlert';
 
 interface Figure {
   title: string;
@@ -33,19 +34,7 @@ export function AdminDashboardPage() {
   return (
     <>
       <AdminPageHeading>Dashboard</AdminPageHeading>
-      {error && (
-        <Alert
-          type="error"
-          showIcon
-          title={error}
-          action={
-            <Button size="small" onClick={() => dispatch(dashboardRequested())}>
-              Try again
-            </Button>
-          }
-          style={{ marginBottom: 16 }}
-        />
-      )}
+      <LoadFailureAlert error={error} onRetry={() => dispatch(dashboardRequested())} />
       <Row gutter={[16, 16]}>
         {figures.map((figure) => (
           <Col key={figure.title} xs={12} md={6}>

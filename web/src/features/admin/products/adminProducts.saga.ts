@@ -1,0 +1,75 @@
+import type { PayloadAction } from '@reduxjs/toolkit';
+import { CATALOGUE_API, MESSAGES, type ApiSuccess, type Product } from '@shop/contracts';
+import { all, call, put, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
+import type { SagaIterator } from 'redux-saga';
+import { apiClient, ApiError } from '../../../lib/api-client';
+import { toastRequested } from '../../notifications/notifications.slice';
+import {
+  adminProductsFailed,
+  adminProductsLoaded,
+  adminProductsRequested,
+  productDeleted,
+  productDeleteFailed,
+  productDeleteRequested,
+  productSaved,
+  productSaveFailed,
+  productSaveRequested,
+  type ProductSave,
+} from './adminProducts.slice';
+
+/** The server's reason, when it gave one, under the catalogue's headline for the failed step. */
+function* toastFailure(headline: string, error: unknown): SagaIterator {
+  const reason = error instanceof ApiError && error.message !== headline ? error.message : undefined;
+  yield put(toastRequested('error', headline, reason));
+}
+
+function* loadProducts(): SagaIterator {
+  try {
+    const answer: ApiSuccess<Product[]> = yield call(apiClient.get<ApiSuccess<Product[]>>, CATALOGUE_API.adminProducts, { noCache: true });
+    yield put(adminProductsLoaded(answer.data));
+  } catch (error) {
+    yield put(adminProductsFailed(error instanceof ApiError ? error.message : MESSAGES.products.fetchFailed));
+  }
+}
+
+function* saveProduct(action: PayloadAction<ProductSave>): SagaIterator {
+  const { productId, input } = action.payload;
+  const adding = productId === null;
+  try {
+    const answer: ApiSuccess<Product> = adding
+      ? yield call(apiClient.post<ApiSuccess<Product>>, CATALOGUE_API.addProduct, input)
+      : yield call(apiClient.put<ApiSuccess<Product>>, CATALOGUE_API.editProduct(productId), input);
+    yield put(productSaved());
+    yield put(toastRequested('success', answer.message ?? (adding ? MESSAGES.products.added : MESSAGES.products.updated)));
+    // Spec §4: after a save the list is fetched again rather than patched, so it shows what the server stored.
+    yield put(adminProductsRequested());
+  } catch (error) {
+    yield put(productSaveFailed());
+    yield* toastFailure(adding ? MESSAGES.products.addFailed : MESSAGES.products.updateFailed, error);
+  }
+}
+
+function* deleteProduct(action: PayloadAction<number>): SagaIterator {
+  const productId = action.payload;
+  if (!Number.isInteger(productId) || productId <= 0) {
+    yield put(productDeleteFailed(productId));
+    yield put(toastRequested('error', MESSAGES.products.invalidId));
+    return;
+  }
+  try {
+    const answer: ApiSuccess<{ id: number }> = yield call(apiClient.delete<ApiSuccess<{ id: number }>>, CATALOGUE_API.deleteProduct(productId));
+    yield put(productDeleted(productId));
+    yield put(toastRequested('success', answer.message ?? MESSAGES.products.deleted));
+  } catch (error) {
+    yield put(productDeleteFailed(productId));
+    yield* toastFailure(MESSAGES.products.deleteFailed, error);
+  }
+}
+
+export function* adminProductsSaga(): SagaIterator {
+  yield all([
+    takeLatest(adminProductsRequested.type, loadProducts),
+    takeLeading(productSaveRequested.type, saveProduct),
+    takeEvery(productDeleteRequested.type, deleteProduct),
+  ]);
+}

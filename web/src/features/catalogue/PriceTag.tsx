@@ -1,0 +1,27 @@
+import { formatKes, type Product } from '@shop/contracts';
+import { Flex, Typography, theme } from 'antd';
+import { isOnSale } from './product-presentation';
+
+interface PriceTagProps {
+  product: Pick<Product, 'price' | 'salePrice'>;
+  size?: 'card' | 'detail';
+}
+
+/** The price in KES; on sale, the sale price beside the original struck through (spec §2). */
+export function PriceTag({ product, size = 'card' }: PriceTagProps) {
+  const { token } = theme.useToken();
+  const fontSize = size === 'detail' ? token.fontSizeHeading3 : token.fontSizeLG;
+  const current = isOnSale(product) ? product.salePrice : product.price;
+  return (
+    <Flex align="baseline" gap={8} wrap>
+      <Typography.Text strong style={{ fontSize, color: isOnSale(product) ? token.colorError : undefined }}>
+        {formatKes(current)}
+      </Typography.Text>
+      {isOnSale(product) && (
+        <Typography.Text delete type="secondary">
+          {formatKes(product.price)}
+        </Typography.Text>
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,71 @@
+import { PictureOutlined } from '@ant-design/icons';
+import { MESSAGES, categoryLabel, type Product } from '@shop/contracts';
+import { Badge, Card, Flex, Typography, theme } from 'antd';
+import type { KeyboardEvent } from 'react';
+import { useAppDispatch } from '../../app/hooks';
+import { ProductPicture } from '../../components/ProductPicture';
+import { productDialogOpened } from './catalogue.slice';
+import { PriceTag } from './PriceTag';
+import { coverImage, isOnSale } from './product-presentation';
+import { StockTag } from './StockTag';
+
+/** Two cards a row on phones, otherwise a column of about 240 px. */
+export const CARD_IMAGE_SIZES = '(max-width: 576px) 50vw, 240px';
+
+function CardCover({ product }: { product: Product }) {
+  const { token } = theme.useToken();
+  const image = coverImage(product);
+  return (
+    <div style={{ position: 'relative', aspectRatio: '1 / 1', overflow: 'hidden', background: token.colorFillTertiary }}>
+      {image ? (
+        <ProductPicture image={image} alt={product.title} sizes={CARD_IMAGE_SIZES} />
+      ) : (
+        <Flex align="center" justify="center" style={{ height: '100%', fontSize: 40, color: token.colorTextQuaternary }} role="img" aria-label={product.title}>
+          <PictureOutlined />
+        </Flex>
+      )}
+      <StockTag totalStock={product.totalStock} style={{ position: 'absolute', left: 8, bottom: 8, marginInlineEnd: 0 }} />
+    </div>
+  );
+}
+
+/** One product in a grid; the whole card opens the product dialog, by pointer or by Enter / Space. */
+export function ProductCard({ product }: { product: Product }) {
+  const dispatch = useAppDispatch();
+  const { token } = theme.useToken();
+  const open = () => dispatch(productDialogOpened(product.id));
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.target !== event.currentTarget || (event.key !== 'Enter' && event.key !== ' ')) return;
+    event.preventDefault();
+    open();
+  };
+
+  const card = (
+    <Card
+      hoverable
+      role="button"
+      tabIndex={0}
+      aria-label={product.title}
+      onClick={open}
+      onKeyDown={onKeyDown}
+      cover={<CardCover product={product} />}
+      style={{ height: '100%' }}
+      styles={{ body: { padding: token.paddingSM } }}
+    >
+      <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
+        {categoryLabel(product.category)}
+      </Typography.Text>
+      <Typography.Title level={5} ellipsis={{ rows: 2 }} style={{ margin: `${token.marginXXS}px 0 ${token.marginXS}px`, minHeight: '2.8em' }}>
+        {product.title}
+      </Typography.Title>
+      <PriceTag product={product} />
+    </Card>
+  );
+
+  if (!isOnSale(product)) return card;
+  return (
+    <Badge.Ribbon text={MESSAGES.catalogue.sale} color="red" styles={{ root: { height: '100%' } }}>
+      {card}
+    </Badge.Ribbon>
+  );
+}

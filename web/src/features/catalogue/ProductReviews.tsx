@@ -1,0 +1,81 @@
+import { UserOutlined } from '@ant-design/icons';
+import { LIMITS, LOCALE, MESSAGES, type Review } from '@shop/contracts';
+import { Alert, Avatar, Button, Flex, Input, Rate, Skeleton, Typography, theme } from 'antd';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { reviewDraftChanged, reviewSubmitted } from './catalogue.slice';
+
+const reviewDate = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium' });
+
+function ReviewItem({ review }: { review: Review }) {
+  const { token } = theme.useToken();
+  return (
+    <Flex gap={token.marginSM} align="start">
+      <Avatar aria-hidden style={{ flexShrink: 0, backgroundColor: token.colorPrimaryBg, color: token.colorPrimary }}>
+        {review.userName.charAt(0).toUpperCase() || <UserOutlined />}
+      </Avatar>
+      <Flex vertical gap={2} style={{ minWidth: 0, flex: 1 }}>
+        <Flex justify="space-between" gap={token.marginXS} wrap>
+          <Typography.Text strong>{review.userName}</Typography.Text>
+          <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
+            {reviewDate.format(new Date(review.createdAt))}
+          </Typography.Text>
+        </Flex>
+        <Rate disabled value={review.reviewValue} style={{ fontSize: token.fontSize }} aria-label={`${review.reviewValue} out of ${LIMITS.reviewValueMax} stars`} />
+        {/* Plain text on purpose: a review is whatever a shopper typed, markup included. */}
+        <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{review.reviewMessage}</Typography.Paragraph>
+      </Flex>
+    </Flex>
+  );
+}
+
+/** The product's reviews, newest first, or 'No Reviews'. */
+export function ReviewList() {
+  const { reviews, reviewsLoading, reviewsError } = useAppSelector((state) => state.catalogue.productView);
+  if (reviewsLoading) return <Skeleton active avatar paragraph={{ rows: 2 }} />;
+  if (reviewsError) return <Alert type="error" showIcon title={reviewsError} />;
+  if (reviews.length === 0) return <Typography.Text type="secondary">{MESSAGES.review.none}</Typography.Text>;
+  return (
+    <Flex vertical gap="middle" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+      {reviews.map((review) => (
+        <li key={review.id}>
+          <ReviewItem review={review} />
+        </li>
+      ))}
+    </Flex>
+  );
+}
+
+/** Spec §5: the rating starts at 0 and Submit waits for a star and a message that is not blank. */
+export function ReviewForm() {
+  const dispatch = useAppDispatch();
+  const { reviewDraft, isSubmittingReview } = useAppSelector((state) => state.catalogue.productView);
+  const canSubmit = reviewDraft.rating >= LIMITS.reviewValueMin && reviewDraft.message.trim() !== '';
+
+  return (
+    <Flex
+      vertical
+      gap="small"
+      component="form"
+      aria-label="Write a review"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (canSubmit) dispatch(reviewSubmitted());
+      }}
+    >
+      <Typography.Text strong>Write a review</Typography.Text>
+      <Rate value={reviewDraft.rating} onChange={(rating) => dispatch(reviewDraftChanged({ rating }))} aria-label="Your rating" />
+      <Input.TextArea
+        value={reviewDraft.message}
+        onChange={(event) => dispatch(reviewDraftChanged({ message: event.target.value }))}
+        maxLength={LIMITS.reviewMessageMaxLength}
+        showCount
+        autoSize={{ minRows: 3, maxRows: 8 }}
+        placeholder="Share what you think of this toy"
+        aria-label="Review message"
+      />
+      <Button type="primary" htmlType="submit" disabled={!canSubmit} loading={isSubmittingReview} style={{ alignSelf: 'flex-start', marginTop: 8 }}>
+        Submit
+      </Button>
+    </Flex>
+  );
+}

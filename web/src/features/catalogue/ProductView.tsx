@@ -1,0 +1,115 @@
+import { categoryLabel, type Product } from '@shop/contracts';
+import { Button, Col, Divider, Flex, Rate, Result, Row, Skeleton, Typography, theme } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { productImageSelected } from './catalogue.slice';
+import { PriceTag } from './PriceTag';
+import { ProductGallery } from './ProductGallery';
+import { descriptionPreview, galleryImages, shownGalleryImage, starsOfAverage } from './product-presentation';
+import { ReviewForm, ReviewList } from './ProductReviews';
+import { StockTag } from './StockTag';
+
+/** The product's title, with the label of the variation on show (spec §2). */
+export function ProductHeading({ level = 3 }: { level?: 3 | 4 }) {
+  const { product, error, selectedImageKey } = useAppSelector((state) => state.catalogue.productView);
+  if (error) return null;
+  if (!product) return <Skeleton.Input active size="small" />;
+  const variationLabel = shownGalleryImage(galleryImages(product), selectedImageKey)?.variationLabel;
+  return (
+    <Typography.Title level={level} style={{ margin: 0 }}>
+      {product.title}
+      {variationLabel && (
+        <Typography.Text type="secondary" style={{ fontSize: '0.75em', fontWeight: 'normal' }}>
+          {' · '}
+          {variationLabel}
+        </Typography.Text>
+      )}
+    </Typography.Title>
+  );
+}
+
+function Description({ text }: { text: string }) {
+  const [isExpanded, setExpanded] = useState(false);
+  const preview = descriptionPreview(text);
+  if (text.trim() === '') return null;
+  return (
+    <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap' }}>
+      {isExpanded ? text.trim() : preview.text}
+      {preview.isShortened && (
+        <>
+          {' '}
+          <Button type="link" size="small" aria-expanded={isExpanded} onClick={() => setExpanded(!isExpanded)} style={{ padding: 0, height: 'auto' }}>
+            {isExpanded ? 'Show less' : 'Show more'}
+          </Button>
+        </>
+      )}
+    </Typography.Paragraph>
+  );
+}
+
+function AverageRating({ averageReview }: { averageReview: number }) {
+  const { token } = theme.useToken();
+  return (
+    <Flex align="center" gap={token.marginXS}>
+      <Rate disabled allowHalf value={starsOfAverage(averageReview)} aria-label={`Average rating ${averageReview.toFixed(1)} out of 5`} />
+      <Typography.Text type="secondary">{averageReview.toFixed(1)}</Typography.Text>
+    </Flex>
+  );
+}
+
+function ProductDetails({ product }: { product: Product }) {
+  const dispatch = useAppDispatch();
+  const selectedImageKey = useAppSelector((state) => state.catalogue.productView.selectedImageKey);
+  const { token } = theme.useToken();
+
+  return (
+    <Row gutter={[token.marginXL, token.marginLG]}>
+      <Col xs={24} md={11}>
+        <ProductGallery images={galleryImages(product)} selectedKey={selectedImageKey} onSelect={(key) => dispatch(productImageSelected(key))} emptyAlt={product.title} />
+      </Col>
+      <Col xs={24} md={13}>
+        <Flex vertical gap={token.marginSM}>
+          <Typography.Text type="secondary">{categoryLabel(product.category)}</Typography.Text>
+          <PriceTag product={product} size="detail" />
+          <AverageRating averageReview={product.averageReview} />
+          <div>
+            <StockTag totalStock={product.totalStock} />
+          </div>
+          <Description text={product.description} />
+        </Flex>
+        <Divider />
+        <Typography.Title level={4} style={{ marginTop: 0 }}>
+          Reviews
+        </Typography.Title>
+        <ReviewList />
+        <Divider />
+        <ReviewForm />
+      </Col>
+    </Row>
+  );
+}
+
+function ProductViewSkeleton() {
+  const { token } = theme.useToken();
+  return (
+    <Row gutter={[token.marginXL, token.marginLG]} aria-busy>
+      <Col xs={24} md={11}>
+        <div style={{ aspectRatio: '1 / 1', borderRadius: token.borderRadiusLG, background: token.colorFillTertiary }} />
+      </Col>
+      <Col xs={24} md={13}>
+        <Skeleton active paragraph={{ rows: 6 }} />
+      </Col>
+    </Row>
+  );
+}
+
+/**
+ * What the product dialog and /shop/product/{id} show of the product the catalogue state holds:
+ * details, reviews and the review form; a skeleton while loading; the failure otherwise.
+ */
+export function ProductView({ failureExtra }: { failureExtra?: ReactNode }) {
+  const { product, isLoading, error } = useAppSelector((state) => state.catalogue.productView);
+  if (product) return <ProductDetails product={product} />;
+  if (error && !isLoading) return <Result status="warning" title={error} extra={failureExtra} />;
+  return <ProductViewSkeleton />;
+}

@@ -1,0 +1,162 @@
+import {
+  CATALOGUE_API,
+  DEFAULT_SORT,
+  LIMITS,
+  LISTING_PAGE,
+  MESSAGES,
+  listingSearchParams,
+  type ApiSuccess,
+  type ListingRequest,
+  type Product,
+  type ProductPage,
+  type Review,
+  type ReviewInput,
+} from '@shop/contracts';
+import { all, call, cancelled, delay, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
+import type { SagaIterator } from 'redux-saga';
+import type { RootState } from '../../app/store';
+import { apiClient, ApiError } from '../../lib/api-client';
+import { toastRequested } from '../notifications/notifications.slice';
+import {
+  featuredProductsFailed,
+  featuredProductsLoaded,
+  featuredProductsRequested,
+  listingFailed,
+  listingLoaded,
+  listingRequested,
+  productDialogOpened,
+  productFailed,
+  productLoaded,
+  productPageOpened,
+  productViewClosed,
+  reviewAdded,
+  reviewRefused,
+  reviewsFailed,
+  reviewsLoaded,
+  reviewSubmitted,
+  searchFailed,
+  searchKeywordChanged,
+  searchLoaded,
+  searchPageChanged,
+  searchStarted,
+  type ProductViewState,
+  type SearchState,
+} from './catalogue.slice';
+import { storeListingFilters } from './listing-filters';
+import { isSearchableKeyword } from './search-keyword';
+
+/** The home page shows the first products of the whole catalogue, cheapest first (spec §2 Feature Products). */
+const FEATURED_PRODUCT_COUNT = 12;
+
+function messageOf(error: unknown, fallback: string): string {
+  return error instanceof ApiError ? error.message : fallback;
+}
+
+/**
+ * A GET that is aborted when its saga is cancelled: a takeLatest that moves on to a newer request
+ * must not leave the older one running, nor let it land after the newer one.
+ */
+function* getCancellable<T>(path: string): SagaIterator<T> {
+  const controller = new AbortController();
+  try {
+    return (yield call(apiClient.get<T>, path, { signal: controller.signal })) as T;
+  } finally {
+    if ((yield cancelled()) as boolean) controller.abort();
+  }
+}
+
+function productPagePath({ filters, sortBy, page, pageSize }: ListingRequest): string {
+  return `${CATALOGUE_API.shopProducts}?${listingSearchParams({ filters, sortBy, page, pageSize })}`;
+}
+
+function* loadFeaturedProducts(): SagaIterator {
+  try {
+    const answer: ProductPage = yield call(getCancellable<ProductPage>, productPagePath({ filters: {}, sortBy: DEFAULT_SORT, page: 1, pageSize: FEATURED_PRODUCT_COUNT }));
+    yield put(featuredProductsLoaded(answer.data));
+  } catch (error) {
+    yield put(featuredProductsFailed(messageOf(error, MESSAGES.products.fetchFailed)));
+  }
+}
+
+function* loadListing(action: ReturnType<typeof listingRequested>): SagaIterator {
+  const query = action.payload;
+  yield call(storeListingFilters, query.filters);
+  try {
+    const answer: ProductPage = yield call(getCancellable<ProductPage>, productPagePath({ ...query, pageSize: LISTING_PAGE.defaultSize }));
+    yield put(listingLoaded({ items: answer.data, total: answer.pagination.total }));
+  } catch (error) {
+    yield put(listingFailed(messageOf(error, MESSAGES.products.fetchFailed)));
+  }
+}
+
+const selectSearch = (state: RootState): SearchState => state.catalogue.search;
+
+/** Typing restarts this saga (takeLatest), so the request leaves only once the keyword has rested (spec §4). */
+function* searchProducts(action: ReturnType<typeof searchKeywordChanged> | ReturnType<typeof searchPageChanged>): SagaIterator {
+  const { keyword, page }: SearchState = yield select(selectSearch);
+  if (!isSearchableKeyword(keyword)) return;
+  if (searchKeywordChanged.match(action)) yield delay(LIMITS.searchDebounceMs);
+  const trimmed = keyword.trim();
+  yield put(searchStarted());
+  try {
+    const path = `${CATALOGUE_API.search(trimmed)}?${new URLSearchParams({ page: String(page), pageSize: String(LISTING_PAGE.defaultSize) })}`;
+    const answer: ProductPage = yield call(getCancellable<ProductPage>, path);
+    yield put(searchLoaded({ keyword: trimmed, items: answer.data, total: answer.pagination.total }));
+  } catch (error) {
+    yield put(searchFailed(messageOf(error, MESSAGES.products.fetchFailed)));
+  }
+}
+
+function* loadProduct(productId: number): SagaIterator {
+  try {
+    const answer: ApiSuccess<Product> = yield call(getCancellable<ApiSuccess<Product>>, CATALOGUE_API.shopProduct(productId));
+    yield put(productLoaded(answer.data));
+  } catch (error) {
+    const notFound = error instanceof ApiError && error.status === 404;
+    yield put(productFailed({ productId, message: notFound ? MESSAGES.products.notFound : messageOf(error, MESSAGES.products.fetchFailed) }));
+  }
+}
+
+function* loadReviews(productId: number): SagaIterator {
+  try {
+    const answer: ApiSuccess<Review[]> = yield call(getCancellable<ApiSuccess<Review[]>>, CATALOGUE_API.reviews(productId));
+    yield put(reviewsLoaded({ productId, reviews: answer.data }));
+  } catch (error) {
+    yield put(reviewsFailed({ productId, message: messageOf(error, MESSAGES.server.internalError) }));
+  }
+}
+
+/** Closing the view is one of the actions taken here, so that it cancels the loads still running for it. */
+function* loadProductView(action: ReturnType<typeof productDialogOpened> | ReturnType<typeof productPageOpened> | ReturnType<typeof productViewClosed>): SagaIterator {
+  if (productViewClosed.match(action)) return;
+  yield all([call(loadProduct, action.payload), call(loadReviews, action.payload)]);
+}
+
+const selectProductView = (state: RootState): ProductViewState => state.catalogue.productView;
+
+function* submitReview(): SagaIterator {
+  const { productId, reviewDraft }: ProductViewState = yield select(selectProductView);
+  if (productId === null) return;
+  const review: ReviewInput = { productId, reviewMessage: reviewDraft.message.trim(), reviewValue: reviewDraft.rating };
+  try {
+    yield call(apiClient.post<ApiSuccess<Review>>, CATALOGUE_API.addReview, review);
+  } catch (error) {
+    yield put(reviewRefused());
+    yield put(toastRequested('error', messageOf(error, MESSAGES.server.internalError)));
+    return;
+  }
+  yield put(reviewAdded());
+  yield put(toastRequested('success', MESSAGES.review.added));
+  // The new review changes the product's average, so both are read again.
+  yield all([call(loadProduct, productId), call(loadReviews, productId)]);
+}
+
+export function* catalogueSaga(): SagaIterator {
+  yield all([
+    takeLatest(featuredProductsRequested.type, loadFeaturedProducts),
+    takeLatest(listingRequested.type, loadListing),
+    takeLatest([searchKeywordChanged.type, searchPageChanged.type], searchProducts),
+    takeLatest([productDialogOpened.type, productPageOpened.type, productViewClosed.type], loadProductView),
+    takeLeading(reviewSubmitted.type, submitReview),
+  ]);
+}

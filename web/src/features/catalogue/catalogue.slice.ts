@@ -1,0 +1,226 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { DEFAULT_SORT, type Product, type Review } from '@shop/contracts';
+import type { ListingQuery } from './listing-request';
+import { isSearchableKeyword } from './search-keyword';
+
+export interface ProductList {
+  items: Product[];
+  isLoading: boolean;
+  error: string | null;
+}
+
+export interface ProductPageList extends ProductList {
+  total: number;
+}
+
+export interface ListingState extends ProductPageList {
+  query: ListingQuery;
+}
+
+export interface SearchState extends ProductPageList {
+  /** What the search box holds, as typed. */
+  keyword: string;
+  page: number;
+  /** The trimmed keyword of the results shown; null while nothing was searched for. */
+  searchedKeyword: string | null;
+}
+
+/** Where the product view shows: in the dialog over a shop page, or as the page /shop/product/{id}. */
+export type ProductViewPlace = 'dialog' | 'page';
+
+export interface ReviewDraft {
+  /** 0 until the shopper clicks a star (spec §5: the rating starts at 0). */
+  rating: number;
+  message: string;
+}
+
+export interface ProductViewState {
+  place: ProductViewPlace | null;
+  productId: number | null;
+  product: Product | null;
+  isLoading: boolean;
+  error: string | null;
+  reviews: Review[];
+  reviewsLoading: boolean;
+  reviewsError: string | null;
+  /** The gallery image on show: 'original' or a variation's id (see galleryImages); null for the first. */
+  selectedImageKey: string | null;
+  reviewDraft: ReviewDraft;
+  isSubmittingReview: boolean;
+}
+
+export interface CatalogueState {
+  featured: ProductList;
+  listing: ListingState;
+  search: SearchState;
+  productView: ProductViewState;
+}
+
+const emptyReviewDraft: ReviewDraft = { rating: 0, message: '' };
+
+const closedProductView: ProductViewState = {
+  place: null,
+  productId: null,
+  product: null,
+  isLoading: false,
+  error: null,
+  reviews: [],
+  reviewsLoading: false,
+  reviewsError: null,
+  selectedImageKey: null,
+  reviewDraft: emptyReviewDraft,
+  isSubmittingReview: false,
+};
+
+const initialState: CatalogueState = {
+  featured: { items: [], isLoading: false, error: null },
+  listing: { query: { filters: {}, sortBy: DEFAULT_SORT, page: 1 }, items: [], total: 0, isLoading: false, error: null },
+  search: { keyword: '', page: 1, searchedKeyword: null, items: [], total: 0, isLoading: false, error: null },
+  productView: closedProductView,
+};
+
+interface LoadedPage {
+  items: Product[];
+  total: number;
+}
+
+function openProductView(state: CatalogueState, place: ProductViewPlace, productId: number) {
+  state.productView = { ...closedProductView, place, productId, isLoading: true, reviewsLoading: true };
+}
+
+/** Answers for a product the view no longer shows (closed, or another one opened) are dropped. */
+function isShowing(state: CatalogueState, productId: number): boolean {
+  return state.productView.productId === productId;
+}
+
+const catalogueSlice = createSlice({
+  name: 'catalogue',
+  initialState,
+  reducers: {
+    featuredProductsRequested(state) {
+      state.featured.isLoading = true;
+      state.featured.error = null;
+    },
+    featuredProductsLoaded(state, action: PayloadAction<Product[]>) {
+      state.featured = { items: action.payload, isLoading: false, error: null };
+    },
+    featuredProductsFailed(state, action: PayloadAction<string>) {
+      state.featured = { items: [], isLoading: false, error: action.payload };
+    },
+
+    /** Any change of filters, sort or page, and the page's entry: the saga fetches that query. */
+    listingRequested(state, action: PayloadAction<ListingQuery>) {
+      state.listing.query = action.payload;
+      state.listing.isLoading = true;
+      state.listing.error = null;
+    },
+    listingLoaded(state, action: PayloadAction<LoadedPage>) {
+      state.listing = { ...state.listing, ...action.payload, isLoading: false, error: null };
+    },
+    listingFailed(state, action: PayloadAction<string>) {
+      state.listing = { ...state.listing, items: [], total: 0, isLoading: false, error: action.payload };
+    },
+
+    searchKeywordChanged(state, action: PayloadAction<string>) {
+      const keyword = action.payload;
+      state.search.keyword = keyword;
+      state.search.page = 1;
+      if (!isSearchableKeyword(keyword)) {
+        state.search = { ...state.search, searchedKeyword: null, items: [], total: 0, isLoading: false, error: null };
+      }
+    },
+    searchPageChanged(state, action: PayloadAction<number>) {
+      state.search.page = action.payload;
+    },
+    /** The debounce is over: the request leaves now. */
+    searchStarted(state) {
+      state.search.isLoading = true;
+      state.search.error = null;
+    },
+    searchLoaded(state, action: PayloadAction<LoadedPage & { keyword: string }>) {
+      const { keyword, ...page } = action.payload;
+      state.search = { ...state.search, ...page, searchedKeyword: keyword, isLoading: false, error: null };
+    },
+    searchFailed(state, action: PayloadAction<string>) {
+      state.search = { ...state.search, items: [], total: 0, searchedKeyword: null, isLoading: false, error: action.payload };
+    },
+
+    productDialogOpened(state, action: PayloadAction<number>) {
+      openProductView(state, 'dialog', action.payload);
+    },
+    productPageOpened(state, action: PayloadAction<number>) {
+      openProductView(state, 'page', action.payload);
+    },
+    /** Spec §4: closing clears the details and resets the review form. */
+    productViewClosed(state) {
+      state.productView = closedProductView;
+    },
+    productLoaded(state, action: PayloadAction<Product>) {
+      if (!isShowing(state, action.payload.id)) return;
+      state.productView.product = action.payload;
+      state.productView.isLoading = false;
+      state.productView.error = null;
+    },
+    productFailed(state, action: PayloadAction<{ productId: number; message: string }>) {
+      if (!isShowing(state, action.payload.productId)) return;
+      state.productView.product = null;
+      state.productView.isLoading = false;
+      state.productView.error = action.payload.message;
+    },
+    reviewsLoaded(state, action: PayloadAction<{ productId: number; reviews: Review[] }>) {
+      if (!isShowing(state, action.payload.productId)) return;
+      state.productView.reviews = action.payload.reviews;
+      state.productView.reviewsLoading = false;
+      state.productView.reviewsError = null;
+    },
+    reviewsFailed(state, action: PayloadAction<{ productId: number; message: string }>) {
+      if (!isShowing(state, action.payload.productId)) return;
+      state.productView.reviews = [];
+      state.productView.reviewsLoading = false;
+      state.productView.reviewsError = action.payload.message;
+    },
+    productImageSelected(state, action: PayloadAction<string>) {
+      state.productView.selectedImageKey = action.payload;
+    },
+    reviewDraftChanged(state, action: PayloadAction<Partial<ReviewDraft>>) {
+      state.productView.reviewDraft = { ...state.productView.reviewDraft, ...action.payload };
+    },
+    reviewSubmitted(state) {
+      state.productView.isSubmittingReview = true;
+    },
+    reviewAdded(state) {
+      state.productView.isSubmittingReview = false;
+      state.productView.reviewDraft = emptyReviewDraft;
+    },
+    reviewRefused(state) {
+      state.productView.isSubmittingReview = false;
+    },
+  },
+});
+
+export const {
+  featuredProductsRequested,
+  featuredProductsLoaded,
+  featuredProductsFailed,
+  listingRequested,
+  listingLoaded,
+  listingFailed,
+  searchKeywordChanged,
+  searchPageChanged,
+  searchStarted,
+  searchLoaded,
+  searchFailed,
+  productDialogOpened,
+  productPageOpened,
+  productViewClosed,
+  productLoaded,
+  productFailed,
+  reviewsLoaded,
+  reviewsFailed,
+  productImageSelected,
+  reviewDraftChanged,
+  reviewSubmitted,
+  reviewAdded,
+  reviewRefused,
+} = catalogueSlice.actions;
+export const catalogueReducer = catalogueSlice.reducer;

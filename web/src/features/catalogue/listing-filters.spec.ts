@@ -1,0 +1,22 @@
+import { storedListingFilters, storeListingFilters } from './listing-filters';
+
+function memoryStorage(): Pick<Storage, 'getItem' | 'setItem'> {
+  const values = new Map<string, string>();
+  return { getItem: (key) => values.get(key) ?? null, setItem: (key, value) => void values.set(key, value) };
+}
+
+describe('listing filters in session storage', () => {
+  it('reads back what was stored', () => {
+    const storage = memoryStorage();
+    storeListingFilters({ category: ['pretend-play', 'stationery-school'], availability: ['in-stock'] }, storage);
+    expect(storedListingFilters(storage)).toEqual({ category: ['pretend-play', 'stationery-school'], availability: ['in-stock'] });
+  });
+
+  it('drops values no filter group knows and survives garbage', () => {
+    const storage = memoryStorage();
+    storage.setItem('toyduka.listing.filters', JSON.stringify({ category: ['pretend-play', 'rockets'], colour: ['red'] }));
+    expect(storedListingFilters(storage)).toEqual({ category: ['pretend-play'] });
+    storage.setItem('toyduka.listing.filters', '{not json');
+    expect(storedListingFilters(storage)).toEqual({});
+  });
+});

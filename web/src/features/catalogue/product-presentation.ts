@@ -1,0 +1,65 @@
+import { LIMITS, MESSAGES, type ImageSet, type Product } from '@shop/contracts';
+
+export interface StockBadge {
+  text: string;
+  tone: 'error' | 'warning';
+}
+
+/** Spec §9: 'Out Of Stock' at 0, 'Only {n} items left' below the low-stock threshold, nothing otherwise. */
+export function stockBadge(totalStock: number): StockBadge | null {
+  if (totalStock <= 0) return { text: MESSAGES.catalogue.outOfStock, tone: 'error' };
+  if (totalStock < LIMITS.lowStockThreshold) return { text: MESSAGES.catalogue.onlyItemsLeft(totalStock), tone: 'warning' };
+  return null;
+}
+
+export function isOnSale(product: Pick<Product, 'salePrice'>): boolean {
+  return product.salePrice > 0;
+}
+
+/** A product may have only variation images (spec §5 product form): the first one stands in for the main image. */
+export function coverImage(product: Pick<Product, 'image' | 'variations'>): ImageSet | null {
+  return product.image ?? product.variations[0]?.image ?? null;
+}
+
+/** Stars show in halves; an average of 3.3 reads as 3.5 stars beside the exact figure. */
+export function starsOfAverage(averageReview: number): number {
+  return Math.round(averageReview * 2) / 2;
+}
+
+export interface DescriptionPreview {
+  text: string;
+  isShortened: boolean;
+}
+
+/** The first words of a description (spec §9: 20), and whether anything was left out. */
+export function descriptionPreview(description: string, wordLimit: number = LIMITS.descriptionPreviewWords): DescriptionPreview {
+  const words = description.trim().split(/\s+/).filter((word) => word !== '');
+  if (words.length <= wordLimit) return { text: description.trim(), isShortened: false };
+  return { text: `${words.slice(0, wordLimit).join(' ')}…`, isShortened: true };
+}
+
+export interface GalleryImage {
+  /** 'original' for the product's own image, otherwise the variation's id. */
+  key: string;
+  image: ImageSet;
+  alt: string;
+  /** The variation's label, shown beside the title while its image is on show. */
+  variationLabel: string | null;
+}
+
+/** The product dialog's images: the original first, then every variation (spec §2). */
+export function galleryImages(product: Pick<Product, 'title' | 'image' | 'variations'>): GalleryImage[] {
+  const original: GalleryImage[] = product.image ? [{ key: 'original', image: product.image, alt: product.title, variationLabel: null }] : [];
+  const variations = product.variations.map((variation) => ({
+    key: String(variation.id),
+    image: variation.image,
+    alt: `${product.title}, ${variation.label}`,
+    variationLabel: variation.label,
+  }));
+  return [...original, ...variations];
+}
+
+/** The image on show: the chosen one, or the first when none was chosen (or the choice is gone after a refresh). */
+export function shownGalleryImage(images: GalleryImage[], selectedKey: string | null): GalleryImage | null {
+  return images.find((candidate) => candidate.key === selectedKey) ?? images[0] ?? null;
+}

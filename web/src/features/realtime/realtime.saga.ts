@@ -1,0 +1,88 @@
+import type { UnknownAction } from '@reduxjs/toolkit';
+import { SOCKET_PATH } from '@shop/contracts';
+import { buffers, eventChannel, type EventChannel, type SagaIterator, type Task } from 'redux-saga';
+import { call, cancel, fork, put, take } from 'redux-saga/effects';
+import { io } from 'socket.io-client';
+import { authChecked, loggedOut, signedInAs } from '../auth/auth.slice';
+import {
+  SERVER_EVENT_ACTIONS,
+  socketClosed,
+  socketConnected,
+  socketConnectFailed,
+  socketDisconnected,
+  socketOpening,
+  socketReconnected,
+} from './realtime.slice';
+
+/** What the saga needs of a Socket.IO client socket, so that tests can hand in a fake one. */
+export interface ShopSocket {
+  on(event: string, listener: (payload: never) => void): unknown;
+  disconnect(): unknown;
+  /** False once socket.io has given up: the server refused the handshake or closed the socket itself. */
+  readonly active: boolean;
+}
+
+export type SocketOpener = () => ShopSocket;
+
+/** Same origin as the page, so the session cookie authenticates the handshake (api/src/realtime/events.gateway.ts). */
+export const openShopSocket: SocketOpener = () =>
+  io({ path: SOCKET_PATH, withCredentials: true, transports: ['websocket', 'polling'], tryAllTransports: true });
+
+/**
+ * The socket's life as actions: connection changes and one action per server event. Buffered, so
+ * that a burst of events arriving while the saga dispatches is not dropped; closing the channel
+ * closes the socket.
+ */
+export function socketChannel(openSocket: SocketOpener): EventChannel<UnknownAction> {
+  return eventChannel<UnknownAction>((emit) => {
+    const socket = openSocket();
+    let hasConnected = false;
+    socket.on('connect', () => {
+      emit(hasConnected ? socketReconnected() : socketConnected());
+      hasConnected = true;
+    });
+    socket.on('disconnect', (reason: string) => emit(socketDisconnected({ reason, willReconnect: socket.active })));
+    socket.on('connect_error', (error: Error) => emit(socketConnectFailed({ message: error.message, willRetry: socket.active })));
+    // Each event's payload is the type its action creator names (ServerToClientEvents), which the map's type guarantees per entry.
+    const serverEvents = Object.entries(SERVER_EVENT_ACTIONS) as [string, (payload: unknown) => UnknownAction][];
+    for (const [event, actionOf] of serverEvents) {
+      socket.on(event, (payload: unknown) => emit(actionOf(payload)));
+    }
+    return () => {
+      socket.disconnect();
+    };
+  }, buffers.expanding<UnknownAction>(32));
+}
+
+function* keepSocketOpen(openSocket: SocketOpener): SagaIterator {
+  yield put(socketOpening());
+  const channel: EventChannel<UnknownAction> = yield call(socketChannel, openSocket);
+  try {
+    while (true) {
+      const action: UnknownAction = yield take(channel);
+      yield put(action);
+    }
+  } finally {
+    channel.close();
+    yield put(socketClosed());
+  }
+}
+
+type AuthAction = ReturnType<typeof signedInAs> | ReturnType<typeof authChecked> | ReturnType<typeof loggedOut>;
+
+/**
+ * One socket per signed-in session: opened when a user signs in or a check finds one, closed on
+ * sign-out. A fresh sign-in is a new session (the server closes the old session's sockets), so it
+ * always opens a new socket; a repeated check that finds the same user keeps the open one.
+ */
+export function* realtimeSaga(openSocket: SocketOpener = openShopSocket): SagaIterator {
+  let connection: Task | null = null;
+  while (true) {
+    const action: AuthAction = yield take([signedInAs.type, authChecked.type, loggedOut.type]);
+    const signedIn = action.payload != null;
+    const keepsSession = authChecked.match(action) && signedIn && connection?.isRunning() === true;
+    if (keepsSession) continue;
+    if (connection) yield cancel(connection);
+    connection = signedIn ? yield fork(keepSocketOpen, openSocket) : null;
+  }
+}

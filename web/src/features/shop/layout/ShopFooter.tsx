@@ -1,0 +1,33 @@
+import { Button, Flex, Layout, theme, Typography } from 'antd';
+import { useState } from 'react';
+import { SHOP_CONTACT, SHOP_NAME } from '../../../app/brand';
+import { SHOP_CONTENT_MAX_WIDTH } from './shop-frame';
+import { TermsSheet } from './TermsSheet';
+
+/** Copyright line and the Terms and Conditions sheet, under every shop screen (spec §2). */
+export function ShopFooter() {
+  const { token } = theme.useToken();
+  const [termsOpen, setTermsOpen] = useState(false);
+
+  return (
+    <Layout.Footer style={{ background: token.colorBgContainer, borderTop: `1px solid ${token.colorBorderSecondary}`, paddingInline: 16 }}>
+      <Flex vertical align="center" gap={4} style={{ maxWidth: SHOP_CONTENT_MAX_WIDTH, marginInline: 'auto', textAlign: 'center' }}>
+        <Typography.Text type="secondary">
+          A family-run toy shop in {SHOP_CONTACT.location} · <Typography.Link href={SHOP_CONTACT.phoneLink}>{SHOP_CONTACT.phone}</Typography.Link>
+        </Typography.Text>
+        <Flex align="center" justify="center" wrap gap={4}>
+          <Typography.Text type="secondary">
+            © {new Date().getFullYear()} {SHOP_NAME}
+          </Typography.Text>
+          <Typography.Text type="secondary" aria-hidden>
+            ·
+          </Typography.Text>
+          <Button type="link" size="small" onClick={() => setTermsOpen(true)} style={{ paddingInline: 4 }}>
+            Terms and Conditions
+          </Button>
+        </Flex>
+      </Flex>
+      <TermsSheet open={termsOpen} onClose={() => setTermsOpen(false)} />
+    </Layout.Footer>
+  );
+}

@@ -1,0 +1,27 @@
+import { TERMS_AND_CONDITIONS } from '@shop/contracts';
+import { Drawer, Flex, Typography } from 'antd';
+
+interface TermsSheetProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+/** The terms and conditions in a side sheet (spec §9), full width on phones. */
+export function TermsSheet({ open, onClose }: TermsSheetProps) {
+  return (
+    <Drawer title={TERMS_AND_CONDITIONS.title} placement="right" size="min(560px, 100vw)" open={open} onClose={onClose}>
+      <Flex vertical gap={4}>
+        <Typography.Text type="secondary">Last updated {TERMS_AND_CONDITIONS.lastUpdated}</Typography.Text>
+        <Typography.Paragraph style={{ marginTop: 8 }}>{TERMS_AND_CONDITIONS.introduction}</Typography.Paragraph>
+        {TERMS_AND_CONDITIONS.sections.map((section) => (
+          <section key={section.heading}>
+            <Typography.Title level={5}>{section.heading}</Typography.Title>
+            {section.paragraphs.map((paragraph) => (
+              <Typography.Paragraph key={paragraph}>{paragraph}</Typography.Paragraph>
+            ))}
+          </section>
+        ))}
+      </Flex>
+    </Drawer>
+  );
+}
