@@ -1,0 +1,148 @@
+import { randomBytes } from 'node:crypto';
+import { formatKes, MESSAGES, ROUTES } from '@shop/contracts';
+import type { TestAccount } from '@shop/testing';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { BROWSER_TIMEOUT_MS, launchChromium, shopContext } from './support/browser.js';
+import { createAccounts, submitSignIn } from './support/accounts.js';
+
+const JOURNEY_TIMEOUT_MS = BROWSER_TIMEOUT_MS * 4;
+/** The image worker makes three sizes in two formats; on a busy machine that takes a while. */
+const IMAGE_PROCESSING_TIMEOUT_MS = 45_000;
+
+interface ChosenFile {
+  name: string;
+  mimeType: string;
+  buffer: Buffer;
+}
+
+function pictureOf(color: string, format: 'png' | 'jpeg'): Promise<Buffer> {
+  const canvas = sharp({ create: { width: 320, height: 240, channels: 3, background: color } });
+  return (format === 'png' ? canvas.png() : canvas.jpeg()).toBuffer();
+}
+
+describe("the admin's products in the browser", () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let admin: TestAccount;
+  let mainImage: ChosenFile;
+  let redImage: ChosenFile;
+  let blueImage: ChosenFile;
+
+  beforeAll(async () => {
+    [admin] = await createAccounts('admin');
+    mainImage = { name: 'train.png', mimeType: 'image/png', buffer: await pictureOf('#e8590c', 'png') };
+    redImage = { name: 'red.jpg', mimeType: 'image/jpeg', buffer: await pictureOf('#e03131', 'jpeg') };
+    blueImage = { name: 'blue.jpg', mimeType: 'image/jpeg', buffer: await pictureOf('#1971c2', 'jpeg') };
+    browser = await launchChromium();
+  }, BROWSER_TIMEOUT_MS);
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  beforeEach(async () => {
+    context = await shopContext(browser);
+    page = await context.newPage();
+    await page.goto(ROUTES.login);
+    await submitSignIn(page, admin);
+    await page.waitForURL(`**${ROUTES.adminDashboard}`);
+    await page.getByRole('menuitem', { name: 'Products' }).click();
+    await page.waitForURL(`**${ROUTES.adminProducts}`);
+  }, BROWSER_TIMEOUT_MS);
+
+  afterEach(async () => {
+    await context?.close();
+  });
+
+  async function openAddSheet(): Promise<Locator> {
+    await page.getByRole('button', { name: 'Add New Product' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Add New Product' });
+    await sheet.waitFor();
+    return sheet;
+  }
+
+  const fileInputOf = (sheet: Locator, field: string) => sheet.getByRole('region', { name: field }).locator('input[type=file]');
+
+  async function addVariation(sheet: Locator, label: string, image: ChosenFile) {
+    await sheet.getByLabel('Variation label').fill(label);
+    await fileInputOf(sheet, 'Variation image').setInputFiles(image);
+    await sheet.getByRole('region', { name: 'Variation image' }).getByRole('img', { name: 'Variation image' }).waitFor();
+    await sheet.getByRole('button', { name: 'Add Variation' }).click();
+    await sheet.getByRole('list', { name: 'Variations' }).getByText(label, { exact: true }).waitFor();
+  }
+
+  it(
+    'adds a product with a main image and two variations, puts it on sale, and deletes it',
+    async () => {
+      const title = `Safari train ${randomBytes(3).toString('hex')}`;
+      const sheet = await openAddSheet();
+      const submit = sheet.getByRole('button', { name: 'Add Product' });
+      expect(await submit.isDisabled()).toBe(true);
+
+      await fileInputOf(sheet, 'Main image').setInputFiles(mainImage);
+      await sheet.getByRole('region', { name: 'Main image' }).getByRole('img', { name: 'Main image' }).waitFor();
+      await sheet.getByLabel('Title').fill(title);
+      await sheet.getByLabel('Description').fill('Ten wooden animals on a pull-along train.');
+      await sheet.getByLabel('Category').click();
+      await page.getByTitle('Educational Toys', { exact: true }).click();
+      await sheet.getByLabel('Price', { exact: true }).fill('1500');
+      await sheet.getByLabel('Total Stock').fill('12');
+
+      // A label that differs only by case and spaces is the same variation.
+      await addVariation(sheet, 'Red', redImage);
+      await sheet.getByLabel('Variation label').fill('  RED ');
+      await sheet.getByRole('button', { name: 'Add Variation' }).click();
+      await sheet.getByText(MESSAGES.variation.labelDuplicate).waitFor();
+      await addVariation(sheet, 'Blue', blueImage);
+
+      expect(await sheet.getByLabel('not met').count()).toBe(0);
+      await submit.click();
+      await page.getByText(MESSAGES.products.added).waitFor();
+      await sheet.waitFor({ state: 'hidden' });
+
+      const card = page.getByRole('article', { name: title });
+      await card.waitFor();
+      await card.getByText('Red', { exact: true }).waitFor();
+      await card.getByText('Blue', { exact: true }).waitFor();
+      await card.getByText(formatKes(1500)).waitFor();
+      // The socket says when the image worker is done; until then the card says 'processing'.
+      await card.getByRole('status', { name: MESSAGES.products.imageProcessing }).waitFor({ state: 'detached', timeout: IMAGE_PROCESSING_TIMEOUT_MS });
+      expect(await card.getByRole('alert').count()).toBe(0);
+      expect(await card.getByText(MESSAGES.catalogue.sale, { exact: true }).count()).toBe(0);
+
+      await card.getByRole('button', { name: `Edit ${title}` }).click();
+      const editSheet = page.getByRole('dialog', { name: /Edit Product/ });
+      await editSheet.waitFor();
+      expect(await editSheet.getByLabel('Title').inputValue()).toBe(title);
+      await editSheet.getByLabel('Price', { exact: true }).fill('2000');
+      await editSheet.getByLabel('Sale Price').fill('1600');
+      await editSheet.getByRole('button', { name: 'Update Product' }).click();
+      await page.getByText(MESSAGES.products.updated).waitFor();
+      await editSheet.waitFor({ state: 'hidden' });
+
+      await card.getByText(MESSAGES.catalogue.sale, { exact: true }).waitFor();
+      await card.getByText(formatKes(1600)).waitFor();
+      await card.getByText(formatKes(2000)).waitFor();
+
+      await card.getByRole('button', { name: `Delete ${title}` }).click();
+      const confirmation = page.getByRole('dialog', { name: MESSAGES.adminCatalogue.deleteProductConfirm });
+      await confirmation.getByRole('button', { name: 'Delete' }).click();
+      await page.getByText(MESSAGES.products.deleted).waitFor();
+      await card.waitFor({ state: 'detached' });
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+
+  it(
+    'refuses a text file named like a JPEG with the catalogue message',
+    async () => {
+      const sheet = await openAddSheet();
+      await fileInputOf(sheet, 'Main image').setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not a picture, just words') });
+      await sheet.getByRole('region', { name: 'Main image' }).getByRole('alert').getByText(MESSAGES.variation.imageTypeNotAllowed).waitFor();
+      expect(await sheet.getByRole('region', { name: 'Main image' }).getByRole('img', { name: 'Main image' }).count()).toBe(0);
+    },
+    BROWSER_TIMEOUT_MS,
+  );
+});

@@ -1,0 +1,21 @@
+import type { UserRole } from '@shop/contracts';
+import { createDataSource } from '@shop/db';
+import { createTestAccount, testConfig, type TestAccount } from '@shop/testing';
+import type { Page } from 'playwright-core';
+
+/** Fresh accounts, one per role asked for, written straight into the test database. */
+export async function createAccounts<Roles extends UserRole[]>(...roles: Roles): Promise<{ [Index in keyof Roles]: TestAccount }> {
+  const dataSource = await createDataSource(testConfig()).initialize();
+  try {
+    return (await Promise.all(roles.map((role) => createTestAccount(dataSource, role)))) as { [Index in keyof Roles]: TestAccount };
+  } finally {
+    await dataSource.destroy();
+  }
+}
+
+/** Fills and sends the sign-in form the page shows (it must be on /auth/login). */
+export async function submitSignIn(page: Page, account: Pick<TestAccount, 'email' | 'password'>): Promise<void> {
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}

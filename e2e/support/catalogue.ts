@@ -1,0 +1,64 @@
+import { CATALOGUE_API, UPLOAD_FIELD, type ApiSuccess, type Product, type ProductInput, type UploadImageAnswer } from '@shop/contracts';
+import sharp from 'sharp';
+import { SHOP_URL } from './browser.js';
+
+/** An admin signed in through the api, for building the catalogue a browser test needs. */
+export interface AdminSession {
+  cookie: string;
+}
+
+async function answerOf<T>(response: Response, what: string): Promise<T> {
+  const body = (await response.json().catch(() => null)) as (T & { success?: boolean; message?: string }) | null;
+  if (!response.ok || !body || body.success === false) throw new Error(`${what} answered ${response.status}: ${body?.message ?? 'no JSON'}`);
+  return body;
+}
+
+export async function signInAsAdmin(account: { email: string; password: string }): Promise<AdminSession> {
+  const response = await fetch(new URL('/api/auth/login', SHOP_URL), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify({ email: account.email, password: account.password }),
+  });
+  await answerOf(response, 'login');
+  const cookie = response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+  if (cookie === '') throw new Error('login answered without a session cookie');
+  return { cookie };
+}
+
+let imagesMade = 0;
+
+/** A small square PNG of a colour no other image of this run has, so that the products look different. */
+function squareImage(): Promise<Buffer> {
+  imagesMade += 1;
+  const background = { r: (imagesMade * 67) % 256, g: (imagesMade * 151) % 256, b: (imagesMade * 199) % 256 };
+  return sharp({ create: { width: 320, height: 320, channels: 3, background } })
+    .png()
+    .toBuffer();
+}
+
+export async function uploadImage(session: AdminSession): Promise<string> {
+  const form = new FormData();
+  form.append(UPLOAD_FIELD, new Blob([new Uint8Array(await squareImage())], { type: 'image/png' }), 'toy.png');
+  const response = await fetch(new URL(CATALOGUE_API.uploadImage, SHOP_URL), { method: 'POST', headers: { Cookie: session.cookie }, body: form });
+  const answer = await answerOf<UploadImageAnswer>(response, 'image upload');
+  return answer.result.url;
+}
+
+/** Adds a product with an image of its own (and any variations asked for, each with an image too). */
+export async function addProduct(
+  session: AdminSession,
+  product: Omit<ProductInput, 'image' | 'variations'> & { variationLabels?: string[] },
+): Promise<Product> {
+  const { variationLabels = [], ...fields } = product;
+  const image = await uploadImage(session);
+  const variations = await Promise.all(variationLabels.map(async (label) => ({ label, image: await uploadImage(session) })));
+  const response = await fetch(new URL(CATALOGUE_API.addProduct, SHOP_URL), {
+    method: 'POST',
+    headers: { Cookie: session.cookie, 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify({ ...fields, image, variations } satisfies ProductInput),
+  });
+  return (await answerOf<ApiSuccess<Product>>(response, 'add product')).data;
+}
