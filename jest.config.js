@@ -11,7 +11,8 @@ export default {
   moduleNameMapper: {
     '^@shop/(contracts|config|db|payments|testing)$': '<rootDir>/libs/$1/src/index.ts',
     '^@shop/sandbox$': '<rootDir>/infra/sandbox/src/index.ts',
-    '^(\\.{1,2}/.*)\\.js$': '$1',
+    // Our sources name their .ts imports .js; a real .json.js file (libphonenumber-js metadata) keeps its name.
+    '^(\\.{1,2}/.*)(?<!\\.json)\\.js$': '$1',
   },
   // Integration tests share the test database and its outbox: one file at a time.
   maxWorkers: 1,

@@ -93,6 +93,7 @@ export interface Review {
   createdAt: string;
 }
 
+/** A cart line as the catalogue has it now: title, image and prices are read at every answer, never stored. */
 export interface CartItem {
   productId: number;
   title: string;
@@ -100,11 +101,52 @@ export interface CartItem {
   price: number;
   salePrice: number;
   quantity: number;
+  /** What the shop holds, so the sheet can stop the plus button where the server would refuse. */
   totalStock: number;
 }
 export interface Cart {
-  id: number;
+  /** Null until the shopper's first add makes the cart. */
+  id: number | null;
   items: CartItem[];
+}
+
+/**
+ * Add (quantity is added to the line) and update-cart (quantity replaces it). The userId must be
+ * the caller's own; the server takes prices from the catalogue, never from here.
+ */
+export interface CartLineInput {
+  userId: number;
+  productId: number;
+  quantity: number;
+}
+
+export interface WishlistInput {
+  userId: number;
+  productId: number;
+}
+/** Spec §7: the wishlist's routes answer `wishlist.products`, newest first. */
+export interface Wishlist {
+  products: Product[];
+}
+export interface WishlistAnswer {
+  success: true;
+  message?: string;
+  wishlist: Wishlist;
+}
+
+/**
+ * What the address form sends. The place must be one of the zone table's; the fee and the composed
+ * `address` come from the server (a client's `deliveryFee` or `address` is ignored).
+ */
+export interface AddressInput {
+  userId?: number;
+  county: string;
+  subCounty: string;
+  location: string;
+  specificAddress: string;
+  /** Any way a Kenyan mobile number is written (07…, 01…, +254…, 254…); stored as 2547…/2541…. */
+  phone: string;
+  notes?: string;
 }
 
 export interface Address {

@@ -534,3 +534,22 @@ export const DELIVERY_ZONES: readonly DeliveryCounty[] = [
     ],
   },
 ];
+
+/** Where an address delivers to, as named by the zone table. */
+export interface DeliveryPlace {
+  county: string;
+  subCounty: string;
+  location: string;
+}
+
+/** The fee of a place the zone table knows, or undefined when the location does not lie in that sub-county and county. */
+export function deliveryFeeOf({ county, subCounty, location }: DeliveryPlace): number | undefined {
+  return DELIVERY_ZONES.find((candidate) => candidate.name === county)
+    ?.subCounties.find((candidate) => candidate.name === subCounty)
+    ?.locations.find((candidate) => candidate.name === location)?.fee;
+}
+
+/** The one-line address of spec §3: 'specificAddress, location, subCounty, county'. */
+export function composeAddress({ specificAddress, location, subCounty, county }: DeliveryPlace & { specificAddress: string }): string {
+  return [specificAddress, location, subCounty, county].join(', ');
+}

@@ -6,6 +6,7 @@ export * from './limits.js';
 export * from './messages.js';
 export * from './money.js';
 export * from './orders.js';
+export * from './phone.js';
 export * from './queues.js';
 export * from './routes.js';
 export * from './socket-events.js';

@@ -1,5 +1,7 @@
 export const LIMITS = {
   maxAddressesPerUser: 3,
+  specificAddressMaxLength: 255,
+  addressNotesMaxLength: 500,
   maxImageBytes: 5 * 1024 * 1024,
   allowedImageMimeTypes: ['image/jpeg', 'image/png', 'image/webp'],
   variationLabelMaxLength: 100,

@@ -46,3 +46,21 @@ export const CATALOGUE_API = {
 
 /** The multipart field an upload carries its file in (spec §7). */
 export const UPLOAD_FIELD = 'my_file';
+
+type Id = number | string;
+
+/** The shopper's own data (spec §7): cart, wishlist and delivery addresses, plus the zone table they are priced by. */
+export const SHOPPER_API = {
+  addToCart: '/api/shop/cart/add',
+  cart: (userId: Id) => `/api/shop/cart/get/${userId}`,
+  updateCart: '/api/shop/cart/update-cart',
+  deleteCartItem: (userId: Id, productId: Id) => `/api/shop/cart/${userId}/${productId}`,
+  wishlist: (userId: Id) => `/api/wishlist/${userId}`,
+  addToWishlist: '/api/wishlist',
+  removeFromWishlist: '/api/wishlist/remove',
+  addAddress: '/api/shop/address/add',
+  addresses: (userId: Id) => `/api/shop/address/get/${userId}`,
+  updateAddress: (userId: Id, addressId: Id) => `/api/shop/address/update/${userId}/${addressId}`,
+  deleteAddress: (userId: Id, addressId: Id) => `/api/shop/address/delete/${userId}/${addressId}`,
+  deliveryZones: '/api/shop/delivery-zones',
+} as const;
