@@ -1,8 +1,8 @@
 import { SANDBOX_GOOGLE_CLIENT, exitWithReason, loadConfig } from '@shop/config';
 import { AUTH_API_PATHS } from '@shop/contracts';
-import { startSandbox } from './sandbox.js';
+import { paymentSandboxOptions, startSandbox } from './sandbox.js';
 
-/** `npm start` runs this beside the api: the local stand-in for Google sign-in. */
+/** `npm start` runs this beside the api: the local stand-in for Google sign-in, Daraja and PayPal. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const sandbox = await startSandbox({
@@ -13,8 +13,9 @@ async function main(): Promise<void> {
       clientSecret: config.GOOGLE_CLIENT_SECRET ?? SANDBOX_GOOGLE_CLIENT.secret,
       redirectUris: [new URL(AUTH_API_PATHS.googleCallback, config.PUBLIC_URL).href],
     },
+    ...paymentSandboxOptions(config),
   });
-  console.log(`sandbox listening: identity provider at ${sandbox.issuer}`);
+  console.log(`sandbox listening: identity provider at ${sandbox.issuer}, Daraja at ${config.MPESA_BASE_URL}, PayPal at ${config.PAYPAL_BASE_URL}`);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => void sandbox.close().then(() => process.exit(0)));
   }

@@ -2,43 +2,77 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
+import { SANDBOX_PATHS, type AppConfig } from '@shop/config';
+import { ORDER_API } from '@shop/contracts';
+import { createDarajaSandbox, type DarajaSandbox, type DarajaSandboxOptions } from './daraja/daraja-sandbox.js';
 import { createIdentityProvider, type IdentityClient } from './identity/identity-provider.js';
-
-export const IDENTITY_PROVIDER_PATH = '/oidc';
+import { createPaypalSandbox, type PaypalSandbox, type PaypalSandboxOptions } from './paypal/paypal-sandbox.js';
 
 export interface SandboxOptions {
   port: number;
-  /** The host browsers and the api use to reach the sandbox; it is part of the issuer URL. */
+  /** The host browsers and the api use to reach the sandbox; it is part of the issuer URL and of PayPal's approval links. */
   host?: string;
   googleClient: IdentityClient;
+  daraja: DarajaSandboxOptions;
+  paypal: Omit<PaypalSandboxOptions, 'publicUrl'>;
 }
 
 export interface RunningSandbox {
   url: string;
   issuer: string;
+  /** The emulated Daraja's state and its test controls (also reachable over HTTP, see docs/sandbox.md). */
+  daraja: DarajaSandbox['control'];
+  paypal: PaypalSandbox['control'];
   close(): Promise<void>;
 }
 
+/** The Daraja app and PayPal app the sandbox stands in for: the ones the shop is configured with. */
+export function paymentSandboxOptions(config: AppConfig): Pick<SandboxOptions, 'daraja' | 'paypal'> {
+  return {
+    daraja: {
+      consumerKey: config.MPESA_CONSUMER_KEY,
+      consumerSecret: config.MPESA_CONSUMER_SECRET,
+      shortcode: config.MPESA_SHORTCODE,
+      passkey: config.MPESA_PASSKEY,
+      callbackDelayMs: config.SANDBOX_MPESA_CALLBACK_DELAY_MS,
+    },
+    paypal: {
+      clientId: config.PAYPAL_CLIENT_ID,
+      clientSecret: config.PAYPAL_CLIENT_SECRET,
+      webhookId: config.PAYPAL_WEBHOOK_ID,
+      webhookUrl: new URL(ORDER_API.paypalWebhook, config.PUBLIC_URL).href,
+    },
+  };
+}
+
 /** Starts the sandbox's HTTP server; port 0 picks a free one (tests). */
-export async function startSandbox({ port, host = 'localhost', googleClient }: SandboxOptions): Promise<RunningSandbox> {
+export async function startSandbox({ port, host = 'localhost', googleClient, daraja: darajaOptions, paypal: paypalOptions }: SandboxOptions): Promise<RunningSandbox> {
   const server: Server = createServer();
   server.listen(port);
   await once(server, 'listening');
   const url = `http://${host}:${(server.address() as AddressInfo).port}`;
-  const issuer = `${url}${IDENTITY_PROVIDER_PATH}`;
+  const issuer = `${url}${SANDBOX_PATHS.identity}`;
+  const daraja = createDarajaSandbox(darajaOptions);
+  const paypal = createPaypalSandbox({ ...paypalOptions, publicUrl: `${url}${SANDBOX_PATHS.paypal}` });
 
   const app = express();
   app.disable('x-powered-by');
   app.get('/health', (_request, response) => {
     response.json({ status: 'ok' });
   });
-  app.use(IDENTITY_PROVIDER_PATH, await createIdentityProvider({ issuer, client: googleClient }));
+  app.use(SANDBOX_PATHS.identity, await createIdentityProvider({ issuer, client: googleClient }));
+  app.use(SANDBOX_PATHS.daraja, daraja.router);
+  app.use(SANDBOX_PATHS.paypal, paypal.router);
   server.on('request', app);
 
   return {
     url,
     issuer,
+    daraja: daraja.control,
+    paypal: paypal.control,
     close: async () => {
+      daraja.control.stop();
+      paypal.control.stop();
       server.closeAllConnections();
       server.close();
       await once(server, 'close');

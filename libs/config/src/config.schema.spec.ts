@@ -1,4 +1,18 @@
-import { ConfigError, DEFAULT_DATABASE_URL, GOOGLE_ISSUER_URL, SANDBOX_GOOGLE_CLIENT, loadConfig } from './config.schema.js';
+import { ConfigError, DEFAULT_DATABASE_URL, GOOGLE_ISSUER_URL, SANDBOX_DARAJA_APP, SANDBOX_GOOGLE_CLIENT, SANDBOX_PAYPAL_APP, loadConfig } from './config.schema.js';
+
+/** Real provider settings, as a production deployment would give them. */
+const PRODUCTION_PAYMENTS = {
+  MPESA_BASE_URL: 'https://api.safaricom.co.ke',
+  MPESA_CONSUMER_KEY: 'key',
+  MPESA_CONSUMER_SECRET: 'secret',
+  MPESA_SHORTCODE: '600000',
+  MPESA_PASSKEY: 'passkey',
+  MPESA_CALLBACK_TOKEN: 'a-long-unguessable-callback-token',
+  PAYPAL_BASE_URL: 'https://api-m.paypal.com',
+  PAYPAL_CLIENT_ID: 'client',
+  PAYPAL_CLIENT_SECRET: 'secret',
+  PAYPAL_WEBHOOK_ID: 'webhook',
+};
 
 describe('loadConfig', () => {
   it('fills the documented defaults for an empty environment', () => {
@@ -28,7 +42,7 @@ describe('loadConfig', () => {
   });
 
   describe('Google sign-in', () => {
-    const production = { NODE_ENV: 'production', ADMIN_EMAIL: 'admin@example.co.ke', ADMIN_PASSWORD: 'long-enough' };
+    const production = { NODE_ENV: 'production', ADMIN_EMAIL: 'admin@example.co.ke', ADMIN_PASSWORD: 'long-enough', ...PRODUCTION_PAYMENTS };
 
     it('points at the local sandbox outside production, on its configured port', () => {
       const config = loadConfig({ SANDBOX_PORT: '4002' });
@@ -45,6 +59,31 @@ describe('loadConfig', () => {
 
     it('refuses a client id without its secret', () => {
       expect(() => loadConfig({ ...production, GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com' })).toThrow(/GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together/);
+    });
+  });
+
+  describe('payments', () => {
+    it('points Daraja and PayPal at the local sandbox outside production, with its apps', () => {
+      const config = loadConfig({ SANDBOX_PORT: '4002' });
+      expect(config.MPESA_BASE_URL).toBe('http://localhost:4002/daraja');
+      expect(config.PAYPAL_BASE_URL).toBe('http://localhost:4002/paypal');
+      expect([config.MPESA_CONSUMER_KEY, config.MPESA_SHORTCODE, config.MPESA_CALLBACK_TOKEN]).toEqual([SANDBOX_DARAJA_APP.consumerKey, SANDBOX_DARAJA_APP.shortcode, SANDBOX_DARAJA_APP.callbackToken]);
+      expect([config.PAYPAL_CLIENT_ID, config.PAYPAL_WEBHOOK_ID]).toEqual([SANDBOX_PAYPAL_APP.clientId, SANDBOX_PAYPAL_APP.webhookId]);
+    });
+
+    it('refuses production without every provider setting, so the sandbox never stands in for real money', () => {
+      const withoutPasskey: Record<string, string> = { NODE_ENV: 'production', ADMIN_EMAIL: 'admin@example.co.ke', ADMIN_PASSWORD: 'long-enough', ...PRODUCTION_PAYMENTS };
+      delete withoutPasskey.MPESA_PASSKEY;
+      expect(() => loadConfig(withoutPasskey)).toThrow(/MPESA_PASSKEY is required in production/);
+    });
+
+    it('refuses a guessable callback token and an odd currency', () => {
+      expect(() => loadConfig({ MPESA_CALLBACK_TOKEN: 'short' })).toThrow(/MPESA_CALLBACK_TOKEN must be at least 24/);
+      expect(() => loadConfig({ PAYPAL_CURRENCY: 'usd' })).toThrow(/PAYPAL_CURRENCY must be a three-letter currency code/);
+    });
+
+    it('reads the callback allow-list as addresses', () => {
+      expect(loadConfig({ MPESA_CALLBACK_ALLOWED_IPS: '196.201.214.200, 196.201.214.206' }).MPESA_CALLBACK_ALLOWED_IPS).toEqual(['196.201.214.200', '196.201.214.206']);
     });
   });
 });

@@ -15,9 +15,25 @@ export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
 /** Outside production the seed and `npm start` use this admin, and print it. */
 export const DEVELOPMENT_ADMIN = { email: 'admin@toyduka.local', password: 'toyduka-admin' } as const;
 
+/** Where the sandbox serves each stand-in, below its own address. */
+export const SANDBOX_PATHS = { identity: '/oidc', daraja: '/daraja', paypal: '/paypal' } as const;
+
 export const GOOGLE_ISSUER_URL = 'https://accounts.google.com';
 /** The OAuth client the sandbox's identity provider registers, used wherever no Google client is configured. */
 export const SANDBOX_GOOGLE_CLIENT = { id: 'toyduka-local-web', secret: 'toyduka-local-web-secret' } as const;
+
+/** The Daraja app and PayPal REST app the sandbox knows, used wherever no real credentials are configured. */
+export const SANDBOX_DARAJA_APP = {
+  consumerKey: 'toyduka-local-daraja-key',
+  consumerSecret: 'toyduka-local-daraja-secret',
+  /** Safaricom's public sandbox paybill, so that the same number works against their sandbox too. */
+  shortcode: '174379',
+  passkey: 'toyduka-local-daraja-passkey',
+  callbackToken: 'toyduka-local-mpesa-callback-token',
+} as const;
+export const SANDBOX_PAYPAL_APP = { clientId: 'toyduka-local-paypal-client', clientSecret: 'toyduka-local-paypal-secret', webhookId: 'toyduka-local-webhook' } as const;
+
+const MINUTE_MS = 60_000;
 
 export const configSchema = z
   .object({
@@ -46,17 +62,46 @@ export const configSchema = z
     SWAGGER_ENABLED: booleanFlag.default(true),
     /** Proxies in front of the api whose X-Forwarded-For is believed (Express "trust proxy" hops); 0 = none. */
     TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
-    /** The local emulator of Google sign-in (and, later, of Daraja and PayPal). */
+    /** The local emulator of Google sign-in, Daraja and PayPal. */
     SANDBOX_PORT: z.coerce.number().int().min(1).max(65535).default(3002),
     /** The OpenID issuer behind "Continue with Google": Google itself in production, the sandbox elsewhere. */
     OIDC_ISSUER_URL: url(['http:', 'https:']).optional(),
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    /** Daraja: Safaricom's hosts in production, the sandbox elsewhere (defaults below). */
+    MPESA_BASE_URL: url(['http:', 'https:']).optional(),
+    MPESA_CONSUMER_KEY: z.string().min(1).optional(),
+    MPESA_CONSUMER_SECRET: z.string().min(1).optional(),
+    MPESA_SHORTCODE: z.string().regex(/^\d{5,7}$/, 'must be a 5 to 7 digit paybill or till number').optional(),
+    MPESA_PASSKEY: z.string().min(1).optional(),
+    /** The secret path segment of the callback URL Safaricom is given: callbacks to any other path are refused. */
+    MPESA_CALLBACK_TOKEN: z.string().regex(/^[A-Za-z0-9_-]{24,}$/, 'must be at least 24 letters, digits, "_" or "-"').optional(),
+    /** Addresses M-Pesa callbacks may come from (comma-separated); empty = any (the token still has to match). */
+    MPESA_CALLBACK_ALLOWED_IPS: z
+      .string()
+      .default('')
+      .transform((value) => value.split(',').map((address) => address.trim()).filter(Boolean)),
+    /** How long after an STK push without a callback the payment is looked up with Daraja. */
+    MPESA_RECONCILE_DELAY_MS: z.coerce.number().int().min(100).default(MINUTE_MS),
+    PAYPAL_BASE_URL: url(['http:', 'https:']).optional(),
+    PAYPAL_CLIENT_ID: z.string().min(1).optional(),
+    PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
+    PAYPAL_WEBHOOK_ID: z.string().min(1).optional(),
+    /** PayPal takes no KES: orders are charged in this currency at this many KES per unit. */
+    PAYPAL_CURRENCY: z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter currency code').default('USD'),
+    PAYPAL_KES_PER_UNIT: z.coerce.number().positive().default(129),
+    /** Unpaid orders give their stock back after this long. */
+    ORDER_RESERVATION_MS: z.coerce.number().int().min(1000).default(15 * MINUTE_MS),
+    /** How long the sandbox's "phone" takes before Daraja's callback (the PIN prompt). */
+    SANDBOX_MPESA_CALLBACK_DELAY_MS: z.coerce.number().int().min(0).default(3000),
   })
   .superRefine((config, context) => {
     if (config.NODE_ENV !== 'production') return;
     if (!config.ADMIN_EMAIL || !config.ADMIN_PASSWORD) {
       context.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'ADMIN_EMAIL and ADMIN_PASSWORD are required in production' });
+    }
+    for (const key of ['MPESA_BASE_URL', 'MPESA_CONSUMER_KEY', 'MPESA_CONSUMER_SECRET', 'MPESA_SHORTCODE', 'MPESA_PASSKEY', 'MPESA_CALLBACK_TOKEN', 'PAYPAL_BASE_URL', 'PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID'] as const) {
+      if (!config[key]) context.addIssue({ code: 'custom', path: [key], message: 'is required in production (the sandbox only stands in elsewhere)' });
     }
     if (Boolean(config.GOOGLE_CLIENT_ID) !== Boolean(config.GOOGLE_CLIENT_SECRET)) {
       context.addIssue({ code: 'custom', path: ['GOOGLE_CLIENT_SECRET'], message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together' });
@@ -64,7 +109,17 @@ export const configSchema = z
   })
   .transform((config) => ({
     ...config,
-    OIDC_ISSUER_URL: config.OIDC_ISSUER_URL ?? (config.NODE_ENV === 'production' ? GOOGLE_ISSUER_URL : `http://localhost:${config.SANDBOX_PORT}/oidc`),
+    MPESA_BASE_URL: config.MPESA_BASE_URL ?? `http://localhost:${config.SANDBOX_PORT}${SANDBOX_PATHS.daraja}`,
+    MPESA_CONSUMER_KEY: config.MPESA_CONSUMER_KEY ?? SANDBOX_DARAJA_APP.consumerKey,
+    MPESA_CONSUMER_SECRET: config.MPESA_CONSUMER_SECRET ?? SANDBOX_DARAJA_APP.consumerSecret,
+    MPESA_SHORTCODE: config.MPESA_SHORTCODE ?? SANDBOX_DARAJA_APP.shortcode,
+    MPESA_PASSKEY: config.MPESA_PASSKEY ?? SANDBOX_DARAJA_APP.passkey,
+    MPESA_CALLBACK_TOKEN: config.MPESA_CALLBACK_TOKEN ?? SANDBOX_DARAJA_APP.callbackToken,
+    PAYPAL_BASE_URL: config.PAYPAL_BASE_URL ?? `http://localhost:${config.SANDBOX_PORT}${SANDBOX_PATHS.paypal}`,
+    PAYPAL_CLIENT_ID: config.PAYPAL_CLIENT_ID ?? SANDBOX_PAYPAL_APP.clientId,
+    PAYPAL_CLIENT_SECRET: config.PAYPAL_CLIENT_SECRET ?? SANDBOX_PAYPAL_APP.clientSecret,
+    PAYPAL_WEBHOOK_ID: config.PAYPAL_WEBHOOK_ID ?? SANDBOX_PAYPAL_APP.webhookId,
+    OIDC_ISSUER_URL: config.OIDC_ISSUER_URL ?? (config.NODE_ENV === 'production' ? GOOGLE_ISSUER_URL : `http://localhost:${config.SANDBOX_PORT}${SANDBOX_PATHS.identity}`),
     // In production without a Google client, "Continue with Google" says it is unavailable.
     GOOGLE_CLIENT_ID: config.GOOGLE_CLIENT_ID ?? (config.NODE_ENV === 'production' ? undefined : SANDBOX_GOOGLE_CLIENT.id),
     GOOGLE_CLIENT_SECRET: config.GOOGLE_CLIENT_SECRET ?? (config.NODE_ENV === 'production' ? undefined : SANDBOX_GOOGLE_CLIENT.secret),

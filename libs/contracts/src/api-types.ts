@@ -188,13 +188,80 @@ export interface Order {
   orderStatus: OrderStatus;
   paymentMethod: PaymentMethod;
   paymentStatus: PaymentStatus;
+  /** Why the payment failed, in the shopper's words (MESSAGES.payment.*); null unless it failed or was declined. */
+  paymentFailureReason: string | null;
   subtotalAmount: number;
   deliveryFee: number;
   totalAmount: number;
+  /** What PayPal is asked to charge (PayPal takes no KES); null for M-Pesa. */
+  providerAmount: { currency: string; value: string; kesPerUnit: number } | null;
   orderDate: string;
   orderUpdateDate: string;
+  /** Until when an unpaid order holds its stock. */
+  reservationExpiresAt: string | null;
+  /** M-Pesa CheckoutRequestID or PayPal order id. */
   paymentId: string | null;
+  /** PayPal PayerID; null for M-Pesa. */
   payerId: string | null;
+  /** M-Pesa receipt number or PayPal capture id, once paid. */
+  paymentReceipt: string | null;
+  /** Where a PayPal shopper approves (again, after a declined card); null otherwise. */
+  paypalApprovalUrl: string | null;
+}
+
+export interface OrderStatusChange {
+  fromStatus: OrderStatus | null;
+  toStatus: OrderStatus;
+  /** The admin's name, or null when the shop changed it (payment, expiry). */
+  changedBy: string | null;
+  reason: string;
+  createdAt: string;
+}
+/** One order with its status history (details routes). */
+export interface OrderDetails extends Order {
+  history: OrderStatusChange[];
+}
+
+/**
+ * Both ways to pay start from the shopper's cart and one of their addresses; the server prices
+ * everything. The old client's extra fields (amount, callbackUrl, orderData, totals) are ignored.
+ */
+export interface PlaceOrderInput {
+  addressId: number;
+}
+export interface MpesaPaymentInput extends PlaceOrderInput {
+  /** Any way a Kenyan mobile number is written; the STK push goes to it. */
+  phone: string;
+}
+export type MpesaPaymentAnswer = ApiSuccess<{ orderId: number; checkoutRequestId: string }>;
+/** Spec §7: create answers `approvalURL` and `orderId`. */
+export interface PaypalOrderAnswer {
+  success: true;
+  message?: string;
+  approvalURL: string;
+  orderId: number;
+}
+/**
+ * The PayPal return page's capture: `token` (or the old `paymentId`) and `PayerID` from the return URL,
+ * and the order id kept in session storage. The capture itself runs in a worker.
+ */
+export interface CapturePaypalInput {
+  orderId: number;
+  token?: string;
+  paymentId?: string;
+  payerId?: string;
+}
+
+export interface AdminOrderQuery {
+  status?: OrderStatus;
+  page?: number;
+  pageSize?: number;
+}
+export interface AdminOrderPage extends ApiSuccess<Order[]> {
+  pagination: { total: number; page: number; pageSize: number };
+}
+export interface OrderStatusInput {
+  orderStatus: OrderStatus;
 }
 
 export interface FeatureImage {

@@ -50,9 +50,13 @@ export interface MpesaCallbackJob {
 }
 export interface MpesaReconcileJob {
   paymentId: number;
+  /** How many queries came before this one (absent: the first); the next waits twice as long. */
+  attempt?: number;
 }
 export interface PaypalCaptureJob {
   paymentId: number;
+  /** The shopper's n-th capture of this payment (a declined card may be retried): one job, and one PayPal-Request-Id, per attempt. */
+  attempt: number;
 }
 export interface PaypalWebhookJob {
   callbackId: number;

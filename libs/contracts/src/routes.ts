@@ -64,3 +64,18 @@ export const SHOPPER_API = {
   deleteAddress: (userId: Id, addressId: Id) => `/api/shop/address/delete/${userId}/${addressId}`,
   deliveryZones: '/api/shop/delivery-zones',
 } as const;
+
+/** Orders and payments (spec §7), shopper and admin, and the providers' callbacks. */
+export const ORDER_API = {
+  createPaypalOrder: '/api/shop/order/create',
+  capturePaypalOrder: '/api/shop/order/capture',
+  startMpesaPayment: '/api/shop/payment',
+  /** Daraja posts the STK result here; the token is a secret of the configuration. */
+  mpesaCallback: (token: string) => `/api/shop/mpesa-callback/${token}`,
+  paypalWebhook: '/api/shop/paypal-webhook',
+  orders: (userId: Id) => `/api/shop/order/list/${userId}`,
+  order: (orderId: Id) => `/api/shop/order/details/${orderId}`,
+  adminOrders: '/api/admin/orders/get',
+  adminOrder: (orderId: Id) => `/api/admin/orders/details/${orderId}`,
+  adminUpdateOrder: (orderId: Id) => `/api/admin/orders/update/${orderId}`,
+} as const;

@@ -1,4 +1,4 @@
-import type { OrderStatus, PaymentStatus } from './orders.js';
+import type { OrderStatus, PaymentMethod, PaymentStatus } from './orders.js';
 import type { QueueName } from './queues.js';
 
 export const SOCKET_PATH = '/socket.io';
@@ -24,12 +24,15 @@ export interface OrderUpdatedEvent {
   orderId: number;
   orderStatus: OrderStatus;
   paymentStatus: PaymentStatus;
+  /** Why a payment failed, in the shopper's words. */
+  reason?: string;
   updatedAt: string;
 }
 export interface AdminOrderCreatedEvent {
   orderId: number;
   userName: string;
   totalAmount: number;
+  paymentMethod: PaymentMethod;
   createdAt: string;
 }
 export interface ImageProcessedEvent {

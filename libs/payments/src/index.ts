@@ -1,1 +1,3 @@
-export {};
+export * from './daraja/index.js';
+export * from './paypal/index.js';
+export * from './clients-from-config.js';

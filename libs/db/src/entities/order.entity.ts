@@ -6,6 +6,8 @@ import { User } from './user.entity.js';
 
 @Entity('orders')
 @Index('orders_user_date', ['userId', 'createdAt'])
+@Index('orders_date', ['createdAt'])
+@Index('orders_status_date', ['orderStatus', 'createdAt'])
 export class Order extends Timestamped {
   @PrimaryGeneratedColumn({ unsigned: true })
   id!: number;
@@ -20,7 +22,6 @@ export class Order extends Timestamped {
   @OneToMany(() => OrderItem, (item) => item.order)
   items!: Relation<OrderItem[]>;
 
-  @Index()
   @Column({ type: 'enum', enum: ORDER_STATUSES, default: 'pending' })
   orderStatus!: OrderStatus;
 

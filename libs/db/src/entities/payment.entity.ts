@@ -10,7 +10,8 @@ export class Payment extends Timestamped {
   @PrimaryGeneratedColumn({ unsigned: true })
   id!: number;
 
-  @Index()
+  /** One payment per order: a retried capture or callback finds this row, never makes a second. */
+  @Index('payments_order', { unique: true })
   @Column({ unsigned: true })
   orderId!: number;
 
@@ -54,4 +55,12 @@ export class Payment extends Timestamped {
 
   @Column({ type: 'varchar', length: 500, nullable: true })
   failureReason!: string | null;
+
+  /** PayPal's approval page for this order, where a shopper whose card was declined chooses again. */
+  @Column({ type: 'varchar', length: 500, nullable: true })
+  approvalUrl!: string | null;
+
+  /** How many captures the shopper has asked for (PayPal); each gets its own job and PayPal-Request-Id. */
+  @Column({ unsigned: true, default: 0 })
+  captureAttempts!: number;
 }

@@ -1,0 +1,5 @@
+export * from './daraja-client.js';
+export * from './daraja-error.js';
+export * from './daraja-timestamp.js';
+export * from './mpesa-failure-reason.js';
+export * from './stk-callback.js';
