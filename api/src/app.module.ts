@@ -3,7 +3,9 @@ import { ServeStaticModule } from '@nestjs/serve-static';
 import { resolve } from 'node:path';
 import type { AppConfig } from '@shop/config';
 import { AccessModule } from './access/access.module.js';
+import { AddressesModule } from './addresses/addresses.module.js';
 import { AuthModule } from './auth/auth.module.js';
+import { CartModule } from './cart/cart.module.js';
 import { CatalogueModule } from './catalogue/catalogue.module.js';
 import { DashboardModule } from './dashboard/dashboard.module.js';
 import { FeatureImagesModule } from './feature-images/feature-images.module.js';
@@ -14,6 +16,7 @@ import { PipelineModule } from './pipeline/pipeline.module.js';
 import { ProductsModule } from './products/products.module.js';
 import { RealtimeModule } from './realtime/realtime.module.js';
 import { ReviewsModule } from './reviews/reviews.module.js';
+import { WishlistModule } from './wishlist/wishlist.module.js';
 
 const ONE_YEAR_SECONDS = 365 * 24 * 3600;
 
@@ -34,7 +37,9 @@ export class AppModule {
           { rootPath: resolve(config.WEB_DIST_DIR), exclude: ['/api/{*path}', '/uploads/{*path}'] },
         ),
         AccessModule,
+        AddressesModule,
         AuthModule,
+        CartModule,
         CatalogueModule,
         DashboardModule,
         FeatureImagesModule,
@@ -44,6 +49,7 @@ export class AppModule {
         ProductsModule,
         RealtimeModule,
         ReviewsModule,
+        WishlistModule,
       ],
     };
   }

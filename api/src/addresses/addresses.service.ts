@@ -1,0 +1,88 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { LIMITS, MESSAGES, composeAddress, deliveryFeeOf, kenyanMobileNumber, type Address as AddressView, type SessionUser } from '@shop/contracts';
+import { Address } from '@shop/db';
+import { BusinessFailure } from '../common/business-failure.js';
+import type { AddressInputDto } from './dto/address-input.dto.js';
+
+function toView(address: Address): AddressView {
+  return {
+    id: address.id,
+    county: address.county,
+    subCounty: address.subCounty,
+    location: address.location,
+    specificAddress: address.specificAddress,
+    phone: address.phone,
+    notes: address.notes,
+    deliveryFee: address.deliveryFee,
+    address: composeAddress(address),
+  };
+}
+
+type AddressFields = Pick<Address, 'county' | 'subCounty' | 'location' | 'specificAddress' | 'phone' | 'notes' | 'deliveryFee'>;
+
+/** The columns an input becomes: the fee from the zone table, the phone as Daraja wants it. */
+function addressFieldsOf(input: AddressInputDto): AddressFields | BusinessFailure {
+  const place = { county: input.county, subCounty: input.subCounty, location: input.location };
+  const deliveryFee = deliveryFeeOf(place);
+  if (deliveryFee === undefined) return new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.address.unknownPlace);
+  const phone = kenyanMobileNumber(input.phone);
+  if (phone === null) return new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.address.invalidPhone);
+  return { ...place, specificAddress: input.specificAddress, phone, notes: input.notes ?? '', deliveryFee };
+}
+
+// Another shopper's address answers exactly as a missing one, so ids reveal nothing.
+const addressNotFound = () => new BusinessFailure(HttpStatus.NOT_FOUND, MESSAGES.address.notFound);
+
+/** A shopper's own address, locked for the rest of the transaction; null when it is not theirs. */
+function lockedAddressOf(manager: EntityManager, owner: SessionUser, addressId: number): Promise<Address | null> {
+  return manager.findOne(Address, { where: { id: addressId, userId: owner.id }, lock: { mode: 'pessimistic_write' } });
+}
+
+@Injectable()
+export class AddressesService {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  async of(owner: SessionUser): Promise<AddressView[]> {
+    const addresses = await this.dataSource.getRepository(Address).find({ where: { userId: owner.id }, order: { createdAt: 'ASC', id: 'ASC' } });
+    return addresses.map(toView);
+  }
+
+  /**
+   * Adds within the per-shopper limit. The limit is a property of the account, not of the request,
+   * so going past it answers 409 Conflict. Adds of one shopper queue on their user row, and READ
+   * COMMITTED lets each count see the rows the adds before it committed: two at once cannot both
+   * pass as the third.
+   */
+  add(owner: SessionUser, input: AddressInputDto): Promise<AddressView | BusinessFailure> {
+    const fields = addressFieldsOf(input);
+    if (fields instanceof BusinessFailure) return Promise.resolve(fields);
+    return this.dataSource.transaction('READ COMMITTED', async (manager) => {
+      const users = (await manager.query('SELECT `id` FROM `users` WHERE `id` = ? FOR UPDATE', [owner.id])) as unknown[];
+      if (users.length === 0) return new BusinessFailure(HttpStatus.UNAUTHORIZED, MESSAGES.auth.notAuthenticated);
+      if ((await manager.countBy(Address, { userId: owner.id })) >= LIMITS.maxAddressesPerUser) return new BusinessFailure(HttpStatus.CONFLICT, MESSAGES.address.maxReached);
+      return toView(await manager.save(manager.create(Address, { ...fields, userId: owner.id })));
+    });
+  }
+
+  update(owner: SessionUser, addressId: number, input: AddressInputDto): Promise<AddressView | BusinessFailure> {
+    const fields = addressFieldsOf(input);
+    if (fields instanceof BusinessFailure) return Promise.resolve(fields);
+    return this.dataSource.transaction(async (manager) => {
+      const address = await lockedAddressOf(manager, owner, addressId);
+      if (!address) return addressNotFound();
+      return toView(await manager.save(Object.assign(address, fields)));
+    });
+  }
+
+  /** Orders keep a copy of their address, so deleting one leaves order history intact. */
+  remove(owner: SessionUser, addressId: number): Promise<AddressView | BusinessFailure> {
+    return this.dataSource.transaction(async (manager) => {
+      const address = await lockedAddressOf(manager, owner, addressId);
+      if (!address) return addressNotFound();
+      await manager.delete(Address, { id: address.id });
+      return toView(address);
+    });
+  }
+}

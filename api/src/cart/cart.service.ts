@@ -1,0 +1,130 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { MESSAGES, type Cart as CartView, type CartItem as CartItemView, type Product as ProductView } from '@shop/contracts';
+import { Cart, CartItem, Product } from '@shop/db';
+import { BusinessFailure } from '../common/business-failure.js';
+import { ProductsService } from '../products/products.service.js';
+import type { CartLineInputDto } from './dto/cart-line-input.dto.js';
+
+const productNotFound = () => new BusinessFailure(HttpStatus.NOT_FOUND, MESSAGES.products.notFound);
+const notInCart = () => new BusinessFailure(HttpStatus.NOT_FOUND, MESSAGES.cart.notInCart);
+const beyondStock = (totalStock: number) => new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.cart.onlyQuantityCanBeAdded(totalStock));
+
+/** A line as the shop shows it now: the catalogue's title, picture and prices, not those of the day it was added. */
+function toCartItem(product: ProductView, quantity: number): CartItemView {
+  return {
+    productId: product.id,
+    title: product.title,
+    // A product may have only variation images: its card shows the first one, and so does its line.
+    image: product.image ?? product.variations[0]?.image ?? null,
+    price: product.price,
+    salePrice: product.salePrice,
+    quantity,
+    totalStock: product.totalStock,
+  };
+}
+
+/** A shopper's cart (spec §7): one line per product, never more than the shop holds. */
+@Injectable()
+export class CartService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly products: ProductsService,
+  ) {}
+
+  cartOf(userId: number): Promise<CartView> {
+    return this.view(this.dataSource.manager, userId);
+  }
+
+  /** Adds `quantity` to the product's line, making the cart and the line when they do not exist yet. */
+  add(userId: number, { productId, quantity }: CartLineInputDto): Promise<CartView | BusinessFailure> {
+    return this.inCartTransaction(async (manager) => {
+      // Not INSERT IGNORE: on a duplicate it takes a shared lock, and several concurrent first adds
+      // upgrading theirs to the FOR UPDATE below deadlock. This form takes the exclusive lock at once.
+      await manager.query('INSERT INTO `carts` (`userId`) VALUES (?) ON DUPLICATE KEY UPDATE `id` = `id`', [userId]);
+      const cartId = (await this.lockCart(manager, userId))!;
+      const product = await this.productOnSale(manager, productId);
+      if (!product) return productNotFound();
+      const line = await manager.findOne(CartItem, { where: { cartId, productId }, select: { id: true, quantity: true } });
+      const wanted = (line?.quantity ?? 0) + quantity;
+      if (wanted > product.totalStock) return beyondStock(product.totalStock);
+      if (line) await manager.update(CartItem, { id: line.id }, { quantity: wanted });
+      else await manager.insert(CartItem, { cartId, productId, quantity: wanted });
+      return this.view(manager, userId);
+    });
+  }
+
+  /** Sets the quantity of a line the cart already has. */
+  update(userId: number, { productId, quantity }: CartLineInputDto): Promise<CartView | BusinessFailure> {
+    return this.inCartTransaction(async (manager) => {
+      const cartId = await this.lockCart(manager, userId);
+      const product = await this.productOnSale(manager, productId);
+      if (!product) return productNotFound();
+      const line = cartId === undefined ? null : await manager.findOne(CartItem, { where: { cartId, productId }, select: { id: true } });
+      if (!line) return notInCart();
+      if (quantity > product.totalStock) return beyondStock(product.totalStock);
+      await manager.update(CartItem, { id: line.id }, { quantity });
+      return this.view(manager, userId);
+    });
+  }
+
+  /** Removes a line, a retired product's included (the shopper no longer sees it, but nothing forbids it). */
+  remove(userId: number, productId: number): Promise<CartView | BusinessFailure> {
+    return this.inCartTransaction(async (manager) => {
+      const cartId = await this.lockCart(manager, userId);
+      if (cartId === undefined) return notInCart();
+      const { affected } = await manager.delete(CartItem, { cartId, productId });
+      if (!affected) return notInCart();
+      return this.view(manager, userId);
+    });
+  }
+
+  /**
+   * A shopper's cart changes queue on their cart row, so concurrent adds see each other's lines.
+   * READ COMMITTED: the line read after the lock sees what the previous holder committed, and no gap
+   * locks tie unrelated shoppers' inserts into deadlocks. A refusal rolls back, so a refused first add
+   * leaves no empty cart behind.
+   */
+  private async inCartTransaction<T>(work: (manager: EntityManager) => Promise<T | BusinessFailure>): Promise<T | BusinessFailure> {
+    const runner = this.dataSource.createQueryRunner();
+    await runner.connect();
+    try {
+      await runner.startTransaction('READ COMMITTED');
+      const outcome = await work(runner.manager);
+      if (outcome instanceof BusinessFailure) await runner.rollbackTransaction();
+      else await runner.commitTransaction();
+      return outcome;
+    } catch (error) {
+      if (runner.isTransactionActive) await runner.rollbackTransaction();
+      throw error;
+    } finally {
+      await runner.release();
+    }
+  }
+
+  private async lockCart(manager: EntityManager, userId: number): Promise<number | undefined> {
+    const rows = await manager.query<{ id: number }[]>('SELECT `id` FROM `carts` WHERE `userId` = ? FOR UPDATE', [userId]);
+    return rows[0]?.id;
+  }
+
+  /** Retired products are not on sale: soft-deleted rows are left out. */
+  private productOnSale(manager: EntityManager, productId: number): Promise<Pick<Product, 'id' | 'totalStock'> | null> {
+    return manager.findOne(Product, { where: { id: productId }, select: { id: true, totalStock: true } });
+  }
+
+  /** Lines in the order they were added; a retired product's line drops out of sight. */
+  private async view(manager: EntityManager, userId: number): Promise<CartView> {
+    const cart = await manager.findOne(Cart, { where: { userId }, select: { id: true } });
+    if (!cart) return { id: null, items: [] };
+    const lines = await manager.find(CartItem, { where: { cartId: cart.id }, select: { productId: true, quantity: true }, order: { createdAt: 'ASC', id: 'ASC' } });
+    const products = new Map((await this.products.findViews(lines.map((line) => line.productId), 'shop', manager)).map((product) => [product.id, product]));
+    return {
+      id: cart.id,
+      items: lines.flatMap((line) => {
+        const product = products.get(line.productId);
+        return product ? [toCartItem(product, line.quantity)] : [];
+      }),
+    };
+  }
+}
