@@ -1,9 +1,11 @@
 import { PictureOutlined } from '@ant-design/icons';
 import { MESSAGES, categoryLabel, type Product } from '@shop/contracts';
 import { Badge, Card, Flex, Typography, theme } from 'antd';
-import type { KeyboardEvent } from 'react';
+import { useId, type KeyboardEvent } from 'react';
 import { useAppDispatch } from '../../app/hooks';
 import { ProductPicture } from '../../components/ProductPicture';
+import { AddToCartButton } from '../cart/AddToCartButton';
+import { WishlistHeart } from '../wishlist/WishlistHeart';
 import { productDialogOpened } from './catalogue.slice';
 import { PriceTag } from './PriceTag';
 import { coverImage, isOnSale } from './product-presentation';
@@ -29,10 +31,15 @@ function CardCover({ product }: { product: Product }) {
   );
 }
 
-/** One product in a grid; the whole card opens the product dialog, by pointer or by Enter / Space. */
+/**
+ * One product in a grid. The picture, title and price open the product dialog, by pointer or by
+ * Enter / Space; the heart and Add to Cart sit outside that area, as buttons must not nest. The Sale ribbon
+ * hangs on the left to leave the top right corner to the heart.
+ */
 export function ProductCard({ product }: { product: Product }) {
   const dispatch = useAppDispatch();
   const { token } = theme.useToken();
+  const titleId = useId();
   const open = () => dispatch(productDialogOpened(product.id));
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.target !== event.currentTarget || (event.key !== 'Enter' && event.key !== ' ')) return;
@@ -41,30 +48,31 @@ export function ProductCard({ product }: { product: Product }) {
   };
 
   const card = (
-    <Card
-      hoverable
-      role="button"
-      tabIndex={0}
-      aria-label={product.title}
-      onClick={open}
-      onKeyDown={onKeyDown}
-      cover={<CardCover product={product} />}
-      style={{ height: '100%' }}
-      styles={{ body: { padding: token.paddingSM } }}
-    >
-      <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
-        {categoryLabel(product.category)}
-      </Typography.Text>
-      <Typography.Title level={5} ellipsis={{ rows: 2 }} style={{ margin: `${token.marginXXS}px 0 ${token.marginXS}px`, minHeight: '2.8em' }}>
-        {product.title}
-      </Typography.Title>
-      <PriceTag product={product} />
+    <Card hoverable style={{ height: '100%', overflow: 'hidden' }} styles={{ body: { padding: 0, height: '100%' } }}>
+      <Flex vertical component="article" aria-label={product.title} style={{ position: 'relative', height: '100%' }}>
+        <div role="button" tabIndex={0} aria-label={product.title} onClick={open} onKeyDown={onKeyDown} style={{ flex: 1, cursor: 'pointer' }}>
+          <CardCover product={product} />
+          <div style={{ padding: token.paddingSM, paddingBottom: 0 }}>
+            <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
+              {categoryLabel(product.category)}
+            </Typography.Text>
+            <Typography.Title id={titleId} level={5} ellipsis={{ rows: 2 }} style={{ margin: `${token.marginXXS}px 0 ${token.marginXS}px`, minHeight: '2.8em' }}>
+              {product.title}
+            </Typography.Title>
+            <PriceTag product={product} />
+          </div>
+        </div>
+        <div style={{ padding: token.paddingSM }}>
+          <AddToCartButton product={product} block describedBy={titleId} />
+        </div>
+        <WishlistHeart productId={product.id} describedBy={titleId} style={{ position: 'absolute', top: 8, right: 8 }} />
+      </Flex>
     </Card>
   );
 
   if (!isOnSale(product)) return card;
   return (
-    <Badge.Ribbon text={MESSAGES.catalogue.sale} color="red" styles={{ root: { height: '100%' } }}>
+    <Badge.Ribbon text={MESSAGES.catalogue.sale} color="red" placement="start" styles={{ root: { height: '100%' } }}>
       {card}
     </Badge.Ribbon>
   );

@@ -2,6 +2,8 @@ import { categoryLabel, type Product } from '@shop/contracts';
 import { Button, Col, Divider, Flex, Rate, Result, Row, Skeleton, Typography, theme } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { AddToCartButton } from '../cart/AddToCartButton';
+import { WishlistHeart } from '../wishlist/WishlistHeart';
 import { productImageSelected } from './catalogue.slice';
 import { PriceTag } from './PriceTag';
 import { ProductGallery } from './ProductGallery';
@@ -75,6 +77,10 @@ function ProductDetails({ product }: { product: Product }) {
           <div>
             <StockTag totalStock={product.totalStock} />
           </div>
+          <Flex gap={token.marginSM} align="center">
+            <AddToCartButton product={product} size="large" />
+            <WishlistHeart productId={product.id} size="large" />
+          </Flex>
           <Description text={product.description} />
         </Flex>
         <Divider />

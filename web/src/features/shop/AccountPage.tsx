@@ -1,5 +1,21 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { Card, Empty, Tabs, Typography } from 'antd';
+import { AddressManager } from '../addresses/AddressManager';
 
+/** /shop/account (spec §2): the orders (the default tab) and the saved delivery addresses. */
 export function AccountPage() {
-  return <ComingSoon title="Your account is coming soon" detail="Your orders and your delivery addresses will be listed here." />;
+  return (
+    <Card>
+      <Typography.Title level={3} style={{ marginTop: 0 }}>
+        My account
+      </Typography.Title>
+      <Tabs
+        defaultActiveKey="orders"
+        destroyOnHidden
+        items={[
+          { key: 'orders', label: 'Orders', children: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No orders yet" /> },
+          { key: 'address', label: 'Address', children: <AddressManager selectable={false} cardsPerRow={3} /> },
+        ]}
+      />
+    </Card>
+  );
 }

@@ -1,5 +1,45 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { Col, Flex, Row, theme } from 'antd';
+import { useEffect } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { LoadFailureAlert } from '../../components/LoadFailureAlert';
+import { AddressManager } from '../addresses/AddressManager';
+import { selectSelectedAddress } from '../addresses/addresses.selectors';
+import { selectCartError, selectCartIsLoading, selectCartItems, selectCartSubtotal } from '../cart/cart.selectors';
+import { cartRequested } from '../cart/cart.slice';
+import { CheckoutBanner } from '../checkout/CheckoutBanner';
+import { DeliverySummary } from '../checkout/DeliverySummary';
+import { OrderSummary } from '../checkout/OrderSummary';
 
+/** /shop/checkout (spec §2): the addresses to choose from on the left, what the order costs and the pay buttons on the right. */
 export function CheckoutPage() {
-  return <ComingSoon title="Checkout is coming soon" detail="Choosing a delivery address and paying with M-Pesa or PayPal arrives with the checkout release." />;
+  const dispatch = useAppDispatch();
+  const { token } = theme.useToken();
+  const items = useAppSelector(selectCartItems);
+  const subtotal = useAppSelector(selectCartSubtotal);
+  const cartLoading = useAppSelector(selectCartIsLoading);
+  const cartError = useAppSelector(selectCartError);
+  const address = useAppSelector(selectSelectedAddress);
+
+  // Prices and stock may have moved since the cart was loaded at sign-in; the order is summed from today's.
+  useEffect(() => {
+    dispatch(cartRequested());
+  }, [dispatch]);
+
+  return (
+    <Flex vertical gap={token.marginLG}>
+      <CheckoutBanner />
+      <Row gutter={[24, 24]}>
+        <Col xs={24} lg={14}>
+          <AddressManager selectable cardsPerRow={2} />
+        </Col>
+        <Col xs={24} lg={10}>
+          <Flex vertical gap={token.marginMD}>
+            <DeliverySummary address={address} />
+            <LoadFailureAlert error={cartError} onRetry={() => dispatch(cartRequested())} retrying={cartLoading} />
+            <OrderSummary items={items} subtotal={subtotal} isLoading={cartLoading} address={address} />
+          </Flex>
+        </Col>
+      </Row>
+    </Flex>
+  );
 }

@@ -5,6 +5,8 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { SHOP_NAME } from '../../../app/brand';
 import { ShopLogo } from '../../../components/ShopLogo';
+import { CartButton } from '../../cart/CartButton';
+import { WishlistButton } from '../../wishlist/WishlistButton';
 import { CategoryIcon } from '../home/category-icons';
 import { AccountMenu } from './AccountMenu';
 import { SHOP_CONTENT_MAX_WIDTH } from './shop-frame';
@@ -30,7 +32,7 @@ const MENU_SHEET_ITEMS: MenuItems = [
   },
 ];
 
-/** Logo, navigation (a menu sheet on phones) and the account menu (spec §2 shop header). */
+/** Logo, navigation (a menu sheet on phones), the wishlist and cart sheets and the account menu (spec §2 shop header). */
 export function ShopHeader({ isLarge }: { isLarge: boolean }) {
   const { token } = theme.useToken();
   const [menuSheetOpen, setMenuSheetOpen] = useState(false);
@@ -58,6 +60,8 @@ export function ShopHeader({ isLarge }: { isLarge: boolean }) {
             <span style={{ flex: 1 }} />
           )}
           <Flex align="center" gap="small">
+            <WishlistButton />
+            <CartButton />
             <AccountMenu />
           </Flex>
         </Flex>

@@ -1,0 +1,48 @@
+import { LIMITS } from '@shop/contracts';
+import { Flex, Typography, theme } from 'antd';
+import { useEffect } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { LoadFailureAlert } from '../../components/LoadFailureAlert';
+import { AddressForm } from './AddressForm';
+import { AddressList } from './AddressList';
+import { addressesRequested, deliveryZonesRequested } from './addresses.slice';
+
+interface AddressManagerProps {
+  /** The checkout chooses a delivery address from the list; the account page only keeps the list. */
+  selectable: boolean;
+  cardsPerRow: 2 | 3;
+}
+
+/** Saved addresses and the form that adds and edits them, shared by the checkout and the account's Address tab. */
+export function AddressManager({ selectable, cardsPerRow }: AddressManagerProps) {
+  const dispatch = useAppDispatch();
+  const { token } = theme.useToken();
+  const { items, isLoading, error, zones, zonesLoading, zonesError, selectedAddressId } = useAppSelector((state) => state.addresses);
+  const zonesMissing = zones.length === 0;
+
+  useEffect(() => {
+    dispatch(addressesRequested());
+  }, [dispatch]);
+
+  // The zone table changes only with a deploy: one load a visit is enough.
+  useEffect(() => {
+    if (zonesMissing) dispatch(deliveryZonesRequested());
+  }, [dispatch, zonesMissing]);
+
+  return (
+    <Flex vertical gap={token.marginMD}>
+      <Flex justify="space-between" align="baseline" gap={token.marginSM} wrap>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {selectable ? 'Delivery address' : 'Saved addresses'}
+        </Typography.Title>
+        <Typography.Text type="secondary">
+          {items.length} of {LIMITS.maxAddressesPerUser} saved
+        </Typography.Text>
+      </Flex>
+      <LoadFailureAlert error={error} onRetry={() => dispatch(addressesRequested())} retrying={isLoading} />
+      <AddressList addresses={items} isLoading={isLoading} selectable={selectable} selectedAddressId={selectedAddressId} cardsPerRow={cardsPerRow} />
+      <LoadFailureAlert error={zonesError} onRetry={() => dispatch(deliveryZonesRequested())} retrying={zonesLoading} />
+      <AddressForm />
+    </Flex>
+  );
+}

@@ -1,0 +1,117 @@
+import { MESSAGES, SHOPPER_API, type Address, type ApiSuccess, type DeliveryCounty } from '@shop/contracts';
+import { all, call, fork, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
+import type { SagaIterator } from 'redux-saga';
+import type { RootState } from '../../app/store';
+import { apiClient, ApiError } from '../../lib/api-client';
+import { isShopper, sessionUserOf, SESSION_CHANGES, type SessionChange } from '../cart/shopper-session';
+import { checkoutSaga } from '../checkout/checkout.saga';
+import { toastRequested } from '../notifications/notifications.slice';
+import { addressInputOf, hasRequiredFields } from './address-form';
+import {
+  addressDeleted,
+  addressDeleteFailed,
+  addressDeleteRequested,
+  addressesCleared,
+  addressesFailed,
+  addressesLoaded,
+  addressesRequested,
+  addressRefused,
+  addressSaved,
+  addressSubmitted,
+  deliveryZonesFailed,
+  deliveryZonesLoaded,
+  deliveryZonesRequested,
+  type AddressesState,
+} from './addresses.slice';
+
+function messageOf(error: unknown): string {
+  return error instanceof ApiError ? error.message : MESSAGES.server.internalError;
+}
+
+const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+
+function* loadAddresses(userId: number): SagaIterator {
+  try {
+    const answer: ApiSuccess<Address[]> = yield call(apiClient.get<ApiSuccess<Address[]>>, SHOPPER_API.addresses(userId));
+    yield put(addressesLoaded(answer.data));
+  } catch (error) {
+    yield put(addressesFailed(messageOf(error)));
+  }
+}
+
+function* loadDeliveryZones(): SagaIterator {
+  try {
+    const answer: ApiSuccess<readonly DeliveryCounty[]> = yield call(apiClient.get<ApiSuccess<readonly DeliveryCounty[]>>, SHOPPER_API.deliveryZones);
+    yield put(deliveryZonesLoaded(answer.data));
+  } catch (error) {
+    yield put(deliveryZonesFailed(messageOf(error)));
+  }
+}
+
+const selectAddressForm = (state: RootState): Pick<AddressesState, 'draft' | 'editingId'> => state.addresses;
+
+function* saveAddress(userId: number): SagaIterator {
+  const { draft, editingId }: Pick<AddressesState, 'draft' | 'editingId'> = yield select(selectAddressForm);
+  if (!hasRequiredFields(draft)) {
+    yield put(addressRefused({ resetForm: false }));
+    yield put(toastRequested('error', MESSAGES.address.requiredFieldsMissing));
+    return;
+  }
+  const input = addressInputOf(draft);
+  try {
+    if (editingId === null) {
+      yield call(apiClient.post<ApiSuccess<Address>>, SHOPPER_API.addAddress, { ...input, userId });
+    } else {
+      yield call(apiClient.put<ApiSuccess<Address>>, SHOPPER_API.updateAddress(userId, editingId), input);
+    }
+  } catch (error) {
+    const message = messageOf(error);
+    yield put(addressRefused({ resetForm: message === MESSAGES.address.maxReached }));
+    yield put(toastRequested('error', message));
+    // The edited address was deleted meanwhile (another tab): the list shows what is really there.
+    if (isNotFound(error)) yield put(addressesRequested());
+    return;
+  }
+  yield put(addressSaved());
+  yield put(toastRequested('success', editingId === null ? MESSAGES.address.added : MESSAGES.address.updated));
+  yield put(addressesRequested());
+}
+
+function* deleteAddress(userId: number, action: ReturnType<typeof addressDeleteRequested>): SagaIterator {
+  const addressId = action.payload;
+  try {
+    yield call(apiClient.delete<ApiSuccess<Address>>, SHOPPER_API.deleteAddress(userId, addressId));
+  } catch (error) {
+    yield put(addressDeleteFailed());
+    yield put(toastRequested('error', messageOf(error)));
+    if (isNotFound(error)) yield put(addressesRequested());
+    return;
+  }
+  yield put(addressDeleted(addressId));
+  yield put(toastRequested('success', MESSAGES.address.deleted));
+  yield put(addressesRequested());
+}
+
+function* watchShopperAddresses(userId: number): SagaIterator {
+  yield all([
+    takeLatest(addressesRequested.type, loadAddresses, userId),
+    takeLeading(addressSubmitted.type, saveAddress, userId),
+    takeEvery(addressDeleteRequested.type, deleteAddress, userId),
+  ]);
+}
+
+/** Each change of user cancels the last one's address work, so that a late answer never lands in the next user's list. */
+function* followSession(action: SessionChange): SagaIterator {
+  const user = sessionUserOf(action);
+  yield put(addressesCleared());
+  if (isShopper(user)) yield fork(watchShopperAddresses, user.id);
+}
+
+export function* addressesSaga(): SagaIterator {
+  yield all([
+    takeLatest(SESSION_CHANGES, followSession),
+    takeLeading(deliveryZonesRequested.type, loadDeliveryZones),
+    // The checkout's saga rides along here so that the checkout needs no registration of its own in the root saga.
+    fork(checkoutSaga),
+  ]);
+}

@@ -1,0 +1,45 @@
+import { ShoppingCartOutlined } from '@ant-design/icons';
+import type { Product } from '@shop/contracts';
+import { Button, type ButtonProps } from 'antd';
+import type { MouseEvent } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { selectCartLineIsBusy } from './cart.selectors';
+import { addToCartRequested } from './cart.slice';
+
+/** The labels of spec §2's product dialog ('Add to Cart' or 'Out of Stock'). */
+export const ADD_TO_CART_LABEL = 'Add to Cart';
+export const OUT_OF_STOCK_LABEL = 'Out of Stock';
+
+interface AddToCartButtonProps {
+  product: Pick<Product, 'id' | 'totalStock'>;
+  size?: ButtonProps['size'];
+  block?: boolean;
+  /** The id of the element naming the product, for screen readers among many such buttons. */
+  describedBy?: string;
+}
+
+/** Adds one piece to the cart; the saga checks the stock first (spec §5). Disabled at zero stock. */
+export function AddToCartButton({ product, size, block, describedBy }: AddToCartButtonProps) {
+  const dispatch = useAppDispatch();
+  const isBusy = useAppSelector((state) => selectCartLineIsBusy(state, product.id));
+  const isOutOfStock = product.totalStock <= 0;
+  const add = (event: MouseEvent) => {
+    // Inside a card, the click must not also open the product dialog.
+    event.stopPropagation();
+    dispatch(addToCartRequested({ productId: product.id, totalStock: product.totalStock }));
+  };
+  return (
+    <Button
+      type="primary"
+      size={size}
+      block={block}
+      icon={<ShoppingCartOutlined />}
+      disabled={isOutOfStock}
+      loading={isBusy}
+      onClick={add}
+      aria-describedby={describedBy}
+    >
+      {isOutOfStock ? OUT_OF_STOCK_LABEL : ADD_TO_CART_LABEL}
+    </Button>
+  );
+}

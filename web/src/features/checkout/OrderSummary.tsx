@@ -1,0 +1,79 @@
+import { effectivePrice, formatKes, MESSAGES, ROUTES, type Address, type CartItem } from '@shop/contracts';
+import { Button, Card, Divider, Empty, Flex, Skeleton, Typography, theme } from 'antd';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { useAppDispatch } from '../../app/hooks';
+import { paymentRequested } from './checkout.actions';
+import { checkoutTotals } from './checkout-totals';
+
+interface OrderSummaryProps {
+  items: CartItem[];
+  subtotal: number;
+  isLoading: boolean;
+  address: Address | null;
+}
+
+function AmountRow({ label, amount, strong = false }: { label: string; amount: ReactNode; strong?: boolean }) {
+  return (
+    <Flex justify="space-between" gap={8} role="row">
+      <Typography.Text role="rowheader" strong={strong} type={strong ? undefined : 'secondary'}>
+        {label}
+      </Typography.Text>
+      <Typography.Text role="cell" strong={strong} style={strong ? { fontSize: 18 } : undefined}>
+        {amount}
+      </Typography.Text>
+    </Flex>
+  );
+}
+
+/** The cart's lines and what the order costs with delivery to the chosen address, then the pay buttons. */
+export function OrderSummary({ items, subtotal, isLoading, address }: OrderSummaryProps) {
+  const dispatch = useAppDispatch();
+  const { token } = theme.useToken();
+  const totals = checkoutTotals(subtotal, address);
+  const noAddress = address === null;
+
+  let lines: ReactNode;
+  if (isLoading && items.length === 0) {
+    lines = <Skeleton active title={false} paragraph={{ rows: 3 }} />;
+  } else if (items.length === 0) {
+    lines = (
+      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={MESSAGES.cart.empty}>
+        <Link to={ROUTES.shopListing}>Browse the toys</Link>
+      </Empty>
+    );
+  } else {
+    lines = (
+      <Flex vertical gap={token.marginXS} role="list" aria-label="Order lines">
+        {items.map((item) => (
+          <Flex key={item.productId} justify="space-between" gap={token.marginSM} role="listitem">
+            <Typography.Text ellipsis={{ tooltip: item.title }} style={{ minWidth: 0 }}>
+              {item.title} × {item.quantity}
+            </Typography.Text>
+            <Typography.Text style={{ flexShrink: 0 }}>{formatKes(effectivePrice(item) * item.quantity)}</Typography.Text>
+          </Flex>
+        ))}
+      </Flex>
+    );
+  }
+
+  return (
+    <Card size="small" title="Order summary" aria-busy={isLoading}>
+      {lines}
+      <Divider style={{ marginBlock: token.marginSM }} />
+      <Flex vertical gap={token.marginXS} role="table" aria-label="Order total">
+        <AmountRow label="Subtotal" amount={formatKes(totals.subtotal)} />
+        <AmountRow label="Delivery fee" amount={totals.deliveryFee === null ? MESSAGES.address.selectAddress : formatKes(totals.deliveryFee)} />
+        <AmountRow label="Total" amount={formatKes(totals.total)} strong />
+      </Flex>
+      <Flex vertical gap={token.marginSM} style={{ marginTop: token.marginMD }}>
+        <Button type="primary" size="large" block disabled={noAddress} onClick={() => dispatch(paymentRequested('mpesa'))}>
+          Pay with M-Pesa
+        </Button>
+        <Button size="large" block disabled={noAddress} onClick={() => dispatch(paymentRequested('paypal'))}>
+          Pay with PayPal
+        </Button>
+      </Flex>
+    </Card>
+  );
+}

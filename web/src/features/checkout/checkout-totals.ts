@@ -1,0 +1,21 @@
+import { MESSAGES, type Address } from '@shop/contracts';
+
+export interface CheckoutTotals {
+  subtotal: number;
+  /** Null while no address is chosen: the summary asks for one instead of showing a fee. */
+  deliveryFee: number | null;
+  total: number;
+}
+
+/** Spec §9: total = subtotal + the chosen address's delivery fee. */
+export function checkoutTotals(subtotal: number, address: Pick<Address, 'deliveryFee'> | null): CheckoutTotals {
+  const deliveryFee = address?.deliveryFee ?? null;
+  return { subtotal, deliveryFee, total: subtotal + (deliveryFee ?? 0) };
+}
+
+/** Why a payment cannot start (spec §5 checkout), checked in the order the old page did; null when it can. */
+export function paymentRefusal(cartLineCount: number, address: Address | null): string | null {
+  if (cartLineCount === 0) return MESSAGES.checkout.cartEmpty;
+  if (address === null) return MESSAGES.checkout.noAddressSelected;
+  return null;
+}

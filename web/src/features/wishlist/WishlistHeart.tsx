@@ -1,0 +1,38 @@
+import { HeartFilled, HeartOutlined } from '@ant-design/icons';
+import { Button, theme, type ButtonProps } from 'antd';
+import type { CSSProperties, MouseEvent } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { selectIsInWishlist, selectWishlistIsBusy } from './wishlist.selectors';
+import { wishlistToggleRequested } from './wishlist.slice';
+
+interface WishlistHeartProps {
+  productId: number;
+  size?: ButtonProps['size'];
+  describedBy?: string;
+  style?: CSSProperties;
+}
+
+/** Filled while the product is in the wishlist; every click goes through the server (issue 5: the old dialog's local toggle was a defect). */
+export function WishlistHeart({ productId, size, describedBy, style }: WishlistHeartProps) {
+  const dispatch = useAppDispatch();
+  const { token } = theme.useToken();
+  const isIn = useAppSelector((state) => selectIsInWishlist(state, productId));
+  const isBusy = useAppSelector((state) => selectWishlistIsBusy(state, productId));
+  const toggle = (event: MouseEvent) => {
+    event.stopPropagation();
+    dispatch(wishlistToggleRequested(productId));
+  };
+  return (
+    <Button
+      shape="circle"
+      size={size}
+      icon={isIn ? <HeartFilled style={{ color: token.colorError }} /> : <HeartOutlined />}
+      loading={isBusy}
+      onClick={toggle}
+      aria-label={isIn ? 'Remove from wishlist' : 'Add to wishlist'}
+      aria-pressed={isIn}
+      aria-describedby={describedBy}
+      style={style}
+    />
+  );
+}

@@ -1,0 +1,74 @@
+import { DeleteOutlined } from '@ant-design/icons';
+import { MESSAGES, ROUTES, effectivePrice, formatKes, type Product } from '@shop/contracts';
+import { Button, Drawer, Empty, Flex, Skeleton, Typography, theme } from 'antd';
+import { Link } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { LoadFailureAlert } from '../../components/LoadFailureAlert';
+import { ProductThumbnail } from '../cart/ProductThumbnail';
+import { SheetList, SheetListItem } from '../cart/SheetList';
+import { useSheetSize } from '../cart/useSheetSize';
+import { coverImage } from '../catalogue/product-presentation';
+import { selectWishlistError, selectWishlistIsBusy, selectWishlistIsLoading, selectWishlistProducts } from './wishlist.selectors';
+import { wishlistRequested, wishlistToggleRequested } from './wishlist.slice';
+
+function WishlistItem({ product, onOpen }: { product: Product; onOpen: () => void }) {
+  const dispatch = useAppDispatch();
+  const { token } = theme.useToken();
+  const isBusy = useAppSelector((state) => selectWishlistIsBusy(state, product.id));
+  return (
+    <SheetListItem isBusy={isBusy}>
+      <Flex align="center" gap={token.marginSM} style={{ width: '100%' }}>
+        <Link to={ROUTES.shopProduct(product.id)} onClick={onOpen} style={{ display: 'flex', alignItems: 'center', gap: token.marginSM, flex: 1, minWidth: 0, color: 'inherit' }}>
+          <ProductThumbnail image={coverImage(product)} />
+          <Flex vertical style={{ minWidth: 0 }}>
+            <Typography.Text strong ellipsis>
+              {product.title}
+            </Typography.Text>
+            <Typography.Text type="secondary">{formatKes(effectivePrice(product))}</Typography.Text>
+          </Flex>
+        </Link>
+        <Button
+          type="text"
+          danger
+          icon={<DeleteOutlined />}
+          loading={isBusy}
+          aria-label={`Remove ${product.title} from wishlist`}
+          onClick={() => dispatch(wishlistToggleRequested(product.id))}
+        />
+      </Flex>
+    </SheetListItem>
+  );
+}
+
+/** The right-side sheet 'My Wishlist' (spec §2); an item opens its product page. */
+export function WishlistSheet({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const dispatch = useAppDispatch();
+  const sheetSize = useSheetSize();
+  const products = useAppSelector(selectWishlistProducts);
+  const isLoading = useAppSelector(selectWishlistIsLoading);
+  const error = useAppSelector(selectWishlistError);
+
+  let body;
+  if (isLoading && products.length === 0) body = <Skeleton active avatar paragraph={{ rows: 2 }} />;
+  else if (products.length === 0)
+    body = (
+      <>
+        <LoadFailureAlert error={error} onRetry={() => dispatch(wishlistRequested())} retrying={isLoading} />
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={MESSAGES.wishlist.empty} />
+      </>
+    );
+  else
+    body = (
+      <SheetList label="Wishlist products">
+        {products.map((product) => (
+          <WishlistItem key={product.id} product={product} onOpen={onClose} />
+        ))}
+      </SheetList>
+    );
+
+  return (
+    <Drawer title={MESSAGES.wishlist.title} placement="right" size={sheetSize} open={open} onClose={onClose}>
+      {body}
+    </Drawer>
+  );
+}

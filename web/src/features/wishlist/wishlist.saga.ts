@@ -1,0 +1,67 @@
+import { MESSAGES, SHOPPER_API, type WishlistAnswer, type WishlistInput } from '@shop/contracts';
+import { all, call, fork, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
+import type { SagaIterator } from 'redux-saga';
+import { apiClient, ApiError } from '../../lib/api-client';
+import { isShopper, SESSION_CHANGES, sessionUserOf, type SessionChange } from '../cart/shopper-session';
+import { toastRequested } from '../notifications/notifications.slice';
+import { selectIsInWishlist, selectWishlistIsBusy } from './wishlist.selectors';
+import {
+  wishlistCleared,
+  wishlistFailed,
+  wishlistLoaded,
+  wishlistRequested,
+  wishlistToggled,
+  wishlistToggleFailed,
+  wishlistToggleRequested,
+  wishlistToggleStarted,
+} from './wishlist.slice';
+
+function* loadWishlist(userId: number): SagaIterator {
+  try {
+    const answer: WishlistAnswer = yield call(apiClient.get<WishlistAnswer>, SHOPPER_API.wishlist(userId));
+    yield put(wishlistLoaded(answer.wishlist.products));
+  } catch (error) {
+    yield put(wishlistFailed(error instanceof ApiError ? error.message : MESSAGES.server.internalError));
+  }
+}
+
+function* toggle(userId: number, action: ReturnType<typeof wishlistToggleRequested>): SagaIterator {
+  const productId = action.payload;
+  if ((yield select(selectWishlistIsBusy, productId)) as boolean) return;
+  const isIn: boolean = yield select(selectIsInWishlist, productId);
+  const body: WishlistInput = { userId, productId };
+  yield put(wishlistToggleStarted(productId));
+  try {
+    const answer: WishlistAnswer = yield call(apiClient.post<WishlistAnswer>, isIn ? SHOPPER_API.removeFromWishlist : SHOPPER_API.addToWishlist, body);
+    yield put(wishlistToggled({ productId, products: answer.wishlist.products }));
+    yield put(toastRequested('success', isIn ? MESSAGES.wishlist.removed : MESSAGES.wishlist.added));
+  } catch {
+    yield put(wishlistToggleFailed(productId));
+    yield put(toastRequested('error', MESSAGES.wishlist.toggleFailed));
+  }
+}
+
+function* refuseGuest(): SagaIterator {
+  yield put(toastRequested('error', MESSAGES.wishlist.loginRequired));
+}
+
+function* watchShopperWishlist(userId: number): SagaIterator {
+  yield all([takeLatest(wishlistRequested.type, loadWishlist, userId), takeEvery(wishlistToggleRequested.type, toggle, userId)]);
+}
+
+/** As the cart: the shopper's wishlist work lives as long as the sign-in; a guest's heart asks for a login (spec §5). */
+function* followSession(action: SessionChange): SagaIterator {
+  const user = sessionUserOf(action);
+  yield put(wishlistCleared());
+  if (user === null) {
+    yield takeEvery(wishlistToggleRequested.type, refuseGuest);
+    return;
+  }
+  if (!isShopper(user)) return;
+  yield fork(watchShopperWishlist, user.id);
+  yield put(wishlistRequested());
+}
+
+export function* wishlistSaga(): SagaIterator {
+  yield takeLatest(SESSION_CHANGES, followSession);
+}
