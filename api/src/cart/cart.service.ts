@@ -1,7 +1,7 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { MESSAGES, type Cart as CartView, type CartItem as CartItemView, type Product as ProductView } from '@shop/contracts';
+import { MESSAGES, coverImage, type Cart as CartView, type CartItem as CartItemView, type Product as ProductView } from '@shop/contracts';
 import { Cart, CartItem, Product } from '@shop/db';
 import { BusinessFailure } from '../common/business-failure.js';
 import { ProductsService } from '../products/products.service.js';
@@ -16,8 +16,7 @@ function toCartItem(product: ProductView, quantity: number): CartItemView {
   return {
     productId: product.id,
     title: product.title,
-    // A product may have only variation images: its card shows the first one, and so does its line.
-    image: product.image ?? product.variations[0]?.image ?? null,
+    image: coverImage(product),
     price: product.price,
     salePrice: product.salePrice,
     quantity,

@@ -25,8 +25,9 @@ export class ApiExceptionFilter implements ExceptionFilter {
       const status = exception.getStatus();
       const answer = exception.getResponse();
       const detail = typeof answer === 'object' && answer !== null ? (answer as { message?: unknown; errors?: string[] }) : { message: answer };
-      // A refusal's words are the shop's own; a 500's are not meant for shoppers. 503 may say what is away.
-      const speaksForItself = status < 500 || status === HttpStatus.SERVICE_UNAVAILABLE;
+      // A refusal's words are the shop's own; a 500's are not meant for shoppers. 503 may say what is
+      // away, and 502 that a payment provider refused (the shopper is told to try again).
+      const speaksForItself = status < 500 || status === HttpStatus.SERVICE_UNAVAILABLE || status === HttpStatus.BAD_GATEWAY;
       const message = typeof detail.message === 'string' && speaksForItself && !this.isFromBelowNest(exception) ? detail.message : this.fallbackMessage(status);
       return { status, body: { success: false, message, ...(detail.errors ? { errors: detail.errors } : {}) } };
     }

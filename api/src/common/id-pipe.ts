@@ -10,7 +10,8 @@ class IdPipe implements PipeTransform<string, Promise<number>> {
 
   async transform(value: string, metadata: ArgumentMetadata): Promise<number> {
     const id = await this.wholeNumber.transform(value, metadata);
-    if (id < 1) throw new BadRequestException({ message: this.message });
+    // Without `optional`, ParseIntPipe answers a number or throws.
+    if (id === null || id === undefined || id < 1) throw new BadRequestException({ message: this.message });
     return id;
   }
 }

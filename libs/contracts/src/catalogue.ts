@@ -102,3 +102,8 @@ export function filtersOfSearchParams(params: URLSearchParams): ProductFilters {
   }
   return filters;
 }
+
+/** A product may have only variation images (spec §5 product form): the first one stands in for the main image. */
+export function coverImage<Image>(product: { image: Image | null; variations: readonly { image: Image }[] }): Image | null {
+  return product.image ?? product.variations[0]?.image ?? null;
+}

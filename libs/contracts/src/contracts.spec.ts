@@ -1,4 +1,4 @@
-import { CATEGORIES, DELIVERY_ZONES, JOBS, JOB_QUEUE, LIMITS, MESSAGES, SORT_OPTIONS, formatKes } from './index.js';
+import { CATEGORIES, DELIVERY_ZONES, coverImage, JOBS, JOB_QUEUE, LIMITS, MESSAGES, SORT_OPTIONS, formatKes } from './index.js';
 
 const FEE_RANGES: Record<string, [number, number]> = {
   Nairobi: [100, 280], Kiambu: [230, 350], Kajiado: [200, 750], Machakos: [280, 450], Mombasa: [300, 390], Kisumu: [400, 450],
@@ -49,5 +49,11 @@ describe('shop contracts', () => {
   it('formats prices as Kenyan shillings, never dollars', () => {
     expect(formatKes(1250)).toMatch(/^KES\s1,250$/);
     expect(formatKes(1250)).not.toContain('$');
+  });
+
+  it('shows the first variation where a product has no main image', () => {
+    expect(coverImage({ image: 'main.png', variations: [{ image: 'red.png' }] })).toBe('main.png');
+    expect(coverImage({ image: null, variations: [{ image: 'red.png' }, { image: 'blue.png' }] })).toBe('red.png');
+    expect(coverImage({ image: null, variations: [] })).toBeNull();
   });
 });

@@ -12,6 +12,11 @@ export class ApiError extends Error {
   }
 }
 
+/** The words to show for a failed call: the server's (or the network's) message, else the screen's own fallback. */
+export function messageOfError(error: unknown, fallback: string = MESSAGES.server.internalError): string {
+  return error instanceof ApiError ? error.message : fallback;
+}
+
 export interface ApiRequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Sent as JSON; a FormData is sent as multipart (uploads). */

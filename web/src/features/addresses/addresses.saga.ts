@@ -2,7 +2,7 @@ import { MESSAGES, SHOPPER_API, type Address, type ApiSuccess, type DeliveryCoun
 import { all, call, fork, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import type { RootState } from '../../app/store';
-import { apiClient, ApiError } from '../../lib/api-client';
+import { apiClient, ApiError, messageOfError } from '../../lib/api-client';
 import { isShopper, sessionUserOf, SESSION_CHANGES, type SessionChange } from '../cart/shopper-session';
 import { checkoutSaga } from '../checkout/checkout.saga';
 import { toastRequested } from '../notifications/notifications.slice';
@@ -24,10 +24,6 @@ import {
   type AddressesState,
 } from './addresses.slice';
 
-function messageOf(error: unknown): string {
-  return error instanceof ApiError ? error.message : MESSAGES.server.internalError;
-}
-
 const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 
 function* loadAddresses(userId: number): SagaIterator {
@@ -35,7 +31,7 @@ function* loadAddresses(userId: number): SagaIterator {
     const answer: ApiSuccess<Address[]> = yield call(apiClient.get<ApiSuccess<Address[]>>, SHOPPER_API.addresses(userId));
     yield put(addressesLoaded(answer.data));
   } catch (error) {
-    yield put(addressesFailed(messageOf(error)));
+    yield put(addressesFailed(messageOfError(error)));
   }
 }
 
@@ -44,7 +40,7 @@ function* loadDeliveryZones(): SagaIterator {
     const answer: ApiSuccess<readonly DeliveryCounty[]> = yield call(apiClient.get<ApiSuccess<readonly DeliveryCounty[]>>, SHOPPER_API.deliveryZones);
     yield put(deliveryZonesLoaded(answer.data));
   } catch (error) {
-    yield put(deliveryZonesFailed(messageOf(error)));
+    yield put(deliveryZonesFailed(messageOfError(error)));
   }
 }
 
@@ -65,7 +61,7 @@ function* saveAddress(userId: number): SagaIterator {
       yield call(apiClient.put<ApiSuccess<Address>>, SHOPPER_API.updateAddress(userId, editingId), input);
     }
   } catch (error) {
-    const message = messageOf(error);
+    const message = messageOfError(error);
     yield put(addressRefused({ resetForm: message === MESSAGES.address.maxReached }));
     yield put(toastRequested('error', message));
     // The edited address was deleted meanwhile (another tab): the list shows what is really there.
@@ -83,7 +79,7 @@ function* deleteAddress(userId: number, action: ReturnType<typeof addressDeleteR
     yield call(apiClient.delete<ApiSuccess<Address>>, SHOPPER_API.deleteAddress(userId, addressId));
   } catch (error) {
     yield put(addressDeleteFailed());
-    yield put(toastRequested('error', messageOf(error)));
+    yield put(toastRequested('error', messageOfError(error)));
     if (isNotFound(error)) yield put(addressesRequested());
     return;
   }

@@ -2,7 +2,7 @@ import { GOOGLE_SIGN_IN_ERRORS, GOOGLE_SIGN_IN_RESULT, MESSAGES, type SessionUse
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { all, call, put, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
-import { apiClient, ApiError } from '../../lib/api-client';
+import { apiClient, ApiError, messageOfError } from '../../lib/api-client';
 import { toastRequested } from '../notifications/notifications.slice';
 import {
   authChecked,
@@ -44,10 +44,6 @@ export function googleSignInReturnOf(search: string): GoogleSignInReturn | undef
   return GOOGLE_SIGN_IN_ERRORS.find((known) => known === error) ?? (error ? 'failed' : undefined);
 }
 
-function messageOf(error: unknown, fallback: string): string {
-  return error instanceof ApiError ? error.message : fallback;
-}
-
 function* checkAuth(action: ReturnType<typeof checkAuthRequested>): SagaIterator {
   let user: SessionUser | null = null;
   try {
@@ -78,7 +74,7 @@ function* login(action: PayloadAction<Credentials>): SagaIterator {
     yield put(toastRequested('success', MESSAGES.login.succeeded));
   } catch (error) {
     yield put(signInFailed());
-    yield put(toastRequested('error', messageOf(error, MESSAGES.login.failed)));
+    yield put(toastRequested('error', messageOfError(error, MESSAGES.login.failed)));
   }
 }
 
@@ -90,7 +86,7 @@ function* register(action: PayloadAction<Registration>): SagaIterator {
     yield put(toastRequested('success', MESSAGES.registration.succeeded));
   } catch (error) {
     yield put(signInFailed());
-    yield put(toastRequested('error', MESSAGES.registration.failed, messageOf(error, '')));
+    yield put(toastRequested('error', MESSAGES.registration.failed, messageOfError(error, '')));
   }
 }
 

@@ -1,7 +1,7 @@
 import { MESSAGES, SHOPPER_API, type ApiSuccess, type Cart, type CartItem, type CartLineInput } from '@shop/contracts';
 import { all, call, fork, put, select, takeEvery, takeLatest, type CallEffect } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
-import { apiClient, ApiError } from '../../lib/api-client';
+import { apiClient, messageOfError } from '../../lib/api-client';
 import { toastRequested } from '../notifications/notifications.slice';
 import { selectCartLine, selectCartLineIsBusy } from './cart.selectors';
 import {
@@ -20,16 +20,12 @@ import { isShopper, SESSION_CHANGES, sessionUserOf, type SessionChange } from '.
 
 type CartAnswer = ApiSuccess<Cart>;
 
-function failureText(error: unknown): string {
-  return error instanceof ApiError ? error.message : MESSAGES.server.internalError;
-}
-
 function* loadCart(userId: number): SagaIterator {
   try {
     const answer: CartAnswer = yield call(apiClient.get<CartAnswer>, SHOPPER_API.cart(userId));
     yield put(cartLoaded(answer.data));
   } catch (error) {
-    yield put(cartFailed(failureText(error)));
+    yield put(cartFailed(messageOfError(error)));
   }
 }
 
@@ -42,7 +38,7 @@ function* sendLineChange(productId: number, request: CallEffect, successText: st
     yield put(toastRequested('success', successText));
   } catch (error) {
     yield put(cartLineChangeFailed(productId));
-    yield put(toastRequested('error', failureText(error)));
+    yield put(toastRequested('error', messageOfError(error)));
   }
 }
 

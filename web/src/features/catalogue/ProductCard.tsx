@@ -1,5 +1,5 @@
 import { PictureOutlined } from '@ant-design/icons';
-import { MESSAGES, categoryLabel, type Product } from '@shop/contracts';
+import { MESSAGES, categoryLabel, coverImage, type Product } from '@shop/contracts';
 import { Badge, Card, Flex, Typography, theme } from 'antd';
 import { useId, type KeyboardEvent } from 'react';
 import { useAppDispatch } from '../../app/hooks';
@@ -8,7 +8,7 @@ import { AddToCartButton } from '../cart/AddToCartButton';
 import { WishlistHeart } from '../wishlist/WishlistHeart';
 import { productDialogOpened } from './catalogue.slice';
 import { PriceTag } from './PriceTag';
-import { coverImage, isOnSale } from './product-presentation';
+import { isOnSale } from './product-presentation';
 import { StockTag } from './StockTag';
 
 /** Two cards a row on phones, otherwise a column of about 240 px. */

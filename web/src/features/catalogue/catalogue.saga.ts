@@ -15,7 +15,7 @@ import {
 import { all, call, cancelled, delay, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import type { RootState } from '../../app/store';
-import { apiClient, ApiError } from '../../lib/api-client';
+import { apiClient, ApiError, messageOfError } from '../../lib/api-client';
 import { toastRequested } from '../notifications/notifications.slice';
 import {
   featuredProductsFailed,
@@ -48,10 +48,6 @@ import { isSearchableKeyword } from './search-keyword';
 /** The home page shows the first products of the whole catalogue, cheapest first (spec §2 Feature Products). */
 const FEATURED_PRODUCT_COUNT = 12;
 
-function messageOf(error: unknown, fallback: string): string {
-  return error instanceof ApiError ? error.message : fallback;
-}
-
 /**
  * A GET that is aborted when its saga is cancelled: a takeLatest that moves on to a newer request
  * must not leave the older one running, nor let it land after the newer one.
@@ -74,7 +70,7 @@ function* loadFeaturedProducts(): SagaIterator {
     const answer: ProductPage = yield call(getCancellable<ProductPage>, productPagePath({ filters: {}, sortBy: DEFAULT_SORT, page: 1, pageSize: FEATURED_PRODUCT_COUNT }));
     yield put(featuredProductsLoaded(answer.data));
   } catch (error) {
-    yield put(featuredProductsFailed(messageOf(error, MESSAGES.products.fetchFailed)));
+    yield put(featuredProductsFailed(messageOfError(error, MESSAGES.products.fetchFailed)));
   }
 }
 
@@ -85,7 +81,7 @@ function* loadListing(action: ReturnType<typeof listingRequested>): SagaIterator
     const answer: ProductPage = yield call(getCancellable<ProductPage>, productPagePath({ ...query, pageSize: LISTING_PAGE.defaultSize }));
     yield put(listingLoaded({ items: answer.data, total: answer.pagination.total }));
   } catch (error) {
-    yield put(listingFailed(messageOf(error, MESSAGES.products.fetchFailed)));
+    yield put(listingFailed(messageOfError(error, MESSAGES.products.fetchFailed)));
   }
 }
 
@@ -103,7 +99,7 @@ function* searchProducts(action: ReturnType<typeof searchKeywordChanged> | Retur
     const answer: ProductPage = yield call(getCancellable<ProductPage>, path);
     yield put(searchLoaded({ keyword: trimmed, items: answer.data, total: answer.pagination.total }));
   } catch (error) {
-    yield put(searchFailed(messageOf(error, MESSAGES.products.fetchFailed)));
+    yield put(searchFailed(messageOfError(error, MESSAGES.products.fetchFailed)));
   }
 }
 
@@ -113,7 +109,7 @@ function* loadProduct(productId: number): SagaIterator {
     yield put(productLoaded(answer.data));
   } catch (error) {
     const notFound = error instanceof ApiError && error.status === 404;
-    yield put(productFailed({ productId, message: notFound ? MESSAGES.products.notFound : messageOf(error, MESSAGES.products.fetchFailed) }));
+    yield put(productFailed({ productId, message: notFound ? MESSAGES.products.notFound : messageOfError(error, MESSAGES.products.fetchFailed) }));
   }
 }
 
@@ -122,7 +118,7 @@ function* loadReviews(productId: number): SagaIterator {
     const answer: ApiSuccess<Review[]> = yield call(getCancellable<ApiSuccess<Review[]>>, CATALOGUE_API.reviews(productId));
     yield put(reviewsLoaded({ productId, reviews: answer.data }));
   } catch (error) {
-    yield put(reviewsFailed({ productId, message: messageOf(error, MESSAGES.server.internalError) }));
+    yield put(reviewsFailed({ productId, message: messageOfError(error, MESSAGES.server.internalError) }));
   }
 }
 
@@ -142,7 +138,7 @@ function* submitReview(): SagaIterator {
     yield call(apiClient.post<ApiSuccess<Review>>, CATALOGUE_API.addReview, review);
   } catch (error) {
     yield put(reviewRefused());
-    yield put(toastRequested('error', messageOf(error, MESSAGES.server.internalError)));
+    yield put(toastRequested('error', messageOfError(error, MESSAGES.server.internalError)));
     return;
   }
   yield put(reviewAdded());

@@ -1,5 +1,5 @@
 import { LIMITS, MESSAGES, type ImageSet } from '@shop/contracts';
-import { coverImage, descriptionPreview, galleryImages, isOnSale, shownGalleryImage, starsOfAverage, stockBadge } from './product-presentation';
+import { descriptionPreview, galleryImages, isOnSale, shownGalleryImage, starsOfAverage, stockBadge } from './product-presentation';
 
 const image = (url: string): ImageSet => ({ url, status: 'ready', srcSet: [] });
 
@@ -14,12 +14,6 @@ describe('product presentation', () => {
   it('is on sale only with a sale price above 0', () => {
     expect(isOnSale({ salePrice: 0 })).toBe(false);
     expect(isOnSale({ salePrice: 450 })).toBe(true);
-  });
-
-  it('shows the first variation when the product has no main image', () => {
-    const red = image('/uploads/red.png');
-    expect(coverImage({ image: null, variations: [{ id: 1, label: 'Red', image: red }] })).toBe(red);
-    expect(coverImage({ image: null, variations: [] })).toBeNull();
   });
 
   it('rounds the average to half stars', () => {

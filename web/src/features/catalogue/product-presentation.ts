@@ -16,11 +16,6 @@ export function isOnSale(product: Pick<Product, 'salePrice'>): boolean {
   return product.salePrice > 0;
 }
 
-/** A product may have only variation images (spec §5 product form): the first one stands in for the main image. */
-export function coverImage(product: Pick<Product, 'image' | 'variations'>): ImageSet | null {
-  return product.image ?? product.variations[0]?.image ?? null;
-}
-
 /** Stars show in halves; an average of 3.3 reads as 3.5 stars beside the exact figure. */
 export function starsOfAverage(averageReview: number): number {
   return Math.round(averageReview * 2) / 2;

@@ -1,5 +1,5 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { MESSAGES, ROUTES, effectivePrice, formatKes, type Product } from '@shop/contracts';
+import { MESSAGES, ROUTES, coverImage, effectivePrice, formatKes, type Product } from '@shop/contracts';
 import { Button, Drawer, Empty, Flex, Skeleton, Typography, theme } from 'antd';
 import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -7,7 +7,6 @@ import { LoadFailureAlert } from '../../components/LoadFailureAlert';
 import { ProductThumbnail } from '../cart/ProductThumbnail';
 import { SheetList, SheetListItem } from '../cart/SheetList';
 import { useSheetSize } from '../cart/useSheetSize';
-import { coverImage } from '../catalogue/product-presentation';
 import { selectWishlistError, selectWishlistIsBusy, selectWishlistIsLoading, selectWishlistProducts } from './wishlist.selectors';
 import { wishlistRequested, wishlistToggleRequested } from './wishlist.slice';
 

@@ -1,7 +1,7 @@
 import { MESSAGES, SHOPPER_API, type WishlistAnswer, type WishlistInput } from '@shop/contracts';
 import { all, call, fork, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
-import { apiClient, ApiError } from '../../lib/api-client';
+import { apiClient, messageOfError } from '../../lib/api-client';
 import { isShopper, SESSION_CHANGES, sessionUserOf, type SessionChange } from '../cart/shopper-session';
 import { toastRequested } from '../notifications/notifications.slice';
 import { selectIsInWishlist, selectWishlistIsBusy } from './wishlist.selectors';
@@ -21,7 +21,7 @@ function* loadWishlist(userId: number): SagaIterator {
     const answer: WishlistAnswer = yield call(apiClient.get<WishlistAnswer>, SHOPPER_API.wishlist(userId));
     yield put(wishlistLoaded(answer.wishlist.products));
   } catch (error) {
-    yield put(wishlistFailed(error instanceof ApiError ? error.message : MESSAGES.server.internalError));
+    yield put(wishlistFailed(messageOfError(error)));
   }
 }
 

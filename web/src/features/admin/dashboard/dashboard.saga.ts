@@ -1,7 +1,7 @@
-import { MESSAGES, type DashboardSummary } from '@shop/contracts';
+import type { DashboardSummary } from '@shop/contracts';
 import { call, put, takeLatest } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
-import { apiClient, ApiError } from '../../../lib/api-client';
+import { apiClient, messageOfError } from '../../../lib/api-client';
 import { dashboardFailed, dashboardLoaded, dashboardRequested } from './dashboard.slice';
 
 const DASHBOARD_PATH = '/api/admin/dashboard';
@@ -11,7 +11,7 @@ function* loadDashboard(): SagaIterator {
     const answer: { data: DashboardSummary } = yield call(apiClient.get<{ data: DashboardSummary }>, DASHBOARD_PATH, { noCache: true });
     yield put(dashboardLoaded(answer.data));
   } catch (error) {
-    yield put(dashboardFailed(error instanceof ApiError ? error.message : MESSAGES.server.internalError));
+    yield put(dashboardFailed(messageOfError(error)));
   }
 }
 

@@ -2,7 +2,7 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 import { CATALOGUE_API, MESSAGES, type ApiSuccess, type Product } from '@shop/contracts';
 import { all, call, put, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
-import { apiClient, ApiError } from '../../../lib/api-client';
+import { apiClient, ApiError, messageOfError } from '../../../lib/api-client';
 import { toastRequested } from '../../notifications/notifications.slice';
 import {
   adminProductsFailed,
@@ -28,7 +28,7 @@ function* loadProducts(): SagaIterator {
     const answer: ApiSuccess<Product[]> = yield call(apiClient.get<ApiSuccess<Product[]>>, CATALOGUE_API.adminProducts, { noCache: true });
     yield put(adminProductsLoaded(answer.data));
   } catch (error) {
-    yield put(adminProductsFailed(error instanceof ApiError ? error.message : MESSAGES.products.fetchFailed));
+    yield put(adminProductsFailed(messageOfError(error, MESSAGES.products.fetchFailed)));
   }
 }
 
