@@ -6,7 +6,8 @@ import { Address } from '@shop/db';
 import { BusinessFailure } from '../common/business-failure.js';
 import type { AddressInputDto } from './dto/address-input.dto.js';
 
-function toView(address: Address): AddressView {
+/** An address as the shopper sees it (and as an order keeps it), with the one-line form composed. */
+export function addressView(address: Address): AddressView {
   return {
     id: address.id,
     county: address.county,
@@ -46,7 +47,7 @@ export class AddressesService {
 
   async of(owner: SessionUser): Promise<AddressView[]> {
     const addresses = await this.dataSource.getRepository(Address).find({ where: { userId: owner.id }, order: { createdAt: 'ASC', id: 'ASC' } });
-    return addresses.map(toView);
+    return addresses.map(addressView);
   }
 
   /**
@@ -62,7 +63,7 @@ export class AddressesService {
       const users = (await manager.query('SELECT `id` FROM `users` WHERE `id` = ? FOR UPDATE', [owner.id])) as unknown[];
       if (users.length === 0) return new BusinessFailure(HttpStatus.UNAUTHORIZED, MESSAGES.auth.notAuthenticated);
       if ((await manager.countBy(Address, { userId: owner.id })) >= LIMITS.maxAddressesPerUser) return new BusinessFailure(HttpStatus.CONFLICT, MESSAGES.address.maxReached);
-      return toView(await manager.save(manager.create(Address, { ...fields, userId: owner.id })));
+      return addressView(await manager.save(manager.create(Address, { ...fields, userId: owner.id })));
     });
   }
 
@@ -72,7 +73,7 @@ export class AddressesService {
     return this.dataSource.transaction(async (manager) => {
       const address = await lockedAddressOf(manager, owner, addressId);
       if (!address) return addressNotFound();
-      return toView(await manager.save(Object.assign(address, fields)));
+      return addressView(await manager.save(Object.assign(address, fields)));
     });
   }
 
@@ -82,7 +83,7 @@ export class AddressesService {
       const address = await lockedAddressOf(manager, owner, addressId);
       if (!address) return addressNotFound();
       await manager.delete(Address, { id: address.id });
-      return toView(address);
+      return addressView(address);
     });
   }
 }

@@ -4,6 +4,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { MESSAGES, coverImage, type Cart as CartView, type CartItem as CartItemView, type Product as ProductView } from '@shop/contracts';
 import { Cart, CartItem, Product } from '@shop/db';
 import { BusinessFailure } from '../common/business-failure.js';
+import { refusableTransaction } from '../common/refusable-transaction.js';
 import { ProductsService } from '../products/products.service.js';
 import type { CartLineInputDto } from './dto/cart-line-input.dto.js';
 
@@ -38,7 +39,7 @@ export class CartService {
 
   /** Adds `quantity` to the product's line, making the cart and the line when they do not exist yet. */
   add(userId: number, { productId, quantity }: CartLineInputDto): Promise<CartView | BusinessFailure> {
-    return this.inCartTransaction(async (manager) => {
+    return refusableTransaction(this.dataSource, async (manager) => {
       // Not INSERT IGNORE: on a duplicate it takes a shared lock, and several concurrent first adds
       // upgrading theirs to the FOR UPDATE below deadlock. This form takes the exclusive lock at once.
       await manager.query('INSERT INTO `carts` (`userId`) VALUES (?) ON DUPLICATE KEY UPDATE `id` = `id`', [userId]);
@@ -56,7 +57,7 @@ export class CartService {
 
   /** Sets the quantity of a line the cart already has. */
   update(userId: number, { productId, quantity }: CartLineInputDto): Promise<CartView | BusinessFailure> {
-    return this.inCartTransaction(async (manager) => {
+    return refusableTransaction(this.dataSource, async (manager) => {
       const cartId = await this.lockCart(manager, userId);
       const product = await this.productOnSale(manager, productId);
       if (!product) return productNotFound();
@@ -70,7 +71,7 @@ export class CartService {
 
   /** Removes a line, a retired product's included (the shopper no longer sees it, but nothing forbids it). */
   remove(userId: number, productId: number): Promise<CartView | BusinessFailure> {
-    return this.inCartTransaction(async (manager) => {
+    return refusableTransaction(this.dataSource, async (manager) => {
       const cartId = await this.lockCart(manager, userId);
       if (cartId === undefined) return notInCart();
       const { affected } = await manager.delete(CartItem, { cartId, productId });
@@ -79,29 +80,7 @@ export class CartService {
     });
   }
 
-  /**
-   * A shopper's cart changes queue on their cart row, so concurrent adds see each other's lines.
-   * READ COMMITTED: the line read after the lock sees what the previous holder committed, and no gap
-   * locks tie unrelated shoppers' inserts into deadlocks. A refusal rolls back, so a refused first add
-   * leaves no empty cart behind.
-   */
-  private async inCartTransaction<T>(work: (manager: EntityManager) => Promise<T | BusinessFailure>): Promise<T | BusinessFailure> {
-    const runner = this.dataSource.createQueryRunner();
-    await runner.connect();
-    try {
-      await runner.startTransaction('READ COMMITTED');
-      const outcome = await work(runner.manager);
-      if (outcome instanceof BusinessFailure) await runner.rollbackTransaction();
-      else await runner.commitTransaction();
-      return outcome;
-    } catch (error) {
-      if (runner.isTransactionActive) await runner.rollbackTransaction();
-      throw error;
-    } finally {
-      await runner.release();
-    }
-  }
-
+  /** A shopper's cart changes (and checkouts) queue on their cart row, so concurrent adds see each other's lines. */
   private async lockCart(manager: EntityManager, userId: number): Promise<number | undefined> {
     const rows = await manager.query<{ id: number }[]>('SELECT `id` FROM `carts` WHERE `userId` = ? FOR UPDATE', [userId]);
     return rows[0]?.id;
