@@ -12,6 +12,8 @@ import { FeatureImagesModule } from './feature-images/feature-images.module.js';
 import { HealthModule } from './health/health.module.js';
 import { ImagesModule } from './images/images.module.js';
 import { InfrastructureModule } from './infrastructure/infrastructure.module.js';
+import { OrdersModule } from './orders/orders.module.js';
+import { PaymentCallbacksModule } from './payment-callbacks/payment-callbacks.module.js';
 import { PipelineModule } from './pipeline/pipeline.module.js';
 import { ProductsModule } from './products/products.module.js';
 import { RealtimeModule } from './realtime/realtime.module.js';
@@ -45,6 +47,8 @@ export class AppModule {
         FeatureImagesModule,
         HealthModule,
         ImagesModule,
+        OrdersModule,
+        PaymentCallbacksModule,
         PipelineModule,
         ProductsModule,
         RealtimeModule,

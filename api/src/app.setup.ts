@@ -7,6 +7,7 @@ import { pino } from 'pino';
 import type { AppConfig } from '@shop/config';
 import { ApiExceptionFilter } from './common/api-exception.filter.js';
 import { createValidationPipe } from './common/validation.pipe.js';
+import { readCallbackBodiesAsText } from './payment-callbacks/callback-bodies.js';
 import { RedisIoAdapter } from './realtime/redis-io.adapter.js';
 
 /** Everything main.ts and the integration tests both need, so tests exercise the real setup. */
@@ -29,6 +30,7 @@ export function configureApp(app: INestApplication, config: AppConfig): INestApp
     }),
   );
   app.use(cookieParser());
+  readCallbackBodiesAsText(app);
   app.enableCors({ origin: config.WEB_ORIGINS, credentials: true });
   app.use(
     pinoHttp({

@@ -4,7 +4,15 @@ import { HealthController } from './health/health.controller.js';
 import { ImageDerivativesService } from './images/image-derivatives.service.js';
 import { ImageResizeProcessor } from './images/image-resize.processor.js';
 import { InfrastructureModule } from './infrastructure/infrastructure.module.js';
+import { OrderLifecycle } from './orders/order-lifecycle.service.js';
+import { OrderUpdates } from './orders/order-updates.js';
+import { OrdersProcessor } from './orders/orders.processor.js';
 import { OutboxRelay } from './outbox/outbox-relay.service.js';
+import { MpesaPayments } from './payments/mpesa-payments.service.js';
+import { PAYMENT_CLIENTS } from './payments/payment-clients.js';
+import { PaymentSettlement } from './payments/payment-settlement.service.js';
+import { PaymentsProcessor } from './payments/payments.processor.js';
+import { PaypalPayments } from './payments/paypal-payments.service.js';
 import { PipelineHeartbeatProcessor } from './pipeline/pipeline-heartbeat.processor.js';
 
 @Module({})
@@ -14,7 +22,20 @@ export class WorkersModule {
       module: WorkersModule,
       imports: [InfrastructureModule.register(config)],
       controllers: [HealthController],
-      providers: [OutboxRelay, PipelineHeartbeatProcessor, ImageDerivativesService, ImageResizeProcessor],
+      providers: [
+        OutboxRelay,
+        PipelineHeartbeatProcessor,
+        ImageDerivativesService,
+        ImageResizeProcessor,
+        OrderUpdates,
+        OrderLifecycle,
+        OrdersProcessor,
+        ...PAYMENT_CLIENTS,
+        PaymentSettlement,
+        MpesaPayments,
+        PaypalPayments,
+        PaymentsProcessor,
+      ],
     };
   }
 }

@@ -16,10 +16,10 @@ export interface TestApi {
   dataSource: DataSource;
 }
 
-/** The real api, set up exactly as main.ts does, listening on a free port. */
-export async function startTestApi(config: AppConfig): Promise<TestApi> {
+/** The real api, set up exactly as main.ts does, listening on a free port unless one is given. */
+export async function startTestApi(config: AppConfig, port = 0): Promise<TestApi> {
   const app = configureApp(await NestFactory.create(AppModule.register(config), { logger: false }), config);
-  await app.listen(0, '127.0.0.1');
+  await app.listen(port, '127.0.0.1');
   return { app, server: app.getHttpServer() as Server, dataSource: app.get(DataSource) };
 }
 

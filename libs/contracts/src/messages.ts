@@ -79,6 +79,7 @@ export const MESSAGES = {
     paypalDeclined: 'PayPal declined that payment method. Please choose another one in PayPal and try again.',
     paypalCancelled: 'You cancelled the PayPal payment.',
     orderExpired: 'The order was not paid in time, so its items went back on the shelf.',
+    refundDue: 'Your payment arrived after the order had closed and its items were gone. We will refund it; our team will contact you.',
   },
   review: {
     added: 'Review added successfully!',

@@ -48,4 +48,8 @@ export class Order extends Timestamped {
   /** Unpaid orders release their stock after this moment. */
   @Column({ type: 'datetime', precision: 3, nullable: true })
   reservationExpiresAt!: Date | null;
+
+  /** When the order's units went back on the shelf; set once, so they never go back twice. */
+  @Column({ type: 'datetime', precision: 3, nullable: true })
+  stockReleasedAt!: Date | null;
 }

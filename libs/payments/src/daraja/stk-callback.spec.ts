@@ -39,6 +39,7 @@ describe('parseStkCallback', () => {
   it('reads details sent as strings, and an amount with cents', () => {
     const stringly = { ...paid, ResultCode: '0', CallbackMetadata: { Item: [{ Name: 'Amount', Value: 1250.0 }, { Name: 'MpesaReceiptNumber', Value: 'SLB4X2K9QP' }, { Name: 'TransactionDate', Value: '20250101003005' }, { Name: 'PhoneNumber', Value: '254708374149' }] } };
     expect(parseStkCallback(callback(stringly))).toMatchObject({ resultCode: 0, metadata: { amount: 1250, phone: '254708374149' } });
+    expect(parseStkCallback(callback(itemsWith('PhoneNumber', '2547*****149')))).toMatchObject({ metadata: { phone: '2547*****149' } });
   });
 
   it('reads a failed payment without details', () => {

@@ -45,7 +45,8 @@ const paymentDetailsSchema = z.object({
     if (!at) context.addIssue({ code: 'custom', message: 'not a YYYYMMDDHHmmss time' });
     return at ?? z.NEVER;
   }),
-  PhoneNumber: z.union([z.number(), z.string()]).transform(String).pipe(z.string().regex(/^254[17]\d{8}$/)),
+  // Daraja has started masking the middle digits ('2547*****149'); the digits it shows are still checked.
+  PhoneNumber: z.union([z.number(), z.string()]).transform(String).pipe(z.string().regex(/^254[17*][\d*]{8}$/)),
 });
 
 /**

@@ -1,0 +1,32 @@
+import { Body, Controller, Get, Param, Put, Query } from '@nestjs/common';
+import { MESSAGES, type AdminOrderPage, type ApiSuccess, type OrderDetails, type SessionUser } from '@shop/contracts';
+import { CurrentUser } from '../access/access.decorators.js';
+import { orRefuse } from '../common/business-failure.js';
+import { idPipe } from '../common/id-pipe.js';
+import { AdminOrderQueryDto } from './dto/admin-order-query.dto.js';
+import { OrderStatusInputDto } from './dto/order-status-input.dto.js';
+import { OrdersService } from './orders.service.js';
+
+const orderId = idPipe(MESSAGES.orders.invalidId);
+
+/** Spec §7 admin orders (admins only, by the /api/admin/ path): every shopper's orders, newest first. */
+@Controller('admin/orders')
+export class AdminOrdersController {
+  constructor(private readonly orders: OrdersService) {}
+
+  @Get('get')
+  async list(@Query() { status, page, pageSize }: AdminOrderQueryDto): Promise<AdminOrderPage> {
+    const { orders, total } = await this.orders.page(status, page, pageSize);
+    return { success: true, data: orders, pagination: { total, page, pageSize } };
+  }
+
+  @Get('details/:id')
+  async details(@Param('id', orderId) id: number): Promise<ApiSuccess<OrderDetails>> {
+    return { success: true, data: orRefuse(await this.orders.adminOrder(id)) };
+  }
+
+  @Put('update/:id')
+  async update(@CurrentUser() admin: SessionUser, @Param('id', orderId) id: number, @Body() { orderStatus }: OrderStatusInputDto): Promise<ApiSuccess<OrderDetails>> {
+    return { success: true, message: MESSAGES.orders.statusUpdated, data: orRefuse(await this.orders.updateStatus(admin, id, orderStatus)) };
+  }
+}

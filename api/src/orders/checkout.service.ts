@@ -1,0 +1,143 @@
+import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { MESSAGES, ORDER_API, ROUTES, kenyanMobileNumber, type Order as OrderView, type SessionUser } from '@shop/contracts';
+import type { AppConfig } from '@shop/config';
+import { Order, Payment, changeOrderStatus, recordEvent, releaseReservedStock } from '@shop/db';
+import { DarajaClient, DarajaError, PaypalClient } from '@shop/payments';
+import { BusinessFailure } from '../common/business-failure.js';
+import { APP_CONFIG } from '../infrastructure/infrastructure.module.js';
+import type { CapturePaypalInputDto } from './dto/capture-paypal-input.dto.js';
+import type { MpesaPaymentInputDto } from './dto/mpesa-payment-input.dto.js';
+import { OrderPlacementService, type PlacedOrder } from './order-placement.service.js';
+import { OrdersService } from './orders.service.js';
+
+/** The shop's name on the phone's prompt (Daraja takes at most 13 characters) and on PayPal's pages. */
+const SHOP_NAME = 'Toy Duka';
+
+export interface MpesaStarted {
+  orderId: number;
+  checkoutRequestId: string;
+}
+
+export interface PaypalStarted {
+  orderId: number;
+  approvalUrl: string;
+}
+
+export interface CaptureRequested {
+  order: OrderView;
+  /** False when the order was already paid or a capture of it is still under way: no job was added. */
+  queued: boolean;
+}
+
+const returnInvalid = () => new BusinessFailure(HttpStatus.NOT_FOUND, MESSAGES.checkout.paypalReturnInvalid);
+
+/**
+ * Starting a payment: the order is placed first (its own transaction), then the provider is asked,
+ * outside any transaction; what the provider answered is written in a second one. A provider that
+ * refuses gets the order cancelled and its units back at once.
+ */
+@Injectable()
+export class CheckoutService {
+  private readonly logger = new Logger(CheckoutService.name);
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly placement: OrderPlacementService,
+    private readonly orders: OrdersService,
+    private readonly daraja: DarajaClient,
+    private readonly paypal: PaypalClient,
+  ) {}
+
+  async startMpesa(shopper: SessionUser, input: MpesaPaymentInputDto): Promise<MpesaStarted | BusinessFailure> {
+    const phone = kenyanMobileNumber(input.phone);
+    if (!phone) return new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.checkout.invalidPhone);
+    const placed = await this.placement.place(shopper.id, input.addressId, 'mpesa');
+    if (placed instanceof BusinessFailure) return placed;
+    let checkoutRequestId: string;
+    try {
+      ({ checkoutRequestId } = await this.daraja.stkPush({
+        phone,
+        amount: placed.totalAmount,
+        accountReference: `TD${placed.orderId}`,
+        transactionDesc: SHOP_NAME,
+        callbackUrl: new URL(ORDER_API.mpesaCallback(this.config.MPESA_CALLBACK_TOKEN), this.config.PUBLIC_URL).href,
+      }));
+    } catch (error) {
+      // A push that may be on the phone is left pending: its callback, or the order's expiry, settles it.
+      if (error instanceof DarajaError && !error.outcomeUnknown) await this.abandon(placed, MESSAGES.payment.mpesaDeclined);
+      this.logger.warn(`STK push for order ${placed.orderId} failed: ${error instanceof Error ? error.message : String(error)}`);
+      return new BusinessFailure(HttpStatus.BAD_GATEWAY, MESSAGES.checkout.mpesaInitiateFailed);
+    }
+    await this.dataSource.transaction(async (manager) => {
+      await manager.update(Payment, { id: placed.paymentId }, { providerReference: checkoutRequestId, phone });
+      // Daraja does not always call back: the reconcile job asks it if nothing came by then.
+      await recordEvent(manager, 'mpesa.reconcile', { paymentId: placed.paymentId }, { delayMs: this.config.MPESA_RECONCILE_DELAY_MS });
+    });
+    return { orderId: placed.orderId, checkoutRequestId };
+  }
+
+  async startPaypal(shopper: SessionUser, addressId: number): Promise<PaypalStarted | BusinessFailure> {
+    const placed = await this.placement.place(shopper.id, addressId, 'paypal');
+    if (placed instanceof BusinessFailure) return placed;
+    const returnUrl = new URL(ROUTES.shopPaypalReturn, this.config.PUBLIC_URL).href;
+    let created: { id: string; approveUrl: string };
+    try {
+      created = await this.paypal.createOrder({
+        // The same request id on a retry finds the PayPal order made the first time.
+        requestId: `order-${placed.orderId}`,
+        referenceId: String(placed.orderId),
+        amount: { currency: this.config.PAYPAL_CURRENCY, value: placed.providerAmount! },
+        returnUrl,
+        cancelUrl: `${returnUrl}?cancelled=1`,
+        brandName: SHOP_NAME,
+      });
+    } catch (error) {
+      // An order PayPal may have made is never approved by anyone: abandoning ours charges nobody.
+      await this.abandon(placed, MESSAGES.checkout.paypalStartFailed);
+      this.logger.warn(`PayPal order for order ${placed.orderId} failed: ${error instanceof Error ? error.message : String(error)}`);
+      return new BusinessFailure(HttpStatus.BAD_GATEWAY, MESSAGES.checkout.paypalStartFailed);
+    }
+    await this.dataSource.getRepository(Payment).update({ id: placed.paymentId }, { providerReference: created.id, approvalUrl: created.approveUrl });
+    return { orderId: placed.orderId, approvalUrl: created.approveUrl };
+  }
+
+  /**
+   * Queues the capture of an approved PayPal order and answers at once; the worker captures. One
+   * capture is under way at a time: a request while one is (a double click, a reload of the return
+   * page) adds nothing. A new attempt is allowed once the last one recorded why it failed (a
+   * declined card the shopper has since changed in PayPal).
+   */
+  requestCapture(shopper: SessionUser, input: CapturePaypalInputDto): Promise<CaptureRequested | BusinessFailure> {
+    const reference = input.token ?? input.paymentId;
+    return this.dataSource.transaction(async (manager) => {
+      const order = await manager.findOne(Order, { where: { id: input.orderId, userId: shopper.id }, lock: { mode: 'pessimistic_write' } });
+      const payment = order && (await manager.findOne(Payment, { where: { orderId: order.id }, lock: { mode: 'pessimistic_write' } }));
+      if (!order || !payment || payment.method !== 'paypal' || !reference || payment.providerReference !== reference) return returnInvalid();
+      const answer = async (queued: boolean): Promise<CaptureRequested> => ({ order: await this.orders.view(order.id, manager), queued });
+      if (payment.status === 'paid') return answer(false);
+      if (order.orderStatus !== 'pending' || payment.status !== 'pending') return new BusinessFailure(HttpStatus.CONFLICT, MESSAGES.orders.captureNotPending);
+      if (payment.captureAttempts > 0 && payment.failureReason === null) return answer(false);
+      const attempt = payment.captureAttempts + 1;
+      await manager.update(Payment, { id: payment.id }, { captureAttempts: attempt, payerId: input.payerId ?? payment.payerId, failureReason: null });
+      await recordEvent(manager, 'paypal.capture', { paymentId: payment.id, attempt });
+      return answer(true);
+    });
+  }
+
+  /** The provider would not start the payment: the order is cancelled and its units go back on the shelf. */
+  private async abandon(placed: PlacedOrder, reason: string): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      const order = await manager.findOne(Order, { where: { id: placed.orderId }, select: { id: true, orderStatus: true }, lock: { mode: 'pessimistic_write' } });
+      if (order?.orderStatus !== 'pending') return;
+      await manager.update(Payment, { id: placed.paymentId }, { status: 'failed', failureReason: reason });
+      await manager.update(Order, { id: placed.orderId }, { paymentStatus: 'failed' });
+      await changeOrderStatus(manager, placed.orderId, 'pending', 'cancelled', { reason });
+      await releaseReservedStock(manager, placed.orderId);
+      await recordEvent(manager, 'order.status-changed', { orderId: placed.orderId, from: 'pending', to: 'cancelled' });
+    });
+  }
+
+}

@@ -1,0 +1,227 @@
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { MESSAGES, ROUTES, type Order as OrderView } from '@shop/contracts';
+import { Order, OrderStatusHistory, Payment } from '@shop/db';
+import { createTestProduct, testConfig } from '@shop/testing';
+import { startPaymentStack, type PaymentStack } from '../testing/payment-stack.js';
+import { startTestApi, type TestApi } from '../testing/test-api.js';
+import { PARKLANDS, PAYING_PHONE, checkoutDriver } from './checkout-fixtures.js';
+
+describe('starting a payment', () => {
+  let stack: PaymentStack;
+  let shop: ReturnType<typeof checkoutDriver>;
+
+  beforeAll(async () => {
+    stack = await startPaymentStack();
+    shop = checkoutDriver(stack.server, stack.dataSource);
+  });
+  afterAll(() => stack?.close());
+
+  const historyOf = async (orderId: number) =>
+    (await stack.dataSource.getRepository(OrderStatusHistory).find({ where: { orderId }, order: { id: 'ASC' } })).map((change) => [change.fromStatus, change.toStatus, change.reason]);
+  const jobsOf = async (orderId: number, paymentId: number) => (await shop.eventsOf(orderId, paymentId)).map((event) => event.jobName);
+
+  describe('by M-Pesa', () => {
+    it('cancels the order and gives its units back when Daraja refuses the STK push', async () => {
+      // Daraja takes at most KES 250,000 in one STK push.
+      const piano = await createTestProduct(stack.dataSource, { title: 'Grand Toy Piano', price: 300_000, totalStock: 3 });
+      const { shopper, address } = await shop.shopperWithCart([[piano, 1]]);
+      const pushesBefore = stack.sandbox.daraja.transactions().length;
+
+      const answer = await shop.payByMpesa(shopper, { addressId: address.id, phone: PAYING_PHONE }).expect(502);
+      expect(answer.body).toEqual({ success: false, message: MESSAGES.checkout.mpesaInitiateFailed });
+
+      const [order] = await shop.ordersOf(shopper);
+      expect(order).toMatchObject({ orderStatus: 'cancelled', paymentStatus: 'failed', totalAmount: 300_000 + PARKLANDS.fee });
+      const payment = await shop.paymentOf(order!.id);
+      expect(payment).toMatchObject({ status: 'failed', failureReason: MESSAGES.payment.mpesaDeclined, providerReference: null });
+      expect(await shop.stockOf(piano)).toBe(3);
+      expect(await historyOf(order!.id)).toEqual([
+        [null, 'pending', ''],
+        ['pending', 'cancelled', MESSAGES.payment.mpesaDeclined],
+      ]);
+      expect(await jobsOf(order!.id, payment.id)).toEqual(['order.created', 'order.expire', 'order.status-changed']);
+      expect(stack.sandbox.daraja.transactions()).toHaveLength(pushesBefore);
+    });
+  });
+
+  describe('by PayPal', () => {
+    it('creates the PayPal order for the converted total and answers where the shopper approves it', async () => {
+      const product = await createTestProduct(stack.dataSource, { price: 5000 });
+      const { shopper, address } = await shop.shopperWithCart([[product, 2]]);
+
+      const answer = await shop.payByPaypal(shopper, { addressId: address.id }).expect(201);
+      expect(answer.body).toEqual({ success: true, approvalURL: expect.stringContaining('/checkoutnow?token='), orderId: expect.any(Number) });
+      const { orderId, approvalURL } = answer.body as { orderId: number; approvalURL: string };
+
+      const payment = await shop.paymentOf(orderId);
+      const paypalOrderId = new URL(approvalURL).searchParams.get('token')!;
+      expect(payment).toMatchObject({ status: 'pending', providerReference: paypalOrderId, approvalUrl: approvalURL, captureAttempts: 0 });
+      const returnUrl = `${stack.config.PUBLIC_URL}${ROUTES.shopPaypalReturn}`;
+      expect(stack.sandbox.paypal.order(paypalOrderId)).toMatchObject({
+        payerId: undefined,
+        referenceId: String(orderId),
+        amount: { currency_code: stack.config.PAYPAL_CURRENCY, value: payment.providerAmount!.toFixed(2) },
+        returnUrl,
+        cancelUrl: `${returnUrl}?cancelled=1`,
+      });
+      expect(await jobsOf(orderId, payment.id)).toEqual(['order.created', 'order.expire']);
+    });
+  });
+
+  describe("when the provider's answer is a refusal or never comes", () => {
+    let silentDaraja: Server;
+    let other: TestApi;
+    let otherShop: ReturnType<typeof checkoutDriver>;
+
+    beforeAll(async () => {
+      // A Daraja that hands out tokens and then fails the push behind a gateway's bare 503: whether
+      // the phone was prompted cannot be known.
+      silentDaraja = createServer((incoming, outgoing) => {
+        if (incoming.url?.startsWith('/oauth/')) outgoing.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ access_token: 'token', expires_in: '3599' }));
+        else outgoing.writeHead(503, { 'content-type': 'text/html' }).end('<h1>Service Unavailable</h1>');
+      }).listen(0, '127.0.0.1');
+      await once(silentDaraja, 'listening');
+      // PayPal takes no KES: an api configured to charge in it has every order refused.
+      other = await startTestApi(
+        testConfig({
+          MPESA_BASE_URL: `http://127.0.0.1:${(silentDaraja.address() as AddressInfo).port}`,
+          PAYPAL_BASE_URL: stack.config.PAYPAL_BASE_URL,
+          PAYPAL_CURRENCY: 'KES',
+          PAYPAL_KES_PER_UNIT: '1',
+        }),
+      );
+      otherShop = checkoutDriver(other.server, other.dataSource);
+    });
+    afterAll(async () => {
+      await other?.app.close();
+      silentDaraja?.close();
+    });
+
+    it('leaves an M-Pesa order whose push may have reached the phone pending, its units held until it expires', async () => {
+      const product = await createTestProduct(stack.dataSource, { totalStock: 4 });
+      const { shopper, address } = await shop.shopperWithCart([[product, 1]]);
+      expect((await otherShop.payByMpesa(shopper, { addressId: address.id, phone: PAYING_PHONE }).expect(502)).body.message).toBe(MESSAGES.checkout.mpesaInitiateFailed);
+      const [order] = await shop.ordersOf(shopper);
+      expect(order).toMatchObject({ orderStatus: 'pending', paymentStatus: 'pending' });
+      expect(await shop.paymentOf(order!.id)).toMatchObject({ status: 'pending', providerReference: null, failureReason: null });
+      expect(await shop.stockOf(product)).toBe(3);
+      expect(await jobsOf(order!.id, (await shop.paymentOf(order!.id)).id)).toEqual(['order.created', 'order.expire']);
+    });
+
+    it('cancels a PayPal order that PayPal refuses and gives its units back', async () => {
+      const product = await createTestProduct(stack.dataSource, { totalStock: 4 });
+      const { shopper, address } = await shop.shopperWithCart([[product, 2]]);
+      expect((await otherShop.payByPaypal(shopper, { addressId: address.id }).expect(502)).body).toEqual({ success: false, message: MESSAGES.checkout.paypalStartFailed });
+      const [order] = await shop.ordersOf(shopper);
+      expect(order).toMatchObject({ orderStatus: 'cancelled', paymentStatus: 'failed' });
+      expect(await shop.paymentOf(order!.id)).toMatchObject({ status: 'failed', failureReason: MESSAGES.checkout.paypalStartFailed, providerReference: null });
+      expect(await shop.stockOf(product)).toBe(4);
+      expect(await historyOf(order!.id)).toEqual([
+        [null, 'pending', ''],
+        ['pending', 'cancelled', MESSAGES.checkout.paypalStartFailed],
+      ]);
+    });
+  });
+
+  describe("the PayPal return page's capture", () => {
+    /** A PayPal order the shopper has approved in the sandbox, as the return page finds it. */
+    async function approvedPaypalOrder() {
+      const product = await createTestProduct(stack.dataSource, { totalStock: 10 });
+      const { shopper, address } = await shop.shopperWithCart([[product, 1]]);
+      const { orderId, approvalURL } = (await shop.payByPaypal(shopper, { addressId: address.id }).expect(201)).body as { orderId: number; approvalURL: string };
+      const token = new URL(approvalURL).searchParams.get('token')!;
+      const { payerId } = stack.sandbox.paypal.approve(token);
+      const payment = await shop.paymentOf(orderId);
+      return { shopper, orderId, token, payerId, payment, product };
+    }
+    const captureJobs = async (orderId: number, paymentId: number) => (await shop.eventsOf(orderId, paymentId)).filter((event) => event.jobName === 'paypal.capture').map((event) => event.payload);
+
+    it('queues one capture job and answers the order at once (202)', async () => {
+      const { shopper, orderId, token, payerId, payment } = await approvedPaypalOrder();
+      const answer = await shop.capture(shopper, { orderId, token, payerId }).expect(202);
+      expect(answer.body.success).toBe(true);
+      expect(answer.body.data as OrderView).toMatchObject({ id: orderId, paymentStatus: 'pending', paymentId: token, payerId, orderStatus: 'pending' });
+      expect(await shop.paymentOf(orderId)).toMatchObject({ captureAttempts: 1, payerId, status: 'pending' });
+      expect(await captureJobs(orderId, payment.id)).toEqual([{ paymentId: payment.id, attempt: 1 }]);
+    });
+
+    it('takes the old return link too: paymentId for token', async () => {
+      const { shopper, orderId, token, payerId, payment } = await approvedPaypalOrder();
+      await shop.capture(shopper, { orderId, paymentId: token, payerId }).expect(202);
+      expect(await captureJobs(orderId, payment.id)).toEqual([{ paymentId: payment.id, attempt: 1 }]);
+    });
+
+    it('adds no second job while the first is under way: a double click, a reload, two at once', async () => {
+      const { shopper, orderId, token, payerId, payment } = await approvedPaypalOrder();
+      const answers = await Promise.all([1, 2, 3].map(() => shop.capture(shopper, { orderId, token, payerId })));
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 202]);
+      await shop.capture(shopper, { orderId, token, payerId }).expect(200);
+      expect(await captureJobs(orderId, payment.id)).toEqual([{ paymentId: payment.id, attempt: 1 }]);
+      expect((await shop.paymentOf(orderId)).captureAttempts).toBe(1);
+    });
+
+    it('queues a new attempt once the last one failed (a declined card the shopper has changed in PayPal)', async () => {
+      const { shopper, orderId, token, payerId, payment } = await approvedPaypalOrder();
+      await shop.capture(shopper, { orderId, token, payerId }).expect(202);
+      // What the capture worker records when PayPal answers INSTRUMENT_DECLINED.
+      await stack.dataSource.getRepository(Payment).update({ id: payment.id }, { failureReason: MESSAGES.payment.paypalDeclined });
+      const declined = (await shop.details(shopper, orderId).expect(200)).body.data as OrderView;
+      expect(declined.paymentFailureReason).toBe(MESSAGES.payment.paypalDeclined);
+
+      const retried = await shop.capture(shopper, { orderId, token, payerId }).expect(202);
+      expect((retried.body.data as OrderView).paymentFailureReason).toBeNull();
+      expect(await captureJobs(orderId, payment.id)).toEqual([
+        { paymentId: payment.id, attempt: 1 },
+        { paymentId: payment.id, attempt: 2 },
+      ]);
+    });
+
+    it('answers a paid order as it is, with nothing queued', async () => {
+      const { shopper, orderId, token, payerId, payment } = await approvedPaypalOrder();
+      await stack.dataSource.getRepository(Payment).update({ id: payment.id }, { status: 'paid', providerReceipt: `CAPTURE-${payment.id}`, payerId });
+      await stack.dataSource.getRepository(Order).update({ id: orderId }, { orderStatus: 'confirmed', paymentStatus: 'paid' });
+      const answer = await shop.capture(shopper, { orderId, token, payerId }).expect(200);
+      expect(answer.body.data as OrderView).toMatchObject({ id: orderId, paymentStatus: 'paid', orderStatus: 'confirmed', paymentReceipt: `CAPTURE-${payment.id}` });
+      expect(await captureJobs(orderId, payment.id)).toEqual([]);
+    });
+
+    it('refuses an order that is no longer waiting for its payment (cancelled, expired)', async () => {
+      const { shopper, orderId, token, payerId, payment } = await approvedPaypalOrder();
+      await stack.dataSource.getRepository(Payment).update({ id: payment.id }, { status: 'failed', failureReason: MESSAGES.payment.orderExpired });
+      await stack.dataSource.getRepository(Order).update({ id: orderId }, { orderStatus: 'cancelled', paymentStatus: 'failed' });
+      expect((await shop.capture(shopper, { orderId, token, payerId }).expect(409)).body.message).toBe(MESSAGES.orders.captureNotPending);
+      expect(await captureJobs(orderId, payment.id)).toEqual([]);
+    });
+
+    it("refuses a return link that is not for one of the shopper's PayPal orders, with 404 and nothing queued", async () => {
+      const { shopper, orderId, token, payerId, payment } = await approvedPaypalOrder();
+      const stranger = await shop.shopper();
+      const product = await createTestProduct(stack.dataSource);
+      const { shopper: mpesaShopper, address } = await shop.shopperWithCart([[product, 1]]);
+      const mpesa = (await shop.payByMpesa(mpesaShopper, { addressId: address.id, phone: PAYING_PHONE }).expect(201)).body.data as { orderId: number; checkoutRequestId: string };
+
+      for (const [who, body] of [
+        [shopper, { orderId, token: 'WRONG-TOKEN', payerId }],
+        [shopper, { orderId, payerId }],
+        [shopper, { orderId: 999_999_999, token, payerId }],
+        [stranger, { orderId, token, payerId }],
+        [mpesaShopper, { orderId: mpesa.orderId, token: mpesa.checkoutRequestId }],
+      ] as const) {
+        expect((await shop.capture(who, body).expect(404)).body.message).toBe(MESSAGES.checkout.paypalReturnInvalid);
+      }
+      expect(await captureJobs(orderId, payment.id)).toEqual([]);
+      expect((await shop.paymentOf(orderId)).captureAttempts).toBe(0);
+    });
+
+    it.each<[string, object, string]>([
+      ['an order id that is not a number', { orderId: 'abc', token: 'x' }, MESSAGES.orders.invalidId],
+      ['no order id', { token: 'x' }, MESSAGES.orders.invalidId],
+      ['a token that is not text', { orderId: 1, token: 42 }, MESSAGES.checkout.paypalReturnInvalid],
+    ])('refuses %s with 400', async (_case, body, message) => {
+      const shopper = await shop.shopper();
+      expect((await shop.capture(shopper, body).expect(400)).body.message).toBe(message);
+    });
+  });
+});

@@ -1,0 +1,34 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+import { MESSAGES, type CapturePaypalInput } from '@shop/contracts';
+
+const REFERENCE_MAX_LENGTH = 100;
+
+/**
+ * The PayPal return page's capture request: the order id it kept, PayPal's order id from the return
+ * URL (`token`, or `paymentId` as the old client called it) and the payer's id.
+ */
+export class CapturePaypalInputDto implements CapturePaypalInput {
+  @ApiProperty({ minimum: 1 })
+  @IsInt({ message: MESSAGES.orders.invalidId })
+  @Min(1, { message: MESSAGES.orders.invalidId })
+  orderId!: number;
+
+  @ApiPropertyOptional({ description: "PayPal's order id (the return URL's token)" })
+  @IsOptional()
+  @IsString({ message: MESSAGES.checkout.paypalReturnInvalid })
+  @MaxLength(REFERENCE_MAX_LENGTH, { message: MESSAGES.checkout.paypalReturnInvalid })
+  token?: string;
+
+  @ApiPropertyOptional({ deprecated: true, description: 'The old name of token' })
+  @IsOptional()
+  @IsString({ message: MESSAGES.checkout.paypalReturnInvalid })
+  @MaxLength(REFERENCE_MAX_LENGTH, { message: MESSAGES.checkout.paypalReturnInvalid })
+  paymentId?: string;
+
+  @ApiPropertyOptional({ description: "The return URL's PayerID" })
+  @IsOptional()
+  @IsString({ message: MESSAGES.checkout.paypalReturnInvalid })
+  @MaxLength(REFERENCE_MAX_LENGTH, { message: MESSAGES.checkout.paypalReturnInvalid })
+  payerId?: string;
+}

@@ -1,0 +1,30 @@
+import { ApiHideProperty, ApiProperty } from '@nestjs/swagger';
+import { Allow, IsInt, Min } from 'class-validator';
+import { MESSAGES, type PlaceOrderInput } from '@shop/contracts';
+
+/**
+ * Starting a payment names one of the shopper's addresses; the order is built from their cart. The
+ * old client sent the whole order (items, prices, totals, statuses): the server prices everything
+ * itself, so those fields are accepted and ignored. A userId must be the caller's (access guard).
+ */
+export class PlaceOrderInputDto implements PlaceOrderInput {
+  @ApiProperty({ minimum: 1 })
+  @IsInt({ message: MESSAGES.checkout.noAddressSelected })
+  @Min(1, { message: MESSAGES.checkout.noAddressSelected })
+  addressId!: number;
+
+  @ApiHideProperty() @Allow() userId?: unknown;
+  @ApiHideProperty() @Allow() cartId?: unknown;
+  @ApiHideProperty() @Allow() cartItems?: unknown;
+  @ApiHideProperty() @Allow() addressInfo?: unknown;
+  @ApiHideProperty() @Allow() orderStatus?: unknown;
+  @ApiHideProperty() @Allow() paymentMethod?: unknown;
+  @ApiHideProperty() @Allow() paymentStatus?: unknown;
+  @ApiHideProperty() @Allow() subtotalAmount?: unknown;
+  @ApiHideProperty() @Allow() deliveryFee?: unknown;
+  @ApiHideProperty() @Allow() totalAmount?: unknown;
+  @ApiHideProperty() @Allow() orderDate?: unknown;
+  @ApiHideProperty() @Allow() orderUpdateDate?: unknown;
+  @ApiHideProperty() @Allow() paymentId?: unknown;
+  @ApiHideProperty() @Allow() payerId?: unknown;
+}

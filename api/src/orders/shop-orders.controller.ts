@@ -1,0 +1,52 @@
+import { Body, Controller, Get, HttpStatus, Param, Post, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { MESSAGES, type ApiSuccess, type MpesaPaymentAnswer, type OrderDetails, type Order as OrderView, type PaypalOrderAnswer, type SessionUser } from '@shop/contracts';
+import { CurrentUser } from '../access/access.decorators.js';
+import { orRefuse } from '../common/business-failure.js';
+import { idPipe } from '../common/id-pipe.js';
+import { CheckoutService } from './checkout.service.js';
+import { CapturePaypalInputDto } from './dto/capture-paypal-input.dto.js';
+import { MpesaPaymentInputDto } from './dto/mpesa-payment-input.dto.js';
+import { PlaceOrderInputDto } from './dto/place-order-input.dto.js';
+import { OrdersService } from './orders.service.js';
+
+/**
+ * Spec §7 orders, shopper side: paying by PayPal or M-Pesa, the PayPal capture, and the shopper's
+ * own orders. A userId in a path must be the caller's (access guard); the orders are the session's.
+ */
+@Controller('shop')
+export class ShopOrdersController {
+  constructor(
+    private readonly checkout: CheckoutService,
+    private readonly orders: OrdersService,
+  ) {}
+
+  @Post('order/create')
+  async createPaypalOrder(@CurrentUser() shopper: SessionUser, @Body() input: PlaceOrderInputDto): Promise<PaypalOrderAnswer> {
+    const { orderId, approvalUrl } = orRefuse(await this.checkout.startPaypal(shopper, input.addressId));
+    return { success: true, approvalURL: approvalUrl, orderId };
+  }
+
+  /** 202 when a capture was queued; 200 when there was nothing to queue (paid already, or a capture under way). */
+  @Post('order/capture')
+  async capturePaypalOrder(@CurrentUser() shopper: SessionUser, @Body() input: CapturePaypalInputDto, @Res({ passthrough: true }) response: Response): Promise<ApiSuccess<OrderView>> {
+    const { order, queued } = orRefuse(await this.checkout.requestCapture(shopper, input));
+    response.status(queued ? HttpStatus.ACCEPTED : HttpStatus.OK);
+    return { success: true, data: order };
+  }
+
+  @Post('payment')
+  async startMpesaPayment(@CurrentUser() shopper: SessionUser, @Body() input: MpesaPaymentInputDto): Promise<MpesaPaymentAnswer> {
+    return { success: true, message: MESSAGES.checkout.mpesaInitiated, data: orRefuse(await this.checkout.startMpesa(shopper, input)) };
+  }
+
+  @Get('order/list/:userId')
+  async list(@CurrentUser() shopper: SessionUser): Promise<ApiSuccess<OrderView[]>> {
+    return { success: true, data: await this.orders.ordersOf(shopper.id) };
+  }
+
+  @Get('order/details/:orderId')
+  async details(@CurrentUser() shopper: SessionUser, @Param('orderId', idPipe(MESSAGES.orders.invalidId)) orderId: number): Promise<ApiSuccess<OrderDetails>> {
+    return { success: true, data: orRefuse(await this.orders.orderOf(shopper.id, orderId)) };
+  }
+}

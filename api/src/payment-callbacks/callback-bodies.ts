@@ -1,0 +1,21 @@
+import type { INestApplication } from '@nestjs/common';
+import express from 'express';
+import { ORDER_API } from '@shop/contracts';
+
+/** Daraja's callbacks are small; PayPal's events a few kilobytes. */
+const CALLBACK_BODY_LIMIT = '64kb';
+
+/**
+ * The providers' callbacks are read as text, whatever their content type: a body that is not JSON
+ * is still stored (and answered 400) instead of being refused by the JSON parser unseen, and a
+ * PayPal event is verified on the bytes PayPal signed. Call before the app starts: Nest's own JSON
+ * parser comes after this one and leaves a body already read alone.
+ */
+export function readCallbackBodiesAsText(app: INestApplication): void {
+  app.use([ORDER_API.mpesaCallback(':token'), ORDER_API.paypalWebhook], express.text({ type: () => true, limit: CALLBACK_BODY_LIMIT }));
+}
+
+/** The text the provider sent; an empty request has none. */
+export function callbackText(body: unknown): string {
+  return typeof body === 'string' ? body : '';
+}

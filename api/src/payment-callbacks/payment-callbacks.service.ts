@@ -1,0 +1,126 @@
+import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+import { DataSource, QueryFailedError } from 'typeorm';
+import { JOBS, MESSAGES, type PaymentMethod } from '@shop/contracts';
+import type { AppConfig } from '@shop/config';
+import { PaymentCallback, recordEvent } from '@shop/db';
+import { parseStkCallback, parseWebhookEvent } from '@shop/payments';
+import { BusinessFailure } from '../common/business-failure.js';
+import { APP_CONFIG } from '../infrastructure/infrastructure.module.js';
+
+/** Only Safaricom is meant to reach the callback route; this is not a shopper's message. */
+export const CALLBACK_SOURCE_REFUSED = 'M-Pesa callbacks are not accepted from this address.';
+
+/** The headers PayPal's verification needs, stored with the event (the workers verify). */
+const PAYPAL_TRANSMISSION_HEADERS = ['paypal-transmission-id', 'paypal-transmission-time', 'paypal-transmission-sig', 'paypal-cert-url', 'paypal-auth-algo'] as const;
+
+/** The columns the keys go into: a longer one cannot be a provider's. */
+const MAX_REFERENCE_LENGTH = 100;
+
+/**
+ * How a delivery is kept: the body as the provider sent it (wrapped, since a JSON column would
+ * read a bare string back as the JSON it may contain), with PayPal's transmission headers. The
+ * workers read it (workers/src/payments).
+ */
+interface StoredCallback {
+  body: string;
+  headers?: Record<string, string>;
+}
+
+interface CallbackRow {
+  provider: PaymentMethod;
+  deliveryKey: string;
+  providerReference: string | null;
+  payload: StoredCallback;
+}
+
+const unreadable = () => new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.server.validationFailed);
+
+function isDuplicateKey(error: unknown): boolean {
+  return error instanceof QueryFailedError && (error.driverError as { code?: string } | undefined)?.code === 'ER_DUP_ENTRY';
+}
+
+function parsedJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A body nobody could act on is still kept, once per distinct content. */
+function unreadableKey(text: string): string {
+  return `unreadable:${createHash('sha256').update(text).digest('hex')}`;
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+/** IPv4 clients reach a dual-stack server as ::ffff:a.b.c.d. */
+function plainAddress(address: string | undefined): string {
+  return (address ?? '').replace(/^::ffff:/, '');
+}
+
+/**
+ * Takes in the providers' callbacks (docs/payments.md): every body is stored before anything else,
+ * and the event that makes a worker act on it is written in the same transaction, once per
+ * delivery key, so that a provider's retries and duplicates make one job and nothing is lost.
+ */
+@Injectable()
+export class PaymentCallbacksService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** The secret path token, then the optional source allow-list; a refused sender leaves nothing behind. */
+  admitMpesaSender(token: string, sourceAddress: string | undefined): BusinessFailure | null {
+    if (!sameSecret(token, this.config.MPESA_CALLBACK_TOKEN)) return new BusinessFailure(HttpStatus.NOT_FOUND, MESSAGES.server.notFound);
+    const allowed = this.config.MPESA_CALLBACK_ALLOWED_IPS;
+    if (allowed.length > 0 && !allowed.map(plainAddress).includes(plainAddress(sourceAddress))) return new BusinessFailure(HttpStatus.FORBIDDEN, CALLBACK_SOURCE_REFUSED);
+    return null;
+  }
+
+  async receiveMpesa(text: string): Promise<true | BusinessFailure> {
+    const callback = parseStkCallback(parsedJson(text));
+    if (!callback || callback.checkoutRequestId.length > MAX_REFERENCE_LENGTH) {
+      await this.store({ provider: 'mpesa', deliveryKey: unreadableKey(text), providerReference: null, payload: { body: text } }, false);
+      return unreadable();
+    }
+    await this.store({ provider: 'mpesa', deliveryKey: callback.checkoutRequestId, providerReference: callback.checkoutRequestId, payload: { body: text } }, true);
+    return true;
+  }
+
+  /** Stored unverified: the workers ask PayPal whether it sent it before believing a word. */
+  async receivePaypal(headers: IncomingHttpHeaders, text: string): Promise<true | BusinessFailure> {
+    const event = parsedJson(text) as { id?: unknown } | undefined;
+    const eventId = typeof event === 'object' && event !== null && typeof event.id === 'string' && event.id.length > 0 && event.id.length <= MAX_REFERENCE_LENGTH ? event.id : null;
+    const transmission = Object.fromEntries(PAYPAL_TRANSMISSION_HEADERS.flatMap((name) => (typeof headers[name] === 'string' ? [[name, headers[name]]] : [])));
+    const payload: StoredCallback = { headers: transmission, body: text };
+    if (!eventId) {
+      await this.store({ provider: 'paypal', deliveryKey: unreadableKey(text), providerReference: null, payload }, false);
+      return unreadable();
+    }
+    const orderId = parseWebhookEvent(text)?.orderId ?? null;
+    const providerReference = orderId !== null && orderId.length <= MAX_REFERENCE_LENGTH ? orderId : null;
+    await this.store({ provider: 'paypal', deliveryKey: eventId, providerReference, payload }, true);
+    return true;
+  }
+
+  /** A delivery key stored before is a repeat: its row and its job exist already. */
+  private async store(row: CallbackRow, queue: boolean): Promise<void> {
+    try {
+      await this.dataSource.transaction(async (manager) => {
+        const { identifiers } = await manager.insert(PaymentCallback, row);
+        const callbackId = identifiers[0]!.id as number;
+        if (queue) await recordEvent(manager, row.provider === 'mpesa' ? JOBS.mpesaCallback : JOBS.paypalWebhook, { callbackId });
+      });
+    } catch (error) {
+      if (!isDuplicateKey(error)) throw error;
+    }
+  }
+}

@@ -1,0 +1,87 @@
+import type { INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { DataSource } from 'typeorm';
+import { SANDBOX_GOOGLE_CLIENT, SANDBOX_PATHS, type AppConfig } from '@shop/config';
+import { AUTH_API_PATHS } from '@shop/contracts';
+import { paymentSandboxOptions, startSandbox, type RunningSandbox } from '@shop/sandbox';
+import { testConfig } from '@shop/testing';
+import { startTestApi, type TestApi } from './test-api.js';
+
+export interface PaymentStackOptions {
+  /** Also run the workers app (outbox relay and every queue's processors) in this process. */
+  workers?: boolean;
+  /** Settings on top of the stack's own (testConfig overrides), e.g. ORDER_RESERVATION_MS. */
+  config?: Record<string, string>;
+}
+
+export interface PaymentStack {
+  api: TestApi;
+  server: Server;
+  dataSource: DataSource;
+  config: AppConfig;
+  sandbox: RunningSandbox;
+  workers?: INestApplication;
+  close(): Promise<void>;
+}
+
+/** A port nobody listens on right now: Daraja and PayPal must be told the api's address before it starts. */
+async function freePort(): Promise<number> {
+  const probe = createServer().listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const { port } = probe.address() as AddressInfo;
+  probe.close();
+  await once(probe, 'close');
+  return port;
+}
+
+/**
+ * The sandbox (Daraja, PayPal, Google) and the api on one configuration, the api on a known port so
+ * that the sandbox's callbacks and webhooks reach it over HTTP, and the workers when asked.
+ */
+export async function startPaymentStack(options: PaymentStackOptions = {}): Promise<PaymentStack> {
+  const port = await freePort();
+  const publicUrl = `http://127.0.0.1:${port}`;
+  const settings = testConfig({
+    PUBLIC_URL: publicUrl,
+    // Short enough for tests to wait for, long enough for the STK answer to be stored before the callback.
+    SANDBOX_MPESA_CALLBACK_DELAY_MS: '200',
+    MPESA_RECONCILE_DELAY_MS: '500',
+    ...options.config,
+  });
+  const sandbox = await startSandbox({
+    port: 0,
+    host: '127.0.0.1',
+    ...paymentSandboxOptions(settings),
+    googleClient: { clientId: SANDBOX_GOOGLE_CLIENT.id, clientSecret: SANDBOX_GOOGLE_CLIENT.secret, redirectUris: [new URL(AUTH_API_PATHS.googleCallback, publicUrl).href] },
+  });
+  // The sandbox's port is known only now; everything else stays as the sandbox was told.
+  const config: AppConfig = {
+    ...settings,
+    MPESA_BASE_URL: `${sandbox.url}${SANDBOX_PATHS.daraja}`,
+    PAYPAL_BASE_URL: `${sandbox.url}${SANDBOX_PATHS.paypal}`,
+    OIDC_ISSUER_URL: sandbox.issuer,
+  };
+  const started: { close(): Promise<void> }[] = [sandbox];
+  const closeAll = async () => {
+    for (const part of [...started].reverse()) await part.close();
+  };
+  try {
+    const api = await startTestApi(config, port);
+    started.push(api.app);
+    let workers: INestApplication | undefined;
+    if (options.workers) {
+      // Loaded on demand: api specs without workers do not pay for the workers' modules.
+      const { WorkersModule } = await import('../../../workers/src/workers.module.js');
+      workers = await NestFactory.create(WorkersModule.register(config), { logger: false });
+      await workers.init();
+      started.push(workers);
+    }
+    return { api, server: api.server, dataSource: api.dataSource, config, sandbox, workers, close: closeAll };
+  } catch (error) {
+    await closeAll();
+    throw error;
+  }
+}

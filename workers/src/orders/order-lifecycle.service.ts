@@ -1,0 +1,44 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { MESSAGES, type AdminOrderCreatedEvent } from '@shop/contracts';
+import { Order, Payment, changeOrderStatus, releaseReservedStock } from '@shop/db';
+import { lockOrder } from './order-locks.js';
+import { orderUpdateOf, type OrderUpdate } from './order-updates.js';
+
+/** The orders queue's work: expiring unpaid orders and describing orders to the browsers. */
+@Injectable()
+export class OrderLifecycle {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /**
+   * An order still waiting for its money when its reservation ends is cancelled and its units go
+   * back on the shelf. Anything else (paid, already cancelled, moved on by an admin) is left alone,
+   * so a late or repeated expiry changes nothing.
+   */
+  expire(orderId: number): Promise<OrderUpdate | null> {
+    return this.dataSource.transaction(async (manager) => {
+      const locked = await lockOrder(manager, orderId);
+      if (!locked || locked.order.orderStatus !== 'pending' || locked.payment.status !== 'pending') return null;
+      const reason = MESSAGES.payment.orderExpired;
+      await manager.update(Payment, { id: locked.payment.id }, { status: 'failed', failureReason: reason });
+      await manager.update(Order, { id: orderId }, { paymentStatus: 'failed' });
+      await changeOrderStatus(manager, orderId, 'pending', 'cancelled', { reason });
+      await releaseReservedStock(manager, orderId);
+      return orderUpdateOf(manager, orderId);
+    });
+  }
+
+  /** The order as the admins' live list shows a new one; null when it no longer exists. */
+  async created(orderId: number): Promise<AdminOrderCreatedEvent | null> {
+    const order = await this.dataSource.getRepository(Order).findOne({ where: { id: orderId }, relations: { user: true } });
+    if (!order) return null;
+    return { orderId: order.id, userName: order.user.userName, totalAmount: order.totalAmount, paymentMethod: order.paymentMethod, createdAt: order.createdAt.toISOString() };
+  }
+
+  /** The order as it stands now: an admin's change is told with whatever happened since. */
+  async current(orderId: number): Promise<OrderUpdate | null> {
+    const exists = await this.dataSource.getRepository(Order).existsBy({ id: orderId });
+    return exists ? orderUpdateOf(this.dataSource.manager, orderId) : null;
+  }
+}

@@ -1,0 +1,24 @@
+import type { EntityManager } from 'typeorm';
+import { Order, Payment } from '@shop/db';
+
+export interface LockedOrder {
+  order: Order;
+  payment: Payment;
+}
+
+/**
+ * Locks an order's row and then its payment's, always in that sequence, so that settlement,
+ * expiry and the api's changes queue behind each other instead of deadlocking. Every decision
+ * about the order is taken on what is read here.
+ */
+export async function lockOrder(manager: EntityManager, orderId: number): Promise<LockedOrder | null> {
+  const order = await manager.findOne(Order, { where: { id: orderId }, lock: { mode: 'pessimistic_write' } });
+  if (!order) return null;
+  const payment = await manager.findOne(Payment, { where: { orderId }, lock: { mode: 'pessimistic_write' } });
+  return payment && { order, payment };
+}
+
+export async function lockOrderOfPayment(manager: EntityManager, paymentId: number): Promise<LockedOrder | null> {
+  const payment = await manager.findOne(Payment, { where: { id: paymentId }, select: { id: true, orderId: true } });
+  return payment && lockOrder(manager, payment.orderId);
+}

@@ -1,0 +1,45 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Emitter } from '@socket.io/redis-emitter';
+import type { EntityManager } from 'typeorm';
+import { SOCKET_EVENTS, SOCKET_ROOMS, type AdminOrderCreatedEvent, type OrderUpdatedEvent } from '@shop/contracts';
+import { Order, Payment } from '@shop/db';
+import { SOCKET_EMITTER } from '../infrastructure/infrastructure.module.js';
+
+/** What changed for one shopper's order: emitted once the transaction that changed it has committed. */
+export interface OrderUpdate {
+  userId: number;
+  event: OrderUpdatedEvent;
+}
+
+/** The order as it stands in the caller's transaction, told the way browsers receive it. */
+export async function orderUpdateOf(manager: EntityManager, orderId: number): Promise<OrderUpdate> {
+  const order = await manager.findOneByOrFail(Order, { id: orderId });
+  const payment = await manager.findOneBy(Payment, { orderId });
+  const reason = payment?.failureReason ?? undefined;
+  return {
+    userId: order.userId,
+    event: {
+      orderId: order.id,
+      orderStatus: order.orderStatus,
+      paymentStatus: order.paymentStatus,
+      ...(reason ? { reason } : {}),
+      updatedAt: order.updatedAt.toISOString(),
+    },
+  };
+}
+
+/** Tells the browsers, through the Socket.IO Redis emitter, what the workers changed. */
+@Injectable()
+export class OrderUpdates {
+  constructor(@Inject(SOCKET_EMITTER) private readonly emitter: Emitter) {}
+
+  /** The owner's sockets and the admins', each socket once. */
+  orderUpdated(update: OrderUpdate | null): void {
+    if (!update) return;
+    this.emitter.to(SOCKET_ROOMS.user(update.userId)).to(SOCKET_ROOMS.admins).emit(SOCKET_EVENTS.orderUpdated, update.event);
+  }
+
+  orderCreated(event: AdminOrderCreatedEvent): void {
+    this.emitter.to(SOCKET_ROOMS.admins).emit(SOCKET_EVENTS.adminOrderCreated, event);
+  }
+}

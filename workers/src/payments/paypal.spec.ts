@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import request from 'supertest';
+import { MESSAGES, ORDER_API } from '@shop/contracts';
+import { PaymentCallback } from '@shop/db';
+import { PaypalClient } from '@shop/payments';
+import { createTestProduct, waitFor } from '@shop/testing';
+import { startPaymentStack, type PaymentStack } from '../../../api/src/testing/payment-stack.js';
+import { SETTLEMENT_REASONS } from './payment-settlement.service.js';
+import { paymentKit, type PaymentKit } from './payment-test-kit.js';
+
+describe('PayPal: capture jobs and webhooks, settled by the payments worker', () => {
+  let stack: PaymentStack;
+  let kit: PaymentKit;
+
+  beforeAll(async () => {
+    stack = await startPaymentStack({ workers: true });
+    kit = paymentKit(stack);
+  });
+  afterAll(async () => {
+    kit?.closeSockets();
+    await stack?.close();
+  });
+
+  /** A shopper's PayPal order for two units of a fresh product, created through the api. */
+  async function paypalOrder() {
+    const product = await createTestProduct(stack.dataSource, { price: 2580, totalStock: 5 });
+    const { shopper, address } = await kit.shopperWithCart([[product, 2]]);
+    const { orderId } = (await kit.payByPaypal(shopper, { addressId: address.id }).expect(201)).body as { orderId: number };
+    const { payment } = await kit.stateOf(orderId);
+    return { product, shopper, orderId, paymentId: payment.id, paypalOrderId: payment.providerReference! };
+  }
+
+  const captureEventsOf = async (paymentId: number, afterId: string) =>
+    (await kit.eventsNamed('paypal.capture', afterId)).filter((event) => (event.payload as { paymentId: number }).paymentId === paymentId);
+
+  const webhookRowsOf = (paypalOrderId: string) => stack.dataSource.getRepository(PaymentCallback).find({ where: { provider: 'paypal', providerReference: paypalOrderId }, order: { id: 'ASC' } });
+
+  it('captures an approved order: payment paid with the capture id, order confirmed, cart emptied; the webhook that follows changes nothing', async () => {
+    const { product, shopper, orderId, paypalOrderId } = await paypalOrder();
+    const browser = await kit.browserOf(shopper.cookie);
+    const { payerId } = stack.sandbox.paypal.approve(paypalOrderId);
+
+    await kit.capture(shopper, { orderId, token: paypalOrderId, payerId }).expect(202);
+    const settled = await kit.waitForOrder(orderId);
+    const atPaypal = stack.sandbox.paypal.order(paypalOrderId)!;
+    expect(atPaypal.status).toBe('COMPLETED');
+    expect(settled.payment).toMatchObject({ status: 'paid', providerReceipt: atPaypal.captureId, payerId, providerCurrency: 'USD', failureReason: null });
+    expect(settled.order).toMatchObject({ orderStatus: 'confirmed', paymentStatus: 'paid' });
+    expect(settled.history.at(-1)).toEqual({ fromStatus: 'pending', toStatus: 'confirmed', reason: SETTLEMENT_REASONS.paid });
+    expect(await kit.cartOf(shopper.id)).toEqual([]);
+    expect(await kit.stockOf(product)).toBe(3);
+    expect(await waitFor('order:updated', () => browser.orderUpdates.find((event) => event.orderId === orderId))).toMatchObject({ orderStatus: 'confirmed', paymentStatus: 'paid' });
+
+    const [webhook] = await waitFor('the capture webhook to be processed', async () => {
+      const rows = await webhookRowsOf(paypalOrderId);
+      return rows.length > 0 && rows.every((row) => row.processedAt !== null) && rows;
+    });
+    expect(webhook!.deliveryKey).toMatch(/^WH-/);
+    expect(await kit.stateOf(orderId)).toEqual(settled);
+  });
+
+  it('leaves an order the shopper cancelled at PayPal waiting, with the reason, its units still held', async () => {
+    const { product, shopper, orderId, paypalOrderId } = await paypalOrder();
+    stack.sandbox.paypal.cancel(paypalOrderId);
+
+    await kit.capture(shopper, { orderId, token: paypalOrderId }).expect(202);
+    const settled = await kit.waitForOrder(orderId, (state) => state.payment.failureReason !== null);
+    expect(settled.payment).toMatchObject({ status: 'pending', failureReason: MESSAGES.payment.paypalCancelled, providerReceipt: null });
+    expect(settled.order).toMatchObject({ orderStatus: 'pending', paymentStatus: 'pending' });
+    expect(await kit.stockOf(product)).toBe(3);
+  });
+
+  it('lets the shopper approve again after a declined card, then captures once', async () => {
+    const { shopper, orderId, paymentId, paypalOrderId } = await paypalOrder();
+    const browser = await kit.browserOf(shopper.cookie);
+    stack.sandbox.paypal.approve(paypalOrderId, 'declined-card');
+
+    await kit.capture(shopper, { orderId, token: paypalOrderId }).expect(202);
+    const declined = await kit.waitForOrder(orderId, (state) => state.payment.failureReason !== null);
+    expect(declined.payment).toMatchObject({ status: 'pending', failureReason: MESSAGES.payment.paypalDeclined, captureAttempts: 1 });
+    expect(declined.order.orderStatus).toBe('pending');
+    expect(await waitFor('the decline at the shopper', () => browser.orderUpdates.find((event) => event.orderId === orderId))).toMatchObject({ orderStatus: 'pending', paymentStatus: 'pending', reason: MESSAGES.payment.paypalDeclined });
+
+    const { payerId } = stack.sandbox.paypal.approve(paypalOrderId);
+    await kit.capture(shopper, { orderId, paymentId: paypalOrderId, payerId }).expect(202);
+    const paid = await kit.waitForOrder(orderId);
+    expect(paid.payment).toMatchObject({ status: 'paid', failureReason: null, captureAttempts: 2, providerReceipt: stack.sandbox.paypal.order(paypalOrderId)!.captureId });
+    expect(paid.order.orderStatus).toBe('confirmed');
+    // The declined capture's DENIED webhook, whenever it is processed, cannot undo the payment.
+    await waitFor('every webhook processed', async () => (await webhookRowsOf(paypalOrderId)).every((row) => row.processedAt !== null));
+    expect((await kit.stateOf(orderId)).payment.status).toBe('paid');
+    expect(paymentId).toBe(paid.payment.id);
+  });
+
+  it('makes one capture of two capture requests at once', async () => {
+    const { shopper, orderId, paymentId, paypalOrderId } = await paypalOrder();
+    stack.sandbox.paypal.approve(paypalOrderId);
+    const before = await kit.lastEventId();
+
+    const answers = await Promise.all([kit.capture(shopper, { orderId, token: paypalOrderId }), kit.capture(shopper, { orderId, token: paypalOrderId })]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 202]);
+    const paid = await kit.waitForOrder(orderId);
+    expect(paid.payment).toMatchObject({ status: 'paid', captureAttempts: 1 });
+    expect(await captureEventsOf(paymentId, before)).toHaveLength(1);
+    // And a third, after the payment: answered with the paid order, no job.
+    const again = await kit.capture(shopper, { orderId, token: paypalOrderId }).expect(200);
+    expect(again.body.data).toMatchObject({ id: orderId, paymentStatus: 'paid', orderStatus: 'confirmed' });
+    expect(await captureEventsOf(paymentId, before)).toHaveLength(1);
+  });
+
+  it("settles from PayPal's webhook when the capture job never settled the order", async () => {
+    const { shopper, orderId, paypalOrderId } = await paypalOrder();
+    stack.sandbox.paypal.approve(paypalOrderId);
+    // The capture went through at PayPal, but no job of the shop's recorded it (as if lost with its worker).
+    const paypal = new PaypalClient({ baseUrl: stack.config.PAYPAL_BASE_URL, clientId: stack.config.PAYPAL_CLIENT_ID, clientSecret: stack.config.PAYPAL_CLIENT_SECRET, webhookId: stack.config.PAYPAL_WEBHOOK_ID });
+    const captured = await paypal.captureOrder(paypalOrderId, `elsewhere-${randomUUID()}`);
+    expect(captured.outcome).toBe('completed');
+
+    const settled = await kit.waitForOrder(orderId);
+    expect(settled.payment).toMatchObject({ status: 'paid', providerReceipt: (captured as { captureId: string }).captureId, captureAttempts: 0 });
+    expect(settled.order.orderStatus).toBe('confirmed');
+    expect(await kit.cartOf(shopper.id)).toEqual([]);
+    const [webhook] = await webhookRowsOf(paypalOrderId);
+    expect(webhook!.processedAt).toBeInstanceOf(Date);
+  });
+
+  it('ignores a forged webhook: stored, refused by verification, nothing changed', async () => {
+    const { orderId, paypalOrderId } = await paypalOrder();
+    stack.sandbox.paypal.approve(paypalOrderId);
+    const eventId = `WH-FORGED-${randomUUID()}`;
+    const forged = {
+      id: eventId,
+      event_version: '1.0',
+      create_time: new Date().toISOString(),
+      resource_type: 'capture',
+      event_type: 'PAYMENT.CAPTURE.COMPLETED',
+      resource: { id: 'FORGEDCAPTURE1', status: 'COMPLETED', amount: { currency_code: 'USD', value: '41.16' }, supplementary_data: { related_ids: { order_id: paypalOrderId } } },
+    };
+    await request(stack.server)
+      .post(ORDER_API.paypalWebhook)
+      .set({ 'content-type': 'application/json', 'paypal-transmission-id': randomUUID(), 'paypal-transmission-time': new Date().toISOString(), 'paypal-transmission-sig': 'bm90IGEgc2lnbmF0dXJl', 'paypal-cert-url': 'https://example.test/cert.pem', 'paypal-auth-algo': 'SHA256withRSA' })
+      .send(JSON.stringify(forged))
+      .expect(200);
+
+    const row = await waitFor('the forged webhook to be processed', async () => {
+      const [stored] = await kit.callbacksFor(eventId);
+      return stored?.processedAt ? stored : undefined;
+    });
+    expect(row.providerReference).toBe(paypalOrderId);
+    const state = await kit.stateOf(orderId);
+    expect(state.payment).toMatchObject({ status: 'pending', providerReceipt: null, failureReason: null });
+    expect(state.order.orderStatus).toBe('pending');
+    expect(stack.sandbox.paypal.order(paypalOrderId)!.status).toBe('APPROVED');
+  });
+
+  it("answered every one of PayPal's webhook deliveries with 200", () => {
+    const deliveries = stack.sandbox.paypal.webhooks().flatMap((record) => record.deliveries);
+    expect(deliveries.length).toBeGreaterThan(3);
+    expect(deliveries.filter((delivery) => delivery.httpStatus !== 200)).toEqual([]);
+  });
+});
