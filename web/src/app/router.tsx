@@ -6,7 +6,7 @@ import { UnauthorizedPage } from '../components/UnauthorizedPage';
 import { AdminDashboardPage } from '../features/admin/dashboard/AdminDashboardPage';
 import { AdminFeaturesPage } from '../features/admin/AdminFeaturesPage';
 import { AdminLayout } from '../features/admin/AdminLayout';
-import { AdminOrdersPage } from '../features/admin/AdminOrdersPage';
+import { AdminOrdersPage } from '../features/admin/orders/AdminOrdersPage';
 import { AdminProductsPage } from '../features/admin/AdminProductsPage';
 import { AuthLayout } from '../features/auth/AuthLayout';
 import { LoginPage } from '../features/auth/LoginPage';

@@ -1,6 +1,7 @@
 import { configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { dashboardReducer } from '../features/admin/dashboard/dashboard.slice';
+import { adminOrdersReducer } from '../features/admin/orders/adminOrders.slice';
 import { adminProductsReducer } from '../features/admin/products/adminProducts.slice';
 import { addressesReducer } from '../features/addresses/addresses.slice';
 import { authReducer } from '../features/auth/auth.slice';
@@ -8,6 +9,8 @@ import { cartReducer } from '../features/cart/cart.slice';
 import { catalogueReducer } from '../features/catalogue/catalogue.slice';
 import { featureImagesReducer } from '../features/feature-images/featureImages.slice';
 import { notificationsReducer } from '../features/notifications/notifications.slice';
+import { ordersReducer } from '../features/orders/orders.slice';
+import { paymentsReducer } from '../features/payments/payments.slice';
 import { realtimeReducer } from '../features/realtime/realtime.slice';
 import { wishlistReducer } from '../features/wishlist/wishlist.slice';
 import { rootSaga } from './root.saga';
@@ -26,6 +29,9 @@ export function makeStore() {
       cart: cartReducer,
       wishlist: wishlistReducer,
       addresses: addressesReducer,
+      orders: ordersReducer,
+      payments: paymentsReducer,
+      adminOrders: adminOrdersReducer,
     },
     // Sagas own every side effect, so thunks are switched off rather than left as a second way.
     middleware: (getDefaultMiddleware) => getDefaultMiddleware({ thunk: false }).concat(sagaMiddleware),

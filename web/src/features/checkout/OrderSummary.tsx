@@ -1,9 +1,9 @@
 import { effectivePrice, formatKes, MESSAGES, ROUTES, type Address, type CartItem } from '@shop/contracts';
-import { Button, Card, Divider, Empty, Flex, Skeleton, Typography, theme } from 'antd';
+import { Card, Divider, Empty, Flex, Skeleton, Typography, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { useAppDispatch } from '../../app/hooks';
-import { paymentRequested } from './checkout.actions';
+import { PayButtons } from '../payments/PayButtons';
+import { AmountRow } from './AmountRow';
 import { checkoutTotals } from './checkout-totals';
 
 interface OrderSummaryProps {
@@ -13,25 +13,10 @@ interface OrderSummaryProps {
   address: Address | null;
 }
 
-function AmountRow({ label, amount, strong = false }: { label: string; amount: ReactNode; strong?: boolean }) {
-  return (
-    <Flex justify="space-between" gap={8} role="row">
-      <Typography.Text role="rowheader" strong={strong} type={strong ? undefined : 'secondary'}>
-        {label}
-      </Typography.Text>
-      <Typography.Text role="cell" strong={strong} style={strong ? { fontSize: 18 } : undefined}>
-        {amount}
-      </Typography.Text>
-    </Flex>
-  );
-}
-
 /** The cart's lines and what the order costs with delivery to the chosen address, then the pay buttons. */
 export function OrderSummary({ items, subtotal, isLoading, address }: OrderSummaryProps) {
-  const dispatch = useAppDispatch();
   const { token } = theme.useToken();
   const totals = checkoutTotals(subtotal, address);
-  const noAddress = address === null;
 
   let lines: ReactNode;
   if (isLoading && items.length === 0) {
@@ -66,14 +51,9 @@ export function OrderSummary({ items, subtotal, isLoading, address }: OrderSumma
         <AmountRow label="Delivery fee" amount={totals.deliveryFee === null ? MESSAGES.address.selectAddress : formatKes(totals.deliveryFee)} />
         <AmountRow label="Total" amount={formatKes(totals.total)} strong />
       </Flex>
-      <Flex vertical gap={token.marginSM} style={{ marginTop: token.marginMD }}>
-        <Button type="primary" size="large" block disabled={noAddress} onClick={() => dispatch(paymentRequested('mpesa'))}>
-          Pay with M-Pesa
-        </Button>
-        <Button size="large" block disabled={noAddress} onClick={() => dispatch(paymentRequested('paypal'))}>
-          Pay with PayPal
-        </Button>
-      </Flex>
+      <div style={{ marginTop: token.marginMD }}>
+        <PayButtons address={address} />
+      </div>
     </Card>
   );
 }

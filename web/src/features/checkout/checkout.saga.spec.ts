@@ -1,11 +1,12 @@
-import { configureStore } from '@reduxjs/toolkit';
+import { configureStore, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
 import { MESSAGES, type Address, type CartItem } from '@shop/contracts';
 import createSagaMiddleware from 'redux-saga';
 import { addressesLoaded, addressesReducer, addressSelected } from '../addresses/addresses.slice';
 import { cartLoaded, cartReducer } from '../cart/cart.slice';
 import { notificationsReducer } from '../notifications/notifications.slice';
+import { mpesaPaymentRequested, paymentsReducer, paypalPaymentRequested } from '../payments/payments.slice';
 import { paymentRequested } from './checkout.actions';
-import { checkoutSaga, PAYMENTS_NOT_OPEN } from './checkout.saga';
+import { checkoutSaga } from './checkout.saga';
 
 const line: CartItem = { productId: 3, title: 'Wooden train', image: null, price: 1500, salePrice: 0, quantity: 2, totalStock: 9 };
 const address: Address = {
@@ -20,11 +21,19 @@ const address: Address = {
   address: 'Apartment 4B, Parklands, Westlands, Nairobi',
 };
 
+/** The payments saga is not running here: what the checkout asks of it is read from the actions it puts. */
+let dispatched: UnknownAction[] = [];
+const recordAction: Middleware = () => (next) => (action) => {
+  dispatched.push(action as UnknownAction);
+  return next(action);
+};
+
 function startCheckout() {
+  dispatched = [];
   const sagaMiddleware = createSagaMiddleware();
   const store = configureStore({
-    reducer: { cart: cartReducer, addresses: addressesReducer, notifications: notificationsReducer },
-    middleware: (getDefaultMiddleware) => getDefaultMiddleware({ thunk: false }).concat(sagaMiddleware),
+    reducer: { cart: cartReducer, addresses: addressesReducer, payments: paymentsReducer, notifications: notificationsReducer },
+    middleware: (getDefaultMiddleware) => getDefaultMiddleware({ thunk: false }).concat(sagaMiddleware, recordAction),
   });
   const task = sagaMiddleware.run(checkoutSaga);
   const toasts = () => store.getState().notifications.pending.map(({ kind, text }) => ({ kind, text }));
@@ -61,13 +70,45 @@ describe('pressing a pay button', () => {
     stop();
   });
 
-  it('goes on with a cart and a chosen address', () => {
-    const { store, toasts, stop } = startCheckout();
-    store.dispatch(cartLoaded({ id: 1, items: [line] }));
+  function startReady() {
+    const started = startCheckout();
+    started.store.dispatch(cartLoaded({ id: 1, items: [line] }));
+    started.store.dispatch(addressesLoaded([address]));
+    started.store.dispatch(addressSelected(address.id));
+    return started;
+  }
+
+  it('opens the M-Pesa phone input first, with the address’s phone as Kenyans write it', () => {
+    const { store, toasts, stop } = startReady();
+    store.dispatch(paymentRequested('mpesa'));
+    expect(store.getState().payments.mpesaPhone).toEqual({ isOpen: true, value: '0712 345 678', error: null });
+    expect(toasts()).toEqual([]);
+    stop();
+  });
+
+  it('asks for the STK push on the second M-Pesa click, for the chosen address', () => {
+    const { store, stop } = startReady();
+    store.dispatch(paymentRequested('mpesa'));
+    store.dispatch(paymentRequested('mpesa'));
+    expect(dispatched.filter(mpesaPaymentRequested.match)).toEqual([mpesaPaymentRequested(address.id)]);
+    stop();
+  });
+
+  it('starts PayPal at once, for the chosen address', () => {
+    const { store, stop } = startReady();
+    store.dispatch(paymentRequested('paypal'));
+    expect(dispatched.filter(paypalPaymentRequested.match)).toEqual([paypalPaymentRequested(address.id)]);
+    expect(store.getState().payments.mpesaPhone.isOpen).toBe(false);
+    stop();
+  });
+
+  it('starts nothing for an empty cart', () => {
+    const { store, stop } = startCheckout();
     store.dispatch(addressesLoaded([address]));
     store.dispatch(addressSelected(address.id));
+    store.dispatch(paymentRequested('paypal'));
     store.dispatch(paymentRequested('mpesa'));
-    expect(toasts()).toEqual([{ kind: 'info', text: PAYMENTS_NOT_OPEN }]);
+    expect(dispatched.filter((action) => action.type.startsWith('payments/'))).toEqual([]);
     stop();
   });
 });

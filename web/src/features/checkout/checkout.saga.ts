@@ -1,24 +1,35 @@
-import type { Address, CartItem } from '@shop/contracts';
+import { formatKenyanMobile, MESSAGES, type Address, type CartItem } from '@shop/contracts';
 import { put, select, takeLeading } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
+import type { RootState } from '../../app/store';
 import { selectSelectedAddress } from '../addresses/addresses.selectors';
 import { selectCartItems } from '../cart/cart.selectors';
 import { toastRequested } from '../notifications/notifications.slice';
+import { mpesaPaymentRequested, mpesaPhoneRevealed, paypalPaymentRequested } from '../payments/payments.slice';
 import { paymentRequested } from './checkout.actions';
 import { paymentRefusal } from './checkout-totals';
 
-/** The words shown until the payments release gives the pay buttons their M-Pesa and PayPal flows. */
-export const PAYMENTS_NOT_OPEN = 'Payments open in the next release.';
+const selectMpesaPhoneIsOpen = (state: RootState): boolean => state.payments.mpesaPhone.isOpen;
 
-function* startPayment(): SagaIterator {
+/**
+ * A pay button, checked against the cart and the address before the payments saga starts anything.
+ * M-Pesa takes two clicks (spec §4): the first opens the phone input with the address's phone.
+ */
+function* startPayment(action: ReturnType<typeof paymentRequested>): SagaIterator {
   const items: CartItem[] = yield select(selectCartItems);
   const address: Address | null = yield select(selectSelectedAddress);
   const refusal = paymentRefusal(items.length, address);
-  if (refusal !== null) {
-    yield put(toastRequested('error', refusal));
+  if (refusal !== null || address === null) {
+    yield put(toastRequested('error', refusal ?? MESSAGES.checkout.noAddressSelected));
     return;
   }
-  yield put(toastRequested('info', PAYMENTS_NOT_OPEN));
+  if (action.payload === 'paypal') {
+    yield put(paypalPaymentRequested(address.id));
+  } else if ((yield select(selectMpesaPhoneIsOpen)) as boolean) {
+    yield put(mpesaPaymentRequested(address.id));
+  } else {
+    yield put(mpesaPhoneRevealed(formatKenyanMobile(address.phone)));
+  }
 }
 
 export function* checkoutSaga(): SagaIterator {

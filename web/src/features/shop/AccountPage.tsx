@@ -1,5 +1,6 @@
-import { Card, Empty, Tabs, Typography } from 'antd';
+import { Card, Tabs, Typography } from 'antd';
 import { AddressManager } from '../addresses/AddressManager';
+import { AccountOrders } from '../orders/AccountOrders';
 
 /** /shop/account (spec §2): the orders (the default tab) and the saved delivery addresses. */
 export function AccountPage() {
@@ -12,7 +13,7 @@ export function AccountPage() {
         defaultActiveKey="orders"
         destroyOnHidden
         items={[
-          { key: 'orders', label: 'Orders', children: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No orders yet" /> },
+          { key: 'orders', label: 'Orders', children: <AccountOrders /> },
           { key: 'address', label: 'Address', children: <AddressManager selectable={false} cardsPerRow={3} /> },
         ]}
       />

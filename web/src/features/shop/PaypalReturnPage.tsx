@@ -1,5 +1,68 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { MESSAGES, ROUTES } from '@shop/contracts';
+import { Button, Card, Flex, Result, Spin, Typography, theme } from 'antd';
+import { useEffect } from 'react';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { paypalReturnOf } from '../payments/paypal-return';
+import { paymentViewLeft, paypalReturned } from '../payments/payments.slice';
 
+/** /shop/paypal-return (spec §2, §4): back from PayPal's page, the capture is asked for and followed until the order is paid. */
 export function PaypalReturnPage() {
-  return <ComingSoon title="PayPal payments are coming soon" detail="After approving a payment on PayPal you will land here while we confirm it." />;
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { token } = theme.useToken();
+  const [search] = useSearchParams();
+  const { paypalReturn, followed } = useAppSelector((state) => state.payments);
+
+  useEffect(() => {
+    dispatch(paypalReturned(paypalReturnOf(search)));
+    return () => {
+      dispatch(paymentViewLeft());
+    };
+  }, [dispatch, search]);
+
+  const backToCheckout = (
+    <Button type="primary" onClick={() => navigate(ROUTES.shopCheckout)}>
+      Back to checkout
+    </Button>
+  );
+
+  let content;
+  if (paypalReturn.stage === 'cancelled') {
+    content = <Result status="warning" title={MESSAGES.payment.paypalCancelled} extra={backToCheckout} />;
+  } else if (paypalReturn.stage === 'refused') {
+    content = <Result status="error" title={paypalReturn.message} extra={backToCheckout} />;
+  } else if (followed?.outcome === 'paid') {
+    return <Navigate to={ROUTES.shopPaymentSuccess} replace />;
+  } else if (followed?.outcome === 'declined') {
+    content = (
+      <Result
+        status="warning"
+        title={MESSAGES.checkout.paymentFailedTitle}
+        subTitle={followed.reason}
+        extra={
+          followed.approvalUrl ? (
+            <Button type="primary" href={followed.approvalUrl}>
+              Choose another way to pay
+            </Button>
+          ) : (
+            backToCheckout
+          )
+        }
+      />
+    );
+  } else if (followed?.outcome === 'failed') {
+    content = <Result status="error" title={MESSAGES.checkout.paymentFailedTitle} subTitle={followed.reason} extra={backToCheckout} />;
+  } else {
+    content = (
+      <Flex vertical align="center" gap={token.marginMD} style={{ padding: token.paddingXL }} aria-live="polite" aria-busy="true">
+        <Spin size="large" />
+        <Typography.Title level={3} style={{ margin: 0, textAlign: 'center' }}>
+          {MESSAGES.checkout.processingPayment}
+        </Typography.Title>
+      </Flex>
+    );
+  }
+
+  return <Card>{content}</Card>;
 }

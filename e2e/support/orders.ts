@@ -1,0 +1,85 @@
+import { ROUTES, SHOPPER_API, type Address, type AddressInput, type ApiSuccess, type CartLineInput, type Product } from '@shop/contracts';
+import type { TestAccount } from '@shop/testing';
+import type { Locator, Page } from 'playwright-core';
+import { submitSignIn } from './accounts.js';
+import { SHOP_URL } from './browser.js';
+
+/** Where the journeys deliver: Parklands, with a phone of its own so that the M-Pesa input's prefill shows. */
+export const PARKLANDS_ADDRESS: Omit<AddressInput, 'userId'> = {
+  county: 'Nairobi',
+  subCounty: 'Westlands',
+  location: 'Parklands',
+  specificAddress: 'Apartment 4B, 3rd Parklands Avenue',
+  phone: '0712 345 678',
+  notes: 'Gate B, call on arrival',
+};
+
+/**
+ * The signed-in shopper's cart and one saved address, made through the api with the page's own
+ * session: the journeys are about paying, not about filling the cart.
+ */
+export async function prepareCheckout(page: Page, shopper: TestAccount, product: Product, quantity: number, address = PARKLANDS_ADDRESS): Promise<Address> {
+  const cart = await page.request.post(SHOPPER_API.addToCart, { data: { userId: shopper.user.id, productId: product.id, quantity } satisfies CartLineInput });
+  if (!cart.ok()) throw new Error(`add to cart answered ${cart.status()}`);
+  const saved = await page.request.post(SHOPPER_API.addAddress, { data: { ...address, userId: shopper.user.id } satisfies AddressInput });
+  if (!saved.ok()) throw new Error(`add address answered ${saved.status()}`);
+  return ((await saved.json()) as ApiSuccess<Address>).data;
+}
+
+/** Opens the checkout and chooses the (only) saved address as the delivery address. */
+export async function openCheckoutWithAddress(page: Page): Promise<void> {
+  await page.goto(ROUTES.shopCheckout);
+  await page.getByTestId('address-card').first().getByRole('radio').check();
+  await page.getByTestId('selected-address').waitFor();
+}
+
+export function payButton(page: Page, method: 'M-Pesa' | 'PayPal'): Locator {
+  return page.getByRole('button', { name: `Pay with ${method}` });
+}
+
+export function mpesaPhoneInput(page: Page): Locator {
+  return page.getByLabel('M-Pesa phone number');
+}
+
+/** Spec §4's two clicks: the first reveals the phone input, the second sends the push to the number typed. */
+export async function payByMpesa(page: Page, phone: string): Promise<void> {
+  await payButton(page, 'M-Pesa').click();
+  await mpesaPhoneInput(page).fill(phone);
+  await payButton(page, 'M-Pesa').click();
+}
+
+/** A row of the orders table on show, by the order's id. */
+export function orderRow(page: Page, orderId: number): Locator {
+  return page.getByRole('row').filter({ has: page.getByRole('cell', { name: `#${orderId}`, exact: true }) });
+}
+
+/** The id of the order in the table's first row (the newest). */
+export async function newestOrderId(page: Page): Promise<number> {
+  const cell = page.locator('.ant-table-tbody tr.ant-table-row').first().getByRole('cell').first();
+  return Number((await cell.textContent())?.replace('#', ''));
+}
+
+/**
+ * Waits until PayPal has sent the payer back to the shop's return page. PayPal returns to the
+ * shop's PUBLIC_URL; when the browser tests drive another origin (a developer's Vite beside the
+ * shared stack) the return is opened again on the tested origin, where the session storage holding
+ * the order id lives. Under `npm test` both are the same and nothing moves.
+ */
+export async function arriveBackFromPaypal(page: Page): Promise<void> {
+  await page.waitForURL(`**${ROUTES.shopPaypalReturn}**`);
+  const landed = new URL(page.url());
+  const shop = new URL(SHOP_URL);
+  if (landed.origin !== shop.origin) await page.goto(new URL(`${landed.pathname}${landed.search}`, shop).toString());
+}
+
+/** Picks an option of an open antd select by its label. */
+export async function chooseOption(page: Page, label: string): Promise<void> {
+  await page.locator(`.ant-select-item-option[title="${label}"]`).click();
+}
+
+/** Signs the admin in through the login page and waits for the dashboard. */
+export async function signInAsAdminInBrowser(page: Page, admin: TestAccount): Promise<void> {
+  await page.goto(ROUTES.login);
+  await submitSignIn(page, admin);
+  await page.waitForURL(`**${ROUTES.adminDashboard}`);
+}

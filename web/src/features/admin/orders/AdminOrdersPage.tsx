@@ -1,0 +1,81 @@
+import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from '@shop/contracts';
+import { Flex, Select, Skeleton, theme } from 'antd';
+import { useEffect } from 'react';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { LoadFailureAlert } from '../../../components/LoadFailureAlert';
+import { OrderDetailsDialog } from '../../orders/OrderDetailsDialog';
+import { OrdersTable } from '../../orders/OrdersTable';
+import { AdminPageHeading } from '../AdminPageHeading';
+import { ADMIN_ORDERS_PAGE_SIZE, adminOrderDialogClosed, adminOrderDialogOpened, adminOrdersRequested } from './adminOrders.slice';
+import { OrderStatusForm } from './OrderStatusForm';
+import { OrderStatusHistory } from './OrderStatusHistory';
+
+const FILTER_OPTIONS = ORDER_STATUSES.map((status) => ({ value: status, label: ORDER_STATUS_LABELS[status] }));
+
+/** /admin/orders (spec §2): every shopper's orders, newest first, by status and page, and the dialog that moves them on. */
+export function AdminOrdersPage() {
+  const dispatch = useAppDispatch();
+  const { token } = theme.useToken();
+  const { query, items, total, isLoading, hasLoaded, error, dialog } = useAppSelector((state) => state.adminOrders);
+  const shown = dialog.details ?? items.find((order) => order.id === dialog.orderId) ?? null;
+
+  // The list is read afresh on every visit: payments and shoppers move orders meanwhile.
+  useEffect(() => {
+    dispatch(adminOrdersRequested({ status: null, page: 1 }));
+  }, [dispatch]);
+
+  const filterBy = (status: OrderStatus | undefined) => dispatch(adminOrdersRequested({ status: status ?? null, page: 1 }));
+
+  return (
+    <>
+      <Flex justify="space-between" align="baseline" gap={token.marginSM} wrap>
+        <AdminPageHeading>All Orders</AdminPageHeading>
+        <Select<OrderStatus>
+          aria-label="Filter by status"
+          allowClear
+          placeholder="All statuses"
+          value={query.status ?? undefined}
+          options={FILTER_OPTIONS}
+          onChange={filterBy}
+          style={{ minWidth: 180 }}
+        />
+      </Flex>
+      <LoadFailureAlert error={error} onRetry={() => dispatch(adminOrdersRequested(query))} retrying={isLoading} />
+      {hasLoaded ? (
+        <OrdersTable
+          audience="admin"
+          orders={items}
+          isLoading={isLoading}
+          onViewDetails={(orderId) => dispatch(adminOrderDialogOpened(orderId))}
+          emptyText={query.status ? `No ${ORDER_STATUS_LABELS[query.status].toLowerCase()} orders` : undefined}
+          pagination={{
+            current: query.page,
+            pageSize: ADMIN_ORDERS_PAGE_SIZE,
+            total,
+            showSizeChanger: false,
+            hideOnSinglePage: true,
+            onChange: (page) => dispatch(adminOrdersRequested({ ...query, page })),
+          }}
+        />
+      ) : (
+        <div aria-busy="true" aria-label="Loading orders">
+          <Skeleton active paragraph={{ rows: 6 }} />
+        </div>
+      )}
+      <OrderDetailsDialog
+        order={dialog.orderId === null ? null : shown}
+        isLoading={dialog.isLoading}
+        error={dialog.error}
+        onClosed={() => dispatch(adminOrderDialogClosed())}
+        onRetry={() => dialog.orderId !== null && dispatch(adminOrderDialogOpened(dialog.orderId))}
+      >
+        {shown && (
+          <Flex vertical gap={token.marginLG}>
+            <OrderStatusHistory history={dialog.details?.history ?? null} />
+            <OrderStatusForm order={shown} />
+          </Flex>
+        )}
+      </OrderDetailsDialog>
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+import { Skeleton } from 'antd';
+import { useEffect } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { LoadFailureAlert } from '../../components/LoadFailureAlert';
+import { OrderDetailsDialog } from './OrderDetailsDialog';
+import { orderDialogClosed, orderDialogOpened, ordersRequested } from './orders.slice';
+import { OrdersTable } from './OrdersTable';
+
+/** The account's Orders tab (spec §2): the shopper's orders, newest first, each with its details dialog. */
+export function AccountOrders() {
+  const dispatch = useAppDispatch();
+  const { items, isLoading, hasLoaded, error, dialog } = useAppSelector((state) => state.orders);
+  const shown = dialog.details ?? items.find((order) => order.id === dialog.orderId) ?? null;
+
+  // Statuses move on their own (payments, the admin), so the tab reads them again on every visit.
+  useEffect(() => {
+    dispatch(ordersRequested());
+  }, [dispatch]);
+
+  return (
+    <>
+      <LoadFailureAlert error={error} onRetry={() => dispatch(ordersRequested())} retrying={isLoading} />
+      {hasLoaded ? (
+        <OrdersTable audience="shopper" orders={items} isLoading={isLoading} onViewDetails={(orderId) => dispatch(orderDialogOpened(orderId))} />
+      ) : (
+        <div aria-busy="true" aria-label="Loading your orders">
+          <Skeleton active paragraph={{ rows: 4 }} />
+        </div>
+      )}
+      <OrderDetailsDialog
+        order={dialog.orderId === null ? null : shown}
+        isLoading={dialog.isLoading}
+        error={dialog.error}
+        onClosed={() => dispatch(orderDialogClosed())}
+        onRetry={() => dialog.orderId !== null && dispatch(orderDialogOpened(dialog.orderId))}
+      />
+    </>
+  );
+}

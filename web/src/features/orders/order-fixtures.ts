@@ -1,0 +1,73 @@
+import { configureStore } from '@reduxjs/toolkit';
+import type { Order, OrderDetails, SessionUser } from '@shop/contracts';
+import createSagaMiddleware, { type Saga } from 'redux-saga';
+import { adminOrdersReducer } from '../admin/orders/adminOrders.slice';
+import { authReducer, signedInAs } from '../auth/auth.slice';
+import { cartReducer } from '../cart/cart.slice';
+import { notificationsReducer } from '../notifications/notifications.slice';
+import { paymentsReducer } from '../payments/payments.slice';
+import { ordersReducer } from './orders.slice';
+
+export const shopper: SessionUser = { id: 42, userName: 'Wanjiru', email: 'wanjiru@example.test', role: 'user' };
+
+/** An M-Pesa order of two wooden trains to Parklands, waiting for its payment, unless told otherwise. */
+export function orderOf(id: number, fields: Partial<Order> = {}): Order {
+  return {
+    id,
+    userId: shopper.id,
+    userName: shopper.userName,
+    cartItems: [{ productId: 3, title: 'Wooden train', image: null, price: 1500, quantity: 2 }],
+    addressInfo: {
+      addressId: 11,
+      address: 'Apartment 4B, Parklands, Westlands, Nairobi',
+      county: 'Nairobi',
+      subCounty: 'Westlands',
+      location: 'Parklands',
+      specificAddress: 'Apartment 4B',
+      phone: '254712345678',
+      notes: '',
+      deliveryFee: 150,
+    },
+    orderStatus: 'pending',
+    paymentMethod: 'mpesa',
+    paymentStatus: 'pending',
+    paymentFailureReason: null,
+    subtotalAmount: 3000,
+    deliveryFee: 150,
+    totalAmount: 3150,
+    providerAmount: null,
+    orderDate: '2025-06-02T07:30:00.000Z',
+    orderUpdateDate: '2025-06-02T07:30:00.000Z',
+    reservationExpiresAt: '2025-06-02T07:45:00.000Z',
+    paymentId: 'ws_CO_1',
+    payerId: null,
+    paymentReceipt: null,
+    paypalApprovalUrl: null,
+    ...fields,
+  };
+}
+
+export function detailsOf(order: Order): OrderDetails {
+  return { ...order, history: [{ fromStatus: null, toStatus: 'pending', changedBy: null, reason: '', createdAt: order.orderDate }] };
+}
+
+/** A store with every slice the order and payment sagas read, signed in as the shopper, running one saga. */
+export function startOrdersStore<Args extends unknown[]>(saga: Saga<Args>, ...args: Args) {
+  const sagaMiddleware = createSagaMiddleware();
+  const store = configureStore({
+    reducer: {
+      auth: authReducer,
+      cart: cartReducer,
+      orders: ordersReducer,
+      payments: paymentsReducer,
+      adminOrders: adminOrdersReducer,
+      notifications: notificationsReducer,
+    },
+    middleware: (getDefaultMiddleware) => getDefaultMiddleware({ thunk: false }).concat(sagaMiddleware),
+  });
+  store.dispatch(signedInAs(shopper));
+  const task = sagaMiddleware.run(saga, ...args);
+  return { store, stop: () => task.cancel(), toasts: () => store.getState().notifications.pending.map(({ kind, text }) => ({ kind, text })) };
+}
+
+export const settle = (ms = 0) => new Promise((resolve) => setTimeout(resolve, ms));

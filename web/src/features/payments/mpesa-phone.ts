@@ -1,0 +1,11 @@
+import { kenyanMobileNumber, LIMITS } from '@shop/contracts';
+
+/**
+ * The number an STK push goes to, from what the shopper typed: spec §5's rule (non-empty, at least
+ * ten characters) and a real Kenyan mobile number. Null when the shopper must correct it.
+ */
+export function payableMpesaNumber(typed: string): string | null {
+  const phone = typed.trim();
+  if (phone.length < LIMITS.mpesaPhoneMinLength) return null;
+  return kenyanMobileNumber(phone);
+}

@@ -1,0 +1,367 @@
+import { MESSAGES, ORDER_API, type Order } from '@shop/contracts';
+import { apiClient, ApiError } from '../../lib/api-client';
+import { orderOf, settle, startOrdersStore } from '../orders/order-fixtures';
+import { payableMpesaNumber } from './mpesa-phone';
+import { paymentStandingOf } from './payment-standing';
+import { forgetPaypalOrder, paypalReturnOf, rememberPaypalOrder, storedPaypalOrder, type PaypalOrderStorage } from './paypal-return';
+import { paymentsSaga, startFailureText, type PaymentsSagaSettings } from './payments.saga';
+import {
+  mpesaPaymentRequested,
+  mpesaPhoneChanged,
+  mpesaPhoneRevealed,
+  mpesaRetryRequested,
+  paymentViewLeft,
+  paypalPaymentRequested,
+  paypalReturned,
+} from './payments.slice';
+
+const FOLLOW_MS = 5;
+
+function memoryStorage(): PaypalOrderStorage & { items: Map<string, string> } {
+  const items = new Map<string, string>();
+  return {
+    items,
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => void items.set(key, value),
+    removeItem: (key) => void items.delete(key),
+  };
+}
+
+describe('the M-Pesa phone number', () => {
+  it.each(['0708 374 149', '254708374149', '+254 708 374 149', '0110 222 333'])('accepts %s', (typed) => {
+    expect(payableMpesaNumber(typed)).toMatch(/^254[17]\d{8}$/);
+  });
+
+  it.each(['', '   ', '708374149', '0712 345', '0712 34a 678', '020 222 3333'])('refuses "%s"', (typed) => {
+    expect(payableMpesaNumber(typed)).toBeNull();
+  });
+});
+
+describe('where a payment stands', () => {
+  it('is paid once the payment is, whatever the order became', () => {
+    expect(paymentStandingOf(orderOf(1, { paymentStatus: 'paid', orderStatus: 'confirmed' })).outcome).toBe('paid');
+  });
+
+  it('failed, with the reason, when the payment failed or the order was cancelled', () => {
+    expect(paymentStandingOf(orderOf(1, { paymentStatus: 'failed', orderStatus: 'cancelled', paymentFailureReason: MESSAGES.payment.mpesaCancelled }))).toEqual({
+      outcome: 'failed',
+      reason: MESSAGES.payment.mpesaCancelled,
+      approvalUrl: null,
+    });
+    expect(paymentStandingOf(orderOf(1, { orderStatus: 'rejected' })).outcome).toBe('failed');
+    const refunded = orderOf(1, { paymentStatus: 'paid', orderStatus: 'cancelled', paymentFailureReason: MESSAGES.payment.refundDue });
+    expect(paymentStandingOf(refunded)).toEqual({ outcome: 'failed', reason: MESSAGES.payment.refundDue, approvalUrl: null });
+  });
+
+  it('declined, with PayPal’s page to choose another way, when a PayPal capture failed', () => {
+    const order = orderOf(1, { paymentMethod: 'paypal', paymentFailureReason: MESSAGES.payment.paypalDeclined, paypalApprovalUrl: 'http://pay.test/checkoutnow?token=A' });
+    expect(paymentStandingOf(order)).toEqual({ outcome: 'declined', reason: MESSAGES.payment.paypalDeclined, approvalUrl: 'http://pay.test/checkoutnow?token=A' });
+  });
+
+  it('waiting while nothing has settled', () => {
+    expect(paymentStandingOf(orderOf(1)).outcome).toBe('waiting');
+  });
+});
+
+describe('the PayPal return', () => {
+  it('reads token and PayerID, the old paymentId, and a cancel', () => {
+    expect(paypalReturnOf(new URLSearchParams('token=5O190&PayerID=SANDBOXBUYER1'))).toEqual({ reference: '5O190', payerId: 'SANDBOXBUYER1', cancelled: false });
+    expect(paypalReturnOf(new URLSearchParams('paymentId=PAY-1'))).toEqual({ reference: 'PAY-1', payerId: null, cancelled: false });
+    expect(paypalReturnOf(new URLSearchParams('cancelled=1&token=5O190'))).toMatchObject({ cancelled: true });
+  });
+
+  it('keeps the order id in session storage until it is forgotten, and ignores anything that is not an id', () => {
+    const storage = memoryStorage();
+    expect(storedPaypalOrder(storage)).toBeNull();
+    rememberPaypalOrder(storage, 31);
+    expect(storedPaypalOrder(storage)).toBe(31);
+    forgetPaypalOrder(storage);
+    expect(storedPaypalOrder(storage)).toBeNull();
+    storage.setItem('toyduka.paypal.orderId', '31abc');
+    expect(storedPaypalOrder(storage)).toBeNull();
+  });
+});
+
+describe('the words for a payment that could not start', () => {
+  const fallback = MESSAGES.checkout.mpesaInitiateFailed;
+  const unreachable = MESSAGES.checkout.mpesaFailed;
+
+  it('are the server’s for a refusal and for the provider’s 502', () => {
+    expect(startFailureText(new ApiError(MESSAGES.checkout.cartEmpty, 400), fallback, unreachable)).toBe(MESSAGES.checkout.cartEmpty);
+    expect(startFailureText(new ApiError(MESSAGES.checkout.mpesaInitiateFailed, 502), fallback, unreachable)).toBe(MESSAGES.checkout.mpesaInitiateFailed);
+  });
+
+  it('are the flow’s own for a server fault, and the network one when nothing answered', () => {
+    expect(startFailureText(new ApiError(MESSAGES.server.internalError, 500), fallback, unreachable)).toBe(fallback);
+    expect(startFailureText(new ApiError(MESSAGES.server.networkError, null), fallback, unreachable)).toBe(unreachable);
+    expect(startFailureText(new Error('boom'), fallback, unreachable)).toBe(fallback);
+  });
+});
+
+describe('paying', () => {
+  const real = { get: apiClient.get, post: apiClient.post };
+  let calls: string[];
+  let sent: unknown[];
+  /** What the order reads as on each follow-up GET, in turn; the last one repeats. */
+  let readings: (Order | ApiError)[];
+  let storage: ReturnType<typeof memoryStorage>;
+  let leftFor: string[];
+
+  beforeEach(() => {
+    calls = [];
+    sent = [];
+    readings = [];
+    storage = memoryStorage();
+    leftFor = [];
+    apiClient.get = (async (path: string) => {
+      calls.push(`GET ${path}`);
+      const reading = readings.length > 1 ? readings.shift()! : readings[0]!;
+      if (reading instanceof ApiError) throw reading;
+      return { success: true, data: reading };
+    }) as typeof apiClient.get;
+  });
+
+  afterEach(() => Object.assign(apiClient, real));
+
+  function answerPosts(answer: (path: string, body: unknown) => unknown) {
+    apiClient.post = (async (path: string, body: unknown) => {
+      calls.push(`POST ${path}`);
+      sent.push(body);
+      return answer(path, body);
+    }) as typeof apiClient.post;
+  }
+
+  function start() {
+    const settings: PaymentsSagaSettings = { followIntervalMs: FOLLOW_MS, storage, leaveFor: (url) => void leftFor.push(url) };
+    const started = startOrdersStore(paymentsSaga, settings);
+    const payments = () => started.store.getState().payments;
+    return { ...started, payments };
+  }
+
+  const accepted = (orderId: number) => ({ success: true, message: MESSAGES.checkout.mpesaInitiated, data: { orderId, checkoutRequestId: `ws_CO_${orderId}` } });
+
+  describe('by M-Pesa', () => {
+    it('sends nothing for a phone number that is not one, and says so at the input', async () => {
+      answerPosts(() => accepted(1));
+      const { store, payments, toasts, stop } = start();
+      store.dispatch(mpesaPhoneRevealed('0712 345'));
+      store.dispatch(mpesaPaymentRequested(11));
+      await settle();
+      expect(calls).toEqual([]);
+      expect(payments().mpesaPhone).toEqual({ isOpen: true, value: '0712 345', error: MESSAGES.checkout.invalidPhone });
+      expect(toasts()).toEqual([{ kind: 'error', text: MESSAGES.checkout.invalidPhone }]);
+      stop();
+    });
+
+    it('pushes to the number as Daraja writes it, hides the input and follows the order until it is paid', async () => {
+      answerPosts(() => accepted(7));
+      readings = [orderOf(7), orderOf(7), orderOf(7, { paymentStatus: 'paid', orderStatus: 'confirmed' })];
+      const { store, payments, toasts, stop } = start();
+      store.dispatch(mpesaPhoneRevealed('0708 374 149'));
+      store.dispatch(mpesaPaymentRequested(11));
+      await settle();
+      expect(sent).toEqual([{ addressId: 11, phone: '254708374149' }]);
+      expect(payments().mpesaPhone).toEqual({ isOpen: false, value: '', error: null });
+      expect(payments().followed).toMatchObject({ orderId: 7, method: 'mpesa', outcome: 'waiting' });
+      expect(toasts()).toEqual([{ kind: 'success', text: MESSAGES.checkout.mpesaInitiated }]);
+      await settle(FOLLOW_MS * 12);
+      expect(calls).toEqual([`POST ${ORDER_API.startMpesaPayment}`, ...Array(3).fill(`GET ${ORDER_API.order(7)}`)]);
+      expect(payments().followed).toMatchObject({ outcome: 'paid' });
+      // The paid lines left the cart on the server: it is read again.
+      expect(store.getState().cart.isLoading).toBe(true);
+      stop();
+    });
+
+    it('waits out a request that could not reach the server, and shows why a failed payment failed', async () => {
+      answerPosts(() => accepted(7));
+      const cancelled = orderOf(7, { paymentStatus: 'failed', orderStatus: 'cancelled', paymentFailureReason: MESSAGES.payment.mpesaCancelled });
+      readings = [new ApiError(MESSAGES.server.networkError, null), cancelled];
+      const { store, payments, stop } = start();
+      store.dispatch(mpesaPhoneRevealed('0700 001 032'));
+      store.dispatch(mpesaPaymentRequested(11));
+      await settle(FOLLOW_MS * 10);
+      expect(calls.filter((call) => call.startsWith('GET'))).toHaveLength(2);
+      expect(payments().followed).toMatchObject({ orderId: 7, outcome: 'failed', reason: MESSAGES.payment.mpesaCancelled });
+      expect(store.getState().cart.isLoading).toBe(false);
+      stop();
+    });
+
+    it('tries again with the same address and number, as a new order', async () => {
+      let nextOrder = 7;
+      answerPosts(() => accepted(nextOrder++));
+      readings = [orderOf(7, { paymentStatus: 'failed', orderStatus: 'cancelled', paymentFailureReason: MESSAGES.payment.mpesaWrongPin })];
+      const { store, payments, stop } = start();
+      store.dispatch(mpesaPhoneRevealed('0700 002 001'));
+      store.dispatch(mpesaPaymentRequested(11));
+      await settle(FOLLOW_MS * 4);
+      expect(payments().followed).toMatchObject({ outcome: 'failed' });
+      readings = [orderOf(8)];
+      store.dispatch(mpesaRetryRequested());
+      await settle();
+      expect(sent).toEqual([
+        { addressId: 11, phone: '254700002001' },
+        { addressId: 11, phone: '254700002001' },
+      ]);
+      expect(payments().followed).toMatchObject({ orderId: 8, outcome: 'waiting' });
+      stop();
+    });
+
+    it('places one order however often the button is pressed while the push is on its way', async () => {
+      let answer!: (value: unknown) => void;
+      apiClient.post = ((path: string) => {
+        calls.push(`POST ${path}`);
+        return new Promise<unknown>((resolve) => (answer = resolve));
+      }) as typeof apiClient.post;
+      readings = [orderOf(7)];
+      const { store, payments, stop } = start();
+      store.dispatch(mpesaPhoneRevealed('0708 374 149'));
+      store.dispatch(mpesaPaymentRequested(11));
+      store.dispatch(mpesaPaymentRequested(11));
+      store.dispatch(paypalPaymentRequested(11));
+      expect(payments().startingMethod).toBe('mpesa');
+      answer(accepted(7));
+      await settle();
+      expect(calls).toEqual([`POST ${ORDER_API.startMpesaPayment}`]);
+      expect(payments().startingMethod).toBeNull();
+      stop();
+    });
+
+    it.each([
+      ['a refusal: the server’s words', new ApiError(MESSAGES.checkout.outOfStock('Wooden train', 1), 409), MESSAGES.checkout.outOfStock('Wooden train', 1)],
+      ['Daraja’s refusal: the server’s words', new ApiError(MESSAGES.checkout.mpesaInitiateFailed, 502), MESSAGES.checkout.mpesaInitiateFailed],
+      ['a server fault: could not initiate', new ApiError(MESSAGES.server.internalError, 500), MESSAGES.checkout.mpesaInitiateFailed],
+      ['no answer at all: the payment failed', new ApiError(MESSAGES.server.networkError, null), MESSAGES.checkout.mpesaFailed],
+    ])('shows %s, and lets the shopper pay again', async (_case, error, text) => {
+      answerPosts(() => {
+        throw error;
+      });
+      const { store, payments, toasts, stop } = start();
+      store.dispatch(mpesaPhoneRevealed('0708 374 149'));
+      store.dispatch(mpesaPaymentRequested(11));
+      await settle();
+      expect(toasts()).toEqual([{ kind: 'error', text }]);
+      expect(payments()).toMatchObject({ startingMethod: null, followed: null, mpesaPhone: { isOpen: true, value: '0708 374 149' } });
+      stop();
+    });
+
+    it('stops following once the shopper leaves the checkout', async () => {
+      answerPosts(() => accepted(7));
+      readings = [orderOf(7)];
+      const { store, payments, stop } = start();
+      store.dispatch(mpesaPhoneChanged('0708 374 149'));
+      store.dispatch(mpesaPaymentRequested(11));
+      await settle(FOLLOW_MS * 3);
+      store.dispatch(paymentViewLeft());
+      const readsWhenLeft = calls.length;
+      await settle(FOLLOW_MS * 6);
+      expect(calls.length).toBe(readsWhenLeft);
+      expect(payments().followed).toBeNull();
+      stop();
+    });
+  });
+
+  describe('by PayPal', () => {
+    const approvalURL = 'http://localhost:3002/paypal/checkoutnow?token=5O190';
+
+    it('keeps the order id for the return and sends the browser to PayPal', async () => {
+      answerPosts(() => ({ success: true, approvalURL, orderId: 31 }));
+      const { store, payments, stop } = start();
+      store.dispatch(paypalPaymentRequested(11));
+      await settle();
+      expect(sent).toEqual([{ addressId: 11 }]);
+      expect(storedPaypalOrder(storage)).toBe(31);
+      expect(leftFor).toEqual([approvalURL]);
+      expect(payments().startingMethod).toBe('paypal');
+      stop();
+    });
+
+    it('says it could not start PayPal, and keeps nothing', async () => {
+      answerPosts(() => {
+        throw new ApiError(MESSAGES.server.networkError, null);
+      });
+      const { store, payments, toasts, stop } = start();
+      store.dispatch(paypalPaymentRequested(11));
+      await settle();
+      expect(toasts()).toEqual([{ kind: 'error', text: MESSAGES.checkout.paypalStartFailed }]);
+      expect(storage.items.size).toBe(0);
+      expect(leftFor).toEqual([]);
+      expect(payments().startingMethod).toBeNull();
+      stop();
+    });
+
+    it('captures with the stored order, follows it until paid, then forgets it', async () => {
+      rememberPaypalOrder(storage, 31);
+      const pending = orderOf(31, { paymentMethod: 'paypal', paymentId: '5O190' });
+      answerPosts(() => ({ success: true, data: pending }));
+      readings = [pending, { ...pending, paymentStatus: 'paid', orderStatus: 'confirmed' }];
+      const { store, payments, stop } = start();
+      store.dispatch(paypalReturned({ reference: '5O190', payerId: 'SANDBOXBUYER1', cancelled: false }));
+      await settle();
+      expect(sent).toEqual([{ orderId: 31, token: '5O190', payerId: 'SANDBOXBUYER1' }]);
+      expect(payments().paypalReturn.stage).toBe('following');
+      await settle(FOLLOW_MS * 8);
+      expect(payments().followed).toMatchObject({ orderId: 31, outcome: 'paid' });
+      expect(storedPaypalOrder(storage)).toBeNull();
+      stop();
+    });
+
+    it('is done at once when the capture answers an order already paid', async () => {
+      rememberPaypalOrder(storage, 31);
+      answerPosts(() => ({ success: true, data: orderOf(31, { paymentMethod: 'paypal', paymentStatus: 'paid', orderStatus: 'confirmed' }) }));
+      const { store, payments, stop } = start();
+      store.dispatch(paypalReturned({ reference: '5O190', payerId: 'SANDBOXBUYER1', cancelled: false }));
+      await settle(FOLLOW_MS * 3);
+      expect(calls).toEqual([`POST ${ORDER_API.capturePaypalOrder}`]);
+      expect(payments().followed).toMatchObject({ outcome: 'paid' });
+      stop();
+    });
+
+    it('offers PayPal’s page again after a declined card, keeping the order for the next return', async () => {
+      rememberPaypalOrder(storage, 31);
+      const pending = orderOf(31, { paymentMethod: 'paypal', paypalApprovalUrl: approvalURL });
+      answerPosts(() => ({ success: true, data: pending }));
+      readings = [{ ...pending, paymentFailureReason: MESSAGES.payment.paypalDeclined }];
+      const { store, payments, stop } = start();
+      store.dispatch(paypalReturned({ reference: '5O190', payerId: 'SANDBOXBUYER1', cancelled: false }));
+      await settle(FOLLOW_MS * 4);
+      expect(payments().followed).toMatchObject({ outcome: 'declined', reason: MESSAGES.payment.paypalDeclined, approvalUrl: approvalURL });
+      expect(storedPaypalOrder(storage)).toBe(31);
+      stop();
+    });
+
+    it('refuses a return with no stored order without asking the server', async () => {
+      answerPosts(() => ({ success: true }));
+      const { store, payments, stop } = start();
+      store.dispatch(paypalReturned({ reference: '5O190', payerId: 'SANDBOXBUYER1', cancelled: false }));
+      await settle();
+      expect(calls).toEqual([]);
+      expect(payments().paypalReturn).toEqual({ stage: 'refused', message: MESSAGES.checkout.paypalReturnInvalid });
+      stop();
+    });
+
+    it('shows the server’s refusal of a return that is not for the stored order', async () => {
+      rememberPaypalOrder(storage, 31);
+      answerPosts(() => {
+        throw new ApiError(MESSAGES.checkout.paypalReturnInvalid, 404);
+      });
+      const { store, payments, stop } = start();
+      store.dispatch(paypalReturned({ reference: 'SOMEONE-ELSES', payerId: null, cancelled: false }));
+      await settle();
+      expect(sent).toEqual([{ orderId: 31, token: 'SOMEONE-ELSES' }]);
+      expect(payments().paypalReturn).toEqual({ stage: 'refused', message: MESSAGES.checkout.paypalReturnInvalid });
+      stop();
+    });
+
+    it('captures nothing when the payer cancelled on PayPal', async () => {
+      rememberPaypalOrder(storage, 31);
+      answerPosts(() => ({ success: true }));
+      const { store, payments, stop } = start();
+      store.dispatch(paypalReturned({ reference: '5O190', payerId: null, cancelled: true }));
+      await settle();
+      expect(calls).toEqual([]);
+      expect(payments().paypalReturn.stage).toBe('cancelled');
+      expect(storedPaypalOrder(storage)).toBeNull();
+      stop();
+    });
+  });
+});
