@@ -7,6 +7,7 @@ export const ROUTES = {
   adminProducts: '/admin/products',
   adminOrders: '/admin/orders',
   adminFeatures: '/admin/features',
+  adminQueues: '/admin/queues',
   shopHome: '/shop/home',
   shopListing: '/shop/listing',
   shopSearch: '/shop/search',

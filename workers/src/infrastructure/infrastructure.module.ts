@@ -7,6 +7,7 @@ import { Redis } from 'ioredis';
 import { QUEUE_NAMES, socketChannelKey } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
 import { IMAGE_STORAGE, LocalDiskImageStorage, dataSourceOptions } from '@shop/db';
+import { JobOutcomes } from './job-outcomes.js';
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
 export const REDIS_CLIENT = Symbol('REDIS_CLIENT');
@@ -42,8 +43,9 @@ export class InfrastructureModule {
         },
         { provide: IMAGE_STORAGE, useValue: new LocalDiskImageStorage(config.UPLOADS_DIR) },
         RedisClientCloser,
+        JobOutcomes,
       ],
-      exports: [APP_CONFIG, REDIS_CLIENT, SOCKET_EMITTER, IMAGE_STORAGE, BullModule],
+      exports: [APP_CONFIG, REDIS_CLIENT, SOCKET_EMITTER, IMAGE_STORAGE, BullModule, JobOutcomes],
     };
   }
 }
