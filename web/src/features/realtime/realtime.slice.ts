@@ -1,5 +1,12 @@
 import { createAction, createSlice, type PayloadAction, type PayloadActionCreator } from '@reduxjs/toolkit';
-import { SOCKET_EVENTS, type ImageProcessedEvent, type ServerToClientEvents } from '@shop/contracts';
+import {
+  SOCKET_EVENTS,
+  type AdminOrderCreatedEvent,
+  type ImageProcessedEvent,
+  type OrderUpdatedEvent,
+  type PipelineHeartbeatEvent,
+  type ServerToClientEvents,
+} from '@shop/contracts';
 
 /**
  * closed: no socket (signed out); connecting: the first attempt; connected; reconnecting: the
@@ -25,10 +32,18 @@ const initialState: RealtimeState = { status: 'closed', lastError: null, reconne
 type EventPayload<Event extends keyof ServerToClientEvents> = Parameters<ServerToClientEvents[Event]>[0];
 
 export const imageProcessed = createAction<ImageProcessedEvent>(`realtime/${SOCKET_EVENTS.imageProcessed}`);
+export const orderUpdated = createAction<OrderUpdatedEvent>(`realtime/${SOCKET_EVENTS.orderUpdated}`);
+export const adminOrderCreated = createAction<AdminOrderCreatedEvent>(`realtime/${SOCKET_EVENTS.adminOrderCreated}`);
+export const pipelineHeartbeatReceived = createAction<PipelineHeartbeatEvent>(`realtime/${SOCKET_EVENTS.pipelineHeartbeat}`);
+export const queueStatsReceived = createAction<EventPayload<typeof SOCKET_EVENTS.queueStats>>(`realtime/${SOCKET_EVENTS.queueStats}`);
 
 /** The action each server event becomes; the socket saga listens to exactly these events. */
 export const SERVER_EVENT_ACTIONS: { [Event in keyof ServerToClientEvents]?: PayloadActionCreator<EventPayload<Event>> } = {
   [SOCKET_EVENTS.imageProcessed]: imageProcessed,
+  [SOCKET_EVENTS.orderUpdated]: orderUpdated,
+  [SOCKET_EVENTS.adminOrderCreated]: adminOrderCreated,
+  [SOCKET_EVENTS.pipelineHeartbeat]: pipelineHeartbeatReceived,
+  [SOCKET_EVENTS.queueStats]: queueStatsReceived,
 };
 
 const realtimeSlice = createSlice({
