@@ -64,8 +64,15 @@ export interface ServerToClientEvents {
   'pipeline:heartbeat': (event: PipelineHeartbeatEvent) => void;
   'queues:stats': (event: QueueStatsEvent[]) => void;
 }
+/** The only messages a browser may send: an admin's queue console asks to receive the ops room's figures, and stops. */
+export const SOCKET_CLIENT_EVENTS = {
+  opsWatch: 'ops:watch',
+  opsUnwatch: 'ops:unwatch',
+} as const;
+
 export interface ClientToServerEvents {
   'ops:watch': () => void;
+  'ops:unwatch': () => void;
 }
 
 /** The Redis channel prefix shared by the api's Socket.IO adapter and the workers' emitter. */

@@ -1,11 +1,13 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { SOCKET_PATH } from '@shop/contracts';
+import { SOCKET_CLIENT_EVENTS, SOCKET_PATH, type ClientToServerEvents } from '@shop/contracts';
 import { buffers, eventChannel, type EventChannel, type SagaIterator, type Task } from 'redux-saga';
-import { call, cancel, fork, put, take } from 'redux-saga/effects';
+import { call, cancel, fork, put, select, take } from 'redux-saga/effects';
 import { io } from 'socket.io-client';
 import { authChecked, loggedOut, signedInAs } from '../auth/auth.slice';
 import {
   SERVER_EVENT_ACTIONS,
+  opsWatchStarted,
+  opsWatchStopped,
   socketClosed,
   socketConnected,
   socketConnectFailed,
@@ -17,6 +19,7 @@ import {
 /** What the saga needs of a Socket.IO client socket, so that tests can hand in a fake one. */
 export interface ShopSocket {
   on(event: string, listener: (payload: never) => void): unknown;
+  emit(event: keyof ClientToServerEvents): unknown;
   disconnect(): unknown;
   /** False once socket.io has given up: the server refused the handshake or closed the socket itself. */
   readonly active: boolean;
@@ -33,9 +36,8 @@ export const openShopSocket: SocketOpener = () =>
  * that a burst of events arriving while the saga dispatches is not dropped; closing the channel
  * closes the socket.
  */
-export function socketChannel(openSocket: SocketOpener): EventChannel<UnknownAction> {
+export function socketChannel(socket: ShopSocket): EventChannel<UnknownAction> {
   return eventChannel<UnknownAction>((emit) => {
-    const socket = openSocket();
     let hasConnected = false;
     socket.on('connect', () => {
       emit(hasConnected ? socketReconnected() : socketConnected());
@@ -54,9 +56,24 @@ export function socketChannel(openSocket: SocketOpener): EventChannel<UnknownAct
   }, buffers.expanding<UnknownAction>(32));
 }
 
+/**
+ * Rooms joined by a client message last as long as the connection: while a queue console is open,
+ * the ops room is asked for on every (re)connect, and left when the console closes.
+ */
+function* followOpsWatching(socket: ShopSocket): SagaIterator {
+  while (true) {
+    const action: UnknownAction = yield take([opsWatchStarted.type, opsWatchStopped.type, socketConnected.type, socketReconnected.type]);
+    const watching: boolean = yield select((state: { realtime: { watchingOps: boolean } }) => state.realtime.watchingOps);
+    if (opsWatchStopped.match(action)) socket.emit(SOCKET_CLIENT_EVENTS.opsUnwatch);
+    else if (watching) socket.emit(SOCKET_CLIENT_EVENTS.opsWatch);
+  }
+}
+
 function* keepSocketOpen(openSocket: SocketOpener): SagaIterator {
   yield put(socketOpening());
-  const channel: EventChannel<UnknownAction> = yield call(socketChannel, openSocket);
+  const socket = openSocket();
+  const channel: EventChannel<UnknownAction> = yield call(socketChannel, socket);
+  yield fork(followOpsWatching, socket);
   try {
     while (true) {
       const action: UnknownAction = yield take(channel);

@@ -19,6 +19,8 @@ export type ImageOutcome = Pick<ImageProcessedEvent, 'status' | 'reason'>;
 
 interface RealtimeState {
   status: SocketStatus;
+  /** A queue console is open: the socket asks for the ops room's figures, again after every reconnect. */
+  watchingOps: boolean;
   /** Why the last attempt failed, as the server or socket.io said it. */
   lastError: string | null;
   /** Reconnects so far: screens refetch when it moves, since events sent while away are lost. */
@@ -27,7 +29,7 @@ interface RealtimeState {
   processedImages: Record<string, ImageOutcome>;
 }
 
-const initialState: RealtimeState = { status: 'closed', lastError: null, reconnections: 0, processedImages: {} };
+const initialState: RealtimeState = { status: 'closed', watchingOps: false, lastError: null, reconnections: 0, processedImages: {} };
 
 type EventPayload<Event extends keyof ServerToClientEvents> = Parameters<ServerToClientEvents[Event]>[0];
 
@@ -71,6 +73,12 @@ const realtimeSlice = createSlice({
       state.status = action.payload.willRetry ? 'reconnecting' : 'refused';
       state.lastError = action.payload.message;
     },
+    opsWatchStarted(state) {
+      state.watchingOps = true;
+    },
+    opsWatchStopped(state) {
+      state.watchingOps = false;
+    },
     /** The socket was closed on sign-out: nothing of the session's events is kept. */
     socketClosed() {
       return initialState;
@@ -84,5 +92,6 @@ const realtimeSlice = createSlice({
   },
 });
 
-export const { socketOpening, socketConnected, socketReconnected, socketDisconnected, socketConnectFailed, socketClosed } = realtimeSlice.actions;
+export const { socketOpening, socketConnected, socketReconnected, socketDisconnected, socketConnectFailed, socketClosed, opsWatchStarted, opsWatchStopped } =
+  realtimeSlice.actions;
 export const realtimeReducer = realtimeSlice.reducer;

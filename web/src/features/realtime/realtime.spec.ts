@@ -14,17 +14,24 @@ import {
   socketDisconnected,
   socketOpening,
   socketReconnected,
+  opsWatchStarted,
+  opsWatchStopped,
 } from './realtime.slice';
 
 /** Stands in for a socket.io client socket: the test plays the server by emitting on it. */
 class FakeSocket implements ShopSocket {
   active = true;
   closed = false;
+  /** What the browser sent the server. */
+  readonly sent: string[] = [];
   private readonly events = new EventEmitter();
   on(event: string, listener: (payload: never) => void) {
     this.events.on(event, listener as (payload: unknown) => void);
   }
-  emit(event: string, payload?: unknown) {
+  emit(event: string) {
+    this.sent.push(event);
+  }
+  serverSends(event: string, payload?: unknown) {
     this.events.emit(event, payload);
   }
   disconnect() {
@@ -88,11 +95,11 @@ describe('an image with the worker\'s verdict', () => {
 describe('the socket channel', () => {
   it('turns the first connect, later connects, drops and server events into actions', () => {
     const socket = new FakeSocket();
-    const channel = socketChannel(() => socket);
-    socket.emit('connect');
-    socket.emit('image:processed', processed);
-    socket.emit('disconnect', 'transport close');
-    socket.emit('connect');
+    const channel = socketChannel(socket);
+    socket.serverSends('connect');
+    socket.serverSends('image:processed', processed);
+    socket.serverSends('disconnect', 'transport close');
+    socket.serverSends('connect');
     expect(drain(channel)).toEqual([
       socketConnected(),
       imageProcessed(processed),
@@ -103,15 +110,15 @@ describe('the socket channel', () => {
 
   it('reports a refused handshake as final', () => {
     const socket = new FakeSocket();
-    const channel = socketChannel(() => socket);
+    const channel = socketChannel(socket);
     socket.active = false;
-    socket.emit('connect_error', new Error('Not authenticated'));
+    socket.serverSends('connect_error', new Error('Not authenticated'));
     expect(drain(channel)).toEqual([socketConnectFailed({ message: 'Not authenticated', willRetry: false })]);
   });
 
   it('closes the socket when the channel closes', () => {
     const socket = new FakeSocket();
-    socketChannel(() => socket).close();
+    socketChannel(socket).close();
     expect(socket.closed).toBe(true);
   });
 });
@@ -121,11 +128,14 @@ describe('the socket saga', () => {
     const sockets: FakeSocket[] = [];
     const dispatched: UnknownAction[] = [];
     const channel = stdChannel<UnknownAction>();
+    let state = { realtime: realtimeReducer(undefined, { type: 'init' }) };
     const task = runSaga(
       {
         channel,
+        getState: () => state,
         dispatch: (action: UnknownAction) => {
           dispatched.push(action);
+          state = { realtime: realtimeReducer(state.realtime, action) };
           channel.put(action);
         },
       },
@@ -136,7 +146,11 @@ describe('the socket saga', () => {
         return socket;
       },
     );
-    return { sockets, dispatched, signal: (action: UnknownAction) => channel.put(action), task };
+    const signal = (action: UnknownAction) => {
+      state = { realtime: realtimeReducer(state.realtime, action) };
+      channel.put(action);
+    };
+    return { sockets, dispatched, signal, task };
   }
 
   it('opens no socket for a guest', () => {
@@ -150,7 +164,7 @@ describe('the socket saga', () => {
     const { sockets, dispatched, signal, task } = start();
     signal(signedInAs(admin));
     expect(sockets).toHaveLength(1);
-    sockets[0].emit('connect');
+    sockets[0].serverSends('connect');
     expect(dispatched).toContainEqual(socketConnected());
 
     signal(loggedOut());
@@ -175,8 +189,24 @@ describe('the socket saga', () => {
   it('dispatches the server events it receives', () => {
     const { sockets, dispatched, signal, task } = start();
     signal(signedInAs(admin));
-    sockets[0].emit('image:processed', processed);
+    sockets[0].serverSends('image:processed', processed);
     expect(dispatched).toContainEqual(imageProcessed(processed));
+    task.cancel();
+  });
+
+  it('asks for the ops room while a queue console is open, again after a reconnect, and leaves it after', () => {
+    const { sockets, signal, task } = start();
+    signal(opsWatchStarted());
+    signal(signedInAs(admin));
+    sockets[0].serverSends('connect');
+    expect(sockets[0].sent).toEqual(['ops:watch']);
+    sockets[0].serverSends('disconnect', 'transport close');
+    sockets[0].serverSends('connect');
+    expect(sockets[0].sent).toEqual(['ops:watch', 'ops:watch']);
+    signal(opsWatchStopped());
+    sockets[0].serverSends('disconnect', 'transport close');
+    sockets[0].serverSends('connect');
+    expect(sockets[0].sent).toEqual(['ops:watch', 'ops:watch', 'ops:unwatch']);
     task.cancel();
   });
 });
