@@ -2,10 +2,11 @@ import { BullModule } from '@nestjs/bullmq';
 import { Global, Inject, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
 import { Redis } from 'ioredis';
 import { QUEUE_NAMES } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
-import { IMAGE_STORAGE, LocalDiskImageStorage, dataSourceOptions } from '@shop/db';
+import { IMAGE_STORAGE, LocalDiskImageStorage, OUTBOX_WAKES, dataSourceOptions, wakeRelaysOnCommit } from '@shop/db';
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
 export const REDIS_CLIENT = Symbol('REDIS_CLIENT');
@@ -36,6 +37,8 @@ export class InfrastructureModule {
         { provide: REDIS_CLIENT, useFactory: () => new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 }) },
         { provide: IMAGE_STORAGE, useValue: new LocalDiskImageStorage(config.UPLOADS_DIR) },
         RedisClientCloser,
+        // Committed outbox rows wake the relays through Redis at once.
+        { provide: OUTBOX_WAKES, inject: [DataSource, REDIS_CLIENT], useFactory: (dataSource: DataSource, redis: Redis) => wakeRelaysOnCommit(dataSource, redis, config.REDIS_PREFIX) },
       ],
       exports: [APP_CONFIG, REDIS_CLIENT, IMAGE_STORAGE, BullModule],
     };

@@ -2,6 +2,7 @@ export * from './data-source.js';
 export * from './entities/index.js';
 export * from './migrate.js';
 export * from './orders/order-lifecycle.js';
+export * from './outbox/outbox-wake.js';
 export * from './outbox/outbox-writer.js';
 export * from './seed/seed.js';
 export * from './users/admin-accounts.js';

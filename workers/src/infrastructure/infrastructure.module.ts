@@ -2,11 +2,12 @@ import { BullModule } from '@nestjs/bullmq';
 import { Global, Inject, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
 import { Emitter } from '@socket.io/redis-emitter';
 import { Redis } from 'ioredis';
 import { QUEUE_NAMES, socketChannelKey } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
-import { IMAGE_STORAGE, LocalDiskImageStorage, dataSourceOptions } from '@shop/db';
+import { IMAGE_STORAGE, LocalDiskImageStorage, OUTBOX_WAKES, dataSourceOptions, wakeRelaysOnCommit } from '@shop/db';
 import { JobOutcomes } from './job-outcomes.js';
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -43,6 +44,8 @@ export class InfrastructureModule {
         },
         { provide: IMAGE_STORAGE, useValue: new LocalDiskImageStorage(config.UPLOADS_DIR) },
         RedisClientCloser,
+        // Committed outbox rows wake the relays through Redis at once.
+        { provide: OUTBOX_WAKES, inject: [DataSource, REDIS_CLIENT], useFactory: (dataSource: DataSource, redis: Redis) => wakeRelaysOnCommit(dataSource, redis, config.REDIS_PREFIX) },
         JobOutcomes,
       ],
       exports: [APP_CONFIG, REDIS_CLIENT, SOCKET_EMITTER, IMAGE_STORAGE, BullModule, JobOutcomes],

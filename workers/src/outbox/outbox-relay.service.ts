@@ -2,10 +2,11 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import { DataSource, In, type EntityManager } from 'typeorm';
-import { JOB_RETENTION, QUEUES, QUEUE_SETTINGS, outboxJobId, type QueueName } from '@shop/contracts';
+import type { Redis } from 'ioredis';
+import { JOB_RETENTION, QUEUES, QUEUE_SETTINGS, outboxJobId, outboxWakeChannel, type QueueName } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
 import { OutboxEvent } from '@shop/db';
-import { APP_CONFIG } from '../infrastructure/infrastructure.module.js';
+import { APP_CONFIG, REDIS_CLIENT } from '../infrastructure/infrastructure.module.js';
 
 /** Longest wait for one publish: past it Redis counts as away and the batch is tried again later. */
 const PUBLISH_TIMEOUT_MS = 5000;
@@ -26,10 +27,14 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   private running = false;
   private loop: Promise<void> | undefined;
   private wake: (() => void) | undefined;
+  /** A commit's wake that came while a batch was being published: the next pause is skipped. */
+  private wokenDuringBatch = false;
+  private wakes: Redis | undefined;
 
   constructor(
     private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(REDIS_CLIENT) private readonly redis: Redis,
     @InjectQueue(QUEUES.orders) ordersQueue: Queue,
     @InjectQueue(QUEUES.payments) paymentsQueue: Queue,
     @InjectQueue(QUEUES.images) imagesQueue: Queue,
@@ -44,12 +49,26 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   onApplicationBootstrap(): void {
     this.running = true;
     this.loop = this.relayUntilStopped();
+    this.listenForWakes();
   }
 
   async onApplicationShutdown(): Promise<void> {
     this.running = false;
+    this.wakes?.disconnect();
     this.wake?.();
     await this.loop;
+  }
+
+  /** Commits announce new rows on a Redis channel (libs/db wakeRelaysOnCommit); polling stays as the fallback. */
+  private listenForWakes(): void {
+    const wakes = this.redis.duplicate();
+    this.wakes = wakes;
+    wakes.on('error', (error: Error) => this.logger.warn(`Outbox wake channel problem: ${error.message}`));
+    wakes.on('message', () => {
+      if (this.wake) this.wake();
+      else this.wokenDuringBatch = true;
+    });
+    wakes.subscribe(outboxWakeChannel(this.config.REDIS_PREFIX)).catch((error: Error) => this.logger.warn(`Outbox relay polls only: ${error.message}`));
   }
 
   /** Publishes one batch; returns how many rows it published. */
@@ -114,9 +133,14 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   private pause(): Promise<void> {
+    if (this.wokenDuringBatch) {
+      this.wokenDuringBatch = false;
+      return Promise.resolve();
+    }
     return new Promise((resolve) => {
       const timer = setTimeout(resolve, this.config.OUTBOX_POLL_INTERVAL_MS);
       this.wake = () => {
+        this.wake = undefined;
         clearTimeout(timer);
         resolve();
       };

@@ -79,11 +79,14 @@ export function paymentKit(stack: PaymentStack, workers: () => INestApplication 
     /** A mobile number no other test prompts (the sandbox pays any number it has no rule for). */
     newPhone: () => `2547${randomInt(10_000_000, 99_999_999)}`,
 
-    async stateOf(orderId: number): Promise<OrderState> {
-      const order = await dataSource.getRepository(Order).findOneByOrFail({ id: orderId });
-      const payment = await dataSource.getRepository(Payment).findOneByOrFail({ orderId });
-      const history = await dataSource.getRepository(OrderStatusHistory).find({ where: { orderId }, order: { id: 'ASC' }, select: { fromStatus: true, toStatus: true, reason: true } });
-      return { order, payment, history: history.map(({ fromStatus, toStatus, reason }) => ({ fromStatus, toStatus, reason })) };
+    /** Order, payment and history read in one snapshot, so a settlement committing meanwhile is seen whole or not at all. */
+    stateOf(orderId: number): Promise<OrderState> {
+      return dataSource.transaction('REPEATABLE READ', async (manager) => {
+        const order = await manager.findOneByOrFail(Order, { id: orderId });
+        const payment = await manager.findOneByOrFail(Payment, { orderId });
+        const history = await manager.find(OrderStatusHistory, { where: { orderId }, order: { id: 'ASC' }, select: { fromStatus: true, toStatus: true, reason: true } });
+        return { order, payment, history: history.map(({ fromStatus, toStatus, reason }) => ({ fromStatus, toStatus, reason })) };
+      });
     },
 
     /** Waits until the order is no longer pending (or `settled` says so) and answers its state. */
