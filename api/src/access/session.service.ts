@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, LessThan, MoreThan } from 'typeorm';
+import { DataSource, In, LessThan, MoreThan } from 'typeorm';
 import { LIMITS, type SessionUser } from '@shop/contracts';
 import { Session } from '@shop/db';
 import { newSessionToken, sessionTokenHash } from './session-token.js';
@@ -41,6 +41,13 @@ export class SessionService {
       await this.dataSource.getRepository(Session).update({ tokenHash: id }, { expiresAt: new Date(now + LIMITS.sessionIdleTimeoutMs) });
     }
     return { id, user: toSessionUser(session.user), renewed: renewDue };
+  }
+
+  /** Of the given session ids, those still in force: a socket outlives the request that opened it, so its session is checked again later. */
+  async stillActive(ids: string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const sessions = await this.dataSource.getRepository(Session).find({ select: { tokenHash: true }, where: { tokenHash: In(ids), expiresAt: MoreThan(new Date()) } });
+    return new Set(sessions.map((session) => session.tokenHash));
   }
 
   /** Returns the ended session's id, so its open sockets can be closed too. */
