@@ -1,4 +1,4 @@
-import { ROUTES, SHOPPER_API, type Address, type AddressInput, type ApiSuccess, type CartLineInput, type Product } from '@shop/contracts';
+import { ROUTES, SHOPPER_API, SOCKET_PATH, type Address, type AddressInput, type ApiSuccess, type CartLineInput, type Product } from '@shop/contracts';
 import type { TestAccount } from '@shop/testing';
 import type { Locator, Page } from 'playwright-core';
 import { submitSignIn } from './accounts.js';
@@ -82,4 +82,32 @@ export async function signInAsAdminInBrowser(page: Page, admin: TestAccount): Pr
   await page.goto(ROUTES.login);
   await submitSignIn(page, admin);
   await page.waitForURL(`**${ROUTES.adminDashboard}`);
+}
+
+/**
+ * Resolves once the page's Socket.IO connection is accepted (the server's CONNECT packet, `40…`).
+ * Set it up before the page signs in or navigates: live screens only hear events sent after this.
+ */
+export function whenSocketConnects(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (socket) => {
+      // Vite's own websocket (hot reload) shares the origin; the shop's is on the socket.io path.
+      if (!new URL(socket.url()).pathname.startsWith(SOCKET_PATH)) return;
+      socket.on('framereceived', ({ payload }) => {
+        if (String(payload).startsWith('40')) resolve();
+      });
+    });
+  });
+}
+
+/** The admin's 'New order' notification naming the shopper. */
+export function newOrderNotification(page: Page, userName: string): Locator {
+  return page.locator('.ant-notification-notice').filter({ hasText: 'New order' }).filter({ hasText: userName });
+}
+
+/** Marks the page so that a test can tell it was not reloaded since (a reload forgets the mark). */
+export async function markPage(page: Page): Promise<() => Promise<boolean>> {
+  // Written as page code in a string: the test's own TypeScript knows no DOM.
+  await page.evaluate('window.notReloaded = true');
+  return () => page.evaluate<boolean>("'notReloaded' in window");
 }

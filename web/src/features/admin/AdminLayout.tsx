@@ -1,18 +1,34 @@
-import { DashboardOutlined, LogoutOutlined, MenuOutlined, OrderedListOutlined, PictureOutlined, ShoppingOutlined } from '@ant-design/icons';
+import { ClusterOutlined, DashboardOutlined, LogoutOutlined, MenuOutlined, OrderedListOutlined, PictureOutlined, ShoppingOutlined } from '@ant-design/icons';
 import { ROUTES } from '@shop/contracts';
-import { Button, Drawer, Flex, Grid, Layout, Menu, type MenuProps } from 'antd';
+import { Badge, Button, Drawer, Flex, Grid, Layout, Menu, type MenuProps } from 'antd';
 import { useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ShopLogo } from '../../components/ShopLogo';
 import { logoutRequested } from '../auth/auth.slice';
+import { NewOrderNotifier } from './orders/NewOrderNotifier';
 
-const SIDEBAR_ITEMS: MenuProps['items'] = [
-  { key: ROUTES.adminDashboard, icon: <DashboardOutlined />, label: 'Dashboard' },
-  { key: ROUTES.adminProducts, icon: <ShoppingOutlined />, label: 'Products' },
-  { key: ROUTES.adminOrders, icon: <OrderedListOutlined />, label: 'Orders' },
-  { key: ROUTES.adminFeatures, icon: <PictureOutlined />, label: 'Features' },
-];
+const newOrdersText = (count: number) => `${count} new ${count === 1 ? 'order' : 'orders'}`;
+
+/** 'Orders', with the count of orders placed since the admin last looked at them. */
+function OrdersMenuLabel({ unseen }: { unseen: number }) {
+  return (
+    <Flex align="center" justify="space-between" gap="small">
+      <span>Orders</span>
+      <Badge count={unseen} overflowCount={99} aria-label={unseen > 0 ? newOrdersText(unseen) : undefined} />
+    </Flex>
+  );
+}
+
+function sidebarItems(unseenOrders: number): MenuProps['items'] {
+  return [
+    { key: ROUTES.adminDashboard, icon: <DashboardOutlined />, label: 'Dashboard' },
+    { key: ROUTES.adminProducts, icon: <ShoppingOutlined />, label: 'Products' },
+    { key: ROUTES.adminOrders, icon: <OrderedListOutlined />, label: <OrdersMenuLabel unseen={unseenOrders} /> },
+    { key: ROUTES.adminFeatures, icon: <PictureOutlined />, label: 'Features' },
+    { key: ROUTES.adminQueues, icon: <ClusterOutlined />, label: 'Queues' },
+  ];
+}
 
 /** Sidebar fixed on large screens, a slide-out drawer below that; header with Logout (spec §2). */
 export function AdminLayout() {
@@ -22,11 +38,12 @@ export function AdminLayout() {
   const location = useLocation();
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
+  const unseenOrders = useAppSelector((state) => state.adminOrders.unseenOrderIds.length);
 
   const sidebarMenu = (
     <Menu
       mode="inline"
-      items={SIDEBAR_ITEMS}
+      items={sidebarItems(unseenOrders)}
       selectedKeys={[location.pathname]}
       onClick={({ key }) => {
         setDrawerOpen(false);
@@ -58,7 +75,15 @@ export function AdminLayout() {
               <span />
             ) : (
               <Flex align="center" gap="small">
-                <Button type="text" icon={<MenuOutlined />} aria-label="Open admin menu" onClick={() => setDrawerOpen(true)} />
+                {/* On a phone the menu is folded away: the new orders' count shows on the button that opens it. */}
+                <Badge count={unseenOrders} size="small" offset={[-4, 4]}>
+                  <Button
+                    type="text"
+                    icon={<MenuOutlined />}
+                    aria-label={unseenOrders > 0 ? `Open admin menu, ${newOrdersText(unseenOrders)}` : 'Open admin menu'}
+                    onClick={() => setDrawerOpen(true)}
+                  />
+                </Badge>
                 <ShopLogo />
               </Flex>
             )}
@@ -68,6 +93,7 @@ export function AdminLayout() {
           </Flex>
         </Layout.Header>
         <Layout.Content style={{ padding: isLarge ? 24 : 16 }}>
+          <NewOrderNotifier />
           <Outlet />
         </Layout.Content>
       </Layout>

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { LoadFailureAlert } from '../../components/LoadFailureAlert';
 import { OrderDetailsDialog } from './OrderDetailsDialog';
-import { orderDialogClosed, orderDialogOpened, ordersRequested } from './orders.slice';
+import { orderDialogClosed, orderDialogOpened, ordersRequested, ordersViewClosed } from './orders.slice';
 import { OrdersTable } from './OrdersTable';
 
 /** The account's Orders tab (spec §2): the shopper's orders, newest first, each with its details dialog. */
@@ -12,9 +12,13 @@ export function AccountOrders() {
   const { items, isLoading, hasLoaded, error, dialog } = useAppSelector((state) => state.orders);
   const shown = dialog.details ?? items.find((order) => order.id === dialog.orderId) ?? null;
 
-  // Statuses move on their own (payments, the admin), so the tab reads them again on every visit.
+  // Statuses move on their own (payments, the admin): the tab reads them on every visit, and while
+  // open follows `order:updated` in place (orders.slice.ts), reading again after a reconnect.
   useEffect(() => {
     dispatch(ordersRequested());
+    return () => {
+      dispatch(ordersViewClosed());
+    };
   }, [dispatch]);
 
   return (

@@ -1,11 +1,12 @@
 import { configureStore } from '@reduxjs/toolkit';
-import type { Order, OrderDetails, SessionUser } from '@shop/contracts';
+import type { Order, OrderDetails, OrderUpdatedEvent, SessionUser } from '@shop/contracts';
 import createSagaMiddleware, { type Saga } from 'redux-saga';
 import { adminOrdersReducer } from '../admin/orders/adminOrders.slice';
 import { authReducer, signedInAs } from '../auth/auth.slice';
 import { cartReducer } from '../cart/cart.slice';
 import { notificationsReducer } from '../notifications/notifications.slice';
 import { paymentsReducer } from '../payments/payments.slice';
+import { realtimeReducer } from '../realtime/realtime.slice';
 import { ordersReducer } from './orders.slice';
 
 export const shopper: SessionUser = { id: 42, userName: 'Wanjiru', email: 'wanjiru@example.test', role: 'user' };
@@ -62,6 +63,7 @@ export function startOrdersStore<Args extends unknown[]>(saga: Saga<Args>, ...ar
       payments: paymentsReducer,
       adminOrders: adminOrdersReducer,
       notifications: notificationsReducer,
+      realtime: realtimeReducer,
     },
     middleware: (getDefaultMiddleware) => getDefaultMiddleware({ thunk: false }).concat(sagaMiddleware),
   });
@@ -71,3 +73,15 @@ export function startOrdersStore<Args extends unknown[]>(saga: Saga<Args>, ...ar
 }
 
 export const settle = (ms = 0) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** What the socket says when the order moved on: the order's new state, as the workers emit it. */
+export function updateOf(order: Order, fields: Partial<OrderUpdatedEvent> = {}): OrderUpdatedEvent {
+  return {
+    orderId: order.id,
+    orderStatus: order.orderStatus,
+    paymentStatus: order.paymentStatus,
+    ...(order.paymentFailureReason ? { reason: order.paymentFailureReason } : {}),
+    updatedAt: order.orderUpdateDate,
+    ...fields,
+  };
+}

@@ -1,35 +1,69 @@
 import { ORDER_API, type ApiSuccess, type Order, type OrderDetails, type SessionUser } from '@shop/contracts';
-import { call, put, select, takeLatest } from 'redux-saga/effects';
+import { call, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
+import type { RootState } from '../../app/store';
 import { selectUser } from '../auth/auth.selectors';
 import { messageOfError } from '../../lib/api-client';
+import { orderUpdated, socketReconnected } from '../realtime/realtime.slice';
 import { getCancellable } from './order-requests';
-import { orderDetailsFailed, orderDetailsLoaded, orderDialogClosed, orderDialogOpened, ordersFailed, ordersLoaded, ordersRequested } from './orders.slice';
+import {
+  orderDetailsFailed,
+  orderDetailsLoaded,
+  orderDetailsRefreshRequested,
+  orderDialogClosed,
+  orderDialogOpened,
+  ordersFailed,
+  ordersLoaded,
+  ordersRequested,
+  type OrdersState,
+} from './orders.slice';
 
-function* loadOrders(): SagaIterator {
+const selectOrders = (state: RootState): OrdersState => state.orders;
+
+/** The shopper's orders; a quiet read (after a reconnect) keeps what is shown when it fails, rather than emptying the list under the shopper. */
+function* loadOrders(quiet: boolean): SagaIterator {
   const user: SessionUser | null = yield select(selectUser);
   if (!user) return;
   try {
     const answer: ApiSuccess<Order[]> = yield call(getCancellable<ApiSuccess<Order[]>>, ORDER_API.orders(user.id));
     yield put(ordersLoaded(answer.data));
   } catch (error) {
-    yield put(ordersFailed(messageOfError(error)));
+    if (!quiet) yield put(ordersFailed(messageOfError(error)));
   }
 }
 
+type DialogAction = ReturnType<typeof orderDialogOpened> | ReturnType<typeof orderDialogClosed> | ReturnType<typeof orderDetailsRefreshRequested>;
+
 /** Closing the dialog is one of the actions taken here, so that it cancels a load still running for it. */
-function* loadOrderDetails(action: ReturnType<typeof orderDialogOpened> | ReturnType<typeof orderDialogClosed>): SagaIterator {
+function* loadOrderDetails(action: DialogAction): SagaIterator {
   if (orderDialogClosed.match(action)) return;
   const orderId = action.payload;
   try {
     const answer: ApiSuccess<OrderDetails> = yield call(getCancellable<ApiSuccess<OrderDetails>>, ORDER_API.order(orderId));
     yield put(orderDetailsLoaded(answer.data));
   } catch (error) {
-    yield put(orderDetailsFailed({ orderId, message: messageOfError(error) }));
+    // A refresh that fails leaves details already shown as they are (the event moved them); a dialog with none says why.
+    const { dialog }: OrdersState = yield select(selectOrders);
+    if (dialog.details === null) yield put(orderDetailsFailed({ orderId, message: messageOfError(error) }));
   }
 }
 
+/** The row and the dialog moved in the reducer; the open dialog's order is read again for what the event leaves out (the receipt). */
+function* followOrderUpdate(action: ReturnType<typeof orderUpdated>): SagaIterator {
+  const { dialog }: OrdersState = yield select(selectOrders);
+  if (dialog.orderId === action.payload.orderId) yield put(orderDetailsRefreshRequested(dialog.orderId));
+}
+
+/** Events sent while the socket was away are lost: what the screen shows is read again. */
+function* refetchShown(): SagaIterator {
+  const { isOnScreen, dialog }: OrdersState = yield select(selectOrders);
+  if (dialog.orderId !== null) yield put(orderDetailsRefreshRequested(dialog.orderId));
+  if (isOnScreen) yield call(loadOrders, true);
+}
+
 export function* ordersSaga(): SagaIterator {
-  yield takeLatest(ordersRequested.type, loadOrders);
-  yield takeLatest([orderDialogOpened.type, orderDialogClosed.type], loadOrderDetails);
+  yield takeLatest(ordersRequested.type, loadOrders, false);
+  yield takeLatest([orderDialogOpened.type, orderDialogClosed.type, orderDetailsRefreshRequested.type], loadOrderDetails);
+  yield takeEvery(orderUpdated.type, followOrderUpdate);
+  yield takeLatest(socketReconnected.type, refetchShown);
 }

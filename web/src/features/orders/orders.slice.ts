@@ -1,6 +1,7 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { Order, OrderDetails } from '@shop/contracts';
+import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { Order, OrderDetails, OrderUpdatedEvent } from '@shop/contracts';
 import { loggedOut } from '../auth/auth.slice';
+import { orderUpdated } from '../realtime/realtime.slice';
 
 /** The order a details dialog shows: the list's copy at once, then the details (with the history) once they arrive. */
 export interface OrderDialogState {
@@ -21,14 +22,41 @@ export interface OrdersState {
   hasLoaded: boolean;
   error: string | null;
   dialog: OrderDialogState;
+  /** The Orders tab is on screen: a reconnect reads the list again. */
+  isOnScreen: boolean;
 }
 
-const initialState: OrdersState = { items: [], isLoading: false, hasLoaded: false, error: null, dialog: closedOrderDialog };
+const initialState: OrdersState = { items: [], isLoading: false, hasLoaded: false, error: null, dialog: closedOrderDialog, isOnScreen: false };
+
+/** An answer read before the order last moved (a refresh that crossed an event or a save) is older than what is shown. */
+export function isOlderThan(order: Order, shown: Order | null): boolean {
+  return shown !== null && shown.id === order.id && Date.parse(order.orderUpdateDate) < Date.parse(shown.orderUpdateDate);
+}
 
 /** A fresher copy of an order (a details load, an admin's change) replaces the list's row in place. */
 export function replaceOrderRow(items: Order[], order: Order | OrderDetails): void {
   const index = items.findIndex((item) => item.id === order.id);
-  if (index >= 0) items[index] = withoutHistory(order);
+  if (index >= 0 && !isOlderThan(order, items[index])) items[index] = withoutHistory(order);
+}
+
+/**
+ * Moves an order (a list's row or a dialog's copy, inside a reducer) to where `order:updated` says
+ * it stands. An event older than what is shown (events and answers may cross) changes nothing; the
+ * reason stays when the event gives none.
+ */
+export function applyOrderUpdate(order: Order, event: OrderUpdatedEvent): void {
+  if (order.id !== event.orderId || Date.parse(event.updatedAt) < Date.parse(order.orderUpdateDate)) return;
+  order.orderStatus = event.orderStatus;
+  order.paymentStatus = event.paymentStatus;
+  if (event.reason !== undefined) order.paymentFailureReason = event.reason;
+  order.orderUpdateDate = event.updatedAt;
+}
+
+/** An event changes the list's row and the open dialog in place; the saga reads the dialog's order again for what the event leaves out. */
+export function applyOrderUpdateTo(state: { items: Order[]; dialog: OrderDialogState }, event: OrderUpdatedEvent): void {
+  const row = state.items.find((order) => order.id === event.orderId);
+  if (row) applyOrderUpdate(row, event);
+  if (state.dialog.details) applyOrderUpdate(state.dialog.details, event);
 }
 
 /** The list holds orders; a details answer also carries the history, which only the dialog shows. */
@@ -42,9 +70,14 @@ const ordersSlice = createSlice({
   name: 'orders',
   initialState,
   reducers: {
+    /** The tab opened, or the shopper asked again after a failure. */
     ordersRequested(state) {
       state.isLoading = true;
       state.error = null;
+      state.isOnScreen = true;
+    },
+    ordersViewClosed(state) {
+      state.isOnScreen = false;
     },
     ordersLoaded(state, action: PayloadAction<Order[]>) {
       state.items = action.payload;
@@ -67,7 +100,7 @@ const ordersSlice = createSlice({
     orderDetailsLoaded(state, action: PayloadAction<OrderDetails>) {
       replaceOrderRow(state.items, action.payload);
       // A late answer for an order the dialog no longer shows only refreshes the row.
-      if (state.dialog.orderId !== action.payload.id) return;
+      if (state.dialog.orderId !== action.payload.id || isOlderThan(action.payload, state.dialog.details)) return;
       state.dialog = { ...state.dialog, details: action.payload, isLoading: false, error: null };
     },
     orderDetailsFailed(state, action: PayloadAction<{ orderId: number; message: string }>) {
@@ -76,9 +109,14 @@ const ordersSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
+    builder.addCase(orderUpdated, (state, action) => applyOrderUpdateTo(state, action.payload));
     builder.addCase(loggedOut, () => initialState);
   },
 });
 
-export const { ordersRequested, ordersLoaded, ordersFailed, orderDialogOpened, orderDialogClosed, orderDetailsLoaded, orderDetailsFailed } = ordersSlice.actions;
+/** The open dialog's order is read again, quietly: the event moved it, or the socket came back. */
+export const orderDetailsRefreshRequested = createAction<number>('orders/orderDetailsRefreshRequested');
+
+export const { ordersRequested, ordersViewClosed, ordersLoaded, ordersFailed, orderDialogOpened, orderDialogClosed, orderDetailsLoaded, orderDetailsFailed } =
+  ordersSlice.actions;
 export const ordersReducer = ordersSlice.reducer;

@@ -10,14 +10,15 @@ import {
   type PaypalOrderAnswer,
   type PlaceOrderInput,
 } from '@shop/contracts';
-import { call, cancel, delay, fork, put, select, take } from 'redux-saga/effects';
-import type { SagaIterator, Task } from 'redux-saga';
+import { actionChannel, call, cancel, delay, fork, put, race, select, take } from 'redux-saga/effects';
+import { buffers, type Channel, type SagaIterator, type Task } from 'redux-saga';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/store';
 import { apiClient, ApiError, messageOfError } from '../../lib/api-client';
 import { loggedOut } from '../auth/auth.slice';
 import { cartRequested } from '../cart/cart.slice';
 import { toastRequested } from '../notifications/notifications.slice';
+import { orderUpdated, socketConnected, socketConnectFailed, socketDisconnected, socketReconnected, type SocketStatus } from '../realtime/realtime.slice';
 import { payableMpesaNumber } from './mpesa-phone';
 import { paymentStandingOf, WAITING, type PaymentStanding } from './payment-standing';
 import { forgetPaypalOrder, rememberPaypalOrder, storedPaypalOrder, type PaypalOrderStorage } from './paypal-return';
@@ -40,18 +41,24 @@ import {
 
 /** What the payment flows need of the browser, handed in so that tests can run them without one. */
 export interface PaymentsSagaSettings {
-  /** How often a followed order is read again until its payment settles. */
-  followIntervalMs: number;
+  /** How often a followed order is read again while the socket is not connected (see SAFETY_READ_MS). */
+  safetyReadMs: number;
   storage: PaypalOrderStorage;
   /** Sends the browser to PayPal's approval page. */
   leaveFor: (url: string) => void;
 }
 
-/** M-Pesa answers within seconds once the PIN is entered; three seconds keeps the wait short without hammering the api. */
-const FOLLOW_INTERVAL_MS = 3000;
+/**
+ * Settlements arrive as `order:updated`; this slow read is kept only while the socket is not
+ * connected. A socket that is reconnecting refetches once it is back, but one the server refused
+ * (or that never gets through, e.g. a proxy that drops websockets and long polling alike) stays
+ * down until the next sign-in, and a shopper who has paid must not wait for ever. Fifteen seconds
+ * costs the api little and is still well within the M-Pesa prompt's own minute.
+ */
+const SAFETY_READ_MS = 15_000;
 
 export function browserPaymentsSettings(): PaymentsSagaSettings {
-  return { followIntervalMs: FOLLOW_INTERVAL_MS, storage: sessionStorage, leaveFor: (url) => window.location.assign(url) };
+  return { safetyReadMs: SAFETY_READ_MS, storage: sessionStorage, leaveFor: (url) => window.location.assign(url) };
 }
 
 /**
@@ -64,31 +71,65 @@ export function startFailureText(error: unknown, fallback: string, unreachable: 
   return error.status < 500 || error.status === 502 ? error.message : fallback;
 }
 
-/** The order is not the shopper's, or no longer there: reading it again will not change that. */
 function isFinalRefusal(error: unknown): error is ApiError {
   return error instanceof ApiError && (error.status === 403 || error.status === 404);
 }
 
 const selectPayments = (state: RootState): PaymentsState => state.payments;
 
+const selectSocketStatus = (state: RootState): SocketStatus => state.realtime.status;
+
+/** What may change a followed order's standing, or the way it is followed: its event, and the socket's comings and goings. */
+const FOLLOW_WAKE_UPS = [orderUpdated.type, socketConnected.type, socketReconnected.type, socketDisconnected.type, socketConnectFailed.type];
+
+/** The order's standing as the server tells it now; null when the server could not be reached (a blip is waited out). */
+function* readStanding(orderId: number): SagaIterator<PaymentStanding | null> {
+  try {
+    const answer: ApiSuccess<Order> = yield call(apiClient.get<ApiSuccess<Order>>, ORDER_API.order(orderId));
+    return paymentStandingOf(answer.data);
+  } catch (error) {
+    // The order is not the shopper's, or no longer there: reading it again will not change that.
+    if (isFinalRefusal(error)) return { outcome: 'failed', reason: error.message, approvalUrl: null };
+    return null;
+  }
+}
+
 /**
- * Follows an order until its payment settles, reading it again every few seconds. This is the one
- * place that learns of settlements, so that live socket updates can replace the polling here alone.
+ * Waits until the order is worth reading again: its own event, a (re)connect (events sent while
+ * the socket was away are lost), or, while the socket is not connected, the safety read's timer.
+ */
+function* untilWorthReading(settings: PaymentsSagaSettings, wakeUps: Channel<UnknownAction>, orderId: number): SagaIterator {
+  for (;;) {
+    const status: SocketStatus = yield select(selectSocketStatus);
+    let wakeUp: UnknownAction | undefined;
+    if (status === 'connected') wakeUp = yield take(wakeUps);
+    else ({ wakeUp } = (yield race({ wakeUp: take(wakeUps), safetyRead: delay(settings.safetyReadMs) })) as { wakeUp?: UnknownAction });
+    if (!wakeUp || socketConnected.match(wakeUp) || socketReconnected.match(wakeUp)) return;
+    if (orderUpdated.match(wakeUp) && wakeUp.payload.orderId === orderId) return;
+    // Another order's event, or the socket went away: nothing to read, but the timer may now apply.
+  }
+}
+
+/**
+ * Follows an order until its payment settles: read once at the start (its event may have come
+ * before anyone listened), then again whenever its `order:updated` arrives or the socket comes
+ * back. The wake-ups are buffered, so that an event arriving during a read is not missed.
  */
 export function* followPayment(settings: PaymentsSagaSettings, orderId: number, method: PaymentMethod, known: Order | null): SagaIterator {
+  const wakeUps: Channel<UnknownAction> = yield actionChannel(FOLLOW_WAKE_UPS, buffers.expanding<UnknownAction>(8));
   let standing: PaymentStanding = known ? paymentStandingOf(known) : WAITING;
-  yield put(paymentFollowed({ orderId, method, ...standing }));
-  while (standing.outcome === 'waiting') {
-    yield delay(settings.followIntervalMs);
-    try {
-      const answer: ApiSuccess<Order> = yield call(apiClient.get<ApiSuccess<Order>>, ORDER_API.order(orderId));
-      standing = paymentStandingOf(answer.data);
-    } catch (error) {
-      // A blip (offline, a restart) is waited out; only a definite refusal ends the wait.
-      if (!isFinalRefusal(error)) continue;
-      standing = { outcome: 'failed', reason: error.message, approvalUrl: null };
+  try {
+    yield put(paymentFollowed({ orderId, method, ...standing }));
+    while (standing.outcome === 'waiting') {
+      const read: PaymentStanding | null = yield call(readStanding, orderId);
+      if (read) {
+        standing = read;
+        yield put(paymentStandingChanged(standing));
+      }
+      if (standing.outcome === 'waiting') yield call(untilWorthReading, settings, wakeUps, orderId);
     }
-    yield put(paymentStandingChanged(standing));
+  } finally {
+    wakeUps.close();
   }
   // A declined PayPal payer comes back to the return page for the same order; any other end forgets it.
   if (method === 'paypal' && standing.outcome !== 'declined') yield call(forgetPaypalOrder, settings.storage);

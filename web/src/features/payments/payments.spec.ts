@@ -1,6 +1,7 @@
 import { MESSAGES, ORDER_API, type Order } from '@shop/contracts';
 import { apiClient, ApiError } from '../../lib/api-client';
-import { orderOf, settle, startOrdersStore } from '../orders/order-fixtures';
+import { orderOf, settle, startOrdersStore, updateOf } from '../orders/order-fixtures';
+import { orderUpdated, socketConnected, socketConnectFailed, socketDisconnected, socketReconnected } from '../realtime/realtime.slice';
 import { payableMpesaNumber } from './mpesa-phone';
 import { paymentStandingOf } from './payment-standing';
 import { forgetPaypalOrder, paypalReturnOf, rememberPaypalOrder, storedPaypalOrder, type PaypalOrderStorage } from './paypal-return';
@@ -15,7 +16,8 @@ import {
   paypalReturned,
 } from './payments.slice';
 
-const FOLLOW_MS = 5;
+/** Long enough never to fire in a test, except where the safety read itself is tested. */
+const NO_SAFETY_READ_MS = 60_000;
 
 function memoryStorage(): PaypalOrderStorage & { items: Map<string, string> } {
   const items = new Map<string, string>();
@@ -131,12 +133,17 @@ describe('paying', () => {
     }) as typeof apiClient.post;
   }
 
-  function start() {
-    const settings: PaymentsSagaSettings = { followIntervalMs: FOLLOW_MS, storage, leaveFor: (url) => void leftFor.push(url) };
+  /** The shop with its socket connected, unless told otherwise. */
+  function start({ safetyReadMs = NO_SAFETY_READ_MS, connected = true } = {}) {
+    const settings: PaymentsSagaSettings = { safetyReadMs, storage, leaveFor: (url) => void leftFor.push(url) };
     const started = startOrdersStore(paymentsSaga, settings);
+    if (connected) started.store.dispatch(socketConnected());
     const payments = () => started.store.getState().payments;
-    return { ...started, payments };
+    const reads = () => calls.filter((call) => call.startsWith('GET')).length;
+    return { ...started, payments, reads };
   }
+
+  const paidOrder = (id: number) => orderOf(id, { paymentStatus: 'paid', orderStatus: 'confirmed' });
 
   const accepted = (orderId: number) => ({ success: true, message: MESSAGES.checkout.mpesaInitiated, data: { orderId, checkoutRequestId: `ws_CO_${orderId}` } });
 
@@ -153,10 +160,10 @@ describe('paying', () => {
       stop();
     });
 
-    it('pushes to the number as Daraja writes it, hides the input and follows the order until it is paid', async () => {
+    it('pushes to the number as Daraja writes it, hides the input, reads the order once and again when its event says it moved', async () => {
       answerPosts(() => accepted(7));
-      readings = [orderOf(7), orderOf(7), orderOf(7, { paymentStatus: 'paid', orderStatus: 'confirmed' })];
-      const { store, payments, toasts, stop } = start();
+      readings = [orderOf(7), paidOrder(7)];
+      const { store, payments, toasts, reads, stop } = start();
       store.dispatch(mpesaPhoneRevealed('0708 374 149'));
       store.dispatch(mpesaPaymentRequested(11));
       await settle();
@@ -164,25 +171,117 @@ describe('paying', () => {
       expect(payments().mpesaPhone).toEqual({ isOpen: false, value: '', error: null });
       expect(payments().followed).toMatchObject({ orderId: 7, method: 'mpesa', outcome: 'waiting' });
       expect(toasts()).toEqual([{ kind: 'success', text: MESSAGES.checkout.mpesaInitiated }]);
-      await settle(FOLLOW_MS * 12);
-      expect(calls).toEqual([`POST ${ORDER_API.startMpesaPayment}`, ...Array(3).fill(`GET ${ORDER_API.order(7)}`)]);
+      expect(calls).toEqual([`POST ${ORDER_API.startMpesaPayment}`, `GET ${ORDER_API.order(7)}`]);
+
+      // Nothing is polled while the socket is up; another order's event is not this one's.
+      await settle(50);
+      store.dispatch(orderUpdated(updateOf(paidOrder(6))));
+      await settle();
+      expect(reads()).toBe(1);
+
+      store.dispatch(orderUpdated(updateOf(paidOrder(7))));
+      await settle();
+      expect(calls.at(-1)).toBe(`GET ${ORDER_API.order(7)}`);
+      expect(reads()).toBe(2);
       expect(payments().followed).toMatchObject({ outcome: 'paid' });
       // The paid lines left the cart on the server: it is read again.
       expect(store.getState().cart.isLoading).toBe(true);
       stop();
     });
 
-    it('waits out a request that could not reach the server, and shows why a failed payment failed', async () => {
+    it('settles even when the order settled before anyone listened: the first read finds it paid', async () => {
+      answerPosts(() => accepted(7));
+      readings = [paidOrder(7)];
+      const { store, payments, reads, stop } = start();
+      store.dispatch(mpesaPhoneChanged('0708 374 149'));
+      store.dispatch(mpesaPaymentRequested(11));
+      await settle();
+      expect(reads()).toBe(1);
+      expect(payments().followed).toMatchObject({ outcome: 'paid' });
+      stop();
+    });
+
+    it('misses no event that arrives while the order is being read', async () => {
+      answerPosts(() => accepted(7));
+      let answerRead!: () => void;
+      let readCount = 0;
+      apiClient.get = (async (path: string) => {
+        calls.push(`GET ${path}`);
+        readCount += 1;
+        if (readCount > 1) return { success: true, data: paidOrder(7) };
+        await new Promise<void>((resolve) => (answerRead = resolve));
+        return { success: true, data: orderOf(7) };
+      }) as typeof apiClient.get;
+      const { store, payments, reads, stop } = start();
+      store.dispatch(mpesaPhoneChanged('0708 374 149'));
+      store.dispatch(mpesaPaymentRequested(11));
+      await settle();
+      store.dispatch(orderUpdated(updateOf(paidOrder(7))));
+      answerRead();
+      await settle();
+      expect(reads()).toBe(2);
+      expect(payments().followed).toMatchObject({ outcome: 'paid' });
+      stop();
+    });
+
+    it('reads the order again when the socket comes back, since events sent meanwhile are lost', async () => {
+      answerPosts(() => accepted(7));
+      readings = [orderOf(7), paidOrder(7)];
+      const { store, payments, reads, stop } = start();
+      store.dispatch(mpesaPhoneChanged('0708 374 149'));
+      store.dispatch(mpesaPaymentRequested(11));
+      await settle();
+      store.dispatch(socketDisconnected({ reason: 'transport close', willReconnect: true }));
+      await settle();
+      expect(reads()).toBe(1);
+      store.dispatch(socketReconnected());
+      await settle();
+      expect(reads()).toBe(2);
+      expect(payments().followed).toMatchObject({ outcome: 'paid' });
+      stop();
+    });
+
+    it('reads slowly on its own only while the socket is down', async () => {
+      answerPosts(() => accepted(7));
+      readings = [orderOf(7), orderOf(7), paidOrder(7)];
+      const { store, payments, reads, stop } = start({ safetyReadMs: 20 });
+      store.dispatch(mpesaPhoneChanged('0708 374 149'));
+      store.dispatch(mpesaPaymentRequested(11));
+      await settle(100);
+      expect(reads()).toBe(1);
+
+      store.dispatch(socketConnectFailed({ message: 'Not authenticated', willRetry: false }));
+      await settle(100);
+      expect(reads()).toBe(3);
+      expect(payments().followed).toMatchObject({ outcome: 'paid' });
+      stop();
+    });
+
+    it('waits out a read that could not reach the server, and shows why a failed payment failed', async () => {
       answerPosts(() => accepted(7));
       const cancelled = orderOf(7, { paymentStatus: 'failed', orderStatus: 'cancelled', paymentFailureReason: MESSAGES.payment.mpesaCancelled });
       readings = [new ApiError(MESSAGES.server.networkError, null), cancelled];
-      const { store, payments, stop } = start();
+      const { store, payments, reads, stop } = start();
       store.dispatch(mpesaPhoneRevealed('0700 001 032'));
       store.dispatch(mpesaPaymentRequested(11));
-      await settle(FOLLOW_MS * 10);
-      expect(calls.filter((call) => call.startsWith('GET'))).toHaveLength(2);
+      await settle();
+      expect(payments().followed).toMatchObject({ orderId: 7, outcome: 'waiting' });
+      store.dispatch(orderUpdated(updateOf(cancelled)));
+      await settle();
+      expect(reads()).toBe(2);
       expect(payments().followed).toMatchObject({ orderId: 7, outcome: 'failed', reason: MESSAGES.payment.mpesaCancelled });
       expect(store.getState().cart.isLoading).toBe(false);
+      stop();
+    });
+
+    it('ends the wait when the order is not the shopper’s to read', async () => {
+      answerPosts(() => accepted(7));
+      readings = [new ApiError(MESSAGES.orders.notFound, 404)];
+      const { store, payments, stop } = start();
+      store.dispatch(mpesaPhoneChanged('0708 374 149'));
+      store.dispatch(mpesaPaymentRequested(11));
+      await settle();
+      expect(payments().followed).toMatchObject({ outcome: 'failed', reason: MESSAGES.orders.notFound });
       stop();
     });
 
@@ -193,7 +292,7 @@ describe('paying', () => {
       const { store, payments, stop } = start();
       store.dispatch(mpesaPhoneRevealed('0700 002 001'));
       store.dispatch(mpesaPaymentRequested(11));
-      await settle(FOLLOW_MS * 4);
+      await settle();
       expect(payments().followed).toMatchObject({ outcome: 'failed' });
       readings = [orderOf(8)];
       store.dispatch(mpesaRetryRequested());
@@ -221,7 +320,7 @@ describe('paying', () => {
       expect(payments().startingMethod).toBe('mpesa');
       answer(accepted(7));
       await settle();
-      expect(calls).toEqual([`POST ${ORDER_API.startMpesaPayment}`]);
+      expect(calls.filter((call) => call.startsWith('POST'))).toEqual([`POST ${ORDER_API.startMpesaPayment}`]);
       expect(payments().startingMethod).toBeNull();
       stop();
     });
@@ -250,10 +349,12 @@ describe('paying', () => {
       const { store, payments, stop } = start();
       store.dispatch(mpesaPhoneChanged('0708 374 149'));
       store.dispatch(mpesaPaymentRequested(11));
-      await settle(FOLLOW_MS * 3);
+      await settle();
       store.dispatch(paymentViewLeft());
       const readsWhenLeft = calls.length;
-      await settle(FOLLOW_MS * 6);
+      store.dispatch(orderUpdated(updateOf(paidOrder(7))));
+      store.dispatch(socketReconnected());
+      await settle();
       expect(calls.length).toBe(readsWhenLeft);
       expect(payments().followed).toBeNull();
       stop();
@@ -289,17 +390,21 @@ describe('paying', () => {
       stop();
     });
 
-    it('captures with the stored order, follows it until paid, then forgets it', async () => {
+    it('captures with the stored order, follows it until its event says paid, then forgets it', async () => {
       rememberPaypalOrder(storage, 31);
       const pending = orderOf(31, { paymentMethod: 'paypal', paymentId: '5O190' });
+      const paid: Order = { ...pending, paymentStatus: 'paid', orderStatus: 'confirmed' };
       answerPosts(() => ({ success: true, data: pending }));
-      readings = [pending, { ...pending, paymentStatus: 'paid', orderStatus: 'confirmed' }];
+      readings = [pending, paid];
       const { store, payments, stop } = start();
       store.dispatch(paypalReturned({ reference: '5O190', payerId: 'SANDBOXBUYER1', cancelled: false }));
       await settle();
       expect(sent).toEqual([{ orderId: 31, token: '5O190', payerId: 'SANDBOXBUYER1' }]);
       expect(payments().paypalReturn.stage).toBe('following');
-      await settle(FOLLOW_MS * 8);
+      expect(payments().followed).toMatchObject({ orderId: 31, outcome: 'waiting' });
+      store.dispatch(orderUpdated(updateOf(paid)));
+      await settle();
+      expect(calls).toEqual([`POST ${ORDER_API.capturePaypalOrder}`, `GET ${ORDER_API.order(31)}`, `GET ${ORDER_API.order(31)}`]);
       expect(payments().followed).toMatchObject({ orderId: 31, outcome: 'paid' });
       expect(storedPaypalOrder(storage)).toBeNull();
       stop();
@@ -310,7 +415,7 @@ describe('paying', () => {
       answerPosts(() => ({ success: true, data: orderOf(31, { paymentMethod: 'paypal', paymentStatus: 'paid', orderStatus: 'confirmed' }) }));
       const { store, payments, stop } = start();
       store.dispatch(paypalReturned({ reference: '5O190', payerId: 'SANDBOXBUYER1', cancelled: false }));
-      await settle(FOLLOW_MS * 3);
+      await settle();
       expect(calls).toEqual([`POST ${ORDER_API.capturePaypalOrder}`]);
       expect(payments().followed).toMatchObject({ outcome: 'paid' });
       stop();
@@ -323,7 +428,7 @@ describe('paying', () => {
       readings = [{ ...pending, paymentFailureReason: MESSAGES.payment.paypalDeclined }];
       const { store, payments, stop } = start();
       store.dispatch(paypalReturned({ reference: '5O190', payerId: 'SANDBOXBUYER1', cancelled: false }));
-      await settle(FOLLOW_MS * 4);
+      await settle();
       expect(payments().followed).toMatchObject({ outcome: 'declined', reason: MESSAGES.payment.paypalDeclined, approvalUrl: approvalURL });
       expect(storedPaypalOrder(storage)).toBe(31);
       stop();

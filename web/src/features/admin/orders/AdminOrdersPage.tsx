@@ -1,28 +1,68 @@
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from '@shop/contracts';
 import { Flex, Select, Skeleton, theme } from 'antd';
 import { useEffect } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { LoadFailureAlert } from '../../../components/LoadFailureAlert';
 import { OrderDetailsDialog } from '../../orders/OrderDetailsDialog';
 import { OrdersTable } from '../../orders/OrdersTable';
+import { LiveUpdatesNotice } from '../../realtime/LiveUpdatesNotice';
 import { AdminPageHeading } from '../AdminPageHeading';
-import { ADMIN_ORDERS_PAGE_SIZE, adminOrderDialogClosed, adminOrderDialogOpened, adminOrdersRequested } from './adminOrders.slice';
+import {
+  ADMIN_ORDERS_PAGE_SIZE,
+  adminOrderDialogClosed,
+  adminOrderDialogOpened,
+  adminOrdersPageClosed,
+  adminOrdersPageOpened,
+  adminOrdersRequested,
+  OPEN_ORDER_PARAM,
+} from './adminOrders.slice';
 import { OrderStatusForm } from './OrderStatusForm';
 import { OrderStatusHistory } from './OrderStatusHistory';
 
 const FILTER_OPTIONS = ORDER_STATUSES.map((status) => ({ value: status, label: ORDER_STATUS_LABELS[status] }));
 
-/** /admin/orders (spec §2): every shopper's orders, newest first, by status and page, and the dialog that moves them on. */
+/** The order named by the page's address (`?order=<id>`, the 'New order' notification's link), if it names one. */
+function orderToOpen(search: URLSearchParams): number | null {
+  const id = Number(search.get(OPEN_ORDER_PARAM));
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/**
+ * /admin/orders (spec §2): every shopper's orders, newest first, by status and page, and the
+ * dialog that moves them on. Live: new orders join the first page, other admins' changes show in
+ * place (adminOrders.saga.ts).
+ */
 export function AdminOrdersPage() {
   const dispatch = useAppDispatch();
   const { token } = theme.useToken();
+  const [search, setSearch] = useSearchParams();
   const { query, items, total, isLoading, hasLoaded, error, dialog } = useAppSelector((state) => state.adminOrders);
   const shown = dialog.details ?? items.find((order) => order.id === dialog.orderId) ?? null;
 
   // The list is read afresh on every visit: payments and shoppers move orders meanwhile.
   useEffect(() => {
+    dispatch(adminOrdersPageOpened());
     dispatch(adminOrdersRequested({ status: null, page: 1 }));
+    return () => {
+      dispatch(adminOrdersPageClosed());
+    };
   }, [dispatch]);
+
+  // The link opens the order's dialog once; the address then drops it, so the same link works again later.
+  const linkedOrder = orderToOpen(search);
+  useEffect(() => {
+    if (linkedOrder === null) return;
+    dispatch(adminOrderDialogOpened(linkedOrder));
+    setSearch(
+      (current) => {
+        const rest = new URLSearchParams(current);
+        rest.delete(OPEN_ORDER_PARAM);
+        return rest;
+      },
+      { replace: true },
+    );
+  }, [dispatch, linkedOrder, setSearch]);
 
   const filterBy = (status: OrderStatus | undefined) => dispatch(adminOrdersRequested({ status: status ?? null, page: 1 }));
 
@@ -40,6 +80,7 @@ export function AdminOrdersPage() {
           style={{ minWidth: 180 }}
         />
       </Flex>
+      <LiveUpdatesNotice />
       <LoadFailureAlert error={error} onRetry={() => dispatch(adminOrdersRequested(query))} retrying={isLoading} />
       {hasLoaded ? (
         <OrdersTable

@@ -1,22 +1,26 @@
 import { MESSAGES, ORDER_API, type AdminOrderPage, type ApiSuccess, type OrderDetails, type OrderStatusInput } from '@shop/contracts';
-import { call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
+import { call, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import type { RootState } from '../../../app/store';
 import { apiClient, messageOfError } from '../../../lib/api-client';
 import { toastRequested } from '../../notifications/notifications.slice';
 import { getCancellable } from '../../orders/order-requests';
+import { adminOrderCreated, orderUpdated, socketReconnected } from '../../realtime/realtime.slice';
 import {
   ADMIN_ORDERS_PAGE_SIZE,
   adminOrderDetailsFailed,
   adminOrderDetailsLoaded,
+  adminOrderDetailsRefreshRequested,
   adminOrderDialogClosed,
   adminOrderDialogOpened,
   adminOrdersFailed,
   adminOrdersLoaded,
+  adminOrdersRefreshRequested,
   adminOrdersRequested,
   orderStatusSaved,
   orderStatusSaveFailed,
   orderStatusSaveRequested,
+  showsNewOrders,
   type AdminOrdersState,
 } from './adminOrders.slice';
 
@@ -26,27 +30,57 @@ export function adminOrdersPath({ status, page }: AdminOrdersState['query']): st
   return `${ORDER_API.adminOrders}?${params}`;
 }
 
-function* loadOrders(action: ReturnType<typeof adminOrdersRequested>): SagaIterator {
+const selectAdminOrders = (state: RootState): AdminOrdersState => state.adminOrders;
+
+/**
+ * Requests and refreshes share one latest-wins worker, so that a refresh never lands an older page
+ * over the one the admin moved to. A refresh's failure keeps the rows shown, unless it replaced a
+ * request still loading.
+ */
+function* loadOrders(action: ReturnType<typeof adminOrdersRequested> | ReturnType<typeof adminOrdersRefreshRequested>): SagaIterator {
+  const { query }: AdminOrdersState = yield select(selectAdminOrders);
   try {
-    const answer: AdminOrderPage = yield call(getCancellable<AdminOrderPage>, adminOrdersPath(action.payload));
+    const answer: AdminOrderPage = yield call(getCancellable<AdminOrderPage>, adminOrdersPath(query));
     yield put(adminOrdersLoaded({ items: answer.data, total: answer.pagination.total }));
   } catch (error) {
-    yield put(adminOrdersFailed(messageOfError(error)));
+    const { isLoading }: AdminOrdersState = yield select(selectAdminOrders);
+    if (adminOrdersRequested.match(action) || isLoading) yield put(adminOrdersFailed(messageOfError(error)));
   }
 }
 
-function* loadOrderDetails(action: ReturnType<typeof adminOrderDialogOpened> | ReturnType<typeof adminOrderDialogClosed>): SagaIterator {
+type DialogAction = ReturnType<typeof adminOrderDialogOpened> | ReturnType<typeof adminOrderDialogClosed> | ReturnType<typeof adminOrderDetailsRefreshRequested>;
+
+function* loadOrderDetails(action: DialogAction): SagaIterator {
   if (adminOrderDialogClosed.match(action)) return;
   const orderId = action.payload;
   try {
     const answer: ApiSuccess<OrderDetails> = yield call(getCancellable<ApiSuccess<OrderDetails>>, ORDER_API.adminOrder(orderId));
     yield put(adminOrderDetailsLoaded(answer.data));
   } catch (error) {
-    yield put(adminOrderDetailsFailed({ orderId, message: messageOfError(error) }));
+    // A refresh that fails leaves details already shown as they are; a dialog with none says why.
+    const { dialog }: AdminOrdersState = yield select(selectAdminOrders);
+    if (dialog.details === null) yield put(adminOrderDetailsFailed({ orderId, message: messageOfError(error) }));
   }
 }
 
-const selectAdminOrders = (state: RootState): AdminOrdersState => state.adminOrders;
+/** A new order joins the page on show when it belongs there (the first page, no filter that leaves it out). */
+function* showNewOrder(): SagaIterator {
+  const { isOnScreen, query }: AdminOrdersState = yield select(selectAdminOrders);
+  if (isOnScreen && showsNewOrders(query)) yield put(adminOrdersRefreshRequested());
+}
+
+/** The row and the dialog moved in the reducer; the open dialog's order is read again for its history. */
+function* followOrderUpdate(action: ReturnType<typeof orderUpdated>): SagaIterator {
+  const { dialog }: AdminOrdersState = yield select(selectAdminOrders);
+  if (dialog.orderId === action.payload.orderId) yield put(adminOrderDetailsRefreshRequested(dialog.orderId));
+}
+
+/** Events sent while the socket was away are lost: what the screen shows is read again. */
+function* refetchShown(): SagaIterator {
+  const { isOnScreen, dialog }: AdminOrdersState = yield select(selectAdminOrders);
+  if (isOnScreen) yield put(adminOrdersRefreshRequested());
+  if (dialog.orderId !== null) yield put(adminOrderDetailsRefreshRequested(dialog.orderId));
+}
 
 function* saveOrderStatus(): SagaIterator {
   const { dialog, chosenStatus }: AdminOrdersState = yield select(selectAdminOrders);
@@ -66,7 +100,10 @@ function* saveOrderStatus(): SagaIterator {
 }
 
 export function* adminOrdersSaga(): SagaIterator {
-  yield takeLatest(adminOrdersRequested.type, loadOrders);
-  yield takeLatest([adminOrderDialogOpened.type, adminOrderDialogClosed.type], loadOrderDetails);
+  yield takeLatest([adminOrdersRequested.type, adminOrdersRefreshRequested.type], loadOrders);
+  yield takeLatest([adminOrderDialogOpened.type, adminOrderDialogClosed.type, adminOrderDetailsRefreshRequested.type], loadOrderDetails);
   yield takeLeading(orderStatusSaveRequested.type, saveOrderStatus);
+  yield takeEvery(adminOrderCreated.type, showNewOrder);
+  yield takeEvery(orderUpdated.type, followOrderUpdate);
+  yield takeEvery(socketReconnected.type, refetchShown);
 }

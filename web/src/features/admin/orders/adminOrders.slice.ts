@@ -1,10 +1,18 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { Order, OrderDetails, OrderStatus } from '@shop/contracts';
+import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { ROUTES, type AdminOrderCreatedEvent, type Order, type OrderDetails, type OrderStatus } from '@shop/contracts';
 import { loggedOut } from '../../auth/auth.slice';
-import { closedOrderDialog, replaceOrderRow, type OrderDialogState } from '../../orders/orders.slice';
+import { adminOrderCreated, orderUpdated } from '../../realtime/realtime.slice';
+import { applyOrderUpdateTo, closedOrderDialog, isOlderThan, replaceOrderRow, type OrderDialogState } from '../../orders/orders.slice';
 
 /** Twenty rows fit a laptop screen without the pager falling out of sight. */
 export const ADMIN_ORDERS_PAGE_SIZE = 20;
+
+/** The query parameter that opens an order's dialog on the orders page, e.g. from the 'New order' notification. */
+export const OPEN_ORDER_PARAM = 'order';
+
+export function adminOrderLink(orderId: number): string {
+  return `${ROUTES.adminOrders}?${new URLSearchParams({ [OPEN_ORDER_PARAM]: String(orderId) })}`;
+}
 
 export interface AdminOrdersQuery {
   /** Only orders in this status; null for all of them. */
@@ -24,6 +32,12 @@ export interface AdminOrdersState {
   /** The status picked in the dialog's select; null until the admin picks one (the select shows the current status). */
   chosenStatus: OrderStatus | null;
   isSaving: boolean;
+  /** The orders page is on screen: new orders are seen there, and a reconnect reads the page again. */
+  isOnScreen: boolean;
+  /** Orders created since the admin last opened the orders page: the count on the menu's Orders item. */
+  unseenOrderIds: number[];
+  /** New orders waiting to be announced by the 'New order' notification. */
+  newOrderNotices: AdminOrderCreatedEvent[];
 }
 
 const initialState: AdminOrdersState = {
@@ -36,12 +50,31 @@ const initialState: AdminOrdersState = {
   dialog: closedOrderDialog,
   chosenStatus: null,
   isSaving: false,
+  isOnScreen: false,
+  unseenOrderIds: [],
+  newOrderNotices: [],
 };
+
+/** Whether a new order belongs on the page on show: the newest come first, and a new order is pending. */
+export function showsNewOrders({ page, status }: AdminOrdersQuery): boolean {
+  return page === 1 && (status === null || status === 'pending');
+}
 
 const adminOrdersSlice = createSlice({
   name: 'adminOrders',
   initialState,
   reducers: {
+    /** The admin is looking at the orders: every new order so far counts as seen. */
+    adminOrdersPageOpened(state) {
+      state.isOnScreen = true;
+      state.unseenOrderIds = [];
+    },
+    adminOrdersPageClosed(state) {
+      state.isOnScreen = false;
+    },
+    newOrderNoticeShown(state, action: PayloadAction<number>) {
+      state.newOrderNotices = state.newOrderNotices.filter((notice) => notice.orderId !== action.payload);
+    },
     /** The screen's entry, a filter or a page change: the saga fetches that page. */
     adminOrdersRequested(state, action: PayloadAction<AdminOrdersQuery>) {
       state.query = action.payload;
@@ -73,7 +106,7 @@ const adminOrdersSlice = createSlice({
     },
     adminOrderDetailsLoaded(state, action: PayloadAction<OrderDetails>) {
       replaceOrderRow(state.items, action.payload);
-      if (state.dialog.orderId !== action.payload.id) return;
+      if (state.dialog.orderId !== action.payload.id || isOlderThan(action.payload, state.dialog.details)) return;
       state.dialog = { ...state.dialog, details: action.payload, isLoading: false, error: null };
     },
     adminOrderDetailsFailed(state, action: PayloadAction<{ orderId: number; message: string }>) {
@@ -91,7 +124,7 @@ const adminOrdersSlice = createSlice({
       state.isSaving = false;
       replaceOrderRow(state.items, action.payload);
       if (state.dialog.orderId !== action.payload.id) return;
-      state.dialog = { ...state.dialog, details: action.payload };
+      if (!isOlderThan(action.payload, state.dialog.details)) state.dialog = { ...state.dialog, details: action.payload };
       state.chosenStatus = null;
     },
     orderStatusSaveFailed(state) {
@@ -99,11 +132,27 @@ const adminOrdersSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
+    builder.addCase(adminOrderCreated, (state, action) => {
+      const { orderId } = action.payload;
+      // Key per order: an event told twice announces and counts the order once.
+      if (!state.newOrderNotices.some((notice) => notice.orderId === orderId)) state.newOrderNotices.push(action.payload);
+      if (!state.isOnScreen && !state.unseenOrderIds.includes(orderId)) state.unseenOrderIds.push(orderId);
+    });
+    // Another admin's change, or a payment settling, moves the row and the open dialog in place.
+    builder.addCase(orderUpdated, (state, action) => applyOrderUpdateTo(state, action.payload));
     builder.addCase(loggedOut, () => initialState);
   },
 });
 
+/** The page on show is read again, quietly (no spinner, and a failure keeps the rows): a new order, or the socket came back. */
+export const adminOrdersRefreshRequested = createAction('adminOrders/refreshRequested');
+/** The open dialog's order is read again, quietly, for what an event leaves out (its history). */
+export const adminOrderDetailsRefreshRequested = createAction<number>('adminOrders/detailsRefreshRequested');
+
 export const {
+  adminOrdersPageOpened,
+  adminOrdersPageClosed,
+  newOrderNoticeShown,
   adminOrdersRequested,
   adminOrdersLoaded,
   adminOrdersFailed,

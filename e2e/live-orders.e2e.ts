@@ -1,0 +1,185 @@
+import { randomBytes } from 'node:crypto';
+import { deliveryFeeOf, effectivePrice, formatKes, MESSAGES, ORDER_STATUS_LABELS, ROUTES, type Product } from '@shop/contracts';
+import type { TestAccount } from '@shop/testing';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { createAccounts } from './support/accounts.js';
+import { BROWSER_TIMEOUT_MS, launchChromium, shopContext } from './support/browser.js';
+import { addProduct, signInAsAdmin } from './support/catalogue.js';
+import {
+  chooseOption,
+  markPage,
+  mpesaPhoneInput,
+  newOrderNotification,
+  openCheckoutWithAddress,
+  orderRow,
+  PARKLANDS_ADDRESS,
+  payButton,
+  prepareCheckout,
+  signInAsAdminInBrowser,
+  whenSocketConnects,
+} from './support/orders.js';
+import { signInAsShopper } from './support/shopper.js';
+
+const JOURNEY_TIMEOUT_MS = BROWSER_TIMEOUT_MS * 4;
+/** Issue 7: the admin hears of the order within two seconds of the shopper's click. */
+const NEW_ORDER_NOTICE_MS = 2_000;
+/** The sandbox calls back after 3 s; the worker settles and the socket tells the page. */
+const SETTLE_TIMEOUT_MS = 20_000;
+/** A status change travels api → outbox → worker → socket: well under this without any reload. */
+const LIVE_TIMEOUT_MS = 10_000;
+const QUANTITY = 2;
+/** docs/sandbox-mpesa.md: Safaricom's sandbox number pays. */
+const PAYING_PHONE = '0708 374 149';
+
+describe('orders live on two screens', () => {
+  let browser: Browser;
+  let shopperContext: BrowserContext;
+  let adminContext: BrowserContext;
+  let admin: TestAccount;
+  let otherAdmin: TestAccount;
+  let product: Product;
+
+  beforeAll(async () => {
+    [admin, otherAdmin] = await createAccounts('admin', 'admin');
+    product = await addProduct(await signInAsAdmin(admin), {
+      title: `Kikoy picnic set ${randomBytes(3).toString('hex')}`,
+      description: 'A striped kikoy, four cups and a basket for a picnic at Uhuru Park.',
+      category: 'action-outdoor',
+      price: 2_300,
+      salePrice: 0,
+      totalStock: 40,
+    });
+    browser = await launchChromium();
+  }, JOURNEY_TIMEOUT_MS);
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  beforeEach(async () => {
+    shopperContext = await shopContext(browser);
+    adminContext = await shopContext(browser);
+  });
+
+  afterEach(async () => {
+    await shopperContext?.close();
+    await adminContext?.close();
+  });
+
+  /** The admin signed in and looking at the orders, with the socket connected, so that events from now on reach the page. */
+  async function adminOnOrdersPage(): Promise<Page> {
+    const adminPage = await adminContext.newPage();
+    const connected = whenSocketConnects(adminPage);
+    await signInAsAdminInBrowser(adminPage, admin);
+    await adminPage.getByRole('menuitem', { name: /Orders/ }).click();
+    await adminPage.getByRole('heading', { name: 'All Orders' }).waitFor();
+    await connected;
+    return adminPage;
+  }
+
+  it('tells the admin of a new M-Pesa order within two seconds, and shows the shopper the admin’s change, neither reloading', async () => {
+    const adminPage = await adminOnOrdersPage();
+    const adminNotReloaded = await markPage(adminPage);
+
+    const page = await shopperContext.newPage();
+    const shopperConnected = whenSocketConnects(page);
+    const shopper = await signInAsShopper(page);
+    await prepareCheckout(page, shopper, product, QUANTITY);
+    await openCheckoutWithAddress(page);
+    await shopperConnected;
+    const shopperNotReloaded = await markPage(page);
+
+    await payButton(page, 'M-Pesa').click();
+    await mpesaPhoneInput(page).fill(PAYING_PHONE);
+    const clickedAt = Date.now();
+    await payButton(page, 'M-Pesa').click();
+
+    // The admin hears of it on the page already open.
+    const notice = newOrderNotification(adminPage, shopper.user.userName);
+    await notice.waitFor({ timeout: NEW_ORDER_NOTICE_MS * 5 });
+    const noticeAfterMs = Date.now() - clickedAt;
+    expect(noticeAfterMs).toBeLessThan(NEW_ORDER_NOTICE_MS);
+    const total = effectivePrice(product) * QUANTITY + (deliveryFeeOf(PARKLANDS_ADDRESS) ?? Number.NaN);
+    expect(await notice.getByText(formatKes(total)).isVisible()).toBe(true);
+    const link = notice.getByRole('link', { name: /^View order #\d+$/ });
+    const orderId = Number((await link.textContent())?.replace(/\D/g, ''));
+    expect(orderId).toBeGreaterThan(0);
+
+    // The row joins the first page; the notification's link opens the order, still waiting for its payment.
+    await orderRow(adminPage, orderId).getByText(shopper.user.userName).waitFor();
+    await link.click();
+    const adminDialog = adminPage.getByRole('dialog', { name: `Order #${orderId}` });
+    await adminDialog.getByText('Pending', { exact: true }).first().waitFor();
+    expect(new URL(adminPage.url()).search).toBe('');
+
+    // The shopper's waiting panel follows the payment to the success page; the admin's open dialog follows it too.
+    await page.getByTestId('mpesa-waiting-panel').getByText(MESSAGES.checkout.waitingForPhone).waitFor();
+    await page.waitForURL(`**${ROUTES.shopPaymentSuccess}`, { timeout: SETTLE_TIMEOUT_MS });
+    await adminDialog.getByRole('region', { name: 'Status history' }).getByText('Pending → Confirmed').waitFor({ timeout: LIVE_TIMEOUT_MS });
+    expect(await adminDialog.getByText('Paid', { exact: true }).isVisible()).toBe(true);
+
+    await page.getByRole('button', { name: 'View Orders' }).click();
+    await page.waitForURL(`**${ROUTES.shopAccount}`);
+    const shopperRow = orderRow(page, orderId);
+    await shopperRow.getByText(ORDER_STATUS_LABELS.confirmed).waitFor();
+
+    // The admin ships it.
+    await adminDialog.getByLabel('Order Status').click();
+    await chooseOption(adminPage, ORDER_STATUS_LABELS.inShipping);
+    await adminDialog.getByRole('button', { name: 'Update Order Status' }).click();
+    await adminDialog.getByText(`Confirmed → ${ORDER_STATUS_LABELS.inShipping}`).waitFor();
+
+    // The shopper's account, open all along, shows it.
+    await shopperRow.getByText(ORDER_STATUS_LABELS.inShipping).waitFor({ timeout: LIVE_TIMEOUT_MS });
+    expect(await shopperNotReloaded()).toBe(true);
+    expect(await adminNotReloaded()).toBe(true);
+    // Seen as it arrived: the orders page was open, so nothing is counted on the menu.
+    expect(await adminPage.getByRole('menuitem', { name: /Orders/ }).locator('.ant-badge-count').count()).toBe(0);
+  }, JOURNEY_TIMEOUT_MS);
+
+  it('shows another admin’s change in the open dialog and the row, and counts new orders until the orders page is opened', async () => {
+    const adminPage = await adminOnOrdersPage();
+    const page = await shopperContext.newPage();
+    const shopper = await signInAsShopper(page);
+    await prepareCheckout(page, shopper, product, 1);
+    await openCheckoutWithAddress(page);
+
+    // The admin looks at the dashboard: the new order is counted on the Orders item.
+    await adminPage.getByRole('menuitem', { name: /Dashboard/ }).click();
+    await payButton(page, 'M-Pesa').click();
+    await mpesaPhoneInput(page).fill(PAYING_PHONE);
+    await payButton(page, 'M-Pesa').click();
+    const notice = newOrderNotification(adminPage, shopper.user.userName);
+    await notice.waitFor();
+    const orderId = Number((await notice.getByRole('link').textContent())?.replace(/\D/g, ''));
+    const ordersItem = adminPage.getByRole('menuitem', { name: /Orders/ });
+    await ordersItem.getByText('1', { exact: true }).waitFor();
+    await page.waitForURL(`**${ROUTES.shopPaymentSuccess}`, { timeout: SETTLE_TIMEOUT_MS });
+
+    await ordersItem.click();
+    await orderRow(adminPage, orderId).getByRole('button', { name: /^View Details/ }).click();
+    const adminDialog = adminPage.getByRole('dialog', { name: `Order #${orderId}` });
+    await adminDialog.getByRole('region', { name: 'Status history' }).getByText('Pending → Confirmed').waitFor();
+    expect(await ordersItem.locator('.ant-badge-count').count()).toBe(0);
+
+    // A second admin, in another browser, moves the order on.
+    const otherAdminContext = await shopContext(browser);
+    try {
+      const otherPage = await otherAdminContext.newPage();
+      await signInAsAdminInBrowser(otherPage, otherAdmin);
+      await otherPage.goto(ROUTES.adminOrders);
+      await orderRow(otherPage, orderId).getByRole('button', { name: /^View Details/ }).click();
+      const otherDialog = otherPage.getByRole('dialog', { name: `Order #${orderId}` });
+      await otherDialog.getByLabel('Order Status').click();
+      await chooseOption(otherPage, ORDER_STATUS_LABELS.inProcess);
+      await otherDialog.getByRole('button', { name: 'Update Order Status' }).click();
+      await otherDialog.getByText(`Confirmed → ${ORDER_STATUS_LABELS.inProcess}`).waitFor();
+    } finally {
+      await otherAdminContext.close();
+    }
+
+    await adminDialog.getByText(`Confirmed → ${ORDER_STATUS_LABELS.inProcess}`).waitFor({ timeout: LIVE_TIMEOUT_MS });
+    await adminPage.keyboard.press('Escape');
+    await orderRow(adminPage, orderId).getByText(ORDER_STATUS_LABELS.inProcess).waitFor();
+  }, JOURNEY_TIMEOUT_MS);
+});
