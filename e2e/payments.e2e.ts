@@ -21,7 +21,7 @@ import {
 import { signInAsShopper } from './support/shopper.js';
 
 const JOURNEY_TIMEOUT_MS = BROWSER_TIMEOUT_MS * 4;
-/** The sandbox calls back after 3 s, the worker settles, and the page reads the order every 3 s. */
+/** The sandbox calls back after 3 s, the worker settles, and the page follows the order's order:updated event. */
 const SETTLE_TIMEOUT_MS = 30_000;
 const QUANTITY = 2;
 /** docs/sandbox-mpesa.md: Safaricom's sandbox number pays; 0700 001 032 is the shopper cancelling on the phone. */
