@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { MESSAGES, ORDER_API, ROUTES, kenyanMobileNumber, type Order as OrderView, type SessionUser } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
-import { Order, Payment, changeOrderStatus, recordEvent, releaseReservedStock } from '@shop/db';
+import { Order, Payment, changeOrderStatus, recordEvent, releaseReservedStock, retryingDeadlocks } from '@shop/db';
 import { DarajaClient, DarajaError, PaypalClient } from '@shop/payments';
 import { BusinessFailure } from '../common/business-failure.js';
 import { APP_CONFIG } from '../infrastructure/infrastructure.module.js';
@@ -71,11 +71,12 @@ export class CheckoutService {
       this.logger.warn(`STK push for order ${placed.orderId} failed: ${error instanceof Error ? error.message : String(error)}`);
       return new BusinessFailure(HttpStatus.BAD_GATEWAY, MESSAGES.checkout.mpesaInitiateFailed);
     }
-    await this.dataSource.transaction(async (manager) => {
+    // The push is on the shopper's phone now: this must not be lost to a deadlock, or the callback finds no payment.
+    await retryingDeadlocks(() => this.dataSource.transaction(async (manager) => {
       await manager.update(Payment, { id: placed.paymentId }, { providerReference: checkoutRequestId, phone });
       // Daraja does not always call back: the reconcile job asks it if nothing came by then.
       await recordEvent(manager, 'mpesa.reconcile', { paymentId: placed.paymentId }, { delayMs: this.config.MPESA_RECONCILE_DELAY_MS });
-    });
+    }));
     return { orderId: placed.orderId, checkoutRequestId };
   }
 

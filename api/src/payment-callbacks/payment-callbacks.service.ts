@@ -5,7 +5,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { DataSource, QueryFailedError } from 'typeorm';
 import { JOBS, MESSAGES, type PaymentMethod } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
-import { PaymentCallback, recordEvent } from '@shop/db';
+import { PaymentCallback, recordEvent, retryingDeadlocks } from '@shop/db';
 import { parseStkCallback, parseWebhookEvent } from '@shop/payments';
 import { BusinessFailure } from '../common/business-failure.js';
 import { APP_CONFIG } from '../infrastructure/infrastructure.module.js';
@@ -114,11 +114,13 @@ export class PaymentCallbacksService {
   /** A delivery key stored before is a repeat: its row and its job exist already. */
   private async store(row: CallbackRow, queue: boolean): Promise<void> {
     try {
-      await this.dataSource.transaction(async (manager) => {
-        const { identifiers } = await manager.insert(PaymentCallback, row);
-        const callbackId = identifiers[0]!.id as number;
-        if (queue) await recordEvent(manager, row.provider === 'mpesa' ? JOBS.mpesaCallback : JOBS.paypalWebhook, { callbackId });
-      });
+      await retryingDeadlocks(() =>
+        this.dataSource.transaction(async (manager) => {
+          const { identifiers } = await manager.insert(PaymentCallback, row);
+          const callbackId = identifiers[0]!.id as number;
+          if (queue) await recordEvent(manager, row.provider === 'mpesa' ? JOBS.mpesaCallback : JOBS.paypalWebhook, { callbackId });
+        }),
+      );
     } catch (error) {
       if (!isDuplicateKey(error)) throw error;
     }

@@ -47,7 +47,13 @@ export function paymentSandboxOptions(config: AppConfig): Pick<SandboxOptions, '
 
 /** Starts the sandbox's HTTP server; port 0 picks a free one (tests). */
 export async function startSandbox({ port, host = 'localhost', googleClient, daraja: darajaOptions, paypal: paypalOptions }: SandboxOptions): Promise<RunningSandbox> {
-  const server: Server = createServer();
+  // The port must be known before the routes can be made (it is part of the issuer), so the
+  // server answers 503 until they are: a health check in that moment is told to ask again.
+  let app: express.Express | undefined;
+  const server: Server = createServer((request, response) => {
+    if (app) app(request, response);
+    else response.writeHead(503).end();
+  });
   server.listen(port);
   await once(server, 'listening');
   const url = `http://${host}:${(server.address() as AddressInfo).port}`;
@@ -55,15 +61,15 @@ export async function startSandbox({ port, host = 'localhost', googleClient, dar
   const daraja = createDarajaSandbox(darajaOptions);
   const paypal = createPaypalSandbox({ ...paypalOptions, publicUrl: `${url}${SANDBOX_PATHS.paypal}` });
 
-  const app = express();
-  app.disable('x-powered-by');
-  app.get('/health', (_request, response) => {
+  const routes = express();
+  routes.disable('x-powered-by');
+  routes.get('/health', (_request, response) => {
     response.json({ status: 'ok' });
   });
-  app.use(SANDBOX_PATHS.identity, await createIdentityProvider({ issuer, client: googleClient }));
-  app.use(SANDBOX_PATHS.daraja, daraja.router);
-  app.use(SANDBOX_PATHS.paypal, paypal.router);
-  server.on('request', app);
+  routes.use(SANDBOX_PATHS.identity, await createIdentityProvider({ issuer, client: googleClient }));
+  routes.use(SANDBOX_PATHS.daraja, daraja.router);
+  routes.use(SANDBOX_PATHS.paypal, paypal.router);
+  app = routes;
 
   return {
     url,

@@ -1,4 +1,5 @@
 export * from './data-source.js';
+export * from './deadlocks.js';
 export * from './entities/index.js';
 export * from './migrate.js';
 export * from './orders/order-lifecycle.js';

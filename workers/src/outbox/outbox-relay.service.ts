@@ -73,7 +73,9 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
 
   /** Publishes one batch; returns how many rows it published. */
   async relayBatch(): Promise<number> {
-    return this.dataSource.transaction(async (manager) => {
+    // READ COMMITTED: the claim and the update lock only the rows they touch; REPEATABLE READ's gap
+    // locks deadlocked with the api's inserts of new outbox rows.
+    return this.dataSource.transaction('READ COMMITTED', async (manager) => {
       const events = await manager
         .createQueryBuilder(OutboxEvent, 'event')
         .where('event.publishedAt IS NULL')

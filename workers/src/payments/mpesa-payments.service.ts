@@ -1,3 +1,4 @@
+import { setTimeout } from 'node:timers/promises';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { UnrecoverableError } from 'bullmq';
@@ -9,6 +10,10 @@ import { DarajaClient, DarajaError, mpesaFailureReason, parseStkCallback, type S
 import { APP_CONFIG } from '../infrastructure/infrastructure.module.js';
 import type { OrderUpdate } from '../orders/order-updates.js';
 import { PaymentSettlement, type PaymentOutcome } from './payment-settlement.service.js';
+
+/** How often, and how far apart, a callback looks for a push whose answer the api is still storing. */
+const EARLY_CALLBACK_LOOKS = 5;
+const EARLY_CALLBACK_LOOK_INTERVAL_MS = 50;
 
 /** STK queries per payment, the first included; the waits between them double (docs/payments.md). */
 export const RECONCILE_QUERIES = 6;
@@ -53,6 +58,14 @@ export class MpesaPayments {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  private async paymentPushedAs(checkoutRequestId: string): Promise<Payment | null> {
+    for (let look = 0; ; look += 1) {
+      const payment = await this.dataSource.getRepository(Payment).findOneBy({ method: 'mpesa', providerReference: checkoutRequestId });
+      if (payment || look === EARLY_CALLBACK_LOOKS) return payment;
+      await setTimeout(EARLY_CALLBACK_LOOK_INTERVAL_MS);
+    }
+  }
+
   async callback(callbackId: number): Promise<OrderUpdate | null> {
     const callback = await this.dataSource.getRepository(PaymentCallback).findOneBy({ id: callbackId });
     if (!callback) throw new UnrecoverableError(`M-Pesa callback ${callbackId} does not exist`);
@@ -65,9 +78,10 @@ export class MpesaPayments {
       await markProcessed(this.dataSource.manager);
       return null;
     }
-    const payment = await this.dataSource.getRepository(Payment).findOneBy({ method: 'mpesa', providerReference: stk.checkoutRequestId });
-    // Daraja may call back before the api has stored the push's answer: throwing makes BullMQ try
-    // again with backoff; after the last try the job waits in the failed set, its body kept.
+    // Daraja may call back before the api has stored the push's answer, which usually follows within
+    // milliseconds: look again briefly before throwing, which makes BullMQ retry with its (seconds
+    // long) backoff; after the last try the job waits in the failed set, its body kept.
+    const payment = await this.paymentPushedAs(stk.checkoutRequestId);
     if (!payment) throw new Error(`No M-Pesa payment has CheckoutRequestID ${stk.checkoutRequestId} yet`);
     if (stk.metadata && payment.phone && !phonesAgree(payment.phone, stk.metadata.phone)) {
       // Not what Daraja would send for this push: the reconcile query, which asks Daraja itself, decides.
