@@ -6,20 +6,26 @@ import { say } from '../../infra/scripts/lib/bootstrap.mjs';
  * the same functions as `npm run migrate`, so the bench measures the schema the shop really has.
  */
 export async function recreateDatabase(workspace, config) {
+  await workspace.ensureMysql(config);
+  const name = await dropDatabase(config);
+  await workspace.ensureMysql(config);
+  const applied = await workspace.migrateDatabase(config);
+  say(`Database '${name}' created; migrations applied: ${applied.join(', ')}.`);
+}
+
+/** Drops the bench database of `config.DATABASE_URL` (only ever one named toyduka_bench…); answers its name. */
+export async function dropDatabase(config) {
   const { default: mysql } = await import('mysql2/promise');
   const url = new URL(config.DATABASE_URL);
   const name = url.pathname.replace(/^\//, '');
   if (!/^toyduka_bench\w*$/.test(name)) throw new Error(`refusing to drop '${name}': bench databases are named toyduka_bench…`);
-  await workspace.ensureMysql(config);
   const server = await mysql.createConnection(serverOptions(url));
   try {
     await server.query(`DROP DATABASE IF EXISTS \`${name}\``);
   } finally {
     await server.end();
   }
-  await workspace.ensureMysql(config);
-  const applied = await workspace.migrateDatabase(config);
-  say(`Database '${name}' created; migrations applied: ${applied.join(', ')}.`);
+  return name;
 }
 
 /** A mysql2 pool on the bench database, for filling it and for the baselines. */

@@ -1,0 +1,85 @@
+// The checkout bench's shoppers: each an account, a live session, an address and a one-line cart,
+// written with multi-row INSERTs (a thousand sign-ups through the api would hash a thousand
+// passwords and trip the login throttle long before the bench began). Loaded after the build.
+import { randomBytes } from 'node:crypto';
+import { CATEGORIES, DELIVERY_ZONES, LIMITS, deliveryFeeOf, effectivePrice } from '@shop/contracts';
+// The api's own rule for stored sessions (only a token's hash is kept), so the two cannot drift apart.
+import { sessionTokenHash } from '../../api/dist/access/session-token.js';
+
+const ROWS_PER_INSERT = 1000;
+
+/**
+ * A few toys everyone buys at once, so the shoppers' stock reservations meet on the same rows as
+ * they would on a sale day. Two are on sale, so the order's price comes from `salePrice`.
+ */
+const PRODUCTS = [
+  { title: 'Wooden Toy Matatu', category: 'pretend-play', price: 1450, salePrice: 0 },
+  { title: 'Giraffe Floor Puzzle', category: 'educational-toys', price: 980, salePrice: 850 },
+  { title: 'Bao Board', category: 'card-board-games', price: 2200, salePrice: 0 },
+  { title: 'Balance Bike', category: 'action-outdoor', price: 6500, salePrice: 5990 },
+  { title: 'Glow-in-the-Dark Kite', category: 'action-outdoor', price: 650, salePrice: 0 },
+];
+/** Units left over on every product but the first, which sells out to the last unit. */
+const SPARE_UNITS = 25;
+
+async function insertRows(pool, table, columns, rows) {
+  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+    await pool.query(`INSERT INTO \`${table}\` (${columns.map((column) => `\`${column}\``).join(', ')}) VALUES ?`, [rows.slice(start, start + ROWS_PER_INSERT)]);
+  }
+}
+
+/** Every delivery location of the zone table, so the shoppers' fees vary as a real crowd's would. */
+function deliveryPlaces() {
+  return DELIVERY_ZONES.flatMap((county) => county.subCounties.flatMap((subCounty) => subCounty.locations.map((location) => ({ county: county.name, subCounty: subCounty.name, location: location.name }))));
+}
+
+/**
+ * `count` shoppers ready to pay: shopper i buys one or two units of product i mod 5 and pays from
+ * a number of their own (2547 1…, none of the sandbox's test numbers, so every payment succeeds).
+ * Stock covers every cart; the first product has exactly the units its carts want, so the last
+ * orders of it take its last unit. Answers the shoppers (token, address, phone) and the products.
+ */
+export async function fillShoppers(pool, count) {
+  const labels = new Map(CATEGORIES.map((category) => [category.id, category.label]));
+  const wants = PRODUCTS.map(() => 0);
+  const lines = Array.from({ length: count }, (_, index) => {
+    const product = index % PRODUCTS.length;
+    const quantity = index % 3 === 0 ? 2 : 1;
+    wants[product] += quantity;
+    return { product, quantity };
+  });
+  const products = PRODUCTS.map((product, index) => ({ ...product, totalStock: wants[index] + (index === 0 ? 0 : SPARE_UNITS) }));
+  await insertRows(
+    pool,
+    'products',
+    ['title', 'description', 'category', 'categoryLabel', 'price', 'salePrice', 'effectivePrice', 'totalStock', 'averageReview', 'imageId'],
+    products.map((product) => [product.title, `${product.title}: a bench favourite.`, product.category, labels.get(product.category), product.price, product.salePrice, effectivePrice(product), product.totalStock, 0, null]),
+  );
+  const [productRows] = await pool.query('SELECT id FROM products ORDER BY id');
+  products.forEach((product, index) => (product.id = productRows[index].id));
+
+  await insertRows(pool, 'users', ['userName', 'email', 'passwordHash', 'role'], lines.map((_, index) => [`Bench Shopper ${index + 1}`, `bench-shopper-${index + 1}@example.test`, null, 'user']));
+  const [userRows] = await pool.query("SELECT id FROM users WHERE email LIKE 'bench-shopper-%' ORDER BY id");
+  const shoppers = userRows.map(({ id }, index) => ({ userId: id, token: randomBytes(32).toString('base64url'), phone: `2547${String(10_000_000 + index)}`, ...lines[index] }));
+  const expiresAt = new Date(Date.now() + LIMITS.sessionIdleTimeoutMs);
+  await insertRows(pool, 'sessions', ['tokenHash', 'userId', 'expiresAt'], shoppers.map((shopper) => [sessionTokenHash(shopper.token), shopper.userId, expiresAt]));
+
+  const places = deliveryPlaces();
+  await insertRows(
+    pool,
+    'addresses',
+    ['userId', 'county', 'subCounty', 'location', 'specificAddress', 'phone', 'notes', 'deliveryFee'],
+    shoppers.map((shopper, index) => {
+      const place = places[index % places.length];
+      return [shopper.userId, place.county, place.subCounty, place.location, `House ${index + 1}, Bench Lane`, shopper.phone, '', deliveryFeeOf(place)];
+    }),
+  );
+  const [addressRows] = await pool.query('SELECT id, userId FROM addresses');
+  const addressOf = new Map(addressRows.map((row) => [row.userId, row.id]));
+  await insertRows(pool, 'carts', ['userId'], shoppers.map((shopper) => [shopper.userId]));
+  const [cartRows] = await pool.query('SELECT id, userId FROM carts');
+  const cartOf = new Map(cartRows.map((row) => [row.userId, row.id]));
+  await insertRows(pool, 'cart_items', ['cartId', 'productId', 'quantity'], shoppers.map((shopper) => [cartOf.get(shopper.userId), products[shopper.product].id, shopper.quantity]));
+  for (const shopper of shoppers) shopper.addressId = addressOf.get(shopper.userId);
+  return { shoppers, products };
+}
