@@ -49,9 +49,9 @@ export function paymentSandboxOptions(config: AppConfig): Pick<SandboxOptions, '
 export async function startSandbox({ port, host = 'localhost', googleClient, daraja: darajaOptions, paypal: paypalOptions }: SandboxOptions): Promise<RunningSandbox> {
   // The port must be known before the routes can be made (it is part of the issuer), so the
   // server answers 503 until they are: a health check in that moment is told to ask again.
-  let app: express.Express | undefined;
+  const ready: { routes?: express.Express } = {};
   const server: Server = createServer((request, response) => {
-    if (app) app(request, response);
+    if (ready.routes) ready.routes(request, response);
     else response.writeHead(503).end();
   });
   server.listen(port);
@@ -69,7 +69,7 @@ export async function startSandbox({ port, host = 'localhost', googleClient, dar
   routes.use(SANDBOX_PATHS.identity, await createIdentityProvider({ issuer, client: googleClient }));
   routes.use(SANDBOX_PATHS.daraja, daraja.router);
   routes.use(SANDBOX_PATHS.paypal, paypal.router);
-  app = routes;
+  ready.routes = routes;
 
   return {
     url,
