@@ -35,7 +35,8 @@ export function configureApp(app: INestApplication, config: AppConfig): INestApp
   app.use(
     pinoHttp({
       logger: pino({ level: config.LOG_LEVEL }),
-      autoLogging: { ignore: (request) => request.url === '/api/health' },
+      // Probes and scrapes come every few seconds and say nothing a person needs to read.
+      autoLogging: { ignore: (request) => request.url === '/api/health' || request.url === '/api/metrics' },
       // One short line per request: headers would carry session cookies into the logs.
       serializers: { req: (request) => ({ id: request.id, method: request.method, url: request.url }), res: (response) => ({ statusCode: response.statusCode }) },
     }),

@@ -87,6 +87,11 @@ export class EventsGateway implements OnGatewayInit, OnGatewayConnection, OnModu
     clearInterval(this.recheckTimer);
   }
 
+  /** Sockets connected to this api instance (the metrics' gauge). */
+  connectedSockets(): number {
+    return this.server?.of('/').sockets.size ?? 0;
+  }
+
   /** Closes, on every api instance, the sockets a session opened. */
   disconnectSession(sessionId: string): void {
     this.server.in(SOCKET_ROOMS.session(sessionId)).disconnectSockets(true);
