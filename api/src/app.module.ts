@@ -12,6 +12,8 @@ import { FeatureImagesModule } from './feature-images/feature-images.module.js';
 import { HealthModule } from './health/health.module.js';
 import { ImagesModule } from './images/images.module.js';
 import { InfrastructureModule } from './infrastructure/infrastructure.module.js';
+import { MetricsModule } from './metrics/metrics.module.js';
+import { OperationsModule } from './operations/operations.module.js';
 import { OrdersModule } from './orders/orders.module.js';
 import { PaymentCallbacksModule } from './payment-callbacks/payment-callbacks.module.js';
 import { PipelineModule } from './pipeline/pipeline.module.js';
@@ -47,6 +49,8 @@ export class AppModule {
         FeatureImagesModule,
         HealthModule,
         ImagesModule,
+        MetricsModule,
+        OperationsModule,
         OrdersModule,
         PaymentCallbacksModule,
         PipelineModule,

@@ -4,6 +4,8 @@ import { HealthController } from './health/health.controller.js';
 import { ImageDerivativesService } from './images/image-derivatives.service.js';
 import { ImageResizeProcessor } from './images/image-resize.processor.js';
 import { InfrastructureModule } from './infrastructure/infrastructure.module.js';
+import { MetricsModule } from './metrics/metrics.module.js';
+import { OperationsModule } from './operations/operations.module.js';
 import { OrderLifecycle } from './orders/order-lifecycle.service.js';
 import { OrderUpdates } from './orders/order-updates.js';
 import { OrdersProcessor } from './orders/orders.processor.js';
@@ -20,7 +22,7 @@ export class WorkersModule {
   static register(config: AppConfig): DynamicModule {
     return {
       module: WorkersModule,
-      imports: [InfrastructureModule.register(config)],
+      imports: [InfrastructureModule.register(config), MetricsModule, OperationsModule],
       controllers: [HealthController],
       providers: [
         OutboxRelay,

@@ -55,6 +55,15 @@ export interface QueueStatsEvent {
   delayed: number;
   failed: number;
   completed: number;
+  /** Attempts that ended (completed or failed) per minute over the last 15 minutes; null when no worker keeps figures. */
+  processedPerMinute: number | null;
+  /** Processing time of those attempts, ms; null when none ended in the window. */
+  p50Ms: number | null;
+  p95Ms: number | null;
+  /** Worker processes serving this queue now (fresh presence beats). */
+  workers: number;
+  /** When these figures were read, ms since epoch. */
+  measuredAt: number;
 }
 
 export interface ServerToClientEvents {

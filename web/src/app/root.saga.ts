@@ -3,6 +3,7 @@ import type { SagaIterator } from 'redux-saga';
 import { dashboardSaga } from '../features/admin/dashboard/dashboard.saga';
 import { adminOrdersSaga } from '../features/admin/orders/adminOrders.saga';
 import { adminProductsSaga } from '../features/admin/products/adminProducts.saga';
+import { queueConsoleSaga } from '../features/admin/queues/queueConsole.saga';
 import { addressesSaga } from '../features/addresses/addresses.saga';
 import { authSaga } from '../features/auth/auth.saga';
 import { cartSaga } from '../features/cart/cart.saga';
@@ -14,5 +15,5 @@ import { realtimeSaga } from '../features/realtime/realtime.saga';
 import { wishlistSaga } from '../features/wishlist/wishlist.saga';
 
 export function* rootSaga(): SagaIterator {
-  yield all([fork(authSaga), fork(dashboardSaga), fork(adminProductsSaga), fork(featureImagesSaga), fork(catalogueSaga), fork(realtimeSaga), fork(cartSaga), fork(wishlistSaga), fork(addressesSaga), fork(ordersSaga), fork(paymentsSaga), fork(adminOrdersSaga)]);
+  yield all([fork(authSaga), fork(dashboardSaga), fork(adminProductsSaga), fork(featureImagesSaga), fork(catalogueSaga), fork(realtimeSaga), fork(cartSaga), fork(wishlistSaga), fork(addressesSaga), fork(ordersSaga), fork(paymentsSaga), fork(adminOrdersSaga), fork(queueConsoleSaga)]);
 }

@@ -8,6 +8,7 @@ import { AdminFeaturesPage } from '../features/admin/AdminFeaturesPage';
 import { AdminLayout } from '../features/admin/AdminLayout';
 import { AdminOrdersPage } from '../features/admin/orders/AdminOrdersPage';
 import { AdminProductsPage } from '../features/admin/AdminProductsPage';
+import { QueueConsolePage } from '../features/admin/queues/QueueConsolePage';
 import { AuthLayout } from '../features/auth/AuthLayout';
 import { LoginPage } from '../features/auth/LoginPage';
 import { RegisterPage } from '../features/auth/RegisterPage';
@@ -54,6 +55,7 @@ export const routes: RouteObject[] = [
               { path: ROUTES.adminProducts, element: <AdminProductsPage /> },
               { path: ROUTES.adminOrders, element: <AdminOrdersPage /> },
               { path: ROUTES.adminFeatures, element: <AdminFeaturesPage /> },
+              { path: ROUTES.adminQueues, element: <QueueConsolePage /> },
             ],
           },
           {

@@ -3,6 +3,7 @@ import createSagaMiddleware from 'redux-saga';
 import { dashboardReducer } from '../features/admin/dashboard/dashboard.slice';
 import { adminOrdersReducer } from '../features/admin/orders/adminOrders.slice';
 import { adminProductsReducer } from '../features/admin/products/adminProducts.slice';
+import { queueConsoleReducer } from '../features/admin/queues/queueConsole.slice';
 import { addressesReducer } from '../features/addresses/addresses.slice';
 import { authReducer } from '../features/auth/auth.slice';
 import { cartReducer } from '../features/cart/cart.slice';
@@ -32,6 +33,7 @@ export function makeStore() {
       orders: ordersReducer,
       payments: paymentsReducer,
       adminOrders: adminOrdersReducer,
+      queueConsole: queueConsoleReducer,
     },
     // Sagas own every side effect, so thunks are switched off rather than left as a second way.
     middleware: (getDefaultMiddleware) => getDefaultMiddleware({ thunk: false }).concat(sagaMiddleware),

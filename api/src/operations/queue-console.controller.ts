@@ -1,0 +1,61 @@
+import { BadRequestException, Controller, Delete, Get, HttpCode, HttpStatus, NotFoundException, Param, Post, Query, type PipeTransform } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import {
+  OPS_MESSAGES, QUEUE_NAMES,
+  type ApiSuccess, type FailedJobAction, type FailedJobPage, type QueueName, type QueuesSnapshot, type RetriedJobs,
+} from '@shop/contracts';
+import { PageQueryDto } from '../catalogue/dto/page.query.js';
+import { orRefuse } from '../common/business-failure.js';
+import { QueueConsoleService } from './queue-console.service.js';
+
+/** A queue the shop has, or 404: the path names no other Redis keys. */
+const queueName: PipeTransform<string, QueueName> = {
+  transform(value) {
+    if (!(QUEUE_NAMES as readonly string[]).includes(value)) throw new NotFoundException({ message: OPS_MESSAGES.unknownQueue });
+    return value as QueueName;
+  },
+};
+
+/** BullMQ ids here are outbox ids (`outbox-12`) or BullMQ's own numbers. */
+const jobId: PipeTransform<string, string> = {
+  transform(value) {
+    if (!/^[\w:.-]{1,100}$/.test(value)) throw new BadRequestException({ message: OPS_MESSAGES.invalidJobId });
+    return value;
+  },
+};
+
+/** The queue console (admins only, by the /api/admin/ path): figures, failed jobs, and what to do with them. */
+@ApiTags('admin')
+@Controller('admin/queues')
+export class QueueConsoleController {
+  constructor(private readonly console: QueueConsoleService) {}
+
+  @Get('snapshot')
+  async snapshot(): Promise<ApiSuccess<QueuesSnapshot>> {
+    return { success: true, data: await this.console.snapshot() };
+  }
+
+  @Get(':queue/failed')
+  async failed(@Param('queue', queueName) queue: QueueName, @Query() { page, pageSize }: PageQueryDto): Promise<FailedJobPage> {
+    const { jobs, total } = await this.console.failedJobs(queue, page, pageSize);
+    return { success: true, data: jobs, pagination: { total, page, pageSize } };
+  }
+
+  @Post(':queue/failed/retry-all')
+  @HttpCode(HttpStatus.OK)
+  async retryAll(@Param('queue', queueName) queue: QueueName): Promise<RetriedJobs> {
+    const data = await this.console.retryAll(queue);
+    return { success: true, message: OPS_MESSAGES.jobsRetried(data.retried), data };
+  }
+
+  @Post(':queue/failed/:jobId/retry')
+  @HttpCode(HttpStatus.OK)
+  async retry(@Param('queue', queueName) queue: QueueName, @Param('jobId', jobId) id: string): Promise<FailedJobAction> {
+    return { success: true, message: OPS_MESSAGES.jobRetried, data: orRefuse(await this.console.retry(queue, id)) };
+  }
+
+  @Delete(':queue/failed/:jobId')
+  async remove(@Param('queue', queueName) queue: QueueName, @Param('jobId', jobId) id: string): Promise<FailedJobAction> {
+    return { success: true, message: OPS_MESSAGES.jobRemoved, data: orRefuse(await this.console.remove(queue, id)) };
+  }
+}

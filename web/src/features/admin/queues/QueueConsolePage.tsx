@@ -1,0 +1,71 @@
+import { ExportOutlined } from '@ant-design/icons';
+import { OPS_API, OPS_MESSAGES } from '@shop/contracts';
+import { Alert, Button, Card, Col, Flex, Row, Skeleton, theme } from 'antd';
+import { useEffect } from 'react';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { LoadFailureAlert } from '../../../components/LoadFailureAlert';
+import { LiveUpdatesNotice } from '../../realtime/LiveUpdatesNotice';
+import { opsWatchStarted, opsWatchStopped } from '../../realtime/realtime.slice';
+import { AdminPageHeading } from '../AdminPageHeading';
+import { FailedJobsPanel } from './FailedJobsPanel';
+import { PipelineHeartbeatCard } from './PipelineHeartbeatCard';
+import { QueueCard } from './QueueCard';
+import { formatAge } from './queue-figures';
+import { heartbeatIsLate, selectQueueConsole, snapshotRequested, statsAreStale } from './queueConsole.slice';
+
+/**
+ * /admin/queues: every queue's figures and workers, the pipeline's heartbeat, and the failed jobs
+ * with Retry and Remove. Live through the socket's ops room (queueConsole.saga.ts).
+ */
+export function QueueConsolePage() {
+  const dispatch = useAppDispatch();
+  const { token } = theme.useToken();
+  const shown = useAppSelector(selectQueueConsole);
+  const { queues, heartbeat, now, isLoading, error } = shown;
+
+  useEffect(() => {
+    dispatch(opsWatchStarted());
+    return () => {
+      dispatch(opsWatchStopped());
+    };
+  }, [dispatch]);
+
+  const stale = statsAreStale(shown);
+  const newest = queues.length > 0 ? Math.max(...queues.map((stats) => stats.measuredAt)) : 0;
+  const figuresMissing = stale || queues.some((stats) => stats.processedPerMinute === null);
+
+  return (
+    <>
+      <Flex justify="space-between" align="baseline" gap={token.marginSM} wrap>
+        <AdminPageHeading>Queues</AdminPageHeading>
+        <Button href={OPS_API.board} target="_blank" rel="noopener" icon={<ExportOutlined />}>
+          Open Bull Board
+        </Button>
+      </Flex>
+      <LiveUpdatesNotice />
+      <LoadFailureAlert error={error} onRetry={() => dispatch(snapshotRequested())} retrying={isLoading} />
+      {figuresMissing && (
+        <Alert type="warning" showIcon title={OPS_MESSAGES.figuresUnknown} description={stale ? `The last figures were measured ${formatAge(now - newest)}.` : undefined} style={{ marginBottom: token.marginMD }} />
+      )}
+      <Flex vertical gap={token.marginMD}>
+        <PipelineHeartbeatCard heartbeat={heartbeat} now={now} isLate={heartbeatIsLate(shown)} />
+        <Row gutter={[token.marginMD, token.marginMD]}>
+          {queues.length > 0
+            ? queues.map((stats) => (
+                <Col key={stats.queue} xs={24} md={12} xxl={6}>
+                  <QueueCard stats={stats} />
+                </Col>
+              ))
+            : [0, 1, 2, 3].map((placeholder) => (
+                <Col key={placeholder} xs={24} md={12} xxl={6}>
+                  <Card size="small" aria-busy={isLoading} aria-label="Loading queue">
+                    <Skeleton active={isLoading} paragraph={{ rows: 4 }} />
+                  </Card>
+                </Col>
+              ))}
+        </Row>
+        <FailedJobsPanel queues={queues} />
+      </Flex>
+    </>
+  );
+}

@@ -1,0 +1,85 @@
+import { getQueueToken } from '@nestjs/bullmq';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import type { Emitter } from '@socket.io/redis-emitter';
+import type { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { QUEUE_NAMES, QUEUE_STATS_INTERVAL_MS, SOCKET_EVENTS, SOCKET_ROOMS, operationsKeys, type QueueName, type QueueStatsEvent } from '@shop/contracts';
+import type { AppConfig } from '@shop/config';
+import { APP_CONFIG, REDIS_CLIENT, SOCKET_EMITTER } from '../infrastructure/infrastructure.module.js';
+import { JobFigures } from './job-figures.js';
+import { WorkerPresence } from './worker-presence.js';
+
+/** The api's snapshot trusts the stored figures for a few intervals; after that they are stale. */
+const LATEST_STATS_KEPT_MS = 3 * QUEUE_STATS_INTERVAL_MS;
+
+/**
+ * Pushes every queue's figures to the ops room every ~2 s. Every worker process runs this, and in
+ * each interval the first one to claim the interval's slot in Redis publishes: N processes, one
+ * event per interval, and the figures go on as long as any process lives.
+ */
+@Injectable()
+export class QueueStatsPublisher implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(QueueStatsPublisher.name);
+  private readonly keys: ReturnType<typeof operationsKeys>;
+  private readonly queues = new Map<QueueName, Queue>();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly moduleRef: ModuleRef,
+    private readonly figures: JobFigures,
+    private readonly presence: WorkerPresence,
+    @Inject(REDIS_CLIENT) private readonly redis: Redis,
+    @Inject(SOCKET_EMITTER) private readonly emitter: Emitter,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.keys = operationsKeys(config.REDIS_PREFIX);
+  }
+
+  onApplicationBootstrap(): void {
+    // The queues' providers are made asynchronously: they exist by now, not when this is constructed.
+    for (const name of QUEUE_NAMES) this.queues.set(name, this.moduleRef.get<Queue>(getQueueToken(name), { strict: false }));
+    this.timer = setInterval(() => {
+      this.publishIfFirst().catch((error: Error) => this.logger.warn(`Queue figures not published: ${error.message}`));
+    }, QUEUE_STATS_INTERVAL_MS);
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.timer);
+  }
+
+  /** Publishes unless another process already did in this interval; answers whether it did. */
+  async publishIfFirst(now = Date.now()): Promise<boolean> {
+    const slot = Math.floor(now / QUEUE_STATS_INTERVAL_MS);
+    const claimed = await this.redis.set(this.keys.statsSlot(slot), this.presence.workerId, 'PX', 2 * QUEUE_STATS_INTERVAL_MS, 'NX');
+    if (claimed === null) return false;
+    await this.publish(now);
+    return true;
+  }
+
+  async publish(now = Date.now()): Promise<QueueStatsEvent[]> {
+    const stats = await Promise.all(QUEUE_NAMES.map((queue) => this.statsOf(queue, now)));
+    await this.redis.set(this.keys.latestStats, JSON.stringify(stats), 'PX', LATEST_STATS_KEPT_MS);
+    this.emitter.to(SOCKET_ROOMS.ops).emit(SOCKET_EVENTS.queueStats, stats);
+    return stats;
+  }
+
+  private async statsOf(queue: QueueName, now: number): Promise<QueueStatsEvent> {
+    const [counts, figures, workers] = await Promise.all([
+      this.queues.get(queue)!.getJobCounts('waiting', 'active', 'delayed', 'failed', 'completed'),
+      this.figures.figures(queue, now),
+      this.presence.liveWorkers(queue, now),
+    ]);
+    return {
+      queue,
+      waiting: counts.waiting ?? 0,
+      active: counts.active ?? 0,
+      delayed: counts.delayed ?? 0,
+      failed: counts.failed ?? 0,
+      completed: counts.completed ?? 0,
+      ...figures,
+      workers,
+      measuredAt: now,
+    };
+  }
+}
