@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { OPS_MESSAGES, ROUTES } from '@shop/contracts';
+import { MESSAGES, ROUTES } from '@shop/contracts';
 import { createDataSource, ImageAsset, recordEvent } from '@shop/db';
 import { testConfig, waitFor, type TestAccount } from '@shop/testing';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
@@ -89,7 +89,7 @@ describe('the queue console in the browser', () => {
         await manager.update(ImageAsset, { id: broken.id }, { storageKey: original.storageKey });
       });
       await row.getByRole('button', { name: /^Retry job/ }).click();
-      await page.locator('.ant-message-notice', { hasText: OPS_MESSAGES.jobRetried }).waitFor();
+      await page.locator('.ant-message-notice', { hasText: MESSAGES.operations.jobRetried }).waitFor();
       await row.waitFor({ state: 'detached' });
 
       const mended = await waitFor('the retried job to make the sizes', async () => {

@@ -1,8 +1,7 @@
 import { BadRequestException, Controller, Delete, Get, HttpCode, HttpStatus, NotFoundException, Param, Post, Query, type PipeTransform } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
-  OPS_MESSAGES, QUEUE_NAMES,
-  type ApiSuccess, type FailedJobAction, type FailedJobPage, type QueueName, type QueuesSnapshot, type RetriedJobs,
+  MESSAGES, QUEUE_NAMES, type ApiSuccess, type FailedJobAction, type FailedJobPage, type QueueName, type QueuesSnapshot, type RetriedJobs,
 } from '@shop/contracts';
 import { PageQueryDto } from '../catalogue/dto/page.query.js';
 import { orRefuse } from '../common/business-failure.js';
@@ -11,7 +10,7 @@ import { QueueConsoleService } from './queue-console.service.js';
 /** A queue the shop has, or 404: the path names no other Redis keys. */
 const queueName: PipeTransform<string, QueueName> = {
   transform(value) {
-    if (!(QUEUE_NAMES as readonly string[]).includes(value)) throw new NotFoundException({ message: OPS_MESSAGES.unknownQueue });
+    if (!(QUEUE_NAMES as readonly string[]).includes(value)) throw new NotFoundException({ message: MESSAGES.operations.unknownQueue });
     return value as QueueName;
   },
 };
@@ -19,7 +18,7 @@ const queueName: PipeTransform<string, QueueName> = {
 /** BullMQ ids here are outbox ids (`outbox-12`) or BullMQ's own numbers. */
 const jobId: PipeTransform<string, string> = {
   transform(value) {
-    if (!/^[\w:.-]{1,100}$/.test(value)) throw new BadRequestException({ message: OPS_MESSAGES.invalidJobId });
+    if (!/^[\w:.-]{1,100}$/.test(value)) throw new BadRequestException({ message: MESSAGES.operations.invalidJobId });
     return value;
   },
 };
@@ -45,17 +44,17 @@ export class QueueConsoleController {
   @HttpCode(HttpStatus.OK)
   async retryAll(@Param('queue', queueName) queue: QueueName): Promise<RetriedJobs> {
     const data = await this.console.retryAll(queue);
-    return { success: true, message: OPS_MESSAGES.jobsRetried(data.retried), data };
+    return { success: true, message: MESSAGES.operations.jobsRetried(data.retried), data };
   }
 
   @Post(':queue/failed/:jobId/retry')
   @HttpCode(HttpStatus.OK)
   async retry(@Param('queue', queueName) queue: QueueName, @Param('jobId', jobId) id: string): Promise<FailedJobAction> {
-    return { success: true, message: OPS_MESSAGES.jobRetried, data: orRefuse(await this.console.retry(queue, id)) };
+    return { success: true, message: MESSAGES.operations.jobRetried, data: orRefuse(await this.console.retry(queue, id)) };
   }
 
   @Delete(':queue/failed/:jobId')
   async remove(@Param('queue', queueName) queue: QueueName, @Param('jobId', jobId) id: string): Promise<FailedJobAction> {
-    return { success: true, message: OPS_MESSAGES.jobRemoved, data: orRefuse(await this.console.remove(queue, id)) };
+    return { success: true, message: MESSAGES.operations.jobRemoved, data: orRefuse(await this.console.remove(queue, id)) };
   }
 }

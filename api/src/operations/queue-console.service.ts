@@ -4,8 +4,7 @@ import { ModuleRef } from '@nestjs/core';
 import type { Job, Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import {
-  OPS_MESSAGES, QUEUE_NAMES, QUEUE_STATS_INTERVAL_MS, WORKER_PRESENCE, operationsKeys, pipelineHeartbeatKeys, summariseJobData,
-  type FailedJobView, type PipelineHeartbeatEvent, type QueueName, type QueueStatsEvent, type QueuesSnapshot,
+  MESSAGES, QUEUE_NAMES, QUEUE_STATS_INTERVAL_MS, WORKER_PRESENCE, operationsKeys, pipelineHeartbeatKeys, summariseJobData, type FailedJobView, type PipelineHeartbeatEvent, type QueueName, type QueueStatsEvent, type QueuesSnapshot,
 } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
 import { BusinessFailure } from '../common/business-failure.js';
@@ -81,7 +80,7 @@ export class QueueConsoleService implements OnModuleInit {
       await job.retry('failed');
     } catch (error) {
       // Another admin (or Retry all) got there first.
-      if (!(await job.isFailed())) return new BusinessFailure(HttpStatus.CONFLICT, OPS_MESSAGES.jobNotFailed);
+      if (!(await job.isFailed())) return new BusinessFailure(HttpStatus.CONFLICT, MESSAGES.operations.jobNotFailed);
       throw error;
     }
     return { jobId };
@@ -100,7 +99,7 @@ export class QueueConsoleService implements OnModuleInit {
     try {
       await job.remove();
     } catch (error) {
-      if (!(await job.isFailed())) return new BusinessFailure(HttpStatus.CONFLICT, OPS_MESSAGES.jobNotFailed);
+      if (!(await job.isFailed())) return new BusinessFailure(HttpStatus.CONFLICT, MESSAGES.operations.jobNotFailed);
       throw error;
     }
     return { jobId };
@@ -109,8 +108,8 @@ export class QueueConsoleService implements OnModuleInit {
   /** Only jobs in the failed set are the console's to act on: never one a worker holds. */
   private async failedJob(queue: QueueName, jobId: string): Promise<Job | BusinessFailure> {
     const job = await this.queues.get(queue)!.getJob(jobId);
-    if (!job) return new BusinessFailure(HttpStatus.NOT_FOUND, OPS_MESSAGES.jobNotFound);
-    if (!(await job.isFailed())) return new BusinessFailure(HttpStatus.CONFLICT, OPS_MESSAGES.jobNotFailed);
+    if (!job) return new BusinessFailure(HttpStatus.NOT_FOUND, MESSAGES.operations.jobNotFound);
+    if (!(await job.isFailed())) return new BusinessFailure(HttpStatus.CONFLICT, MESSAGES.operations.jobNotFailed);
     return job;
   }
 

@@ -3,8 +3,7 @@ import { Worker, type Job, type Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import request from 'supertest';
 import {
-  MESSAGES, OPS_API, OPS_MESSAGES, QUEUE_NAMES, operationsKeys, pipelineHeartbeatKeys,
-  type FailedJobView, type PipelineHeartbeatEvent, type QueueName, type QueueStatsEvent,
+  MESSAGES, OPS_API, QUEUE_NAMES, operationsKeys, pipelineHeartbeatKeys, type FailedJobView, type PipelineHeartbeatEvent, type QueueName, type QueueStatsEvent,
 } from '@shop/contracts';
 import { createTestAccount, sessionCookieOf, testConfig, waitFor } from '@shop/testing';
 import { startTestApi, type TestApi } from '../testing/test-api.js';
@@ -121,28 +120,28 @@ describe('queue console api', () => {
     });
 
     it('refuses an unknown queue, a malformed job id and a bad page with catalogue messages', async () => {
-      expect((await asAdmin.get('/api/admin/queues/emails/failed').expect(404)).body).toEqual({ success: false, message: OPS_MESSAGES.unknownQueue });
-      expect((await asAdmin.post('/api/admin/queues/images/failed/a%20b%7D/retry').expect(400)).body).toEqual({ success: false, message: OPS_MESSAGES.invalidJobId });
+      expect((await asAdmin.get('/api/admin/queues/emails/failed').expect(404)).body).toEqual({ success: false, message: MESSAGES.operations.unknownQueue });
+      expect((await asAdmin.post('/api/admin/queues/images/failed/a%20b%7D/retry').expect(400)).body).toEqual({ success: false, message: MESSAGES.operations.invalidJobId });
       expect((await asAdmin.get(`${OPS_API.failedJobs('images')}?page=0`).expect(400)).body.message).toBe(MESSAGES.listing.pageOutOfRange);
-      expect((await asAdmin.delete(OPS_API.removeFailedJob('images', 'outbox-999999999')).expect(404)).body).toEqual({ success: false, message: OPS_MESSAGES.jobNotFound });
+      expect((await asAdmin.delete(OPS_API.removeFailedJob('images', 'outbox-999999999')).expect(404)).body).toEqual({ success: false, message: MESSAGES.operations.jobNotFound });
     });
 
     it('retries one job once more, keeping its attempts; a second retry finds it gone from the failed set', async () => {
       const job = jobs[0]!;
       const answer = (await asAdmin.post(OPS_API.retryFailedJob('images', job.id!)).expect(200)).body;
-      expect(answer).toEqual({ success: true, message: OPS_MESSAGES.jobRetried, data: { jobId: job.id } });
+      expect(answer).toEqual({ success: true, message: MESSAGES.operations.jobRetried, data: { jobId: job.id } });
       const retried = (await queue('images').getJob(job.id!))!;
       expect(await retried.getState()).toBe('waiting');
       expect(retried.attemptsMade).toBe(1);
-      expect((await asAdmin.post(OPS_API.retryFailedJob('images', job.id!)).expect(409)).body).toEqual({ success: false, message: OPS_MESSAGES.jobNotFailed });
-      expect((await asAdmin.delete(OPS_API.removeFailedJob('images', job.id!)).expect(409)).body.message).toBe(OPS_MESSAGES.jobNotFailed);
+      expect((await asAdmin.post(OPS_API.retryFailedJob('images', job.id!)).expect(409)).body).toEqual({ success: false, message: MESSAGES.operations.jobNotFailed });
+      expect((await asAdmin.delete(OPS_API.removeFailedJob('images', job.id!)).expect(409)).body.message).toBe(MESSAGES.operations.jobNotFailed);
     });
 
     it('removes one failed job', async () => {
       const job = jobs[1]!;
-      expect((await asAdmin.delete(OPS_API.removeFailedJob('images', job.id!)).expect(200)).body).toEqual({ success: true, message: OPS_MESSAGES.jobRemoved, data: { jobId: job.id } });
+      expect((await asAdmin.delete(OPS_API.removeFailedJob('images', job.id!)).expect(200)).body).toEqual({ success: true, message: MESSAGES.operations.jobRemoved, data: { jobId: job.id } });
       expect(await queue('images').getJob(job.id!)).toBeUndefined();
-      expect((await asAdmin.delete(OPS_API.removeFailedJob('images', job.id!)).expect(404)).body.message).toBe(OPS_MESSAGES.jobNotFound);
+      expect((await asAdmin.delete(OPS_API.removeFailedJob('images', job.id!)).expect(404)).body.message).toBe(MESSAGES.operations.jobNotFound);
     });
 
     it("retries all of one queue's failed jobs and no other queue's", async () => {
@@ -152,7 +151,7 @@ describe('queue console api', () => {
       const failedBefore = await queue('images').getFailedCount();
       expect(failedBefore).toBeGreaterThanOrEqual(2);
       const answer = (await asAdmin.post(OPS_API.retryAllFailed('images')).expect(200)).body;
-      expect(answer).toEqual({ success: true, message: OPS_MESSAGES.jobsRetried(failedBefore), data: { retried: failedBefore } });
+      expect(answer).toEqual({ success: true, message: MESSAGES.operations.jobsRetried(failedBefore), data: { retried: failedBefore } });
       expect(await queue('images').getFailedCount()).toBe(0);
       expect(await Promise.all([jobs[2]!, more[0]!].map(async (job) => (await queue('images').getJob(job.id!))!.getState()))).toEqual(['waiting', 'waiting']);
       expect(await otherQueue!.isFailed()).toBe(true);

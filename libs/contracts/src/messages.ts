@@ -203,6 +203,19 @@ export const MESSAGES = {
     liveUpdatesPaused: 'Live updates are paused while the connection is restored.',
     liveUpdatesOff: 'Live updates are off. Reload the page to turn them back on.',
   },
+  /** The queue console (operators). */
+  operations: {
+    unknownQueue: 'There is no such queue.',
+    invalidJobId: 'That is not a job id.',
+    jobNotFound: 'That job no longer exists.',
+    jobNotFailed: 'That job is not in the failed set any more.',
+    jobRetried: 'The job is queued again.',
+    jobsRetried: (count: number) => (count === 1 ? '1 failed job is queued again.' : `${count} failed jobs are queued again.`),
+    jobRemoved: 'The job was removed.',
+    noWorkers: 'No worker is serving this queue: its jobs wait until one starts.',
+    figuresUnknown: 'No worker process is publishing figures.',
+    heartbeatLate: 'No pipeline heartbeat lately: the outbox relay, the queue or the workers may be stuck.',
+  },
   screens: {
     unauthorized: "You don't have access to view this page",
     notFound: "page doesn't exists",

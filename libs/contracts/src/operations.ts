@@ -15,19 +15,6 @@ export const OPS_API = {
   board: '/api/admin/queues/board',
 } as const;
 
-export const OPS_MESSAGES = {
-  unknownQueue: 'There is no such queue.',
-  invalidJobId: 'That is not a job id.',
-  jobNotFound: 'That job no longer exists.',
-  jobNotFailed: 'That job is not in the failed set any more.',
-  jobRetried: 'The job is queued again.',
-  jobsRetried: (count: number) => (count === 1 ? '1 failed job is queued again.' : `${count} failed jobs are queued again.`),
-  jobRemoved: 'The job was removed.',
-  noWorkers: 'No worker is serving this queue: its jobs wait until one starts.',
-  figuresUnknown: 'No worker process is publishing figures.',
-  heartbeatLate: 'No pipeline heartbeat lately: the outbox relay, the queue or the workers may be stuck.',
-} as const;
-
 /** How often one worker process publishes `queues:stats` to the ops room. */
 export const QUEUE_STATS_INTERVAL_MS = 2000;
 /** Throughput and processing times cover the jobs that ended in this window. */

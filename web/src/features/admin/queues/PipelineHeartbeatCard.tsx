@@ -1,5 +1,5 @@
 import { HeartOutlined } from '@ant-design/icons';
-import { OPS_MESSAGES, type PipelineHeartbeatEvent } from '@shop/contracts';
+import { MESSAGES, type PipelineHeartbeatEvent } from '@shop/contracts';
 import { Alert, Card, Flex, Statistic, Typography, theme } from 'antd';
 import { formatAge, formatDuration } from './queue-figures';
 
@@ -24,7 +24,7 @@ export function PipelineHeartbeatCard({ heartbeat, now, isLate }: PipelineHeartb
         ) : (
           <Typography.Text type="secondary">No heartbeat recorded yet.</Typography.Text>
         )}
-        {isLate && <Alert type="warning" showIcon title={OPS_MESSAGES.heartbeatLate} />}
+        {isLate && <Alert type="warning" showIcon title={MESSAGES.operations.heartbeatLate} />}
       </Flex>
     </Card>
   );

@@ -1,4 +1,4 @@
-import { OPS_MESSAGES, type QueueStatsEvent } from '@shop/contracts';
+import { MESSAGES, type QueueStatsEvent } from '@shop/contracts';
 import { Alert, Card, Col, Divider, Flex, Row, Statistic, Tag, theme } from 'antd';
 import { formatDuration, queueLabel, workersText } from './queue-figures';
 
@@ -29,7 +29,7 @@ export function QueueCard({ stats }: { stats: QueueStatsEvent }) {
       aria-label={`${queueLabel(stats.queue)} queue`}
     >
       <Flex vertical gap={token.marginSM}>
-        {stats.workers === 0 && <Alert type="error" showIcon title={OPS_MESSAGES.noWorkers} />}
+        {stats.workers === 0 && <Alert type="error" showIcon title={MESSAGES.operations.noWorkers} />}
         <Row gutter={[token.marginSM, token.marginSM]}>
           {counts.map(({ title, value, color }) => (
             <Col key={title} xs={8} sm={8} md={8} xl={8}>

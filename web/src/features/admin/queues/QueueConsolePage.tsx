@@ -1,5 +1,5 @@
 import { ExportOutlined } from '@ant-design/icons';
-import { OPS_API, OPS_MESSAGES } from '@shop/contracts';
+import { MESSAGES, OPS_API } from '@shop/contracts';
 import { Alert, Button, Card, Col, Flex, Row, Skeleton, theme } from 'antd';
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -45,7 +45,7 @@ export function QueueConsolePage() {
       <LiveUpdatesNotice />
       <LoadFailureAlert error={error} onRetry={() => dispatch(snapshotRequested())} retrying={isLoading} />
       {figuresMissing && (
-        <Alert type="warning" showIcon title={OPS_MESSAGES.figuresUnknown} description={stale ? `The last figures were measured ${formatAge(now - newest)}.` : undefined} style={{ marginBottom: token.marginMD }} />
+        <Alert type="warning" showIcon title={MESSAGES.operations.figuresUnknown} description={stale ? `The last figures were measured ${formatAge(now - newest)}.` : undefined} style={{ marginBottom: token.marginMD }} />
       )}
       <Flex vertical gap={token.marginMD}>
         <PipelineHeartbeatCard heartbeat={heartbeat} now={now} isLate={heartbeatIsLate(shown)} />

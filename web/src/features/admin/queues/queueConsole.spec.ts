@@ -1,5 +1,5 @@
 import { configureStore } from '@reduxjs/toolkit';
-import { MESSAGES, OPS_API, OPS_MESSAGES, QUEUE_NAMES, type FailedJobView, type PipelineHeartbeatEvent, type QueueName, type QueueStatsEvent, type SessionUser } from '@shop/contracts';
+import { MESSAGES, OPS_API, QUEUE_NAMES, type FailedJobView, type PipelineHeartbeatEvent, type QueueName, type QueueStatsEvent, type SessionUser } from '@shop/contracts';
 import createSagaMiddleware from 'redux-saga';
 import { apiClient, ApiError } from '../../../lib/api-client';
 import { authReducer, loggedOut, signedInAs } from '../../auth/auth.slice';
@@ -55,7 +55,7 @@ describe('the queue console', () => {
     const act = (method: string) => async (path: string) => {
       calls.push(`${method} ${path}`);
       if (refuseNext) throw refuseNext;
-      return { success: true, message: method === 'DELETE' ? OPS_MESSAGES.jobRemoved : OPS_MESSAGES.jobRetried, data: { jobId: 'outbox-1' } };
+      return { success: true, message: method === 'DELETE' ? MESSAGES.operations.jobRemoved : MESSAGES.operations.jobRetried, data: { jobId: 'outbox-1' } };
     };
     apiClient.post = act('POST') as typeof apiClient.post;
     apiClient.delete = act('DELETE') as typeof apiClient.delete;
@@ -152,7 +152,7 @@ describe('the queue console', () => {
     expect(calls).toEqual([`POST ${OPS_API.retryFailedJob('images', 'outbox-1')}`, `GET ${failedJobsPath({ queue: 'images', page: 1 })}`]);
     expect(state().failed.items.map((job) => job.id)).toEqual(['outbox-2']);
     expect(state().busyJobIds).toEqual([]);
-    expect(toasts()).toEqual([{ kind: 'success', text: OPS_MESSAGES.jobRetried }]);
+    expect(toasts()).toEqual([{ kind: 'success', text: MESSAGES.operations.jobRetried }]);
     stop();
   });
 
@@ -162,10 +162,10 @@ describe('the queue console', () => {
     await settle();
     expect(calls[0]).toBe(`DELETE ${OPS_API.removeFailedJob('images', 'outbox-1')}`);
 
-    refuseNext = new ApiError(OPS_MESSAGES.jobNotFailed, 409);
+    refuseNext = new ApiError(MESSAGES.operations.jobNotFailed, 409);
     store.dispatch(failedJobRetryRequested({ queue: 'images', jobId: 'outbox-2' }));
     await settle();
-    expect(toasts()).toEqual([{ kind: 'success', text: OPS_MESSAGES.jobRemoved }, { kind: 'error', text: OPS_MESSAGES.jobNotFailed }]);
+    expect(toasts()).toEqual([{ kind: 'success', text: MESSAGES.operations.jobRemoved }, { kind: 'error', text: MESSAGES.operations.jobNotFailed }]);
     expect(state().busyJobIds).toEqual([]);
     // The refusal means the job moved meanwhile: the list is read again either way.
     expect(calls.at(-1)).toBe(`GET ${failedJobsPath({ queue: 'images', page: 1 })}`);
