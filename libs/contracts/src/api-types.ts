@@ -277,10 +277,15 @@ export interface HealthReport {
   queues: Record<string, { state: HealthState; waiting?: number; failed?: number }>;
 }
 
-/** The admin dashboard's figures; order figures join when orders exist (payments issue). */
+/** The admin dashboard's figures; "today" is the shop's day in Nairobi. */
 export interface DashboardSummary {
   products: number;
   lowStockProducts: number;
   outOfStockProducts: number;
   shoppers: number;
+  ordersToday: number;
+  /** Whole KES of orders placed today and paid (refunds due excluded). */
+  paidTodayKes: number;
+  /** Paid orders that still have to leave the shop (confirmed or in process). */
+  ordersToShip: number;
 }

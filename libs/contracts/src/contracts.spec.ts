@@ -1,4 +1,4 @@
-import { CATEGORIES, DELIVERY_ZONES, coverImage, JOBS, JOB_QUEUE, LIMITS, MESSAGES, SORT_OPTIONS, formatKes } from './index.js';
+import { CATEGORIES, DELIVERY_ZONES, coverImage, startOfNairobiDay, JOBS, JOB_QUEUE, LIMITS, MESSAGES, SORT_OPTIONS, formatKes } from './index.js';
 
 const FEE_RANGES: Record<string, [number, number]> = {
   Nairobi: [100, 280], Kiambu: [230, 350], Kajiado: [200, 750], Machakos: [280, 450], Mombasa: [300, 390], Kisumu: [400, 450],
@@ -55,5 +55,10 @@ describe('shop contracts', () => {
     expect(coverImage({ image: 'main.png', variations: [{ image: 'red.png' }] })).toBe('main.png');
     expect(coverImage({ image: null, variations: [{ image: 'red.png' }, { image: 'blue.png' }] })).toBe('red.png');
     expect(coverImage({ image: null, variations: [] })).toBeNull();
+  });
+
+  it("starts the shop's day at midnight in Nairobi, whatever the server's zone", () => {
+    expect(startOfNairobiDay(new Date('2026-11-21T20:59:59Z')).toISOString()).toBe('2026-11-20T21:00:00.000Z');
+    expect(startOfNairobiDay(new Date('2026-11-21T21:00:00Z')).toISOString()).toBe('2026-11-21T21:00:00.000Z');
   });
 });

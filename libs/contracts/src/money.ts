@@ -14,3 +14,12 @@ export function formatKes(amount: number): string {
 export function effectivePrice(product: { price: number; salePrice: number }): number {
   return product.salePrice > 0 ? product.salePrice : product.price;
 }
+
+/** Kenya keeps East Africa Time all year (UTC+3, no daylight saving). */
+const NAIROBI_OFFSET_MS = 3 * 3600 * 1000;
+const DAY_MS = 24 * 3600 * 1000;
+
+/** When the shop's day began in Nairobi, for "today" figures whatever the server's time zone. */
+export function startOfNairobiDay(now: Date = new Date()): Date {
+  return new Date(Math.floor((now.getTime() + NAIROBI_OFFSET_MS) / DAY_MS) * DAY_MS - NAIROBI_OFFSET_MS);
+}

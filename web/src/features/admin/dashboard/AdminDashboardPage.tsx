@@ -1,5 +1,5 @@
-import { AppstoreOutlined, StopOutlined, TeamOutlined, WarningOutlined } from '@ant-design/icons';
-import { ROUTES } from '@shop/contracts';
+import { AppstoreOutlined, CarOutlined, ShoppingCartOutlined, StopOutlined, TeamOutlined, WalletOutlined, WarningOutlined } from '@ant-design/icons';
+import { ROUTES, formatKes } from '@shop/contracts';
 import { Card, Col, Row, Statistic, Typography } from 'antd';
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -10,12 +10,12 @@ import { LoadFailureAlert } from '../../../components/LoadFailureAlert';
 
 interface Figure {
   title: string;
-  value: number | undefined;
+  value: number | string | undefined;
   icon: ReactNode;
   link?: string;
 }
 
-/** Today's shop at a glance; order and revenue figures join once orders exist. */
+/** Today's shop at a glance: orders and money first, then the shelves and the shoppers. */
 export function AdminDashboardPage() {
   const dispatch = useAppDispatch();
   const { summary, isLoading, error } = useAppSelector((state) => state.dashboard);
@@ -25,6 +25,9 @@ export function AdminDashboardPage() {
   }, [dispatch]);
 
   const figures: Figure[] = [
+    { title: 'Orders today', value: summary?.ordersToday, icon: <ShoppingCartOutlined />, link: ROUTES.adminOrders },
+    { title: 'Paid today', value: summary ? formatKes(summary.paidTodayKes) : undefined, icon: <WalletOutlined />, link: ROUTES.adminOrders },
+    { title: 'To ship', value: summary?.ordersToShip, icon: <CarOutlined />, link: ROUTES.adminOrders },
     { title: 'Products', value: summary?.products, icon: <AppstoreOutlined />, link: ROUTES.adminProducts },
     { title: 'Low stock (under 10)', value: summary?.lowStockProducts, icon: <WarningOutlined />, link: ROUTES.adminProducts },
     { title: 'Out of stock', value: summary?.outOfStockProducts, icon: <StopOutlined />, link: ROUTES.adminProducts },
@@ -37,7 +40,7 @@ export function AdminDashboardPage() {
       <LoadFailureAlert error={error} onRetry={() => dispatch(dashboardRequested())} />
       <Row gutter={[16, 16]}>
         {figures.map((figure) => (
-          <Col key={figure.title} xs={12} md={6}>
+          <Col key={figure.title} xs={12} md={8} xl={6}>
             <Card loading={isLoading && !summary} style={{ height: '100%' }}>
               <Statistic title={figure.title} value={figure.value ?? '–'} prefix={figure.icon} />
               {figure.link && (
