@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { formatKes, MESSAGES, ROUTES } from '@shop/contracts';
 import type { TestAccount } from '@shop/testing';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import sharp from 'sharp';
-import { BROWSER_TIMEOUT_MS, launchChromium, shopContext } from './support/browser.js';
-import { createAccounts, submitSignIn } from './support/accounts.js';
+import { BROWSER_TIMEOUT_MS, usePageForEachTest } from './support/browser.js';
+import { createAccounts, signInAsAdminInBrowser } from './support/accounts.js';
 
 const JOURNEY_TIMEOUT_MS = BROWSER_TIMEOUT_MS * 4;
 /** The image worker makes three sizes in two formats; on a busy machine that takes a while. */
@@ -22,9 +22,7 @@ function pictureOf(color: string, format: 'png' | 'jpeg'): Promise<Buffer> {
 }
 
 describe("the admin's products in the browser", () => {
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
+  const tab = usePageForEachTest();
   let admin: TestAccount;
   let mainImage: ChosenFile;
   let redImage: ChosenFile;
@@ -35,30 +33,17 @@ describe("the admin's products in the browser", () => {
     mainImage = { name: 'train.png', mimeType: 'image/png', buffer: await pictureOf('#e8590c', 'png') };
     redImage = { name: 'red.jpg', mimeType: 'image/jpeg', buffer: await pictureOf('#e03131', 'jpeg') };
     blueImage = { name: 'blue.jpg', mimeType: 'image/jpeg', buffer: await pictureOf('#1971c2', 'jpeg') };
-    browser = await launchChromium();
   }, BROWSER_TIMEOUT_MS);
-
-  afterAll(async () => {
-    await browser?.close();
-  });
 
   beforeEach(async () => {
-    context = await shopContext(browser);
-    page = await context.newPage();
-    await page.goto(ROUTES.login);
-    await submitSignIn(page, admin);
-    await page.waitForURL(`**${ROUTES.adminDashboard}`);
-    await page.getByRole('menuitem', { name: 'Products' }).click();
-    await page.waitForURL(`**${ROUTES.adminProducts}`);
+    await signInAsAdminInBrowser(tab.page, admin);
+    await tab.page.getByRole('menuitem', { name: 'Products' }).click();
+    await tab.page.waitForURL(`**${ROUTES.adminProducts}`);
   }, BROWSER_TIMEOUT_MS);
 
-  afterEach(async () => {
-    await context?.close();
-  });
-
   async function openAddSheet(): Promise<Locator> {
-    await page.getByRole('button', { name: 'Add New Product' }).click();
-    const sheet = page.getByRole('dialog', { name: 'Add New Product' });
+    await tab.page.getByRole('button', { name: 'Add New Product' }).click();
+    const sheet = tab.page.getByRole('dialog', { name: 'Add New Product' });
     await sheet.waitFor();
     return sheet;
   }
@@ -86,7 +71,7 @@ describe("the admin's products in the browser", () => {
       await sheet.getByLabel('Title').fill(title);
       await sheet.getByLabel('Description').fill('Ten wooden animals on a pull-along train.');
       await sheet.getByLabel('Category').click();
-      await page.getByTitle('Educational Toys', { exact: true }).click();
+      await tab.page.getByTitle('Educational Toys', { exact: true }).click();
       await sheet.getByLabel('Price', { exact: true }).fill('1500');
       await sheet.getByLabel('Total Stock').fill('12');
 
@@ -99,10 +84,10 @@ describe("the admin's products in the browser", () => {
 
       expect(await sheet.getByLabel('not met').count()).toBe(0);
       await submit.click();
-      await page.getByText(MESSAGES.products.added).waitFor();
+      await tab.page.getByText(MESSAGES.products.added).waitFor();
       await sheet.waitFor({ state: 'hidden' });
 
-      const card = page.getByRole('article', { name: title });
+      const card = tab.page.getByRole('article', { name: title });
       await card.waitFor();
       await card.getByText('Red', { exact: true }).waitFor();
       await card.getByText('Blue', { exact: true }).waitFor();
@@ -113,13 +98,13 @@ describe("the admin's products in the browser", () => {
       expect(await card.getByText(MESSAGES.catalogue.sale, { exact: true }).count()).toBe(0);
 
       await card.getByRole('button', { name: `Edit ${title}` }).click();
-      const editSheet = page.getByRole('dialog', { name: /Edit Product/ });
+      const editSheet = tab.page.getByRole('dialog', { name: /Edit Product/ });
       await editSheet.waitFor();
       expect(await editSheet.getByLabel('Title').inputValue()).toBe(title);
       await editSheet.getByLabel('Price', { exact: true }).fill('2000');
       await editSheet.getByLabel('Sale Price').fill('1600');
       await editSheet.getByRole('button', { name: 'Update Product' }).click();
-      await page.getByText(MESSAGES.products.updated).waitFor();
+      await tab.page.getByText(MESSAGES.products.updated).waitFor();
       await editSheet.waitFor({ state: 'hidden' });
 
       await card.getByText(MESSAGES.catalogue.sale, { exact: true }).waitFor();
@@ -127,9 +112,9 @@ describe("the admin's products in the browser", () => {
       await card.getByText(formatKes(2000)).waitFor();
 
       await card.getByRole('button', { name: `Delete ${title}` }).click();
-      const confirmation = page.getByRole('dialog', { name: MESSAGES.adminCatalogue.deleteProductConfirm });
+      const confirmation = tab.page.getByRole('dialog', { name: MESSAGES.adminCatalogue.deleteProductConfirm });
       await confirmation.getByRole('button', { name: 'Delete' }).click();
-      await page.getByText(MESSAGES.products.deleted).waitFor();
+      await tab.page.getByText(MESSAGES.products.deleted).waitFor();
       await card.waitFor({ state: 'detached' });
     },
     JOURNEY_TIMEOUT_MS,

@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { deliveryFeeOf, effectivePrice, formatKes, LIMITS, MESSAGES, ROUTES, SHOPPER_API, type CartLineInput, type DeliveryPlace, type Product } from '@shop/contracts';
 import type { TestAccount } from '@shop/testing';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { createAccounts } from './support/accounts.js';
-import { BROWSER_TIMEOUT_MS, launchChromium, shopContext } from './support/browser.js';
+import { createAccounts, signInAsShopper } from './support/accounts.js';
+import { BROWSER_TIMEOUT_MS, usePageForEachTest } from './support/browser.js';
 import { addProduct, signInAsAdmin } from './support/catalogue.js';
-import { signInAsShopper } from './support/shopper.js';
 
 const JOURNEY_TIMEOUT_MS = BROWSER_TIMEOUT_MS * 4;
 const QUANTITY = 2;
@@ -29,16 +27,13 @@ function feeOf(place: DeliveryPlace): number {
 }
 
 describe('addresses and the checkout in the browser', () => {
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
+  const tab = usePageForEachTest();
   let shopper: TestAccount;
   let product: Product;
 
   beforeAll(async () => {
-    let admin: TestAccount;
-    [admin, shopper] = await createAccounts('admin', 'user');
-    const session = await signInAsAdmin(admin);
+    [shopper] = await createAccounts('user');
+    const session = await signInAsAdmin();
     product = await addProduct(session, {
       title: `Safari jigsaw ${randomBytes(3).toString('hex')}`,
       description: 'A 100-piece jigsaw of the Maasai Mara.',
@@ -47,28 +42,14 @@ describe('addresses and the checkout in the browser', () => {
       salePrice: 1_990,
       totalStock: 12,
     });
-    browser = await launchChromium();
   }, JOURNEY_TIMEOUT_MS);
 
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  beforeEach(async () => {
-    context = await shopContext(browser);
-    page = await context.newPage();
-  });
-
-  afterEach(async () => {
-    await context?.close();
-  });
-
-  const addressCards = () => page.getByTestId('address-card');
+  const addressCards = () => tab.page.getByTestId('address-card');
   const addressCard = (text: string) => addressCards().filter({ hasText: text });
-  const fieldOf = (label: string) => page.getByLabel(label, { exact: true });
-  const formFee = () => page.getByTestId('address-form-fee');
+  const fieldOf = (label: string) => tab.page.getByLabel(label, { exact: true });
+  const formFee = () => tab.page.getByTestId('address-form-fee');
   // Anchored: 'Total' alone would also name the Subtotal row.
-  const amountOf = (label: string) => page.getByRole('row', { name: new RegExp(`^${label}`) }).getByRole('cell');
+  const amountOf = (label: string) => tab.page.getByRole('row', { name: new RegExp(`^${label}`) }).getByRole('cell');
 
   /** Picks a place in one of the cascading selects by typing its name, as a keyboard user would. */
   async function choose(label: string, name: string) {
@@ -77,9 +58,9 @@ describe('addresses and the checkout in the browser', () => {
     await select.fill(name);
     // The open list is the one the combobox controls; a list still fading out belongs to another select.
     const list = await select.getAttribute('aria-controls');
-    await page.locator(`#${list} [role="option"][aria-label="${name}"]`).waitFor({ state: 'attached' });
+    await tab.page.locator(`#${list} [role="option"][aria-label="${name}"]`).waitFor({ state: 'attached' });
     await select.press('Enter');
-    await page.locator('.ant-select-content', { has: select }).and(page.getByTitle(name, { exact: true })).waitFor();
+    await tab.page.locator('.ant-select-content', { has: select }).and(tab.page.getByTitle(name, { exact: true })).waitFor();
   }
 
   async function fillAddress(address: TypedAddress) {
@@ -91,32 +72,32 @@ describe('addresses and the checkout in the browser', () => {
   }
 
   async function toast(text: string) {
-    await page.locator('.ant-message-notice', { hasText: text }).last().waitFor();
+    await tab.page.locator('.ant-message-notice', { hasText: text }).last().waitFor();
   }
 
   async function submitAddress(address: TypedAddress, cardsAfter: number) {
     await fillAddress(address);
-    await page.getByRole('button', { name: MESSAGES.address.add }).click();
+    await tab.page.getByRole('button', { name: MESSAGES.address.add }).click();
     await toast(MESSAGES.address.added);
     await addressCards().nth(cardsAfter - 1).waitFor();
   }
 
   it('keeps three addresses, refuses a fourth, edits and deletes, and totals the order with the chosen fee', async () => {
-    await signInAsShopper(page, shopper);
-    const addToCart = await page.request.post(SHOPPER_API.addToCart, {
+    await signInAsShopper(tab.page, shopper);
+    const addToCart = await tab.page.request.post(SHOPPER_API.addToCart, {
       data: { userId: shopper.user.id, productId: product.id, quantity: QUANTITY } satisfies CartLineInput,
     });
     expect(addToCart.ok()).toBe(true);
 
-    await page.goto(ROUTES.shopCheckout);
-    await page.getByText(`${product.title} × ${QUANTITY}`).waitFor();
-    await page.getByText(MESSAGES.address.none).waitFor();
+    await tab.page.goto(ROUTES.shopCheckout);
+    await tab.page.getByText(`${product.title} × ${QUANTITY}`).waitFor();
+    await tab.page.getByText(MESSAGES.address.none).waitFor();
     const subtotal = effectivePrice(product) * QUANTITY;
     expect(await amountOf('Subtotal').textContent()).toBe(formatKes(subtotal));
     expect(await amountOf('Delivery fee').textContent()).toBe(MESSAGES.address.selectAddress);
-    expect(await page.getByText(MESSAGES.address.selectToContinue).isVisible()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Pay with M-Pesa' }).isDisabled()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Pay with PayPal' }).isDisabled()).toBe(true);
+    expect(await tab.page.getByText(MESSAGES.address.selectToContinue).isVisible()).toBe(true);
+    expect(await tab.page.getByRole('button', { name: 'Pay with M-Pesa' }).isDisabled()).toBe(true);
+    expect(await tab.page.getByRole('button', { name: 'Pay with PayPal' }).isDisabled()).toBe(true);
 
     // The cascade: nothing below the county until it is chosen; a new county empties what was below it.
     expect(await fieldOf('Sub-county').isDisabled()).toBe(true);
@@ -124,15 +105,15 @@ describe('addresses and the checkout in the browser', () => {
     await fillAddress(PARKLANDS);
     expect(await formFee().textContent()).toBe(formatKes(feeOf(PARKLANDS)));
     await choose('County', 'Kiambu');
-    await page.getByText('Choose a sub-county').waitFor();
+    await tab.page.getByText('Choose a sub-county').waitFor();
     expect(await fieldOf('Location').isDisabled()).toBe(true);
     expect(await formFee().textContent()).toBe('Choose a location');
-    expect(await page.getByRole('button', { name: MESSAGES.address.add }).isDisabled()).toBe(true);
+    expect(await tab.page.getByRole('button', { name: MESSAGES.address.add }).isDisabled()).toBe(true);
 
     await choose('County', PARKLANDS.county);
     await choose('Sub-county', PARKLANDS.subCounty);
     await choose('Location', PARKLANDS.location);
-    await page.getByRole('button', { name: MESSAGES.address.add }).click();
+    await tab.page.getByRole('button', { name: MESSAGES.address.add }).click();
     await toast(MESSAGES.address.added);
     await addressCards().first().waitFor();
     await submitAddress(KIHARA, 2);
@@ -141,9 +122,9 @@ describe('addresses and the checkout in the browser', () => {
     expect(await addressCard('Kihara').getByText(formatKes(feeOf(KIHARA))).isVisible()).toBe(true);
 
     await fillAddress(KOMBEWA);
-    await page.getByRole('button', { name: MESSAGES.address.add }).click();
+    await tab.page.getByRole('button', { name: MESSAGES.address.add }).click();
     await toast(MESSAGES.address.maxReached);
-    await page.getByText('Choose a county').waitFor();
+    await tab.page.getByText('Choose a county').waitFor();
     expect(await fieldOf('Specific address').inputValue()).toBe('');
     expect(await addressCards().count()).toBe(LIMITS.maxAddressesPerUser);
 
@@ -151,32 +132,32 @@ describe('addresses and the checkout in the browser', () => {
     expect(await fieldOf('Specific address').inputValue()).toBe(PARKLANDS.specificAddress);
     await choose('Location', KANGEMI.location);
     expect(await formFee().textContent()).toBe(formatKes(feeOf(KANGEMI)));
-    await page.getByRole('button', { name: MESSAGES.address.update }).click();
+    await tab.page.getByRole('button', { name: MESSAGES.address.update }).click();
     await toast(MESSAGES.address.updated);
     await addressCard('Kangemi').getByText(formatKes(feeOf(KANGEMI))).waitFor();
-    await page.getByRole('button', { name: MESSAGES.address.add }).waitFor();
+    await tab.page.getByRole('button', { name: MESSAGES.address.add }).waitFor();
 
     await addressCard('Nyali').getByRole('button', { name: /^Delete/ }).click();
-    await page.getByRole('tooltip').filter({ hasText: MESSAGES.address.deleteConfirm }).getByRole('button', { name: 'Delete' }).click();
+    await tab.page.getByRole('tooltip').filter({ hasText: MESSAGES.address.deleteConfirm }).getByRole('button', { name: 'Delete' }).click();
     await toast(MESSAGES.address.deleted);
     await addressCard('Nyali').waitFor({ state: 'detached' });
     expect(await addressCards().count()).toBe(2);
 
     await addressCard('Kangemi').getByRole('radio').check();
-    await page.getByTestId('selected-address').getByText('Kangemi').waitFor();
+    await tab.page.getByTestId('selected-address').getByText('Kangemi').waitFor();
     const fee = feeOf(KANGEMI);
     expect(await amountOf('Delivery fee').textContent()).toBe(formatKes(fee));
     expect(await amountOf('Total').textContent()).toBe(formatKes(subtotal + fee));
-    expect(await page.getByText(MESSAGES.address.selectToContinue).count()).toBe(0);
-    expect(await page.getByRole('button', { name: 'Pay with M-Pesa' }).isEnabled()).toBe(true);
+    expect(await tab.page.getByText(MESSAGES.address.selectToContinue).count()).toBe(0);
+    expect(await tab.page.getByRole('button', { name: 'Pay with M-Pesa' }).isEnabled()).toBe(true);
 
     // Another choice, by keyboard: the cards are one radio group.
-    await page.keyboard.press('ArrowRight');
-    await page.getByTestId('selected-address').getByText('Kihara').waitFor();
+    await tab.page.keyboard.press('ArrowRight');
+    await tab.page.getByTestId('selected-address').getByText('Kihara').waitFor();
     expect(await amountOf('Total').textContent()).toBe(formatKes(subtotal + feeOf(KIHARA)));
 
-    await page.goto(ROUTES.shopAccount);
-    await page.getByRole('tab', { name: 'Address' }).click();
+    await tab.page.goto(ROUTES.shopAccount);
+    await tab.page.getByRole('tab', { name: 'Address' }).click();
     await addressCards().nth(1).waitFor();
     expect(await addressCards().getByRole('radio').count()).toBe(0);
   }, JOURNEY_TIMEOUT_MS);

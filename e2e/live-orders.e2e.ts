@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { deliveryFeeOf, effectivePrice, formatKes, MESSAGES, ORDER_STATUS_LABELS, ROUTES, type Product } from '@shop/contracts';
 import type { TestAccount } from '@shop/testing';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { createAccounts } from './support/accounts.js';
-import { BROWSER_TIMEOUT_MS, launchChromium, shopContext } from './support/browser.js';
+import type { Page } from 'playwright-core';
+import { createAccounts, signInAsAdminInBrowser, signInAsShopper } from './support/accounts.js';
+import { BROWSER_TIMEOUT_MS, shopContext, usePageForEachTest } from './support/browser.js';
 import { addProduct, signInAsAdmin } from './support/catalogue.js';
 import {
   chooseOption,
@@ -15,10 +15,8 @@ import {
   PARKLANDS_ADDRESS,
   payButton,
   prepareCheckout,
-  signInAsAdminInBrowser,
   whenSocketConnects,
 } from './support/orders.js';
-import { signInAsShopper } from './support/shopper.js';
 
 const JOURNEY_TIMEOUT_MS = BROWSER_TIMEOUT_MS * 4;
 /** Issue 7: the admin hears of the order within two seconds of the shopper's click. */
@@ -32,9 +30,7 @@ const QUANTITY = 2;
 const PAYING_PHONE = '0708 374 149';
 
 describe('orders live on two screens', () => {
-  let browser: Browser;
-  let shopperContext: BrowserContext;
-  let adminContext: BrowserContext;
+  const tab = usePageForEachTest();
   let admin: TestAccount;
   let otherAdmin: TestAccount;
   let product: Product;
@@ -49,26 +45,11 @@ describe('orders live on two screens', () => {
       salePrice: 0,
       totalStock: 40,
     });
-    browser = await launchChromium();
   }, JOURNEY_TIMEOUT_MS);
-
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  beforeEach(async () => {
-    shopperContext = await shopContext(browser);
-    adminContext = await shopContext(browser);
-  });
-
-  afterEach(async () => {
-    await shopperContext?.close();
-    await adminContext?.close();
-  });
 
   /** The admin signed in and looking at the orders, with the socket connected, so that events from now on reach the page. */
   async function adminOnOrdersPage(): Promise<Page> {
-    const adminPage = await adminContext.newPage();
+    const adminPage = await tab.newPage();
     const connected = whenSocketConnects(adminPage);
     await signInAsAdminInBrowser(adminPage, admin);
     await adminPage.getByRole('menuitem', { name: /Orders/ }).click();
@@ -81,7 +62,7 @@ describe('orders live on two screens', () => {
     const adminPage = await adminOnOrdersPage();
     const adminNotReloaded = await markPage(adminPage);
 
-    const page = await shopperContext.newPage();
+    const { page } = tab;
     const shopperConnected = whenSocketConnects(page);
     const shopper = await signInAsShopper(page);
     await prepareCheckout(page, shopper, product, QUANTITY);
@@ -139,7 +120,7 @@ describe('orders live on two screens', () => {
 
   it('shows another admin’s change in the open dialog and the row, and counts new orders until the orders page is opened', async () => {
     const adminPage = await adminOnOrdersPage();
-    const page = await shopperContext.newPage();
+    const { page } = tab;
     const shopper = await signInAsShopper(page);
     await prepareCheckout(page, shopper, product, 1);
     await openCheckoutWithAddress(page);
@@ -163,7 +144,7 @@ describe('orders live on two screens', () => {
     expect(await ordersItem.locator('.ant-badge-count').count()).toBe(0);
 
     // A second admin, in another browser, moves the order on.
-    const otherAdminContext = await shopContext(browser);
+    const otherAdminContext = await shopContext(tab.browser);
     try {
       const otherPage = await otherAdminContext.newPage();
       await signInAsAdminInBrowser(otherPage, otherAdmin);

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { deliveryFeeOf, effectivePrice, formatKenyanMobile, formatKes, kenyanMobileNumber, MESSAGES, ORDER_STATUS_LABELS, ROUTES, SHOPPER_API, type ApiSuccess, type Cart, type CartLineInput, type Product } from '@shop/contracts';
 import type { TestAccount } from '@shop/testing';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { createAccounts } from './support/accounts.js';
-import { BROWSER_TIMEOUT_MS, launchChromium, shopContext } from './support/browser.js';
+import { createAccounts, signInAsAdminInBrowser, signInAsShopper } from './support/accounts.js';
+import { BROWSER_TIMEOUT_MS, shopContext, usePageForEachTest } from './support/browser.js';
 import { addProduct, signInAsAdmin } from './support/catalogue.js';
 import {
   arriveBackFromPaypal,
@@ -16,9 +15,7 @@ import {
   payButton,
   payByMpesa,
   prepareCheckout,
-  signInAsAdminInBrowser,
 } from './support/orders.js';
-import { signInAsShopper } from './support/shopper.js';
 
 const JOURNEY_TIMEOUT_MS = BROWSER_TIMEOUT_MS * 4;
 /** The sandbox calls back after 3 s, the worker settles, and the page follows the order's order:updated event. */
@@ -29,9 +26,7 @@ const PAYING_PHONE = '0708 374 149';
 const CANCELLING_PHONE = '0700 001 032';
 
 describe('paying in the browser', () => {
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
+  const tab = usePageForEachTest();
   let admin: TestAccount;
   let product: Product;
 
@@ -45,35 +40,21 @@ describe('paying in the browser', () => {
       salePrice: 1_200,
       totalStock: 40,
     });
-    browser = await launchChromium();
   }, JOURNEY_TIMEOUT_MS);
 
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  beforeEach(async () => {
-    context = await shopContext(browser);
-    page = await context.newPage();
-  });
-
-  afterEach(async () => {
-    await context?.close();
-  });
-
-  const toast = (text: string) => page.locator('.ant-message-notice', { hasText: text }).last().waitFor();
-  const waitingPanel = () => page.getByTestId('mpesa-waiting-panel');
+  const toast = (text: string) => tab.page.locator('.ant-message-notice', { hasText: text }).last().waitFor();
+  const waitingPanel = () => tab.page.getByTestId('mpesa-waiting-panel');
   const orderTotal = () => effectivePrice(product) * QUANTITY + (deliveryFeeOf(PARKLANDS_ADDRESS) ?? Number.NaN);
 
   async function shopperAtCheckout(): Promise<TestAccount> {
-    const shopper = await signInAsShopper(page);
-    await prepareCheckout(page, shopper, product, QUANTITY);
-    await openCheckoutWithAddress(page);
+    const shopper = await signInAsShopper(tab.page);
+    await prepareCheckout(tab.page, shopper, product, QUANTITY);
+    await openCheckoutWithAddress(tab.page);
     return shopper;
   }
 
   async function cartLineCount(shopper: TestAccount): Promise<number> {
-    const answer = await page.request.get(SHOPPER_API.cart(shopper.user.id));
+    const answer = await tab.page.request.get(SHOPPER_API.cart(shopper.user.id));
     return ((await answer.json()) as ApiSuccess<Cart>).data.items.length;
   }
 
@@ -81,43 +62,43 @@ describe('paying in the browser', () => {
     const shopper = await shopperAtCheckout();
 
     // The first click reveals the number, filled in from the delivery address; a wrong one is refused before anything is sent.
-    await payButton(page, 'M-Pesa').click();
-    expect(await mpesaPhoneInput(page).inputValue()).toBe(formatKenyanMobile(kenyanMobileNumber(PARKLANDS_ADDRESS.phone)!));
-    await mpesaPhoneInput(page).fill('0712 345');
-    await payButton(page, 'M-Pesa').click();
-    await page.getByText(MESSAGES.checkout.invalidPhone).first().waitFor();
+    await payButton(tab.page, 'M-Pesa').click();
+    expect(await mpesaPhoneInput(tab.page).inputValue()).toBe(formatKenyanMobile(kenyanMobileNumber(PARKLANDS_ADDRESS.phone)!));
+    await mpesaPhoneInput(tab.page).fill('0712 345');
+    await payButton(tab.page, 'M-Pesa').click();
+    await tab.page.getByText(MESSAGES.checkout.invalidPhone).first().waitFor();
     expect(await waitingPanel().count()).toBe(0);
 
-    await mpesaPhoneInput(page).fill(PAYING_PHONE);
-    await payButton(page, 'M-Pesa').click();
+    await mpesaPhoneInput(tab.page).fill(PAYING_PHONE);
+    await payButton(tab.page, 'M-Pesa').click();
     await toast(MESSAGES.checkout.mpesaInitiated);
     await waitingPanel().getByText(MESSAGES.checkout.waitingForPhone).waitFor();
-    expect(await mpesaPhoneInput(page).count()).toBe(0);
-    expect(await payButton(page, 'PayPal').isDisabled()).toBe(true);
+    expect(await mpesaPhoneInput(tab.page).count()).toBe(0);
+    expect(await payButton(tab.page, 'PayPal').isDisabled()).toBe(true);
 
-    await page.waitForURL(`**${ROUTES.shopPaymentSuccess}`, { timeout: SETTLE_TIMEOUT_MS });
-    await page.getByText(MESSAGES.checkout.paymentSuccessful).waitFor();
+    await tab.page.waitForURL(`**${ROUTES.shopPaymentSuccess}`, { timeout: SETTLE_TIMEOUT_MS });
+    await tab.page.getByText(MESSAGES.checkout.paymentSuccessful).waitFor();
     expect(await cartLineCount(shopper)).toBe(0);
 
-    await page.getByRole('button', { name: 'View Orders' }).click();
-    await page.waitForURL(`**${ROUTES.shopAccount}`);
-    await page.locator('.ant-table-row').first().waitFor();
-    const orderId = await newestOrderId(page);
-    const row = orderRow(page, orderId);
+    await tab.page.getByRole('button', { name: 'View Orders' }).click();
+    await tab.page.waitForURL(`**${ROUTES.shopAccount}`);
+    await tab.page.locator('.ant-table-row').first().waitFor();
+    const orderId = await newestOrderId(tab.page);
+    const row = orderRow(tab.page, orderId);
     await row.getByText(ORDER_STATUS_LABELS.confirmed).waitFor();
     expect(await row.getByText(formatKes(orderTotal())).isVisible()).toBe(true);
 
     await row.getByRole('button', { name: /^View Details/ }).click();
-    const dialog = page.getByRole('dialog', { name: `Order #${orderId}` });
+    const dialog = tab.page.getByRole('dialog', { name: `Order #${orderId}` });
     await dialog.getByText('Paid', { exact: true }).waitFor();
     for (const text of ['M-Pesa', product.title, `Quantity: ${QUANTITY}`, PARKLANDS_ADDRESS.specificAddress, '0712 345 678', PARKLANDS_ADDRESS.notes!, shopper.user.userName]) {
       expect(await dialog.getByText(text, { exact: false }).first().isVisible()).toBe(true);
     }
-    await page.keyboard.press('Escape');
+    await tab.page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
 
     // The admin ships it.
-    const adminContext = await shopContext(browser);
+    const adminContext = await shopContext(tab.browser);
     try {
       const adminPage = await adminContext.newPage();
       await signInAsAdminInBrowser(adminPage, admin);
@@ -140,17 +121,17 @@ describe('paying in the browser', () => {
       await adminContext.close();
     }
 
-    await page.reload();
-    await orderRow(page, orderId).getByText(ORDER_STATUS_LABELS.inShipping).waitFor();
+    await tab.page.reload();
+    await orderRow(tab.page, orderId).getByText(ORDER_STATUS_LABELS.inShipping).waitFor();
   }, JOURNEY_TIMEOUT_MS);
 
   it('says why an M-Pesa payment failed, and tries again with a new request', async () => {
     await shopperAtCheckout();
-    await payByMpesa(page, CANCELLING_PHONE);
+    await payByMpesa(tab.page, CANCELLING_PHONE);
     await waitingPanel().getByText(MESSAGES.checkout.waitingForPhone).waitFor();
     await waitingPanel().getByText(MESSAGES.checkout.paymentFailedTitle).waitFor({ timeout: SETTLE_TIMEOUT_MS });
     expect(await waitingPanel().getByText(MESSAGES.payment.mpesaCancelled).isVisible()).toBe(true);
-    expect(await payButton(page, 'PayPal').isEnabled()).toBe(true);
+    expect(await payButton(tab.page, 'PayPal').isEnabled()).toBe(true);
 
     await waitingPanel().getByRole('button', { name: 'Try again' }).click();
     await toast(MESSAGES.checkout.mpesaInitiated);
@@ -158,47 +139,47 @@ describe('paying in the browser', () => {
     // The same number cancels again: the second order fails the same way.
     await waitingPanel().getByText(MESSAGES.payment.mpesaCancelled).waitFor({ timeout: SETTLE_TIMEOUT_MS });
 
-    await page.goto(ROUTES.shopAccount);
-    await page.locator('.ant-table-row').nth(1).waitFor();
-    expect(await page.locator('.ant-table-row').getByText(ORDER_STATUS_LABELS.cancelled).count()).toBe(2);
+    await tab.page.goto(ROUTES.shopAccount);
+    await tab.page.locator('.ant-table-row').nth(1).waitFor();
+    expect(await tab.page.locator('.ant-table-row').getByText(ORDER_STATUS_LABELS.cancelled).count()).toBe(2);
   }, JOURNEY_TIMEOUT_MS);
 
   it('pays by PayPal through the approval page and comes back to the success page', async () => {
     const shopper = await shopperAtCheckout();
-    await payButton(page, 'PayPal').click();
-    await page.getByRole('button', { name: 'Approve', exact: true }).click();
-    await arriveBackFromPaypal(page);
-    await page.waitForURL(`**${ROUTES.shopPaymentSuccess}`, { timeout: SETTLE_TIMEOUT_MS });
-    await page.getByText(MESSAGES.checkout.paymentSuccessful).waitFor();
-    expect(await page.evaluate<string | null>("sessionStorage.getItem('toyduka.paypal.orderId')")).toBeNull();
+    await payButton(tab.page, 'PayPal').click();
+    await tab.page.getByRole('button', { name: 'Approve', exact: true }).click();
+    await arriveBackFromPaypal(tab.page);
+    await tab.page.waitForURL(`**${ROUTES.shopPaymentSuccess}`, { timeout: SETTLE_TIMEOUT_MS });
+    await tab.page.getByText(MESSAGES.checkout.paymentSuccessful).waitFor();
+    expect(await tab.page.evaluate<string | null>("sessionStorage.getItem('toyduka.paypal.orderId')")).toBeNull();
     expect(await cartLineCount(shopper)).toBe(0);
 
-    await page.getByRole('button', { name: 'View Orders' }).click();
-    await page.locator('.ant-table-row').first().getByText(ORDER_STATUS_LABELS.confirmed).waitFor();
+    await tab.page.getByRole('button', { name: 'View Orders' }).click();
+    await tab.page.locator('.ant-table-row').first().getByText(ORDER_STATUS_LABELS.confirmed).waitFor();
   }, JOURNEY_TIMEOUT_MS);
 
   it('lets a PayPal payer whose card was declined choose another way, and says when they cancelled', async () => {
     const shopper = await shopperAtCheckout();
-    await payButton(page, 'PayPal').click();
-    await page.getByRole('button', { name: 'Approve with a card that will be declined' }).click();
-    await arriveBackFromPaypal(page);
-    await page.getByText(MESSAGES.payment.paypalDeclined).waitFor({ timeout: SETTLE_TIMEOUT_MS });
+    await payButton(tab.page, 'PayPal').click();
+    await tab.page.getByRole('button', { name: 'Approve with a card that will be declined' }).click();
+    await arriveBackFromPaypal(tab.page);
+    await tab.page.getByText(MESSAGES.payment.paypalDeclined).waitFor({ timeout: SETTLE_TIMEOUT_MS });
 
-    await page.getByRole('link', { name: 'Choose another way to pay' }).click();
-    await page.getByRole('button', { name: 'Approve', exact: true }).click();
-    await arriveBackFromPaypal(page);
-    await page.waitForURL(`**${ROUTES.shopPaymentSuccess}`, { timeout: SETTLE_TIMEOUT_MS });
+    await tab.page.getByRole('link', { name: 'Choose another way to pay' }).click();
+    await tab.page.getByRole('button', { name: 'Approve', exact: true }).click();
+    await arriveBackFromPaypal(tab.page);
+    await tab.page.waitForURL(`**${ROUTES.shopPaymentSuccess}`, { timeout: SETTLE_TIMEOUT_MS });
 
     // A second order, cancelled on PayPal's page: nothing is captured and the shopper can go back.
-    const refill = await page.request.post(SHOPPER_API.addToCart, { data: { userId: shopper.user.id, productId: product.id, quantity: 1 } satisfies CartLineInput });
+    const refill = await tab.page.request.post(SHOPPER_API.addToCart, { data: { userId: shopper.user.id, productId: product.id, quantity: 1 } satisfies CartLineInput });
     expect(refill.ok()).toBe(true);
-    await openCheckoutWithAddress(page);
-    await payButton(page, 'PayPal').click();
-    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
-    await arriveBackFromPaypal(page);
-    await page.getByText(MESSAGES.payment.paypalCancelled).waitFor();
-    await page.getByRole('button', { name: 'Back to checkout' }).click();
-    await page.waitForURL(`**${ROUTES.shopCheckout}`);
+    await openCheckoutWithAddress(tab.page);
+    await payButton(tab.page, 'PayPal').click();
+    await tab.page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await arriveBackFromPaypal(tab.page);
+    await tab.page.getByText(MESSAGES.payment.paypalCancelled).waitFor();
+    await tab.page.getByRole('button', { name: 'Back to checkout' }).click();
+    await tab.page.waitForURL(`**${ROUTES.shopCheckout}`);
     expect(await cartLineCount(shopper)).toBe(1);
   }, JOURNEY_TIMEOUT_MS);
 });

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { MESSAGES, ROUTES } from '@shop/contracts';
 import { createDataSource, ImageAsset, recordEvent } from '@shop/db';
 import { testConfig, waitFor, type TestAccount } from '@shop/testing';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import type { DataSource } from 'typeorm';
-import { createAccounts, submitSignIn } from './support/accounts.js';
-import { BROWSER_TIMEOUT_MS, launchChromium, shopContext } from './support/browser.js';
+import { createAccounts, signInAsAdminInBrowser } from './support/accounts.js';
+import { BROWSER_TIMEOUT_MS, usePageForEachTest } from './support/browser.js';
 import { signInAsAdmin, uploadImage } from './support/catalogue.js';
 
 const JOURNEY_TIMEOUT_MS = BROWSER_TIMEOUT_MS * 4;
@@ -13,30 +13,17 @@ const JOURNEY_TIMEOUT_MS = BROWSER_TIMEOUT_MS * 4;
 const PIPELINE_TIMEOUT_MS = 30_000;
 
 describe('the queue console in the browser', () => {
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
+  const tab = usePageForEachTest();
   let admin: TestAccount;
   let dataSource: DataSource;
 
   beforeAll(async () => {
     [admin] = await createAccounts('admin');
     dataSource = await createDataSource(testConfig()).initialize();
-    browser = await launchChromium();
   }, BROWSER_TIMEOUT_MS);
 
   afterAll(async () => {
-    await browser?.close();
     await dataSource?.destroy();
-  });
-
-  beforeEach(async () => {
-    context = await shopContext(browser);
-    page = await context.newPage();
-  });
-
-  afterEach(async () => {
-    await context?.close();
   });
 
   const images = () => dataSource.getRepository(ImageAsset);
@@ -58,7 +45,7 @@ describe('the queue console in the browser', () => {
     return asset;
   }
 
-  const failedJobRow = (imageId: number): Locator => page.getByRole('row').filter({ hasText: new RegExp(`imageId: ${imageId}(?!\\d)`) });
+  const failedJobRow = (imageId: number): Locator => tab.page.getByRole('row').filter({ hasText: new RegExp(`imageId: ${imageId}(?!\\d)`) });
 
   it(
     'shows a failed image job, and Retry makes it complete once the original is back',
@@ -66,22 +53,20 @@ describe('the queue console in the browser', () => {
       const original = await storedOriginal();
       const broken = await imageWithoutOriginal();
 
-      await page.goto(ROUTES.login);
-      await submitSignIn(page, admin);
-      await page.waitForURL(`**${ROUTES.adminDashboard}`);
-      await page.goto(ROUTES.adminQueues);
-      await page.getByRole('heading', { name: 'Queues' }).waitFor();
-      await page.getByRole('region', { name: 'Images queue' }).waitFor();
-      await page.getByRole('tab', { name: /Images/ }).click();
+      await signInAsAdminInBrowser(tab.page, admin);
+      await tab.page.goto(ROUTES.adminQueues);
+      await tab.page.getByRole('heading', { name: 'Queues' }).waitFor();
+      await tab.page.getByRole('region', { name: 'Images queue' }).waitFor();
+      await tab.page.getByRole('tab', { name: /Images/ }).click();
 
       // No reload: the failed count moves in a push, and the list follows.
       const row = failedJobRow(broken.id);
       await row.waitFor({ timeout: PIPELINE_TIMEOUT_MS });
       expect(await row.getByText('image.resize').isVisible()).toBe(true);
       await row.getByRole('button', { name: /expand row/i }).click();
-      const stack = page.getByLabel('Stack trace');
+      const stack = tab.page.getByLabel('Stack trace');
       await stack.filter({ hasText: `image ${broken.id} cannot be used` }).waitFor();
-      expect(await page.getByText(`the original ${broken.storageKey} is missing from storage`).first().isVisible()).toBe(true);
+      expect(await tab.page.getByText(`the original ${broken.storageKey} is missing from storage`).first().isVisible()).toBe(true);
 
       // The original comes back: the image now names a file that is in storage (the upload's, whose row it takes over).
       await dataSource.transaction(async (manager) => {
@@ -89,7 +74,7 @@ describe('the queue console in the browser', () => {
         await manager.update(ImageAsset, { id: broken.id }, { storageKey: original.storageKey });
       });
       await row.getByRole('button', { name: /^Retry job/ }).click();
-      await page.locator('.ant-message-notice', { hasText: MESSAGES.operations.jobRetried }).waitFor();
+      await tab.page.locator('.ant-message-notice', { hasText: MESSAGES.operations.jobRetried }).waitFor();
       await row.waitFor({ state: 'detached' });
 
       const mended = await waitFor('the retried job to make the sizes', async () => {
@@ -99,7 +84,7 @@ describe('the queue console in the browser', () => {
       expect(mended.derivatives).toHaveLength(6);
       expect(mended.failureReason).toBeNull();
       // It stays out of the failed set: the next pushes do not bring it back.
-      await page.waitForTimeout(2500);
+      await tab.page.waitForTimeout(2500);
       expect(await failedJobRow(broken.id).count()).toBe(0);
     },
     JOURNEY_TIMEOUT_MS,

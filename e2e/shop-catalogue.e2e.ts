@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { CATALOGUE_API, LIMITS, MESSAGES, ROUTES, type Product, type ProductPage } from '@shop/contracts';
 import type { TestAccount } from '@shop/testing';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { BROWSER_TIMEOUT_MS, SHOP_URL, launchChromium, shopContext } from './support/browser.js';
+import type { Page } from 'playwright-core';
+import { BROWSER_TIMEOUT_MS, SHOP_URL, usePageForEachTest } from './support/browser.js';
 import { addProduct, signInAsAdmin } from './support/catalogue.js';
-import { createAccounts, submitSignIn } from './support/accounts.js';
+import { createAccounts, signInAsShopper } from './support/accounts.js';
 
 /** A word no other product has, so that search and the first cards of a sort are ours alone. */
 const word = `kifaru${randomBytes(3).toString('hex')}`;
@@ -26,17 +26,14 @@ const PRETEND_PLAY = [
 const JOURNEY_TIMEOUT_MS = BROWSER_TIMEOUT_MS * 3;
 
 describe('the shop catalogue in the browser', () => {
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
+  const tab = usePageForEachTest();
   let firstShopper: TestAccount;
   let secondShopper: TestAccount;
   let reviewed: Product;
 
   beforeAll(async () => {
-    let admin: TestAccount;
-    [admin, firstShopper, secondShopper] = await createAccounts('admin', 'user', 'user');
-    const session = await signInAsAdmin(admin);
+    [firstShopper, secondShopper] = await createAccounts('user', 'user');
+    const session = await signInAsAdmin();
     const description = 'A sturdy toy for curious children, made to last through years of play, sharing and learning together at home or at school with friends.';
     const educational = [];
     for (const toy of EDUCATIONAL) {
@@ -46,52 +43,32 @@ describe('the shop catalogue in the browser', () => {
       await addProduct(session, { ...toy, description, category: 'pretend-play', totalStock: 4, salePrice: toy.price - 200 });
     }
     reviewed = educational[0]!;
-    browser = await launchChromium();
   }, JOURNEY_TIMEOUT_MS);
 
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  beforeEach(async () => {
-    context = await shopContext(browser);
-    page = await context.newPage();
-  });
-
-  afterEach(async () => {
-    await context?.close();
-  });
-
-  async function signIn(account: TestAccount) {
-    await page.goto(ROUTES.login);
-    await submitSignIn(page, account);
-    await page.waitForURL(`**${ROUTES.shopHome}`);
-  }
-
-  const productCards = () => page.getByRole('button', { name: new RegExp(word) });
+  const productCards = () => tab.page.getByRole('button', { name: new RegExp(word) });
 
   it('filters the listing by category, sorts it from high to low, and searches after typing rests', async () => {
-    await signIn(firstShopper);
-    await page.goto(ROUTES.shopListing);
+    await signInAsShopper(tab.page, firstShopper);
+    await tab.page.goto(ROUTES.shopListing);
 
-    await page.getByRole('checkbox', { name: 'Educational Toys' }).check();
-    await page.waitForURL((url) => url.searchParams.get('category') === 'educational-toys');
+    await tab.page.getByRole('checkbox', { name: 'Educational Toys' }).check();
+    await tab.page.waitForURL((url) => url.searchParams.get('category') === 'educational-toys');
     const expected = (await (await fetch(new URL(`${CATALOGUE_API.shopProducts}?category=educational-toys&sortBy=price-lowtohigh`, SHOP_URL))).json()) as ProductPage;
-    await page.getByText(MESSAGES.catalogue.productCount(expected.pagination.total), { exact: true }).waitFor();
+    await tab.page.getByText(MESSAGES.catalogue.productCount(expected.pagination.total), { exact: true }).waitFor();
 
-    await page.getByRole('button', { name: /Sort by/ }).click();
-    await page.getByRole('menuitem', { name: 'Price: High to Low' }).click();
-    await page.waitForURL((url) => url.searchParams.get('sortBy') === 'price-hightolow' && url.searchParams.get('category') === 'educational-toys');
+    await tab.page.getByRole('button', { name: /Sort by/ }).click();
+    await tab.page.getByRole('menuitem', { name: 'Price: High to Low' }).click();
+    await tab.page.waitForURL((url) => url.searchParams.get('sortBy') === 'price-hightolow' && url.searchParams.get('category') === 'educational-toys');
     await productCards().first().waitFor();
     const highToLow = [...EDUCATIONAL].sort((left, right) => right.price - left.price).map((toy) => toy.title);
     expect(await productCards().evaluateAll((cards) => cards.map((card) => card.getAttribute('aria-label')))).toEqual(highToLow);
 
     const searchRequests: string[] = [];
-    page.on('request', (request) => {
+    tab.page.on('request', (request) => {
       if (request.url().includes('/api/shop/search/')) searchRequests.push(request.url());
     });
-    await page.goto(ROUTES.shopSearch);
-    const keywordBox = page.getByRole('searchbox', { name: 'Search keyword' });
+    await tab.page.goto(ROUTES.shopSearch);
+    const keywordBox = tab.page.getByRole('searchbox', { name: 'Search keyword' });
     expect(await keywordBox.evaluate((box) => box.matches(':focus'))).toBe(true);
     const typedAt = Date.now();
     await keywordBox.pressSequentially(word);
@@ -100,46 +77,45 @@ describe('the shop catalogue in the browser', () => {
     expect(searchRequests).toHaveLength(1);
     await productCards().nth(EDUCATIONAL.length + PRETEND_PLAY.length - 1).waitFor();
     expect(await productCards().count()).toBe(EDUCATIONAL.length + PRETEND_PLAY.length);
-    expect(new URL(page.url()).searchParams.get('keyword')).toBe(word);
+    expect(new URL(tab.page.url()).searchParams.get('keyword')).toBe(word);
 
     await keywordBox.fill(word.slice(0, LIMITS.searchKeywordMinExclusiveLength));
-    await page.getByText(MESSAGES.search.keywordTooShort).waitFor();
+    await tab.page.getByText(MESSAGES.search.keywordTooShort).waitFor();
     await productCards().first().waitFor({ state: 'detached' });
-    await page.waitForTimeout(LIMITS.searchDebounceMs * 1.5);
+    await tab.page.waitForTimeout(LIMITS.searchDebounceMs * 1.5);
     expect(searchRequests).toHaveLength(1);
 
     await keywordBox.fill(`zz${word}zz`);
-    await page.getByText(MESSAGES.search.noResults).waitFor();
+    await tab.page.getByText(MESSAGES.search.noResults).waitFor();
   }, JOURNEY_TIMEOUT_MS);
 
   it('shows a review as text, and the average of two shoppers', async () => {
     const unsafeMessage = `<b>bold</b> claims from ${word}`;
 
-    await signIn(firstShopper);
-    await page.goto(`${ROUTES.shopSearch}?keyword=${word}`);
-    await page.getByRole('button', { name: reviewed.title }).click();
-    const dialog = page.getByRole('dialog');
+    await signInAsShopper(tab.page, firstShopper);
+    await tab.page.goto(`${ROUTES.shopSearch}?keyword=${word}`);
+    await tab.page.getByRole('button', { name: reviewed.title }).click();
+    const dialog = tab.page.getByRole('dialog');
     await dialog.getByRole('heading', { name: reviewed.title }).waitFor();
     await dialog.getByText(MESSAGES.review.none).waitFor();
     await writeReview(dialog, 4, unsafeMessage);
-    await page.getByText(MESSAGES.review.added).waitFor();
+    await tab.page.getByText(MESSAGES.review.added).waitFor();
     await dialog.getByText(unsafeMessage, { exact: true }).waitFor();
     expect(await dialog.locator('b', { hasText: 'bold' }).count()).toBe(0);
     await dialog.getByText('4.0', { exact: true }).waitFor();
     expect(await dialog.getByRole('textbox', { name: 'Review message' }).inputValue()).toBe('');
-    await page.keyboard.press('Escape');
+    await tab.page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
 
-    await context.close();
-    context = await shopContext(browser);
-    page = await context.newPage();
-    await signIn(secondShopper);
-    await page.goto(ROUTES.shopProduct(reviewed.id));
-    await page.getByRole('heading', { name: reviewed.title }).waitFor();
-    await page.getByText(unsafeMessage, { exact: true }).waitFor();
-    await writeReview(page.getByRole('main'), 2, 'Too small for my six-year-old.');
-    await page.getByText(MESSAGES.review.added).waitFor();
-    await page.getByText('3.0', { exact: true }).waitFor();
+    await tab.context.close();
+    const secondPage = await tab.newPage();
+    await signInAsShopper(secondPage, secondShopper);
+    await secondPage.goto(ROUTES.shopProduct(reviewed.id));
+    await secondPage.getByRole('heading', { name: reviewed.title }).waitFor();
+    await secondPage.getByText(unsafeMessage, { exact: true }).waitFor();
+    await writeReview(secondPage.getByRole('main'), 2, 'Too small for my six-year-old.');
+    await secondPage.getByText(MESSAGES.review.added).waitFor();
+    await secondPage.getByText('3.0', { exact: true }).waitFor();
   }, JOURNEY_TIMEOUT_MS);
 
   async function writeReview(scope: ReturnType<Page['getByRole']>, stars: number, message: string) {

@@ -1,36 +1,24 @@
 import { CATEGORIES, ROUTES } from '@shop/contracts';
 import type { TestAccount } from '@shop/testing';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { SHOP_CONTACT, SHOP_NAME } from '../web/src/app/brand.js';
-import { BROWSER_TIMEOUT_MS, DESKTOP, launchChromium, PHONE, shopContext } from './support/browser.js';
-import { createAccounts, submitSignIn } from './support/accounts.js';
+import { BROWSER_TIMEOUT_MS, DESKTOP, PHONE, usePageForEachTest } from './support/browser.js';
+import { createAccounts, signInAsShopper } from './support/accounts.js';
 
 const onListing = (category: string | null) => (url: URL) => url.pathname === ROUTES.shopListing && url.searchParams.get('category') === category;
 
 describe('the shop frame and home page', () => {
-  let browser: Browser;
+  const tab = usePageForEachTest();
   let shopper: TestAccount;
-  let context: BrowserContext;
 
   beforeAll(async () => {
     [shopper] = await createAccounts('user');
-    browser = await launchChromium();
   }, BROWSER_TIMEOUT_MS);
 
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  afterEach(async () => {
-    await context?.close();
-  });
-
   async function signedInAtHome(viewport: typeof DESKTOP): Promise<Page> {
-    context = await shopContext(browser, viewport);
-    const page = await context.newPage();
-    await page.goto(ROUTES.login);
-    await submitSignIn(page, shopper);
-    await page.waitForURL(`**${ROUTES.shopHome}`);
+    const { page } = tab;
+    await page.setViewportSize(viewport);
+    await signInAsShopper(page, shopper);
     return page;
   }
 

@@ -1,27 +1,15 @@
 import { MESSAGES, ROUTES } from '@shop/contracts';
-import type { Browser, Page } from 'playwright-core';
-import { BROWSER_TIMEOUT_MS as TIMEOUT_MS, DESKTOP, PHONE, SHOP_URL, launchChromium } from './support/browser.js';
+import type { Page } from 'playwright-core';
+import { BROWSER_TIMEOUT_MS as TIMEOUT_MS, DESKTOP, PHONE, usePageForEachTest } from './support/browser.js';
 
 describe('shop smoke (a guest)', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchChromium();
-  }, TIMEOUT_MS);
-
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const tab = usePageForEachTest();
 
   async function visit(path: string, viewport: { width: number; height: number }, check: (page: Page) => Promise<void>) {
-    const context = await browser.newContext({ viewport });
-    try {
-      const page = await context.newPage();
-      await page.goto(new URL(path, SHOP_URL).href);
-      await check(page);
-    } finally {
-      await context.close();
-    }
+    const { page } = tab;
+    await page.setViewportSize(viewport);
+    await page.goto(path);
+    await check(page);
   }
 
   it('sends a guest from / to the sign-in screen', async () => {

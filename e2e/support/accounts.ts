@@ -1,4 +1,4 @@
-import type { UserRole } from '@shop/contracts';
+import { ROUTES, type UserRole } from '@shop/contracts';
 import { createDataSource } from '@shop/db';
 import { createTestAccount, testConfig, type TestAccount } from '@shop/testing';
 import type { Page } from 'playwright-core';
@@ -18,4 +18,20 @@ export async function submitSignIn(page: Page, account: Pick<TestAccount, 'email
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** Signs a shopper in through the login page (a fresh account unless one is given) and waits for the shop's home. */
+export async function signInAsShopper(page: Page, account?: TestAccount): Promise<TestAccount> {
+  const shopper = account ?? (await createAccounts('user'))[0];
+  await page.goto(ROUTES.login);
+  await submitSignIn(page, shopper);
+  await page.waitForURL(`**${ROUTES.shopHome}`);
+  return shopper;
+}
+
+/** Signs the admin in through the login page and waits for the dashboard. */
+export async function signInAsAdminInBrowser(page: Page, admin: TestAccount): Promise<void> {
+  await page.goto(ROUTES.login);
+  await submitSignIn(page, admin);
+  await page.waitForURL(`**${ROUTES.adminDashboard}`);
 }

@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const SHOP_URL = process.env.SHOP_URL ?? 'http://localhost:3000';
 export const DESKTOP = { width: 1280, height: 800 };
@@ -17,7 +17,7 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-export function launchChromium(): Promise<Browser> {
+function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 }
 
@@ -25,4 +25,66 @@ export async function shopContext(browser: Browser, viewport = DESKTOP): Promise
   const context = await browser.newContext({ viewport, baseURL: SHOP_URL });
   context.setDefaultTimeout(15_000);
   return context;
+}
+
+/** The browser of a test file and the page of the test running now. */
+export interface ShopTab {
+  readonly browser: Browser;
+  /** This test's own context: no cookies, so nobody is signed in when the test starts. */
+  readonly context: BrowserContext;
+  readonly page: Page;
+  /** A page in another fresh context (a second person at another computer), closed with the test. */
+  newPage(): Promise<Page>;
+}
+
+/**
+ * Launches Chromium before the file's tests and closes it after them, and gives each test a fresh
+ * context and page, closed after the test. The page and context change from test to test: read them
+ * inside tests and hooks, never once at the top of the file.
+ */
+export function usePageForEachTest(): ShopTab {
+  let browser: Browser | undefined;
+  let current: { context: BrowserContext; page: Page } | undefined;
+  const others: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+  }, BROWSER_TIMEOUT_MS);
+  afterAll(async () => {
+    await browser?.close();
+  });
+  beforeEach(async () => {
+    const context = await shopContext(running());
+    current = { context, page: await context.newPage() };
+  });
+  afterEach(async () => {
+    await Promise.all([current?.context, ...others.splice(0)].map((context) => context?.close()));
+    current = undefined;
+  });
+
+  function running(): Browser {
+    if (!browser) throw new Error('the browser runs only while the tests of its file do');
+    return browser;
+  }
+  function thisTest(): { context: BrowserContext; page: Page } {
+    if (!current) throw new Error('a page exists only while a test runs');
+    return current;
+  }
+
+  return {
+    get browser() {
+      return running();
+    },
+    get context() {
+      return thisTest().context;
+    },
+    get page() {
+      return thisTest().page;
+    },
+    async newPage() {
+      const context = await shopContext(running());
+      others.push(context);
+      return context.newPage();
+    },
+  };
 }

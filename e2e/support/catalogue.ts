@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { CATALOGUE_API, UPLOAD_FIELD, type ApiSuccess, type Product, type ProductInput, type UploadImageAnswer } from '@shop/contracts';
 import sharp from 'sharp';
+import { createAccounts } from './accounts.js';
 import { SHOP_URL } from './browser.js';
 
 /** An admin signed in through the api, for building the catalogue a browser test needs. */
@@ -13,7 +15,9 @@ async function answerOf<T>(response: Response, what: string): Promise<T> {
   return body;
 }
 
-export async function signInAsAdmin(account: { email: string; password: string }): Promise<AdminSession> {
+/** Signs an admin in through the api: a fresh account unless one is given. */
+export async function signInAsAdmin(account?: { email: string; password: string }): Promise<AdminSession> {
+  account ??= (await createAccounts('admin'))[0];
   const response = await fetch(new URL('/api/auth/login', SHOP_URL), {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
@@ -30,11 +34,16 @@ export async function signInAsAdmin(account: { email: string; password: string }
 
 let imagesMade = 0;
 
-/** A small square PNG of a colour no other image of this run has, so that the products look different. */
+/**
+ * A small square PNG unlike any other image, of this run or another: stored names are content
+ * hashes, so two test files drawing the same picture would share (and could delete) one upload.
+ */
 function squareImage(): Promise<Buffer> {
   imagesMade += 1;
   const background = { r: (imagesMade * 67) % 256, g: (imagesMade * 151) % 256, b: (imagesMade * 199) % 256 };
+  const mark = `<svg width="320" height="40"><text x="8" y="28" font-size="20" fill="white">${randomBytes(6).toString('hex')}</text></svg>`;
   return sharp({ create: { width: 320, height: 320, channels: 3, background } })
+    .composite([{ input: Buffer.from(mark), top: 272, left: 0 }])
     .png()
     .toBuffer();
 }

@@ -1,7 +1,6 @@
 import { ROUTES, SHOPPER_API, SOCKET_PATH, type Address, type AddressInput, type ApiSuccess, type CartLineInput, type Product } from '@shop/contracts';
 import type { TestAccount } from '@shop/testing';
 import type { Locator, Page } from 'playwright-core';
-import { submitSignIn } from './accounts.js';
 import { SHOP_URL } from './browser.js';
 
 /** Where the journeys deliver: Parklands, with a phone of its own so that the M-Pesa input's prefill shows. */
@@ -75,13 +74,6 @@ export async function arriveBackFromPaypal(page: Page): Promise<void> {
 /** Picks an option of an open antd select by its label. */
 export async function chooseOption(page: Page, label: string): Promise<void> {
   await page.locator(`.ant-select-item-option[title="${label}"]`).click();
-}
-
-/** Signs the admin in through the login page and waits for the dashboard. */
-export async function signInAsAdminInBrowser(page: Page, admin: TestAccount): Promise<void> {
-  await page.goto(ROUTES.login);
-  await submitSignIn(page, admin);
-  await page.waitForURL(`**${ROUTES.adminDashboard}`);
 }
 
 /**

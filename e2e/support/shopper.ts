@@ -1,16 +1,5 @@
-import { MESSAGES, ROUTES } from '@shop/contracts';
-import type { TestAccount } from '@shop/testing';
+import { MESSAGES } from '@shop/contracts';
 import type { Locator, Page } from 'playwright-core';
-import { createAccounts, submitSignIn } from './accounts.js';
-
-/** Signs a shopper in through the login page (a fresh account unless one is given) and waits for the shop's home. */
-export async function signInAsShopper(page: Page, account?: TestAccount): Promise<TestAccount> {
-  const shopper = account ?? (await createAccounts('user'))[0];
-  await page.goto(ROUTES.login);
-  await submitSignIn(page, shopper);
-  await page.waitForURL(`**${ROUTES.shopHome}`);
-  return shopper;
-}
 
 /** The card of a product in the grid on show. */
 export function productCard(page: Page, title: string): Locator {

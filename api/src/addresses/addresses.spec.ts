@@ -1,16 +1,8 @@
-import type { Server } from 'node:http';
 import request from 'supertest';
-import { DataSource } from 'typeorm';
 import { DELIVERY_ZONES, LIMITS, MESSAGES, SHOPPER_API, type Address as AddressView } from '@shop/contracts';
 import { Address } from '@shop/db';
-import { createTestAccount, sessionCookieOf, testConfig, type TestAccount } from '@shop/testing';
-import { startTestApi, type TestApi } from '../testing/test-api.js';
-
-interface Shopper {
-  account: TestAccount;
-  id: number;
-  cookie: string;
-}
+import { signedInAccount, type SignedInAccount } from '@shop/testing';
+import { useTestApi } from '../testing/test-api.js';
 
 /** A Parklands address as the old form sent it: fields, the caller's id, and a composed address and fee of its own. */
 const parklands = {
@@ -25,29 +17,18 @@ const parklands = {
 const kitengela = { county: 'Kajiado', subCounty: 'Kajiado East', location: 'Kitengela', specificAddress: 'Plot 12, Namanga Road', phone: '+254 110-345-678' };
 
 describe('addresses', () => {
-  let shop: TestApi;
-  let server: Server;
-  let dataSource: DataSource;
+  const shop = useTestApi();
 
-  beforeAll(async () => {
-    shop = await startTestApi(testConfig());
-    ({ server, dataSource } = shop);
-  });
-  afterAll(() => shop?.app.close());
+  const signedInShopper = () => signedInAccount(shop.server, shop.dataSource);
+  const add = (shopper: SignedInAccount, body: object) => request(shop.server).post(SHOPPER_API.addAddress).set('Cookie', shopper.cookie).send({ userId: shopper.id, ...body });
+  const update = (shopper: SignedInAccount, addressId: number | string, body: object, pathUserId: number = shopper.id) =>
+    request(shop.server).put(SHOPPER_API.updateAddress(pathUserId, addressId)).set('Cookie', shopper.cookie).send(body);
+  const remove = (shopper: SignedInAccount, addressId: number | string, pathUserId: number = shopper.id) => request(shop.server).delete(SHOPPER_API.deleteAddress(pathUserId, addressId)).set('Cookie', shopper.cookie);
+  const list = async (shopper: SignedInAccount) => (await request(shop.server).get(SHOPPER_API.addresses(shopper.id)).set('Cookie', shopper.cookie).expect(200)).body.data as AddressView[];
+  const storedOf = (shopper: SignedInAccount) => shop.dataSource.getRepository(Address).find({ where: { userId: shopper.id }, order: { id: 'ASC' } });
+  const added = async (shopper: SignedInAccount, body: object = parklands) => (await add(shopper, body).expect(201)).body.data as AddressView;
 
-  async function signedInShopper(): Promise<Shopper> {
-    const account = await createTestAccount(dataSource);
-    return { account, id: account.user.id, cookie: await sessionCookieOf(server, account) };
-  }
-  const add = (shopper: Shopper, body: object) => request(server).post(SHOPPER_API.addAddress).set('Cookie', shopper.cookie).send({ userId: shopper.id, ...body });
-  const update = (shopper: Shopper, addressId: number | string, body: object, pathUserId: number = shopper.id) =>
-    request(server).put(SHOPPER_API.updateAddress(pathUserId, addressId)).set('Cookie', shopper.cookie).send(body);
-  const remove = (shopper: Shopper, addressId: number | string, pathUserId: number = shopper.id) => request(server).delete(SHOPPER_API.deleteAddress(pathUserId, addressId)).set('Cookie', shopper.cookie);
-  const list = async (shopper: Shopper) => (await request(server).get(SHOPPER_API.addresses(shopper.id)).set('Cookie', shopper.cookie).expect(200)).body.data as AddressView[];
-  const storedOf = (shopper: Shopper) => dataSource.getRepository(Address).find({ where: { userId: shopper.id }, order: { id: 'ASC' } });
-  const added = async (shopper: Shopper, body: object = parklands) => (await add(shopper, body).expect(201)).body.data as AddressView;
-
-  it('adds an address priced and composed by the server, ignoring the fee and address the client sent', async () => {
+  it('adds an address priced and composed by the shop.server, ignoring the fee and address the client sent', async () => {
     const shopper = await signedInShopper();
     const answer = await add(shopper, { ...parklands, specificAddress: '  Apartment 4B, 3rd Parklands Avenue  ', notes: '  Call at the gate ', deliveryFee: 1, address: 'Somewhere else' }).expect(201);
 
@@ -143,7 +124,7 @@ describe('addresses', () => {
   ];
 
   describe('refuses to add, writing nothing', () => {
-    let shopper: Shopper;
+    let shopper: SignedInAccount;
     beforeAll(async () => {
       shopper = await signedInShopper();
     });
@@ -217,7 +198,7 @@ describe('addresses', () => {
     });
 
     describe('refuses, changing nothing', () => {
-      let shopper: Shopper;
+      let shopper: SignedInAccount;
       let original: AddressView;
       beforeAll(async () => {
         shopper = await signedInShopper();
@@ -288,8 +269,8 @@ describe('addresses', () => {
   });
 
   describe('refuses every route naming another shopper (403), changing nothing', () => {
-    let shopper: Shopper;
-    let other: Shopper;
+    let shopper: SignedInAccount;
+    let other: SignedInAccount;
     let theirs: AddressView;
     let mine: AddressView;
     beforeAll(async () => {
@@ -309,7 +290,7 @@ describe('addresses', () => {
     });
 
     it("list another shopper's addresses", async () => {
-      expect((await request(server).get(SHOPPER_API.addresses(other.id)).set('Cookie', shopper.cookie).expect(403)).body).toEqual(notYours);
+      expect((await request(shop.server).get(SHOPPER_API.addresses(other.id)).set('Cookie', shopper.cookie).expect(403)).body).toEqual(notYours);
     });
 
     it("update through another shopper's path, or with their id in the body", async () => {
@@ -324,15 +305,15 @@ describe('addresses', () => {
     });
 
     it('any route for a guest (401)', async () => {
-      await request(server).post(SHOPPER_API.addAddress).send({ ...parklands, userId: shopper.id }).expect(401);
-      await request(server).get(SHOPPER_API.addresses(shopper.id)).expect(401);
-      await request(server).put(SHOPPER_API.updateAddress(shopper.id, mine.id)).send(kitengela).expect(401);
-      await request(server).delete(SHOPPER_API.deleteAddress(shopper.id, mine.id)).expect(401);
+      await request(shop.server).post(SHOPPER_API.addAddress).send({ ...parklands, userId: shopper.id }).expect(401);
+      await request(shop.server).get(SHOPPER_API.addresses(shopper.id)).expect(401);
+      await request(shop.server).put(SHOPPER_API.updateAddress(shopper.id, mine.id)).send(kitengela).expect(401);
+      await request(shop.server).delete(SHOPPER_API.deleteAddress(shopper.id, mine.id)).expect(401);
     });
   });
 
   it('serves the zone table to anyone, cacheable for an hour', async () => {
-    const answer = await request(server).get(SHOPPER_API.deliveryZones).expect(200);
+    const answer = await request(shop.server).get(SHOPPER_API.deliveryZones).expect(200);
     expect(answer.body).toEqual({ success: true, data: DELIVERY_ZONES });
     expect(answer.headers['cache-control']).toBe('public, max-age=3600');
     const counties = (answer.body.data as typeof DELIVERY_ZONES).map((county) => county.name);

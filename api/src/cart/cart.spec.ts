@@ -1,56 +1,40 @@
-import type { Server } from 'node:http';
 import request from 'supertest';
-import { DataSource } from 'typeorm';
 import { CATALOGUE_API, MESSAGES, SHOPPER_API, type Cart as CartView, type Product as ProductView, type ProductInput } from '@shop/contracts';
 import { Cart, CartItem, Product } from '@shop/db';
-import { createTestAccount, createTestProduct, sessionCookieOf, testConfig, type TestAccount } from '@shop/testing';
-import { startTestApi, testJpeg, uploadTestImage, type TestApi } from '../testing/test-api.js';
-
-interface Shopper {
-  account: TestAccount;
-  id: number;
-  cookie: string;
-}
+import { createTestAccount, createTestProduct, sessionCookieOf, signedInAccount, type SignedInAccount } from '@shop/testing';
+import { testJpeg, uploadTestImage, useTestApi } from '../testing/test-api.js';
 
 describe('cart', () => {
-  let shop: TestApi;
-  let server: Server;
-  let dataSource: DataSource;
+  const shop = useTestApi();
   let adminCookie: string;
 
   beforeAll(async () => {
-    shop = await startTestApi(testConfig());
-    ({ server, dataSource } = shop);
-    adminCookie = await sessionCookieOf(server, await createTestAccount(dataSource, 'admin'));
+    adminCookie = await sessionCookieOf(shop.server, await createTestAccount(shop.dataSource, 'admin'));
   });
-  afterAll(() => shop?.app.close());
 
-  async function signedInShopper(): Promise<Shopper> {
-    const account = await createTestAccount(dataSource);
-    return { account, id: account.user.id, cookie: await sessionCookieOf(server, account) };
-  }
-  const add = (shopper: Shopper, body: object) => request(server).post(SHOPPER_API.addToCart).set('Cookie', shopper.cookie).send({ userId: shopper.id, ...body });
-  const update = (shopper: Shopper, body: object) => request(server).put(SHOPPER_API.updateCart).set('Cookie', shopper.cookie).send({ userId: shopper.id, ...body });
-  const remove = (shopper: Shopper, productId: number | string) => request(server).delete(SHOPPER_API.deleteCartItem(shopper.id, productId)).set('Cookie', shopper.cookie);
-  const cartOf = async (shopper: Shopper) => (await request(server).get(SHOPPER_API.cart(shopper.id)).set('Cookie', shopper.cookie).expect(200)).body.data as CartView;
+  const signedInShopper = () => signedInAccount(shop.server, shop.dataSource);
+  const add = (shopper: SignedInAccount, body: object) => request(shop.server).post(SHOPPER_API.addToCart).set('Cookie', shopper.cookie).send({ userId: shopper.id, ...body });
+  const update = (shopper: SignedInAccount, body: object) => request(shop.server).put(SHOPPER_API.updateCart).set('Cookie', shopper.cookie).send({ userId: shopper.id, ...body });
+  const remove = (shopper: SignedInAccount, productId: number | string) => request(shop.server).delete(SHOPPER_API.deleteCartItem(shopper.id, productId)).set('Cookie', shopper.cookie);
+  const cartOf = async (shopper: SignedInAccount) => (await request(shop.server).get(SHOPPER_API.cart(shopper.id)).set('Cookie', shopper.cookie).expect(200)).body.data as CartView;
   /** What the database holds, whatever the views show: product id → quantity. */
-  const storedLines = async (shopper: Shopper) => {
-    const cart = await dataSource.getRepository(Cart).findOneBy({ userId: shopper.id });
-    const lines = cart ? await dataSource.getRepository(CartItem).findBy({ cartId: cart.id }) : [];
+  const storedLines = async (shopper: SignedInAccount) => {
+    const cart = await shop.dataSource.getRepository(Cart).findOneBy({ userId: shopper.id });
+    const lines = cart ? await shop.dataSource.getRepository(CartItem).findBy({ cartId: cart.id }) : [];
     return Object.fromEntries(lines.map((line) => [line.productId, line.quantity]));
   };
-  const hasCart = async (shopper: Shopper) => dataSource.getRepository(Cart).existsBy({ userId: shopper.id });
+  const hasCart = async (shopper: SignedInAccount) => shop.dataSource.getRepository(Cart).existsBy({ userId: shopper.id });
 
   it('answers an empty cart, without an id, before the first add', async () => {
     const shopper = await signedInShopper();
-    const answer = await request(server).get(SHOPPER_API.cart(shopper.id)).set('Cookie', shopper.cookie).expect(200);
+    const answer = await request(shop.server).get(SHOPPER_API.cart(shopper.id)).set('Cookie', shopper.cookie).expect(200);
     expect(answer.body).toEqual({ success: true, data: { id: null, items: [] } });
   });
 
   it('adds to a line, making the cart on the first add, and lists lines in the order they were added', async () => {
     const shopper = await signedInShopper();
-    const train = await createTestProduct(dataSource, { title: 'Safari Train', price: 2400, salePrice: 1999, totalStock: 10 });
-    const drum = await createTestProduct(dataSource, { title: 'Kids Drum', price: 800, totalStock: 5 });
+    const train = await createTestProduct(shop.dataSource, { title: 'Safari Train', price: 2400, salePrice: 1999, totalStock: 10 });
+    const drum = await createTestProduct(shop.dataSource, { title: 'Kids Drum', price: 800, totalStock: 5 });
 
     const first = await add(shopper, { productId: train.id, quantity: 2 }).expect(200);
     expect(first.body.success).toBe(true);
@@ -72,7 +56,7 @@ describe('cart', () => {
 
   it("shows each line with its product card's image: the main one, or the first variation's", async () => {
     const shopper = await signedInShopper();
-    const [main, red, blue] = await Promise.all(['main', 'red', 'blue'].map(async (label) => uploadTestImage(server, adminCookie, await testJpeg(label))));
+    const [main, red, blue] = await Promise.all(['main', 'red', 'blue'].map(async (label) => uploadTestImage(shop.server, adminCookie, await testJpeg(label))));
     const input = (image: string | null): ProductInput => ({
       image,
       title: 'Beaded Giraffe',
@@ -85,8 +69,8 @@ describe('cart', () => {
         { image: blue!, label: 'Blue' },
       ],
     });
-    const withMain = (await request(server).post(CATALOGUE_API.addProduct).set('Cookie', adminCookie).send(input(main!)).expect(201)).body.data as ProductView;
-    const variationsOnly = (await request(server).post(CATALOGUE_API.addProduct).set('Cookie', adminCookie).send(input(null)).expect(201)).body.data as ProductView;
+    const withMain = (await request(shop.server).post(CATALOGUE_API.addProduct).set('Cookie', adminCookie).send(input(main!)).expect(201)).body.data as ProductView;
+    const variationsOnly = (await request(shop.server).post(CATALOGUE_API.addProduct).set('Cookie', adminCookie).send(input(null)).expect(201)).body.data as ProductView;
 
     await add(shopper, { productId: withMain.id, quantity: 1 }).expect(200);
     const cart = (await add(shopper, { productId: variationsOnly.id, quantity: 1 }).expect(200)).body.data as CartView;
@@ -96,7 +80,7 @@ describe('cart', () => {
 
   it('sets the quantity of a line on update, and deletes a line', async () => {
     const shopper = await signedInShopper();
-    const [kite, ball] = await Promise.all([createTestProduct(dataSource, { totalStock: 8 }), createTestProduct(dataSource, { totalStock: 8 })]);
+    const [kite, ball] = await Promise.all([createTestProduct(shop.dataSource, { totalStock: 8 }), createTestProduct(shop.dataSource, { totalStock: 8 })]);
     await add(shopper, { productId: kite.id, quantity: 3 }).expect(200);
     await add(shopper, { productId: ball.id, quantity: 1 }).expect(200);
 
@@ -117,37 +101,37 @@ describe('cart', () => {
 
   it("shows the catalogue's current title and prices after the admin edits the product", async () => {
     const shopper = await signedInShopper();
-    const image = await uploadTestImage(server, adminCookie, await testJpeg('puzzle'));
+    const image = await uploadTestImage(shop.server, adminCookie, await testJpeg('puzzle'));
     const input: ProductInput = { image, title: 'Map Puzzle', description: '', category: 'educational-toys', price: 1200, totalStock: 6, variations: [] };
-    const { id } = (await request(server).post(CATALOGUE_API.addProduct).set('Cookie', adminCookie).send(input).expect(201)).body.data as ProductView;
+    const { id } = (await request(shop.server).post(CATALOGUE_API.addProduct).set('Cookie', adminCookie).send(input).expect(201)).body.data as ProductView;
     await add(shopper, { productId: id, quantity: 2 }).expect(200);
 
-    await request(server).put(CATALOGUE_API.editProduct(id)).set('Cookie', adminCookie).send({ ...input, title: 'Kenya Map Puzzle', price: 1500, salePrice: 1100, totalStock: 9 }).expect(200);
+    await request(shop.server).put(CATALOGUE_API.editProduct(id)).set('Cookie', adminCookie).send({ ...input, title: 'Kenya Map Puzzle', price: 1500, salePrice: 1100, totalStock: 9 }).expect(200);
     expect((await cartOf(shopper)).items).toEqual([expect.objectContaining({ productId: id, title: 'Kenya Map Puzzle', price: 1500, salePrice: 1100, totalStock: 9, quantity: 2 })]);
   });
 
   it('drops a retired product out of the cart', async () => {
     const shopper = await signedInShopper();
-    const [kept, retired] = await Promise.all([createTestProduct(dataSource), createTestProduct(dataSource)]);
+    const [kept, retired] = await Promise.all([createTestProduct(shop.dataSource), createTestProduct(shop.dataSource)]);
     await add(shopper, { productId: retired.id, quantity: 1 }).expect(200);
     await add(shopper, { productId: kept.id, quantity: 1 }).expect(200);
-    await request(server).delete(CATALOGUE_API.deleteProduct(retired.id)).set('Cookie', adminCookie).expect(200);
+    await request(shop.server).delete(CATALOGUE_API.deleteProduct(retired.id)).set('Cookie', adminCookie).expect(200);
     expect((await cartOf(shopper)).items.map((item) => item.productId)).toEqual([kept.id]);
   });
 
   describe('at the same moment', () => {
     it.each([2, 5])('%i adds of the same product by one shopper end as one line with their sum', async (requests) => {
       const shopper = await signedInShopper();
-      const product = await createTestProduct(dataSource, { totalStock: 50 });
+      const product = await createTestProduct(shop.dataSource, { totalStock: 50 });
       const answers = await Promise.all(Array.from({ length: requests }, () => add(shopper, { productId: product.id, quantity: 2 })));
       expect(answers.map((answer) => answer.status)).toEqual(Array(requests).fill(200));
       expect(await storedLines(shopper)).toEqual({ [product.id]: 2 * requests });
-      expect(await dataSource.getRepository(Cart).countBy({ userId: shopper.id })).toBe(1);
+      expect(await shop.dataSource.getRepository(Cart).countBy({ userId: shopper.id })).toBe(1);
     });
 
     it('adds never take a line past the stock: five adds of 1 with 3 in stock, three succeed', async () => {
       const shopper = await signedInShopper();
-      const product = await createTestProduct(dataSource, { totalStock: 3 });
+      const product = await createTestProduct(shop.dataSource, { totalStock: 3 });
       const answers = await Promise.all(Array.from({ length: 5 }, () => add(shopper, { productId: product.id, quantity: 1 })));
       expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 200, 400, 400]);
       expect(answers.filter((answer) => answer.status === 400).map((answer) => answer.body.message)).toEqual(Array(2).fill(MESSAGES.cart.onlyQuantityCanBeAdded(3)));
@@ -156,20 +140,20 @@ describe('cart', () => {
 
     it('adds of different products by one shopper keep every line', async () => {
       const shopper = await signedInShopper();
-      const products = await Promise.all(Array.from({ length: 4 }, () => createTestProduct(dataSource)));
+      const products = await Promise.all(Array.from({ length: 4 }, () => createTestProduct(shop.dataSource)));
       await Promise.all(products.map((product) => add(shopper, { productId: product.id, quantity: 1 }).expect(200)));
       expect(await storedLines(shopper)).toEqual(Object.fromEntries(products.map((product) => [product.id, 1])));
     });
   });
 
   describe('refuses, writing nothing', () => {
-    let shopper: Shopper;
+    let shopper: SignedInAccount;
     let product: Product;
     let other: Product;
 
     beforeAll(async () => {
       shopper = await signedInShopper();
-      [product, other] = await Promise.all([createTestProduct(dataSource, { totalStock: 5 }), createTestProduct(dataSource, { totalStock: 5 })]);
+      [product, other] = await Promise.all([createTestProduct(shop.dataSource, { totalStock: 5 }), createTestProduct(shop.dataSource, { totalStock: 5 })]);
     });
 
     it.each<[string, object]>([
@@ -239,9 +223,9 @@ describe('cart', () => {
 
     it('a retired product, on add and on update of its old line', async () => {
       const fresh = await signedInShopper();
-      const retired = await createTestProduct(dataSource, { totalStock: 5 });
+      const retired = await createTestProduct(shop.dataSource, { totalStock: 5 });
       await add(fresh, { productId: retired.id, quantity: 1 }).expect(200);
-      await dataSource.getRepository(Product).softDelete({ id: retired.id });
+      await shop.dataSource.getRepository(Product).softDelete({ id: retired.id });
       expect((await add(fresh, { productId: retired.id, quantity: 1 }).expect(404)).body.message).toBe(MESSAGES.products.notFound);
       expect((await update(fresh, { productId: retired.id, quantity: 2 }).expect(404)).body.message).toBe(MESSAGES.products.notFound);
       expect(await storedLines(fresh)).toEqual({ [retired.id]: 1 });
@@ -266,20 +250,20 @@ describe('cart', () => {
       const before = await storedLines(owner);
 
       const asIntruder = [
-        request(server).post(SHOPPER_API.addToCart).set('Cookie', intruder.cookie).send({ userId: owner.id, productId: product.id, quantity: 1 }),
-        request(server).get(SHOPPER_API.cart(owner.id)).set('Cookie', intruder.cookie),
-        request(server).put(SHOPPER_API.updateCart).set('Cookie', intruder.cookie).send({ userId: owner.id, productId: product.id, quantity: 1 }),
-        request(server).delete(SHOPPER_API.deleteCartItem(owner.id, product.id)).set('Cookie', intruder.cookie),
+        request(shop.server).post(SHOPPER_API.addToCart).set('Cookie', intruder.cookie).send({ userId: owner.id, productId: product.id, quantity: 1 }),
+        request(shop.server).get(SHOPPER_API.cart(owner.id)).set('Cookie', intruder.cookie),
+        request(shop.server).put(SHOPPER_API.updateCart).set('Cookie', intruder.cookie).send({ userId: owner.id, productId: product.id, quantity: 1 }),
+        request(shop.server).delete(SHOPPER_API.deleteCartItem(owner.id, product.id)).set('Cookie', intruder.cookie),
       ];
       for (const answer of await Promise.all(asIntruder)) {
         expect([answer.status, answer.body.message]).toEqual([403, MESSAGES.auth.notYourAccount]);
       }
 
       const asGuest = [
-        request(server).post(SHOPPER_API.addToCart).send({ userId: owner.id, productId: product.id, quantity: 1 }),
-        request(server).get(SHOPPER_API.cart(owner.id)),
-        request(server).put(SHOPPER_API.updateCart).send({ userId: owner.id, productId: product.id, quantity: 1 }),
-        request(server).delete(SHOPPER_API.deleteCartItem(owner.id, product.id)),
+        request(shop.server).post(SHOPPER_API.addToCart).send({ userId: owner.id, productId: product.id, quantity: 1 }),
+        request(shop.server).get(SHOPPER_API.cart(owner.id)),
+        request(shop.server).put(SHOPPER_API.updateCart).send({ userId: owner.id, productId: product.id, quantity: 1 }),
+        request(shop.server).delete(SHOPPER_API.deleteCartItem(owner.id, product.id)),
       ];
       for (const answer of await Promise.all(asGuest)) {
         expect([answer.status, answer.body.message]).toEqual([401, MESSAGES.auth.notAuthenticated]);

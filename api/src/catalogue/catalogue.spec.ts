@@ -1,26 +1,21 @@
 import { randomBytes } from 'node:crypto';
-import type { Server } from 'node:http';
 import request from 'supertest';
-import { DataSource, In } from 'typeorm';
+import { In } from 'typeorm';
 import { CATALOGUE_API, MESSAGES, listingSearchParams, type ListingRequest, type Product as ProductView, type ProductPage } from '@shop/contracts';
 import { Product } from '@shop/db';
-import { createTestProduct, testConfig } from '@shop/testing';
-import { startTestApi, type TestApi } from '../testing/test-api.js';
+import { createTestProduct } from '@shop/testing';
+import { useTestApi } from '../testing/test-api.js';
 import { fulltextQueryOf } from './catalogue.service.js';
 
 /** This file owns these two categories in the test database: it retires whatever an earlier run left there. */
 const OWN_CATEGORIES = ['party-supplies', 'home-decor'] as const;
 
 describe('shop catalogue', () => {
-  let shop: TestApi;
-  let server: Server;
-  let dataSource: DataSource;
+  const shop = useTestApi();
   const ids: Record<string, number> = {};
 
   beforeAll(async () => {
-    shop = await startTestApi(testConfig());
-    ({ server, dataSource } = shop);
-    await dataSource.getRepository(Product).softDelete({ category: In([...OWN_CATEGORIES]) });
+    await shop.dataSource.getRepository(Product).softDelete({ category: In([...OWN_CATEGORIES]) });
     const fixtures = [
       { key: 'balloons', title: 'Balloon Bundle', category: 'party-supplies', price: 300 },
       { key: 'banner', title: 'birthday Banner', category: 'party-supplies', price: 1200, salePrice: 450 },
@@ -29,19 +24,18 @@ describe('shop catalogue', () => {
       { key: 'cushion', title: 'Cushion with Giraffes', category: 'home-decor', price: 800 },
       { key: 'lamp', title: 'aardvark Night Lamp', category: 'home-decor', price: 100 },
     ] as const;
-    for (const { key, ...fields } of fixtures) ids[key] = (await createTestProduct(dataSource, fields)).id;
+    for (const { key, ...fields } of fixtures) ids[key] = (await createTestProduct(shop.dataSource, fields)).id;
   });
-  afterAll(() => shop?.app.close());
 
   const listing = async (listingRequest: Partial<ListingRequest>, expected = 200) => {
     const params = listingSearchParams({ filters: { category: [...OWN_CATEGORIES] }, sortBy: 'price-lowtohigh', ...listingRequest });
-    return (await request(server).get(`${CATALOGUE_API.shopProducts}?${params}`).expect(expected)).body as ProductPage;
+    return (await request(shop.server).get(`${CATALOGUE_API.shopProducts}?${params}`).expect(expected)).body as ProductPage;
   };
   const keysOf = (page: ProductPage) => page.data.map((product) => Object.entries(ids).find(([, id]) => id === product.id)?.[0] ?? `other:${product.id}`);
 
   describe('listing', () => {
     it('filters by categories and sorts by the effective price, low to high by default', async () => {
-      const page = (await request(server).get(`${CATALOGUE_API.shopProducts}?category=${OWN_CATEGORIES.join(',')}`).expect(200)).body as ProductPage;
+      const page = (await request(shop.server).get(`${CATALOGUE_API.shopProducts}?category=${OWN_CATEGORIES.join(',')}`).expect(200)).body as ProductPage;
       expect(keysOf(page)).toEqual(['lamp', 'balloons', 'banner', 'cushion', 'pinata', 'costume']);
       expect(page.pagination).toEqual({ total: 6, page: 1, pageSize: 24 });
     });
@@ -54,7 +48,7 @@ describe('shop catalogue', () => {
 
     it('takes one category, or the parameter repeated', async () => {
       expect(keysOf(await listing({ filters: { category: ['home-decor'] } }))).toEqual(['lamp', 'cushion']);
-      const repeated = (await request(server).get(`${CATALOGUE_API.shopProducts}?category=home-decor&category=party-supplies&sortBy=price-hightolow`).expect(200)).body as ProductPage;
+      const repeated = (await request(shop.server).get(`${CATALOGUE_API.shopProducts}?category=home-decor&category=party-supplies&sortBy=price-hightolow`).expect(200)).body as ProductPage;
       expect(repeated.pagination.total).toBe(6);
     });
 
@@ -92,29 +86,29 @@ describe('shop catalogue', () => {
       ['pageSize=101', MESSAGES.listing.pageSizeOutOfRange(100)],
       ['colour=red', MESSAGES.server.validationFailed],
     ])('refuses %s with a clear message', async (query, message) => {
-      expect((await request(server).get(`${CATALOGUE_API.shopProducts}?${query}`).expect(400)).body.message).toBe(message);
+      expect((await request(shop.server).get(`${CATALOGUE_API.shopProducts}?${query}`).expect(400)).body.message).toBe(message);
     });
   });
 
   describe('one product', () => {
     it('answers the product, and 404 or 400 for an unknown or malformed id', async () => {
-      const { body } = await request(server).get(CATALOGUE_API.shopProduct(ids.banner!)).expect(200);
+      const { body } = await request(shop.server).get(CATALOGUE_API.shopProduct(ids.banner!)).expect(200);
       expect(body.data as ProductView).toMatchObject({ id: ids.banner, title: 'birthday Banner', price: 1200, salePrice: 450 });
-      expect((await request(server).get(CATALOGUE_API.shopProduct(999_999_999)).expect(404)).body.message).toBe(MESSAGES.products.notFound);
-      expect((await request(server).get(CATALOGUE_API.shopProduct('banner')).expect(400)).body.message).toBe(MESSAGES.products.invalidId);
+      expect((await request(shop.server).get(CATALOGUE_API.shopProduct(999_999_999)).expect(404)).body.message).toBe(MESSAGES.products.notFound);
+      expect((await request(shop.server).get(CATALOGUE_API.shopProduct('banner')).expect(400)).body.message).toBe(MESSAGES.products.invalidId);
     });
   });
 
   describe('search', () => {
     const token = `zq${randomBytes(5).toString('hex').replace(/\d/g, 'k')}`;
     const searchIds: Record<string, number> = {};
-    const search = async (keyword: string, expected = 200) => (await request(server).get(CATALOGUE_API.search(keyword)).expect(expected)).body as ProductPage & { message?: string };
+    const search = async (keyword: string, expected = 200) => (await request(shop.server).get(CATALOGUE_API.search(keyword)).expect(expected)).body as ProductPage & { message?: string };
     const found = (page: ProductPage) => page.data.map((product) => Object.entries(searchIds).find(([, id]) => id === product.id)?.[0] ?? `other:${product.id}`);
 
     beforeAll(async () => {
-      searchIds.drum = (await createTestProduct(dataSource, { title: `${token} Drum`, description: `A ${token} drum of goat skin, loud and proud.`, category: 'party-supplies' })).id;
-      searchIds.flute = (await createTestProduct(dataSource, { title: 'Bamboo Flute', description: `Sounds like a ${token} bird.`, category: 'party-supplies' })).id;
-      searchIds.vase = (await createTestProduct(dataSource, { title: 'Kisii Stone Vase', description: `Carved, ${token} style.`, category: 'home-decor' })).id;
+      searchIds.drum = (await createTestProduct(shop.dataSource, { title: `${token} Drum`, description: `A ${token} drum of goat skin, loud and proud.`, category: 'party-supplies' })).id;
+      searchIds.flute = (await createTestProduct(shop.dataSource, { title: 'Bamboo Flute', description: `Sounds like a ${token} bird.`, category: 'party-supplies' })).id;
+      searchIds.vase = (await createTestProduct(shop.dataSource, { title: 'Kisii Stone Vase', description: `Carved, ${token} style.`, category: 'home-decor' })).id;
     });
 
     it('ranks title and description matches above description-only ones, with prefix matching', async () => {
@@ -135,9 +129,9 @@ describe('shop catalogue', () => {
     });
 
     it('leaves retired products out', async () => {
-      const { id } = await createTestProduct(dataSource, { title: `${token} Retired Rattle`, category: 'party-supplies' });
+      const { id } = await createTestProduct(shop.dataSource, { title: `${token} Retired Rattle`, category: 'party-supplies' });
       expect(found(await search(`${token} rattle`))).toEqual([`other:${id}`]);
-      await dataSource.getRepository(Product).softDelete({ id });
+      await shop.dataSource.getRepository(Product).softDelete({ id });
       expect((await search(`${token} rattle`)).data).toEqual([]);
     });
 

@@ -1,30 +1,23 @@
-import type { Server } from 'node:http';
 import request from 'supertest';
-import { DataSource } from 'typeorm';
 import type { DashboardSummary, OrderStatus, PaymentStatus } from '@shop/contracts';
 import { Order } from '@shop/db';
-import { createTestAccount, sessionCookieOf, testConfig } from '@shop/testing';
-import { startTestApi, type TestApi } from '../testing/test-api.js';
+import { createTestAccount, sessionCookieOf } from '@shop/testing';
+import { useTestApi } from '../testing/test-api.js';
 
 const DASHBOARD = '/api/admin/dashboard';
 
 describe('admin dashboard', () => {
-  let shop: TestApi;
-  let server: Server;
-  let dataSource: DataSource;
+  const shop = useTestApi();
   let adminCookie: string;
 
   beforeAll(async () => {
-    shop = await startTestApi(testConfig());
-    ({ server, dataSource } = shop);
-    adminCookie = await sessionCookieOf(server, await createTestAccount(dataSource, 'admin'));
+    adminCookie = await sessionCookieOf(shop.server, await createTestAccount(shop.dataSource, 'admin'));
   });
-  afterAll(() => shop?.app.close());
 
-  const summary = async () => (await request(server).get(DASHBOARD).set('Cookie', adminCookie).expect(200)).body.data as DashboardSummary;
+  const summary = async () => (await request(shop.server).get(DASHBOARD).set('Cookie', adminCookie).expect(200)).body.data as DashboardSummary;
 
   async function order(userId: number, totalAmount: number, orderStatus: OrderStatus, paymentStatus: PaymentStatus, createdAt = new Date()): Promise<void> {
-    await dataSource.getRepository(Order).insert({
+    await shop.dataSource.getRepository(Order).insert({
       userId,
       paymentMethod: 'mpesa',
       orderStatus,
@@ -40,7 +33,7 @@ describe('admin dashboard', () => {
   }
 
   it("counts today's orders, what they brought in, and what is still to ship", async () => {
-    const { user } = await createTestAccount(dataSource);
+    const { user } = await createTestAccount(shop.dataSource);
     const before = await summary();
     await order(user.id, 1_200, 'confirmed', 'paid');
     await order(user.id, 800, 'inProcess', 'paid');
@@ -55,8 +48,8 @@ describe('admin dashboard', () => {
   });
 
   it('is for admins only', async () => {
-    const shopperCookie = await sessionCookieOf(server, await createTestAccount(dataSource));
-    await request(server).get(DASHBOARD).set('Cookie', shopperCookie).expect(403);
-    await request(server).get(DASHBOARD).expect(401);
+    const shopperCookie = await sessionCookieOf(shop.server, await createTestAccount(shop.dataSource));
+    await request(shop.server).get(DASHBOARD).set('Cookie', shopperCookie).expect(403);
+    await request(shop.server).get(DASHBOARD).expect(401);
   });
 });

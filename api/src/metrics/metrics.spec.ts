@@ -10,24 +10,13 @@ import {
   CATALOGUE_API, JOBS, ORDER_API, QUEUES, QUEUE_NAMES, WORKER_PRESENCE, operationsKeys, pipelineHeartbeatKeys, type PipelineHeartbeatEvent, type QueueName,
 } from '@shop/contracts';
 import { OutboxEvent, recordEvent } from '@shop/db';
-import { DisposableRedis, createTestAccount, createTestProduct, sessionCookieOf, testConfig, waitFor } from '@shop/testing';
+import { DisposableRedis, createTestAccount, createTestProduct, sampleOf, sessionCookieOf, testConfig, waitFor } from '@shop/testing';
 import { WorkersModule } from '../../../workers/src/workers.module.js';
 import { PipelineHeartbeatService } from '../pipeline/pipeline-heartbeat.service.js';
-import { startTestApi, type TestApi } from '../testing/test-api.js';
+import { startTestApi, useTestApi, type TestApi } from '../testing/test-api.js';
 import { UNMATCHED_ROUTE } from './http-metrics.middleware.js';
 
 const METRICS_PATH = '/api/metrics';
-
-/** The value of the one series named `name` whose labels include `labels`; undefined when there is none. */
-function sampleOf(exposition: string, name: string, labels: Record<string, string> = {}): number | undefined {
-  for (const line of exposition.split('\n')) {
-    const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!match || match[1] !== name) continue;
-    const seriesLabels = Object.fromEntries([...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map(([, key, value]) => [key, value]));
-    if (Object.entries(labels).every(([key, value]) => seriesLabels[key] === value)) return Number(match[3]);
-  }
-  return undefined;
-}
 
 async function scrape(server: Server): Promise<string> {
   const response = await request(server).get(METRICS_PATH).expect(200);
@@ -37,23 +26,17 @@ async function scrape(server: Server): Promise<string> {
 
 describe('api metrics', () => {
   const config = testConfig();
-  let shop: TestApi;
-  let server: Server;
+  const shop = useTestApi(config);
   let redis: Redis;
   const queue = (name: QueueName) => shop.app.get<Queue>(getQueueToken(name));
 
-  beforeAll(async () => {
-    shop = await startTestApi(config);
-    ({ server } = shop);
+  beforeAll(() => {
     redis = new Redis(config.REDIS_URL);
   });
-  afterAll(async () => {
-    redis?.disconnect();
-    await shop?.app.close();
-  });
+  afterAll(() => redis?.disconnect());
 
   it('answers Prometheus without a session, with process figures and MySQL and Redis up', async () => {
-    const exposition = await scrape(server);
+    const exposition = await scrape(shop.server);
     expect(sampleOf(exposition, 'process_cpu_seconds_total')).toBeGreaterThan(0);
     expect(sampleOf(exposition, 'nodejs_heap_size_used_bytes')).toBeGreaterThan(0);
     expect(sampleOf(exposition, 'toyduka_dependency_up', { dependency: 'mysql' })).toBe(1);
@@ -65,15 +48,15 @@ describe('api metrics', () => {
     const productRoute = { method: 'GET', route: '/api/shop/products/get/:id', status: '200' };
     const callbackRoute = { method: 'POST', route: '/api/shop/mpesa-callback/:token', status: '404' };
     const unmatched = { method: 'GET', route: UNMATCHED_ROUTE, status: '404' };
-    const before = await scrape(server);
+    const before = await scrape(shop.server);
     const countOf = (exposition: string, labels: Record<string, string>) => sampleOf(exposition, 'toyduka_http_request_duration_seconds_count', labels) ?? 0;
 
-    await request(server).get(CATALOGUE_API.shopProduct(product.id)).expect(200);
-    await request(server).get(CATALOGUE_API.shopProduct(product.id)).expect(200);
+    await request(shop.server).get(CATALOGUE_API.shopProduct(product.id)).expect(200);
+    await request(shop.server).get(CATALOGUE_API.shopProduct(product.id)).expect(200);
     const guessedToken = 'guessed-token-that-must-not-be-recorded';
-    await request(server).post(ORDER_API.mpesaCallback(guessedToken)).send({}).expect(404);
-    await request(server).get('/api/no/such/route').expect(404);
-    const after = await scrape(server);
+    await request(shop.server).post(ORDER_API.mpesaCallback(guessedToken)).send({}).expect(404);
+    await request(shop.server).get('/api/no/such/route').expect(404);
+    const after = await scrape(shop.server);
 
     expect(countOf(after, productRoute) - countOf(before, productRoute)).toBe(2);
     expect(countOf(after, callbackRoute) - countOf(before, callbackRoute)).toBe(1);
@@ -88,7 +71,7 @@ describe('api metrics', () => {
   it('reads queue depths at scrape time', async () => {
     await queue(QUEUES.images).add(JOBS.imageResize, { imageId: 1 });
     await queue(QUEUES.orders).add(JOBS.orderExpire, { orderId: 1 }, { delay: 60_000 });
-    const exposition = await scrape(server);
+    const exposition = await scrape(shop.server);
     expect(sampleOf(exposition, 'toyduka_queue_jobs', { queue: QUEUES.images, state: 'waiting' })).toBe(1);
     expect(sampleOf(exposition, 'toyduka_queue_jobs', { queue: QUEUES.orders, state: 'delayed' })).toBe(1);
     expect(sampleOf(exposition, 'toyduka_queue_jobs', { queue: QUEUES.payments, state: 'failed' })).toBe(0);
@@ -97,14 +80,14 @@ describe('api metrics', () => {
     const worker = new Worker(QUEUES.payments, () => Promise.reject(new Error('refused by the test')), { connection: { url: config.REDIS_URL }, prefix: config.REDIS_PREFIX });
     try {
       await queue(QUEUES.payments).add(JOBS.mpesaReconcile, { paymentId: 1 }, { attempts: 1 });
-      await waitFor('the job in the failed set', async () => sampleOf(await scrape(server), 'toyduka_queue_jobs', { queue: QUEUES.payments, state: 'failed' }) === 1);
+      await waitFor('the job in the failed set', async () => sampleOf(await scrape(shop.server), 'toyduka_queue_jobs', { queue: QUEUES.payments, state: 'failed' }) === 1);
     } finally {
       await worker.close();
     }
   });
 
   it('counts the worker processes whose presence beat is recent, per queue', async () => {
-    const workersOn = async (name: QueueName) => sampleOf(await scrape(server), 'toyduka_queue_workers', { queue: name });
+    const workersOn = async (name: QueueName) => sampleOf(await scrape(shop.server), 'toyduka_queue_workers', { queue: name });
     for (const name of QUEUE_NAMES) expect(await workersOn(name)).toBe(0);
     // What each worker process writes every few seconds (workers/src/operations/worker-presence.ts).
     const presence = operationsKeys(config.REDIS_PREFIX).workers(QUEUES.orders);
@@ -115,17 +98,17 @@ describe('api metrics', () => {
 
   it('shows an unpublished outbox row in the backlog and the age of the oldest one', async () => {
     const outbox = shop.dataSource.getRepository(OutboxEvent);
-    const before = sampleOf(await scrape(server), 'toyduka_outbox_backlog')!;
+    const before = sampleOf(await scrape(shop.server), 'toyduka_outbox_backlog')!;
     // No relay runs in an api process: the row stays unpublished until the test publishes it.
     const event = await shop.dataSource.transaction((manager) => recordEvent(manager, JOBS.orderCreated, { orderId: 1 }));
     try {
       await outbox.createQueryBuilder().update().set({ createdAt: () => 'NOW(3) - INTERVAL 90 SECOND' }).where({ id: event.id }).execute();
-      const waiting = await scrape(server);
+      const waiting = await scrape(shop.server);
       expect(sampleOf(waiting, 'toyduka_outbox_backlog')).toBe(before + 1);
       expect(sampleOf(waiting, 'toyduka_outbox_oldest_age_seconds')).toBeGreaterThanOrEqual(90);
 
       await outbox.update({ id: event.id }, { publishedAt: new Date() });
-      expect(sampleOf(await scrape(server), 'toyduka_outbox_backlog')).toBe(before);
+      expect(sampleOf(await scrape(shop.server), 'toyduka_outbox_backlog')).toBe(before);
     } finally {
       await outbox.delete({ id: event.id });
     }
@@ -135,16 +118,16 @@ describe('api metrics', () => {
     // The shape and key the heartbeat processor writes (workers/src/pipeline).
     const heartbeat: PipelineHeartbeatEvent = { outboxId: 1, emittedAt: 1_760_000_000_000, processedAt: 1_760_000_000_250, latencyMs: 250 };
     await redis.lpush(pipelineHeartbeatKeys(config.REDIS_PREFIX).recent, JSON.stringify(heartbeat));
-    const exposition = await scrape(server);
+    const exposition = await scrape(shop.server);
     expect(sampleOf(exposition, 'toyduka_pipeline_heartbeat_latency_seconds')).toBe(0.25);
     expect(sampleOf(exposition, 'toyduka_pipeline_heartbeat_timestamp_seconds')).toBe(1_760_000_000.25);
   });
 
   it('counts the signed-in sockets this instance holds', async () => {
     const account = await createTestAccount(shop.dataSource);
-    const connections = () => scrape(server).then((exposition) => sampleOf(exposition, 'toyduka_socket_connections'));
+    const connections = () => scrape(shop.server).then((exposition) => sampleOf(exposition, 'toyduka_socket_connections'));
     expect(await connections()).toBe(0);
-    const browser = io(await shop.app.getUrl(), { transports: ['websocket'], extraHeaders: { cookie: await sessionCookieOf(server, account) } });
+    const browser = io(await shop.app.getUrl(), { transports: ['websocket'], extraHeaders: { cookie: await sessionCookieOf(shop.server, account) } });
     try {
       await waitFor('the socket to connect', () => browser.connected);
       expect(await connections()).toBe(1);

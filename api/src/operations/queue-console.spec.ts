@@ -6,26 +6,22 @@ import {
   MESSAGES, OPS_API, QUEUE_NAMES, operationsKeys, pipelineHeartbeatKeys, type FailedJobView, type PipelineHeartbeatEvent, type QueueName, type QueueStatsEvent,
 } from '@shop/contracts';
 import { createTestAccount, sessionCookieOf, testConfig, waitFor } from '@shop/testing';
-import { startTestApi, type TestApi } from '../testing/test-api.js';
+import { useTestApi } from '../testing/test-api.js';
 
 describe('queue console api', () => {
   const config = testConfig();
   const keys = operationsKeys(config.REDIS_PREFIX);
-  let api: TestApi;
+  const api = useTestApi(config);
   let redis: Redis;
   let adminCookie: string;
   let shopperCookie: string;
 
   beforeAll(async () => {
-    api = await startTestApi(config);
     redis = new Redis(config.REDIS_URL);
     const [admin, shopper] = await Promise.all([createTestAccount(api.dataSource, 'admin'), createTestAccount(api.dataSource)]);
     [adminCookie, shopperCookie] = await Promise.all([sessionCookieOf(api.server, admin), sessionCookieOf(api.server, shopper)]);
   });
-  afterAll(async () => {
-    redis?.disconnect();
-    await api?.app.close();
-  });
+  afterAll(() => redis?.disconnect());
 
   const queue = (name: QueueName) => api.app.get<Queue>(getQueueToken(name));
   const asAdmin = {

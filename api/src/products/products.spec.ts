@@ -1,15 +1,11 @@
-import type { Server } from 'node:http';
 import request from 'supertest';
-import { DataSource } from 'typeorm';
 import { CATALOGUE_API, MESSAGES, type Product as ProductView, type ProductInput } from '@shop/contracts';
 import { OrderItem, Order, Product, ProductVariation } from '@shop/db';
-import { createTestAccount, sessionCookieOf, testConfig } from '@shop/testing';
-import { startTestApi, testJpeg, uploadTestImage, type TestApi } from '../testing/test-api.js';
+import { createTestAccount, sessionCookieOf } from '@shop/testing';
+import { testJpeg, uploadTestImage, useTestApi } from '../testing/test-api.js';
 
 describe('admin products', () => {
-  let shop: TestApi;
-  let server: Server;
-  let dataSource: DataSource;
+  const shop = useTestApi();
   let adminCookie: string;
   let shopperCookie: string;
   let mainImage: string;
@@ -17,13 +13,10 @@ describe('admin products', () => {
   let blueImage: string;
 
   beforeAll(async () => {
-    shop = await startTestApi(testConfig());
-    ({ server, dataSource } = shop);
-    const [admin, shopper] = await Promise.all([createTestAccount(dataSource, 'admin'), createTestAccount(dataSource)]);
-    [adminCookie, shopperCookie] = await Promise.all([sessionCookieOf(server, admin), sessionCookieOf(server, shopper)]);
-    [mainImage, redImage, blueImage] = await Promise.all(['main', 'red', 'blue'].map(async (label) => uploadTestImage(server, adminCookie, await testJpeg(label))));
+    const [admin, shopper] = await Promise.all([createTestAccount(shop.dataSource, 'admin'), createTestAccount(shop.dataSource)]);
+    [adminCookie, shopperCookie] = await Promise.all([sessionCookieOf(shop.server, admin), sessionCookieOf(shop.server, shopper)]);
+    [mainImage, redImage, blueImage] = await Promise.all(['main', 'red', 'blue'].map(async (label) => uploadTestImage(shop.server, adminCookie, await testJpeg(label))));
   });
-  afterAll(() => shop?.app.close());
 
   const validInput = (): ProductInput => ({
     image: mainImage,
@@ -38,8 +31,8 @@ describe('admin products', () => {
       { image: blueImage, label: 'Blue' },
     ],
   });
-  const add = (input: unknown) => request(server).post(CATALOGUE_API.addProduct).set('Cookie', adminCookie).send(input as object);
-  const productCount = () => dataSource.getRepository(Product).count();
+  const add = (input: unknown) => request(shop.server).post(CATALOGUE_API.addProduct).set('Cookie', adminCookie).send(input as object);
+  const productCount = () => shop.dataSource.getRepository(Product).count();
 
   it('adds a product with its variations, trimmed, with salePrice 0 when empty, and lists it first', async () => {
     const response = await add({ ...validInput(), averageReview: 5 }).expect(201);
@@ -51,23 +44,23 @@ describe('admin products', () => {
       ['Red', redImage],
       ['Blue', blueImage],
     ]);
-    const listed = await request(server).get(CATALOGUE_API.adminProducts).set('Cookie', adminCookie).expect(200);
+    const listed = await request(shop.server).get(CATALOGUE_API.adminProducts).set('Cookie', adminCookie).expect(200);
     expect((listed.body.data as ProductView[])[0]).toEqual(product);
   });
 
   it('edits a product, replacing its variations, and reports an unknown one', async () => {
     const { id } = (await add(validInput()).expect(201)).body.data as ProductView;
-    const edited = await request(server)
+    const edited = await request(shop.server)
       .put(CATALOGUE_API.editProduct(id))
       .set('Cookie', adminCookie)
       .send({ ...validInput(), title: 'Safari Train (big)', salePrice: 1999, variations: [{ image: blueImage, label: 'Blue' }] })
       .expect(200);
     expect(edited.body.message).toBe(MESSAGES.products.updated);
     expect(edited.body.data).toMatchObject({ id, title: 'Safari Train (big)', salePrice: 1999, variations: [{ label: 'Blue' }] });
-    expect(await dataSource.getRepository(ProductVariation).countBy({ productId: id })).toBe(1);
-    expect((await dataSource.getRepository(Product).findOneByOrFail({ id })).effectivePrice).toBe(1999);
+    expect(await shop.dataSource.getRepository(ProductVariation).countBy({ productId: id })).toBe(1);
+    expect((await shop.dataSource.getRepository(Product).findOneByOrFail({ id })).effectivePrice).toBe(1999);
 
-    expect((await request(server).put(CATALOGUE_API.editProduct(999_999_999)).set('Cookie', adminCookie).send(validInput()).expect(404)).body.message).toBe(MESSAGES.products.invalidId);
+    expect((await request(shop.server).put(CATALOGUE_API.editProduct(999_999_999)).set('Cookie', adminCookie).send(validInput()).expect(404)).body.message).toBe(MESSAGES.products.invalidId);
   });
 
   it('accepts a product whose only image is a variation', async () => {
@@ -76,8 +69,8 @@ describe('admin products', () => {
 
   it('retires a deleted product while the orders that name it keep their lines', async () => {
     const { id } = (await add(validInput()).expect(201)).body.data as ProductView;
-    const buyer = await createTestAccount(dataSource);
-    const order = await dataSource.getRepository(Order).save({
+    const buyer = await createTestAccount(shop.dataSource);
+    const order = await shop.dataSource.getRepository(Order).save({
       userId: buyer.user.id,
       paymentMethod: 'mpesa',
       subtotalAmount: 2400,
@@ -85,15 +78,15 @@ describe('admin products', () => {
       totalAmount: 2500,
       addressInfo: { addressId: null, address: 'x', county: 'Nairobi', subCounty: 'Westlands', location: 'Parklands', specificAddress: 'x', phone: '254712345678', notes: '', deliveryFee: 100 },
     });
-    await dataSource.getRepository(OrderItem).save({ orderId: order.id, productId: id, title: 'Wooden Safari Train', image: mainImage, unitPrice: 2400, quantity: 1 });
+    await shop.dataSource.getRepository(OrderItem).save({ orderId: order.id, productId: id, title: 'Wooden Safari Train', image: mainImage, unitPrice: 2400, quantity: 1 });
 
-    const deleted = await request(server).delete(CATALOGUE_API.deleteProduct(id)).set('Cookie', adminCookie).expect(200);
+    const deleted = await request(shop.server).delete(CATALOGUE_API.deleteProduct(id)).set('Cookie', adminCookie).expect(200);
     expect(deleted.body).toEqual({ success: true, message: MESSAGES.products.deleted, data: { id } });
-    const listed = (await request(server).get(CATALOGUE_API.adminProducts).set('Cookie', adminCookie).expect(200)).body.data as ProductView[];
+    const listed = (await request(shop.server).get(CATALOGUE_API.adminProducts).set('Cookie', adminCookie).expect(200)).body.data as ProductView[];
     expect(listed.some((product) => product.id === id)).toBe(false);
-    await request(server).get(CATALOGUE_API.shopProduct(id)).expect(404);
-    expect(await dataSource.getRepository(OrderItem).countBy({ orderId: order.id, productId: id })).toBe(1);
-    expect((await request(server).delete(CATALOGUE_API.deleteProduct(id)).set('Cookie', adminCookie).expect(404)).body.message).toBe(MESSAGES.products.invalidId);
+    await request(shop.server).get(CATALOGUE_API.shopProduct(id)).expect(404);
+    expect(await shop.dataSource.getRepository(OrderItem).countBy({ orderId: order.id, productId: id })).toBe(1);
+    expect((await request(shop.server).delete(CATALOGUE_API.deleteProduct(id)).set('Cookie', adminCookie).expect(404)).body.message).toBe(MESSAGES.products.invalidId);
   });
 
   it.each([
@@ -102,7 +95,7 @@ describe('admin products', () => {
     ['12.5', 400],
   ])("answers 'Invalid product ID' for the id %p", async (id, status) => {
     const path = id === '' ? '/api/admin/products/delete' : `/api/admin/products/delete/${id}`;
-    expect((await request(server).delete(path).set('Cookie', adminCookie).expect(status)).body.message).toBe(MESSAGES.products.invalidId);
+    expect((await request(shop.server).delete(path).set('Cookie', adminCookie).expect(status)).body.message).toBe(MESSAGES.products.invalidId);
   });
 
   describe('refuses, writing nothing', () => {
@@ -138,21 +131,21 @@ describe('admin products', () => {
 
     it('a shopper, on every admin product route', async () => {
       const { id } = (await add(validInput()).expect(201)).body.data as ProductView;
-      await request(server).get(CATALOGUE_API.adminProducts).set('Cookie', shopperCookie).expect(403);
-      await request(server).post(CATALOGUE_API.addProduct).set('Cookie', shopperCookie).send(validInput()).expect(403);
-      await request(server).put(CATALOGUE_API.editProduct(id)).set('Cookie', shopperCookie).send(validInput()).expect(403);
-      await request(server).delete(CATALOGUE_API.deleteProduct(id)).set('Cookie', shopperCookie).expect(403);
-      expect((await dataSource.getRepository(Product).findOneByOrFail({ id })).title).toBe('Wooden Safari Train');
+      await request(shop.server).get(CATALOGUE_API.adminProducts).set('Cookie', shopperCookie).expect(403);
+      await request(shop.server).post(CATALOGUE_API.addProduct).set('Cookie', shopperCookie).send(validInput()).expect(403);
+      await request(shop.server).put(CATALOGUE_API.editProduct(id)).set('Cookie', shopperCookie).send(validInput()).expect(403);
+      await request(shop.server).delete(CATALOGUE_API.deleteProduct(id)).set('Cookie', shopperCookie).expect(403);
+      expect((await shop.dataSource.getRepository(Product).findOneByOrFail({ id })).title).toBe('Wooden Safari Train');
     });
 
     it('an edit that breaks a rule leaves the product and its variations as they were', async () => {
       const { id } = (await add(validInput()).expect(201)).body.data as ProductView;
-      await request(server)
+      await request(shop.server)
         .put(CATALOGUE_API.editProduct(id))
         .set('Cookie', adminCookie)
         .send({ ...validInput(), title: 'Changed', variations: [{ image: redImage, label: 'Red' }, { image: '/uploads/originals/gone.jpg', label: 'Gone' }] })
         .expect(400);
-      const product = await dataSource.getRepository(Product).findOneOrFail({ where: { id }, relations: { variations: true } });
+      const product = await shop.dataSource.getRepository(Product).findOneOrFail({ where: { id }, relations: { variations: true } });
       expect(product.title).toBe('Wooden Safari Train');
       expect(product.variations.map((variation) => variation.label).sort()).toEqual(['Blue', 'Red']);
     });

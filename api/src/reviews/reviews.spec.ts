@@ -1,31 +1,18 @@
-import type { Server } from 'node:http';
 import request from 'supertest';
-import { DataSource } from 'typeorm';
 import { CATALOGUE_API, LIMITS, MESSAGES, type Review as ReviewView } from '@shop/contracts';
 import { Product, Review } from '@shop/db';
-import { createTestAccount, createTestProduct, sessionCookieOf, testConfig, type TestAccount } from '@shop/testing';
-import { startTestApi, type TestApi } from '../testing/test-api.js';
+import { createTestAccount, createTestProduct, signedInAccount, type SignedInAccount } from '@shop/testing';
+import { useTestApi } from '../testing/test-api.js';
 
 describe('reviews', () => {
-  let shop: TestApi;
-  let server: Server;
-  let dataSource: DataSource;
+  const shop = useTestApi();
 
-  beforeAll(async () => {
-    shop = await startTestApi(testConfig());
-    ({ server, dataSource } = shop);
-  });
-  afterAll(() => shop?.app.close());
-
-  async function signedInShopper(): Promise<{ account: TestAccount; cookie: string }> {
-    const account = await createTestAccount(dataSource);
-    return { account, cookie: await sessionCookieOf(server, account) };
-  }
-  const review = (cookie: string, body: object) => request(server).post(CATALOGUE_API.addReview).set('Cookie', cookie).send(body);
-  const averageOf = async (productId: number) => (await dataSource.getRepository(Product).findOneByOrFail({ id: productId })).averageReview;
+  const signedInShopper = () => signedInAccount(shop.server, shop.dataSource);
+  const review = (cookie: string, body: object) => request(shop.server).post(CATALOGUE_API.addReview).set('Cookie', cookie).send(body);
+  const averageOf = async (productId: number) => (await shop.dataSource.getRepository(Product).findOneByOrFail({ id: productId })).averageReview;
 
   it("adds a review under the account's own name and moves the product's average", async () => {
-    const product = await createTestProduct(dataSource);
+    const product = await createTestProduct(shop.dataSource);
     const first = await signedInShopper();
     const second = await signedInShopper();
 
@@ -36,24 +23,24 @@ describe('reviews', () => {
 
     await review(second.cookie, { productId: product.id, reviewMessage: 'Broke in a week', reviewValue: 1 }).expect(201);
     expect(await averageOf(product.id)).toBe(2.5);
-    const shown = await request(server).get(CATALOGUE_API.shopProduct(product.id)).expect(200);
+    const shown = await request(shop.server).get(CATALOGUE_API.shopProduct(product.id)).expect(200);
     expect(shown.body.data.averageReview).toBe(2.5);
 
-    const listed = (await request(server).get(CATALOGUE_API.reviews(product.id)).expect(200)).body.data as ReviewView[];
+    const listed = (await request(shop.server).get(CATALOGUE_API.reviews(product.id)).expect(200)).body.data as ReviewView[];
     expect(listed.map((entry) => entry.reviewMessage)).toEqual(['Broke in a week', 'Lovely']);
   });
 
   it('keeps HTML in a review as the text the shopper typed', async () => {
-    const product = await createTestProduct(dataSource);
+    const product = await createTestProduct(shop.dataSource);
     const { cookie } = await signedInShopper();
     const message = '<script>alert("jambo")</script><b>bold</b> & fun';
     await review(cookie, { productId: product.id, reviewMessage: message, reviewValue: 5 }).expect(201);
-    const listed = (await request(server).get(CATALOGUE_API.reviews(product.id)).expect(200)).body.data as ReviewView[];
+    const listed = (await request(shop.server).get(CATALOGUE_API.reviews(product.id)).expect(200)).body.data as ReviewView[];
     expect(listed[0]!.reviewMessage).toBe(message);
   });
 
   it('counts every review when many shoppers review one product at once', async () => {
-    const product = await createTestProduct(dataSource);
+    const product = await createTestProduct(shop.dataSource);
     const shoppers = await Promise.all(Array.from({ length: 8 }, signedInShopper));
     const values = [5, 4, 3, 5, 1, 2, 5, 4];
     await Promise.all(shoppers.map(({ cookie }, index) => review(cookie, { productId: product.id, reviewMessage: `Review ${index}`, reviewValue: values[index] }).expect(201)));
@@ -62,11 +49,11 @@ describe('reviews', () => {
 
   describe('refuses, writing nothing', () => {
     let product: Product;
-    let shopper: { account: TestAccount; cookie: string };
-    const reviewCount = () => dataSource.getRepository(Review).countBy({ productId: product.id });
+    let shopper: SignedInAccount;
+    const reviewCount = () => shop.dataSource.getRepository(Review).countBy({ productId: product.id });
 
     beforeAll(async () => {
-      product = await createTestProduct(dataSource);
+      product = await createTestProduct(shop.dataSource);
       shopper = await signedInShopper();
     });
 
@@ -91,16 +78,16 @@ describe('reviews', () => {
 
     it('a review of an unknown or retired product', async () => {
       expect((await review(shopper.cookie, { productId: 999_999_999, reviewMessage: 'Hmm', reviewValue: 3 }).expect(404)).body.message).toBe(MESSAGES.products.notFound);
-      const retired = await createTestProduct(dataSource);
-      await dataSource.getRepository(Product).softDelete({ id: retired.id });
+      const retired = await createTestProduct(shop.dataSource);
+      await shop.dataSource.getRepository(Product).softDelete({ id: retired.id });
       await review(shopper.cookie, { productId: retired.id, reviewMessage: 'Hmm', reviewValue: 3 }).expect(404);
-      await request(server).get(CATALOGUE_API.reviews(retired.id)).expect(404);
+      await request(shop.server).get(CATALOGUE_API.reviews(retired.id)).expect(404);
     });
 
     it("a review in another shopper's name, and one by a guest", async () => {
-      const other = await createTestAccount(dataSource);
+      const other = await createTestAccount(shop.dataSource);
       expect((await review(shopper.cookie, { productId: product.id, userId: other.user.id, reviewMessage: 'Fake', reviewValue: 5 }).expect(403)).body.message).toBe(MESSAGES.auth.notYourAccount);
-      await request(server).post(CATALOGUE_API.addReview).send({ productId: product.id, reviewMessage: 'Guest', reviewValue: 5 }).expect(401);
+      await request(shop.server).post(CATALOGUE_API.addReview).send({ productId: product.id, reviewMessage: 'Guest', reviewValue: 5 }).expect(401);
     });
   });
 });

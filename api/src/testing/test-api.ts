@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { DataSource } from 'typeorm';
 import type { AppConfig } from '@shop/config';
 import { CATALOGUE_API, UPLOAD_FIELD } from '@shop/contracts';
+import { testConfig } from '@shop/testing';
 import { AppModule } from '../app.module.js';
 import { configureApp } from '../app.setup.js';
 
@@ -37,4 +38,32 @@ export function testJpeg(label: string, size = { width: 320, height: 240 }): Pro
 export async function uploadTestImage(server: Server, adminCookie: string, bytes: Buffer, filename = 'toy.jpg'): Promise<string> {
   const response = await request(server).post(CATALOGUE_API.uploadImage).set('Cookie', adminCookie).attach(UPLOAD_FIELD, bytes, filename).expect(200);
   return (response.body as { result: { url: string } }).result.url;
+}
+
+/**
+ * The api of a spec file, started before its tests and closed after them: read its parts inside tests
+ * and hooks. Hooks run in the order they are registered, so the file's own beforeAll (after this call)
+ * finds the api running, and an afterAll that still needs it goes before this call.
+ */
+export function useTestApi(config: AppConfig = testConfig()): TestApi {
+  let started: TestApi | undefined;
+  beforeAll(async () => {
+    started = await startTestApi(config);
+  });
+  afterAll(() => started?.app.close());
+  const running = (): TestApi => {
+    if (!started) throw new Error('the test api runs only while the tests of its file do');
+    return started;
+  };
+  return {
+    get app() {
+      return running().app;
+    },
+    get server() {
+      return running().server;
+    },
+    get dataSource() {
+      return running().dataSource;
+    },
+  };
 }

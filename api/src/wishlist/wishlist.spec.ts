@@ -1,37 +1,18 @@
-import type { Server } from 'node:http';
 import request from 'supertest';
-import { DataSource } from 'typeorm';
 import { CATALOGUE_API, MESSAGES, SHOPPER_API, type Product as ProductView, type WishlistAnswer } from '@shop/contracts';
 import { Product, WishlistItem } from '@shop/db';
-import { createTestAccount, createTestProduct, sessionCookieOf, testConfig, type TestAccount } from '@shop/testing';
-import { startTestApi, type TestApi } from '../testing/test-api.js';
-
-interface Shopper {
-  account: TestAccount;
-  id: number;
-  cookie: string;
-}
+import { createTestAccount, createTestProduct, sessionCookieOf, signedInAccount, type SignedInAccount } from '@shop/testing';
+import { useTestApi } from '../testing/test-api.js';
 
 describe('wishlist', () => {
-  let shop: TestApi;
-  let server: Server;
-  let dataSource: DataSource;
+  const shop = useTestApi();
 
-  beforeAll(async () => {
-    shop = await startTestApi(testConfig());
-    ({ server, dataSource } = shop);
-  });
-  afterAll(() => shop?.app.close());
-
-  async function signedInShopper(): Promise<Shopper> {
-    const account = await createTestAccount(dataSource);
-    return { account, id: account.user.id, cookie: await sessionCookieOf(server, account) };
-  }
-  const add = (shopper: Shopper, body: object) => request(server).post(SHOPPER_API.addToWishlist).set('Cookie', shopper.cookie).send({ userId: shopper.id, ...body });
-  const remove = (shopper: Shopper, body: object) => request(server).post(SHOPPER_API.removeFromWishlist).set('Cookie', shopper.cookie).send({ userId: shopper.id, ...body });
-  const wishlistOf = async (shopper: Shopper) => (await request(server).get(SHOPPER_API.wishlist(shopper.id)).set('Cookie', shopper.cookie).expect(200)).body as WishlistAnswer;
+  const signedInShopper = () => signedInAccount(shop.server, shop.dataSource);
+  const add = (shopper: SignedInAccount, body: object) => request(shop.server).post(SHOPPER_API.addToWishlist).set('Cookie', shopper.cookie).send({ userId: shopper.id, ...body });
+  const remove = (shopper: SignedInAccount, body: object) => request(shop.server).post(SHOPPER_API.removeFromWishlist).set('Cookie', shopper.cookie).send({ userId: shopper.id, ...body });
+  const wishlistOf = async (shopper: SignedInAccount) => (await request(shop.server).get(SHOPPER_API.wishlist(shopper.id)).set('Cookie', shopper.cookie).expect(200)).body as WishlistAnswer;
   const idsIn = (answer: { body: WishlistAnswer } | WishlistAnswer) => ('body' in answer ? answer.body : answer).wishlist.products.map((product) => product.id);
-  const storedIds = async (shopper: Shopper) => (await dataSource.getRepository(WishlistItem).find({ where: { userId: shopper.id }, order: { id: 'ASC' } })).map((item) => item.productId);
+  const storedIds = async (shopper: SignedInAccount) => (await shop.dataSource.getRepository(WishlistItem).find({ where: { userId: shopper.id }, order: { id: 'ASC' } })).map((item) => item.productId);
 
   it('answers an empty wishlist', async () => {
     const shopper = await signedInShopper();
@@ -40,12 +21,12 @@ describe('wishlist', () => {
 
   it('adds products as the shop shows them, newest first', async () => {
     const shopper = await signedInShopper();
-    const [kite, drum, train] = await Promise.all(['Kite', 'Drum', 'Train'].map((title) => createTestProduct(dataSource, { title, price: 900, salePrice: 700 })));
+    const [kite, drum, train] = await Promise.all(['Kite', 'Drum', 'Train'].map((title) => createTestProduct(shop.dataSource, { title, price: 900, salePrice: 700 })));
 
     const added = await add(shopper, { productId: kite!.id }).expect(200);
     expect(added.body.success).toBe(true);
     expect(added.body.message).toBe(MESSAGES.wishlist.added);
-    const shown = (await request(server).get(CATALOGUE_API.shopProduct(kite!.id)).expect(200)).body.data as ProductView;
+    const shown = (await request(shop.server).get(CATALOGUE_API.shopProduct(kite!.id)).expect(200)).body.data as ProductView;
     expect((added.body as WishlistAnswer).wishlist.products).toEqual([shown]);
 
     await add(shopper, { productId: drum!.id }).expect(200);
@@ -55,12 +36,12 @@ describe('wishlist', () => {
 
   it('keeps one entry when a product is added twice, one after the other or at the same moment', async () => {
     const shopper = await signedInShopper();
-    const [kite, drum] = await Promise.all([createTestProduct(dataSource), createTestProduct(dataSource)]);
+    const [kite, drum] = await Promise.all([createTestProduct(shop.dataSource), createTestProduct(shop.dataSource)]);
     await add(shopper, { productId: kite.id }).expect(200);
     await add(shopper, { productId: drum.id }).expect(200);
     expect(idsIn(await add(shopper, { productId: kite.id }).expect(200))).toEqual([drum.id, kite.id]);
 
-    const ball = await createTestProduct(dataSource);
+    const ball = await createTestProduct(shop.dataSource);
     const answers = await Promise.all(Array.from({ length: 4 }, () => add(shopper, { productId: ball.id })));
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
     expect(await storedIds(shopper)).toEqual([kite.id, drum.id, ball.id]);
@@ -68,7 +49,7 @@ describe('wishlist', () => {
 
   it('removes a product, and answers the list when it was not there', async () => {
     const shopper = await signedInShopper();
-    const [kite, drum] = await Promise.all([createTestProduct(dataSource), createTestProduct(dataSource)]);
+    const [kite, drum] = await Promise.all([createTestProduct(shop.dataSource), createTestProduct(shop.dataSource)]);
     await add(shopper, { productId: kite.id }).expect(200);
     await add(shopper, { productId: drum.id }).expect(200);
 
@@ -82,27 +63,27 @@ describe('wishlist', () => {
 
   it('drops a retired product out of the wishlist', async () => {
     const shopper = await signedInShopper();
-    const admin = await createTestAccount(dataSource, 'admin');
-    const [kept, retired] = await Promise.all([createTestProduct(dataSource), createTestProduct(dataSource)]);
+    const admin = await createTestAccount(shop.dataSource, 'admin');
+    const [kept, retired] = await Promise.all([createTestProduct(shop.dataSource), createTestProduct(shop.dataSource)]);
     await add(shopper, { productId: kept.id }).expect(200);
     await add(shopper, { productId: retired.id }).expect(200);
-    await request(server).delete(CATALOGUE_API.deleteProduct(retired.id)).set('Cookie', await sessionCookieOf(server, admin)).expect(200);
+    await request(shop.server).delete(CATALOGUE_API.deleteProduct(retired.id)).set('Cookie', await sessionCookieOf(shop.server, admin)).expect(200);
     expect(idsIn(await wishlistOf(shopper))).toEqual([kept.id]);
   });
 
   describe('refuses, writing nothing', () => {
-    let shopper: Shopper;
+    let shopper: SignedInAccount;
     let product: Product;
 
     beforeAll(async () => {
       shopper = await signedInShopper();
-      product = await createTestProduct(dataSource);
+      product = await createTestProduct(shop.dataSource);
     });
 
     it('an unknown or a retired product', async () => {
       expect((await add(shopper, { productId: 999_999_999 }).expect(404)).body.message).toBe(MESSAGES.products.notFound);
-      const retired = await createTestProduct(dataSource);
-      await dataSource.getRepository(Product).softDelete({ id: retired.id });
+      const retired = await createTestProduct(shop.dataSource);
+      await shop.dataSource.getRepository(Product).softDelete({ id: retired.id });
       expect((await add(shopper, { productId: retired.id }).expect(404)).body.message).toBe(MESSAGES.products.notFound);
       expect(await storedIds(shopper)).toEqual([]);
     });
@@ -122,22 +103,22 @@ describe('wishlist', () => {
     it("every route naming another shopper's id, and every route for a guest", async () => {
       const owner = await signedInShopper();
       const intruder = await signedInShopper();
-      const other = await createTestProduct(dataSource);
+      const other = await createTestProduct(shop.dataSource);
       await add(owner, { productId: product.id }).expect(200);
 
       const asIntruder = [
-        request(server).get(SHOPPER_API.wishlist(owner.id)).set('Cookie', intruder.cookie),
-        request(server).post(SHOPPER_API.addToWishlist).set('Cookie', intruder.cookie).send({ userId: owner.id, productId: other.id }),
-        request(server).post(SHOPPER_API.removeFromWishlist).set('Cookie', intruder.cookie).send({ userId: owner.id, productId: product.id }),
+        request(shop.server).get(SHOPPER_API.wishlist(owner.id)).set('Cookie', intruder.cookie),
+        request(shop.server).post(SHOPPER_API.addToWishlist).set('Cookie', intruder.cookie).send({ userId: owner.id, productId: other.id }),
+        request(shop.server).post(SHOPPER_API.removeFromWishlist).set('Cookie', intruder.cookie).send({ userId: owner.id, productId: product.id }),
       ];
       for (const answer of await Promise.all(asIntruder)) {
         expect([answer.status, answer.body.message]).toEqual([403, MESSAGES.auth.notYourAccount]);
       }
 
       const asGuest = [
-        request(server).get(SHOPPER_API.wishlist(owner.id)),
-        request(server).post(SHOPPER_API.addToWishlist).send({ userId: owner.id, productId: other.id }),
-        request(server).post(SHOPPER_API.removeFromWishlist).send({ userId: owner.id, productId: product.id }),
+        request(shop.server).get(SHOPPER_API.wishlist(owner.id)),
+        request(shop.server).post(SHOPPER_API.addToWishlist).send({ userId: owner.id, productId: other.id }),
+        request(shop.server).post(SHOPPER_API.removeFromWishlist).send({ userId: owner.id, productId: product.id }),
       ];
       for (const answer of await Promise.all(asGuest)) {
         expect([answer.status, answer.body.message]).toEqual([401, MESSAGES.auth.notAuthenticated]);

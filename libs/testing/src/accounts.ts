@@ -26,3 +26,16 @@ export async function sessionCookieOf(server: Server, account: Pick<TestAccount,
   if (!cookie) throw new Error('login answered without a session cookie');
   return cookie.split(';')[0]!;
 }
+
+/** A fresh account signed in through the real login route, as a spec calls the routes with it. */
+export interface SignedInAccount {
+  account: TestAccount;
+  id: number;
+  /** The `Cookie` header value of the session. */
+  cookie: string;
+}
+
+export async function signedInAccount(server: Server, dataSource: DataSource, role: UserRole = 'user'): Promise<SignedInAccount> {
+  const account = await createTestAccount(dataSource, role);
+  return { account, id: account.user.id, cookie: await sessionCookieOf(server, account) };
+}

@@ -5,3 +5,5 @@ export * from './accounts.js';
 export * from './identity-sandbox.js';
 export * from './catalogue.js';
 export * from './images.js';
+export * from './prometheus.js';
+export * from './outbox.js';

@@ -3,21 +3,10 @@ import { NestFactory } from '@nestjs/core';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { JOBS, JOB_QUEUE, QUEUES, type JobName } from '@shop/contracts';
-import { OutboxEvent, recordEvent } from '@shop/db';
-import { testConfig, waitFor } from '@shop/testing';
+import { recordEvent } from '@shop/db';
+import { sampleOf, settleLeftoverOutbox, testConfig, waitFor } from '@shop/testing';
 import { JobOutcomes, type JobOutcome } from '../infrastructure/job-outcomes.js';
 import { WorkersModule } from '../workers.module.js';
-
-/** The value of the one series named `name` whose labels include `labels`; undefined when there is none. */
-function sampleOf(exposition: string, name: string, labels: Record<string, string> = {}): number | undefined {
-  for (const line of exposition.split('\n')) {
-    const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!match || match[1] !== name) continue;
-    const seriesLabels = Object.fromEntries([...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map(([, key, value]) => [key, value]));
-    if (Object.entries(labels).every(([key, value]) => seriesLabels[key] === value)) return Number(match[3]);
-  }
-  return undefined;
-}
 
 describe('workers metrics', () => {
   let workers: INestApplication;
@@ -25,12 +14,13 @@ describe('workers metrics', () => {
   const outcomes: JobOutcome[] = [];
 
   beforeAll(async () => {
-    workers = await NestFactory.create(WorkersModule.register(testConfig()), { logger: false });
+    const config = testConfig();
+    // This file counts only its own jobs: nothing left by earlier files may run once the relay starts.
+    await settleLeftoverOutbox(config);
+    workers = await NestFactory.create(WorkersModule.register(config), { logger: false });
     await workers.listen(0, '127.0.0.1');
     dataSource = workers.get(DataSource);
     workers.get(JobOutcomes).listen((outcome) => outcomes.push(outcome));
-    // Rows left by earlier runs would be published here too; this file counts only its own jobs.
-    await dataSource.getRepository(OutboxEvent).updateAll({ publishedAt: new Date() });
   });
   afterAll(() => workers?.close());
 
