@@ -54,8 +54,10 @@ export class PaypalPayments {
         return this.settlement.settle(paymentId, paidWith(order.captureId, order.amount));
       }
       case 'pending':
-        // PayPal holds the money for review; its PAYMENT.CAPTURE.COMPLETED or DENIED event settles the payment.
+        // PayPal holds the money for review; its PAYMENT.CAPTURE.COMPLETED or DENIED event for this
+        // capture settles the payment, so the capture's id is kept to know that event when it comes.
         this.logger.log(`PayPal holds capture ${result.captureId} of ${orderId} for review`);
+        await this.dataSource.getRepository(Payment).update({ id: paymentId, status: 'pending' }, { providerReceipt: result.captureId });
         return null;
       case 'declined':
         return this.settlement.settle(paymentId, { kind: 'declined', reason: MESSAGES.payment.paypalDeclined });
@@ -84,6 +86,12 @@ export class PaypalPayments {
     }
     const payment = await this.dataSource.getRepository(Payment).findOneBy({ method: 'paypal', providerReference: event.orderId });
     if (!payment) throw new Error(`No PayPal payment has order id ${event.orderId} yet`);
+    if (event.eventType !== 'PAYMENT.CAPTURE.COMPLETED' && payment.providerReceipt !== event.captureId) {
+      // A denial of a capture the shop is not waiting on: the capture job reported that declined card
+      // already, and the shopper may be paying with another one now, which this must not overrule.
+      await markProcessed(this.dataSource.manager);
+      return null;
+    }
     const outcome: PaymentOutcome =
       event.eventType === 'PAYMENT.CAPTURE.COMPLETED' ? paidWith(event.captureId, event.amount) : { kind: 'declined', reason: MESSAGES.payment.paypalDeclined };
     return this.settlement.settle(payment.id, outcome, markProcessed);

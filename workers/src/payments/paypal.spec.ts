@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { MESSAGES, ORDER_API } from '@shop/contracts';
-import { PaymentCallback } from '@shop/db';
+import { Payment, PaymentCallback } from '@shop/db';
 import { PaypalClient } from '@shop/payments';
 import { createTestProduct, waitFor } from '@shop/testing';
 import { startPaymentStack, type PaymentStack } from '../../../api/src/testing/payment-stack.js';
@@ -90,6 +90,28 @@ describe('PayPal: capture jobs and webhooks, settled by the payments worker', ()
     await waitFor('every webhook processed', async () => (await webhookRowsOf(paypalOrderId)).every((row) => row.processedAt !== null));
     expect((await kit.stateOf(orderId)).payment.status).toBe('paid');
     expect(paymentId).toBe(paid.payment.id);
+  });
+
+  it("lets a declined card's late DENIED webhook overrule nothing while the shopper's next capture is under way", async () => {
+    const { shopper, orderId, paymentId, paypalOrderId } = await paypalOrder();
+    stack.sandbox.paypal.setWebhookDelivery({ copies: 0 });
+    try {
+      stack.sandbox.paypal.approve(paypalOrderId, 'declined-card');
+      await kit.capture(shopper, { orderId, token: paypalOrderId }).expect(202);
+      await kit.waitForOrder(orderId, (state) => state.payment.failureReason !== null);
+    } finally {
+      stack.sandbox.paypal.setWebhookDelivery({ copies: 1 });
+    }
+    // The shopper's second capture is asked for (its job not yet run) when the held-back denial arrives.
+    await stack.dataSource.getRepository(Payment).update({ id: paymentId }, { captureAttempts: 2, failureReason: null });
+    const denied = stack.sandbox.paypal.webhooks().find((record) => record.event.event_type === 'PAYMENT.CAPTURE.DENIED' && record.dropped && record.event.resource.supplementary_data.related_ids.order_id === paypalOrderId);
+    expect(denied).toBeDefined();
+    await stack.sandbox.paypal.resendWebhook(denied!.event.id);
+    await waitFor('the denial to be processed', async () => {
+      const rows = await webhookRowsOf(paypalOrderId);
+      return rows.length > 0 && rows.every((row) => row.processedAt !== null);
+    });
+    expect((await kit.stateOf(orderId)).payment).toMatchObject({ status: 'pending', failureReason: null, captureAttempts: 2 });
   });
 
   it('makes one capture of two capture requests at once', async () => {
