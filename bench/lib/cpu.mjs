@@ -8,21 +8,44 @@ const TICKS_PER_SECOND = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'u
 
 /** The pid of this process's child running `script` (as supervise() starts them), if /proc shows one. */
 export function childRunning(script) {
+  return childrenRunning(script)[0];
+}
+
+/** The pids of every child of this process running `script` (several instances of one program). */
+export function childrenRunning(script) {
   let entries;
   try {
     entries = readdirSync('/proc').filter((entry) => /^\d+$/.test(entry));
   } catch {
-    return undefined;
+    return [];
   }
+  const pids = [];
   for (const entry of entries) {
     try {
       const parent = Number(readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
-      if (parent === process.pid && readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').includes(script)) return Number(entry);
+      if (parent === process.pid && readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').includes(script)) pids.push(Number(entry));
     } catch {
       // the process ended while we looked
     }
   }
-  return undefined;
+  return pids;
+}
+
+/**
+ * The machine's busy and total CPU milliseconds so far, all CPUs together (/proc/stat): the share
+ * busy between two readings says whether the machine itself was the limit. Undefined off Linux.
+ */
+export function machineCpuMillis() {
+  try {
+    const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+    // user nice system idle iowait irq softirq steal (proc(5)); guest time is already in user.
+    const ticks = fields.slice(0, 8).map(Number);
+    const total = ticks.reduce((sum, value) => sum + value, 0);
+    const idle = ticks[3] + ticks[4];
+    return { busy: ((total - idle) * 1000) / TICKS_PER_SECOND, total: (total * 1000) / TICKS_PER_SECOND };
+  } catch {
+    return undefined;
+  }
 }
 
 /** User plus system CPU milliseconds `pid` has used so far, or undefined where /proc cannot say. */
