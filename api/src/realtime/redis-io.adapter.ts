@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { Logger, type INestApplicationContext } from '@nestjs/common';
 import { IoAdapter } from '@nestjs/platform-socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
@@ -5,6 +6,10 @@ import { Redis } from 'ioredis';
 import type { Server, ServerOptions } from 'socket.io';
 import type { AppConfig } from '@shop/config';
 import { socketChannelKey } from '@shop/contracts';
+
+function whenReady(client: Redis): Promise<void> {
+  return client.status === 'ready' ? Promise.resolve() : once(client, 'ready').then(() => undefined);
+}
 
 /** Socket.IO rooms shared by every api instance, and reachable from the workers' emitter, through Redis. */
 export class RedisIoAdapter extends IoAdapter {
@@ -23,7 +28,15 @@ export class RedisIoAdapter extends IoAdapter {
 
   override createIOServer(port: number, options?: ServerOptions): Server {
     const server: Server = super.createIOServer(port, { ...options, cors: { origin: this.config.WEB_ORIGINS, credentials: true } } as ServerOptions);
-    server.adapter(createAdapter(this.publisher, this.subscriber, { key: socketChannelKey(this.config.REDIS_PREFIX) }));
+    // ioredis can lose a subscription made while a duplicated client is still connecting
+    // (redis/ioredis#2037): the instance would then hear no event at all. So the adapter subscribes
+    // only once both clients are ready, and sockets wait for it before they join their rooms.
+    const adapterReady = Promise.all([whenReady(this.publisher), whenReady(this.subscriber)]).then(() => {
+      server.adapter(createAdapter(this.publisher, this.subscriber, { key: socketChannelKey(this.config.REDIS_PREFIX) }));
+    });
+    server.use((_socket, next) => {
+      adapterReady.then(() => next(), (error: Error) => next(error));
+    });
     return server;
   }
 
