@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import { Logger, type INestApplicationContext } from '@nestjs/common';
 import { IoAdapter } from '@nestjs/platform-socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
@@ -7,8 +6,10 @@ import type { Server, ServerOptions } from 'socket.io';
 import type { AppConfig } from '@shop/config';
 import { socketChannelKey } from '@shop/contracts';
 
+/** Resolves once the client is ready; connection errors on the way are the client's to retry, not a failure. */
 function whenReady(client: Redis): Promise<void> {
-  return client.status === 'ready' ? Promise.resolve() : once(client, 'ready').then(() => undefined);
+  if (client.status === 'ready') return Promise.resolve();
+  return new Promise((resolve) => client.once('ready', () => resolve()));
 }
 
 /** Socket.IO rooms shared by every api instance, and reachable from the workers' emitter, through Redis. */
@@ -35,7 +36,7 @@ export class RedisIoAdapter extends IoAdapter {
       server.adapter(createAdapter(this.publisher, this.subscriber, { key: socketChannelKey(this.config.REDIS_PREFIX) }));
     });
     server.use((_socket, next) => {
-      adapterReady.then(() => next(), (error: Error) => next(error));
+      void adapterReady.then(() => next());
     });
     return server;
   }
