@@ -58,6 +58,18 @@ describe("the admin's products in the browser", () => {
     await sheet.getByRole('list', { name: 'Variations' }).getByText(label, { exact: true }).waitFor();
   }
 
+  /** Picks a category and waits until the select shows it: a click during the list's opening animation can be lost on a busy machine. */
+  async function chooseCategory(sheet: Locator, label: string) {
+    // The list opens outside the sheet: inside it, only the chosen value carries the title.
+    const chosen = sheet.locator(`[title="${label}"]`);
+    for (let attempt = 0; attempt < 3 && (await chosen.count()) === 0; attempt += 1) {
+      await sheet.getByLabel('Category').click();
+      await tab.page.getByTitle(label, { exact: true }).click();
+      await chosen.waitFor({ timeout: 3000 }).catch(() => undefined);
+    }
+    await chosen.waitFor();
+  }
+
   it(
     'adds a product with a main image and two variations, puts it on sale, and deletes it',
     async () => {
@@ -70,8 +82,7 @@ describe("the admin's products in the browser", () => {
       await sheet.getByRole('region', { name: 'Main image' }).getByRole('img', { name: 'Main image' }).waitFor();
       await sheet.getByLabel('Title').fill(title);
       await sheet.getByLabel('Description').fill('Ten wooden animals on a pull-along train.');
-      await sheet.getByLabel('Category').click();
-      await tab.page.getByTitle('Educational Toys', { exact: true }).click();
+      await chooseCategory(sheet, 'Educational Toys');
       await sheet.getByLabel('Price', { exact: true }).fill('1500');
       await sheet.getByLabel('Total Stock').fill('12');
 
