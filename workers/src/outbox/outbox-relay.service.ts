@@ -135,6 +135,8 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   private pause(): Promise<void> {
+    // Shutting down during a batch: no pause, so that the shutdown does not wait out the poll.
+    if (!this.running) return Promise.resolve();
     if (this.wokenDuringBatch) {
       this.wokenDuringBatch = false;
       return Promise.resolve();

@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import { JOBS } from '@shop/contracts';
 import { OutboxEvent, recordEvent } from '@shop/db';
-import { testConfig, waitFor } from '@shop/testing';
+import { settleLeftoverOutbox, testConfig, waitFor } from '@shop/testing';
 import { WorkersModule } from '../workers.module.js';
 
 describe('outbox wakes', () => {
@@ -12,10 +12,11 @@ describe('outbox wakes', () => {
 
   beforeAll(async () => {
     // A poll a minute apart: anything published sooner was woken by its commit.
-    workers = await NestFactory.create(WorkersModule.register(testConfig({ OUTBOX_POLL_INTERVAL_MS: '60000' })), { logger: false });
+    const config = testConfig({ OUTBOX_POLL_INTERVAL_MS: '60000' });
+    await settleLeftoverOutbox(config);
+    workers = await NestFactory.create(WorkersModule.register(config), { logger: false });
     await workers.init();
     dataSource = workers.get(DataSource);
-    await dataSource.getRepository(OutboxEvent).updateAll({ publishedAt: new Date() });
   });
   afterAll(() => workers?.close());
 
