@@ -58,14 +58,17 @@ describe("the admin's products in the browser", () => {
     await sheet.getByRole('list', { name: 'Variations' }).getByText(label, { exact: true }).waitFor();
   }
 
-  /** Picks a category and waits until the select shows it: a click during the list's opening animation can be lost on a busy machine. */
+  /**
+   * Picks a category and waits until the select shows it. On a busy machine the list can close
+   * again while it opens (the sheet re-renders as an upload ends), so a lost pick is tried again.
+   */
   async function chooseCategory(sheet: Locator, label: string) {
     // The list opens outside the sheet: inside it, only the chosen value carries the title.
     const chosen = sheet.locator(`[title="${label}"]`);
-    for (let attempt = 0; attempt < 3 && (await chosen.count()) === 0; attempt += 1) {
+    for (let attempt = 0; attempt < 5 && (await chosen.count()) === 0; attempt += 1) {
       await sheet.getByLabel('Category').click();
-      await tab.page.getByTitle(label, { exact: true }).click();
-      await chosen.waitFor({ timeout: 3000 }).catch(() => undefined);
+      await tab.page.getByTitle(label, { exact: true }).click({ timeout: 3000 }).catch(() => undefined);
+      await chosen.waitFor({ timeout: 2000 }).catch(() => undefined);
     }
     await chosen.waitFor();
   }
