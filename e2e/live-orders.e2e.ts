@@ -141,6 +141,8 @@ describe('orders live on two screens', () => {
     await orderRow(adminPage, orderId).getByRole('button', { name: /^View Details/ }).click();
     const adminDialog = adminPage.getByRole('dialog', { name: `Order #${orderId}` });
     await adminDialog.getByRole('region', { name: 'Status history' }).getByText('Pending → Confirmed').waitFor();
+    // The badge leaves with a short animation: its element goes once that ends.
+    await ordersItem.locator('.ant-badge-count').waitFor({ state: 'detached' });
     expect(await ordersItem.locator('.ant-badge-count').count()).toBe(0);
 
     // A second admin, in another browser, moves the order on.
