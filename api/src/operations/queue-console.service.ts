@@ -3,9 +3,7 @@ import { HttpStatus, Inject, Injectable, type OnModuleInit } from '@nestjs/commo
 import { ModuleRef } from '@nestjs/core';
 import type { Job, Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import {
-  MESSAGES, QUEUE_NAMES, QUEUE_STATS_INTERVAL_MS, WORKER_PRESENCE, operationsKeys, pipelineHeartbeatKeys, summariseJobData, type FailedJobView, type PipelineHeartbeatEvent, type QueueName, type QueueStatsEvent, type QueuesSnapshot,
-} from '@shop/contracts';
+import { MESSAGES, QUEUE_NAMES, QUEUE_STATS_INTERVAL_MS, WORKER_PRESENCE, operationsKeys, pipelineHeartbeatKeys, summariseJobData, type FailedJobView, type PipelineHeartbeatEvent, type QueueName, type QueueStatsEvent, type QueuesSnapshot, QUEUE_DEPTH_STATES, queueDepthsOf } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
 import { BusinessFailure } from '../common/business-failure.js';
 import { APP_CONFIG, REDIS_CLIENT } from '../infrastructure/infrastructure.module.js';
@@ -115,16 +113,12 @@ export class QueueConsoleService implements OnModuleInit {
 
   private async countedHere(queue: QueueName, now: number): Promise<QueueStatsEvent> {
     const [counts, workers] = await Promise.all([
-      this.queues.get(queue)!.getJobCounts('waiting', 'active', 'delayed', 'failed', 'completed'),
+      this.queues.get(queue)!.getJobCounts(...QUEUE_DEPTH_STATES),
       this.redis.zcount(this.keys.workers(queue), now - WORKER_PRESENCE.ttlMs, '+inf'),
     ]);
     return {
       queue,
-      waiting: counts.waiting ?? 0,
-      active: counts.active ?? 0,
-      delayed: counts.delayed ?? 0,
-      failed: counts.failed ?? 0,
-      completed: counts.completed ?? 0,
+      ...queueDepthsOf(counts),
       processedPerMinute: null,
       p50Ms: null,
       p95Ms: null,

@@ -86,3 +86,11 @@ export function summariseJobData(data: unknown, maxLength = 120): string {
 export function percentileRank(count: number, percentile: number): number {
   return Math.min(count - 1, Math.max(0, Math.ceil((percentile / 100) * count) - 1));
 }
+
+/** The job states a queue card counts, in the order BullMQ is asked for them. */
+export const QUEUE_DEPTH_STATES = ['waiting', 'active', 'delayed', 'failed', 'completed'] as const;
+
+/** BullMQ's `getJobCounts` answer as the console's counts (a state BullMQ leaves out is 0). */
+export function queueDepthsOf(counts: Record<string, number | undefined>): Pick<QueueStatsEvent, (typeof QUEUE_DEPTH_STATES)[number]> {
+  return { waiting: counts.waiting ?? 0, active: counts.active ?? 0, delayed: counts.delayed ?? 0, failed: counts.failed ?? 0, completed: counts.completed ?? 0 };
+}

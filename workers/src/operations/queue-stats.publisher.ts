@@ -4,7 +4,7 @@ import { ModuleRef } from '@nestjs/core';
 import type { Emitter } from '@socket.io/redis-emitter';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { QUEUE_NAMES, QUEUE_STATS_INTERVAL_MS, SOCKET_EVENTS, SOCKET_ROOMS, operationsKeys, type QueueName, type QueueStatsEvent } from '@shop/contracts';
+import { QUEUE_NAMES, QUEUE_STATS_INTERVAL_MS, SOCKET_EVENTS, SOCKET_ROOMS, operationsKeys, type QueueName, type QueueStatsEvent, QUEUE_DEPTH_STATES, queueDepthsOf } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
 import { APP_CONFIG, REDIS_CLIENT, SOCKET_EMITTER } from '../infrastructure/infrastructure.module.js';
 import { JobFigures } from './job-figures.js';
@@ -66,17 +66,13 @@ export class QueueStatsPublisher implements OnApplicationBootstrap, OnApplicatio
 
   private async statsOf(queue: QueueName, now: number): Promise<QueueStatsEvent> {
     const [counts, figures, workers] = await Promise.all([
-      this.queues.get(queue)!.getJobCounts('waiting', 'active', 'delayed', 'failed', 'completed'),
+      this.queues.get(queue)!.getJobCounts(...QUEUE_DEPTH_STATES),
       this.figures.figures(queue, now),
       this.presence.liveWorkers(queue, now),
     ]);
     return {
       queue,
-      waiting: counts.waiting ?? 0,
-      active: counts.active ?? 0,
-      delayed: counts.delayed ?? 0,
-      failed: counts.failed ?? 0,
-      completed: counts.completed ?? 0,
+      ...queueDepthsOf(counts),
       ...figures,
       workers,
       measuredAt: now,
