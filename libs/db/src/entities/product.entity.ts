@@ -4,11 +4,15 @@ import { ImageAsset } from './image-asset.entity.js';
 import { ProductVariation } from './product-variation.entity.js';
 import { Timestamped } from './timestamps.js';
 
-/** The listing filters by category and sorts by effective price or title: each pair has its index. */
+/**
+ * The listing filters live products by category and sorts by effective price or title: each pair has
+ * its index, with `deletedAt` between them so that counting a category's live products reads the
+ * index alone.
+ */
 @Entity('products')
 @Index('products_search', ['title', 'description', 'categoryLabel'], { fulltext: true })
-@Index('products_category_effective_price', ['category', 'effectivePrice'])
-@Index('products_category_title', ['category', 'title'])
+@Index('products_category_effective_price', ['category', 'deletedAt', 'effectivePrice'])
+@Index('products_category_title', ['category', 'deletedAt', 'title'])
 export class Product extends Timestamped {
   @PrimaryGeneratedColumn({ unsigned: true })
   id!: number;

@@ -2,6 +2,7 @@ import { InitialSchema1763700000000 } from './1763700000000-initial-schema.js';
 import { CatalogueListingAndSearch1763800000000 } from './1763800000000-catalogue-listing-and-search.js';
 import { OrdersAndPayments1763900000000 } from './1763900000000-orders-and-payments.js';
 import { OrderStockRelease1763900000001 } from './1763900000001-order-stock-release.js';
+import { ListingIndexesSkipRetired1764000000000 } from './1764000000000-listing-indexes-skip-retired.js';
 
 /** Every migration in the order it runs; `npm run migrate` applies the ones a database has not seen. */
-export const MIGRATIONS = [InitialSchema1763700000000, CatalogueListingAndSearch1763800000000, OrdersAndPayments1763900000000, OrderStockRelease1763900000001];
+export const MIGRATIONS = [InitialSchema1763700000000, CatalogueListingAndSearch1763800000000, OrdersAndPayments1763900000000, OrderStockRelease1763900000001, ListingIndexesSkipRetired1764000000000];
