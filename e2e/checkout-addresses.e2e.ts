@@ -156,6 +156,12 @@ describe('addresses and the checkout in the browser', () => {
     await tab.page.getByTestId('selected-address').getByText('Kihara').waitFor();
     expect(await amountOf('Total').textContent()).toBe(formatKes(subtotal + feeOf(KIHARA)));
 
+    // A reload keeps the choice.
+    await tab.page.reload();
+    await tab.page.getByTestId('selected-address').getByText('Kihara').waitFor();
+    await amountOf('Total').filter({ hasText: formatKes(subtotal + feeOf(KIHARA)) }).waitFor();
+    expect(await tab.page.getByRole('button', { name: 'Pay with M-Pesa' }).isEnabled()).toBe(true);
+
     await tab.page.goto(ROUTES.shopAccount);
     await tab.page.getByRole('tab', { name: 'Address' }).click();
     await addressCards().nth(1).waitFor();

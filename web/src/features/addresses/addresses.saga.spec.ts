@@ -5,6 +5,7 @@ import { apiClient, ApiError } from '../../lib/api-client';
 import { authReducer, loggedOut, signedInAs } from '../auth/auth.slice';
 import { cartReducer } from '../cart/cart.slice';
 import { notificationsReducer } from '../notifications/notifications.slice';
+import { memoryStorage } from '../../testing/memory-storage';
 import { addressesSaga } from './addresses.saga';
 import {
   addressDeleteRequested,
@@ -49,14 +50,14 @@ describe('saving and deleting addresses', () => {
 
   afterEach(() => Object.assign(apiClient, real));
 
-  async function startAsShopper() {
+  async function startAsShopper(storage = memoryStorage(), user = shopper) {
     const sagaMiddleware = createSagaMiddleware();
     const store = configureStore({
       reducer: { auth: authReducer, cart: cartReducer, addresses: addressesReducer, notifications: notificationsReducer },
       middleware: (getDefaultMiddleware) => getDefaultMiddleware({ thunk: false }).concat(sagaMiddleware),
     });
-    const task = sagaMiddleware.run(addressesSaga);
-    store.dispatch(signedInAs(shopper));
+    const task = sagaMiddleware.run(addressesSaga, storage);
+    store.dispatch(signedInAs(user));
     store.dispatch(deliveryZonesLoaded(DELIVERY_ZONES));
     store.dispatch(addressesRequested());
     await settle();
@@ -187,6 +188,41 @@ describe('saving and deleting addresses', () => {
     await settle();
     expect(store.getState().addresses).toMatchObject({ items: [], selectedAddressId: null, error: MESSAGES.server.serviceUnavailable });
     stop();
+  });
+
+  describe('the address chosen for checkout', () => {
+    async function chooseAndLeave(storage: ReturnType<typeof memoryStorage>, addressId: number) {
+      const { store, stop } = await startAsShopper(storage);
+      store.dispatch(addressSelected(addressId));
+      await settle();
+      stop();
+    }
+
+    it('is chosen again after a reload, while the address exists', async () => {
+      const storage = memoryStorage();
+      await chooseAndLeave(storage, 2);
+      const reloaded = await startAsShopper(storage);
+      expect(reloaded.store.getState().addresses.selectedAddressId).toBe(2);
+      reloaded.stop();
+      onServer = [saved(1)];
+      const afterDeletion = await startAsShopper(storage);
+      expect(afterDeletion.store.getState().addresses.selectedAddressId).toBeNull();
+      afterDeletion.stop();
+    });
+
+    it('is nobody else’s, and signing out forgets it', async () => {
+      const storage = memoryStorage();
+      await chooseAndLeave(storage, 2);
+      const someoneElse = await startAsShopper(storage, { ...shopper, id: 43, email: 'amani@example.test' });
+      expect(someoneElse.store.getState().addresses.selectedAddressId).toBeNull();
+      someoneElse.store.dispatch(loggedOut());
+      await settle();
+      someoneElse.stop();
+      expect(storage.items.size).toBe(0);
+      const again = await startAsShopper(storage);
+      expect(again.store.getState().addresses.selectedAddressId).toBeNull();
+      again.stop();
+    });
   });
 
   it('drops a choice the reloaded list no longer has', () => {

@@ -7,6 +7,7 @@ import { isShopper, sessionUserOf, SESSION_CHANGES, type SessionChange } from '.
 import { checkoutSaga } from '../checkout/checkout.saga';
 import { toastRequested } from '../notifications/notifications.slice';
 import { addressInputOf, hasRequiredFields } from './address-form';
+import { chosenAddressOf, forgetChosenAddress, rememberChosenAddress, type ChosenAddressStorage } from './chosen-address';
 import {
   addressDeleted,
   addressDeleteFailed,
@@ -17,6 +18,7 @@ import {
   addressesRequested,
   addressRefused,
   addressSaved,
+  addressSelected,
   addressSubmitted,
   deliveryZonesFailed,
   deliveryZonesLoaded,
@@ -26,13 +28,26 @@ import {
 
 const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 
-function* loadAddresses(userId: number): SagaIterator {
+const selectChosenAddressId = (state: RootState): number | null => state.addresses.selectedAddressId;
+
+function* loadAddresses(userId: number, storage: ChosenAddressStorage): SagaIterator {
+  let addresses: Address[];
   try {
     const answer: ApiSuccess<Address[]> = yield call(apiClient.get<ApiSuccess<Address[]>>, SHOPPER_API.addresses(userId));
-    yield put(addressesLoaded(answer.data));
+    addresses = answer.data;
   } catch (error) {
     yield put(addressesFailed(messageOfError(error)));
+    return;
   }
+  yield put(addressesLoaded(addresses));
+  // After a reload the checkout delivers where the shopper had chosen, while that address still exists.
+  const remembered = chosenAddressOf(storage, userId);
+  const chosen: number | null = yield select(selectChosenAddressId);
+  if (chosen === null && remembered !== null && addresses.some((address) => address.id === remembered)) yield put(addressSelected(remembered));
+}
+
+function* rememberChoice(userId: number, storage: ChosenAddressStorage, action: ReturnType<typeof addressSelected>): SagaIterator {
+  yield call(rememberChosenAddress, storage, userId, action.payload);
 }
 
 function* loadDeliveryZones(): SagaIterator {
@@ -88,24 +103,26 @@ function* deleteAddress(userId: number, action: ReturnType<typeof addressDeleteR
   yield put(addressesRequested());
 }
 
-function* watchShopperAddresses(userId: number): SagaIterator {
+function* watchShopperAddresses(userId: number, storage: ChosenAddressStorage): SagaIterator {
   yield all([
-    takeLatest(addressesRequested.type, loadAddresses, userId),
+    takeLatest(addressesRequested.type, loadAddresses, userId, storage),
+    takeEvery(addressSelected.type, rememberChoice, userId, storage),
     takeLeading(addressSubmitted.type, saveAddress, userId),
     takeEvery(addressDeleteRequested.type, deleteAddress, userId),
   ]);
 }
 
 /** Each change of user cancels the last one's address work, so that a late answer never lands in the next user's list. */
-function* followSession(action: SessionChange): SagaIterator {
+function* followSession(storage: ChosenAddressStorage, action: SessionChange): SagaIterator {
   const user = sessionUserOf(action);
   yield put(addressesCleared());
-  if (isShopper(user)) yield fork(watchShopperAddresses, user.id);
+  if (isShopper(user)) yield fork(watchShopperAddresses, user.id, storage);
+  else yield call(forgetChosenAddress, storage);
 }
 
-export function* addressesSaga(): SagaIterator {
+export function* addressesSaga(storage: ChosenAddressStorage = sessionStorage): SagaIterator {
   yield all([
-    takeLatest(SESSION_CHANGES, followSession),
+    takeLatest(SESSION_CHANGES, followSession, storage),
     takeLeading(deliveryZonesRequested.type, loadDeliveryZones),
     // The checkout's saga rides along here so that the checkout needs no registration of its own in the root saga.
     fork(checkoutSaga),

@@ -1,9 +1,5 @@
+import { memoryStorage } from '../../testing/memory-storage';
 import { storedListingFilters, storeListingFilters } from './listing-filters';
-
-function memoryStorage(): Pick<Storage, 'getItem' | 'setItem'> {
-  const values = new Map<string, string>();
-  return { getItem: (key) => values.get(key) ?? null, setItem: (key, value) => void values.set(key, value) };
-}
 
 describe('listing filters in session storage', () => {
   it('reads back what was stored', () => {

@@ -4,7 +4,8 @@ import { orderOf, settle, startOrdersStore, updateOf } from '../orders/order-fix
 import { orderUpdated, socketConnected, socketConnectFailed, socketDisconnected, socketReconnected } from '../realtime/realtime.slice';
 import { payableMpesaNumber } from './mpesa-phone';
 import { paymentStandingOf } from './payment-standing';
-import { forgetPaypalOrder, paypalReturnOf, rememberPaypalOrder, storedPaypalOrder, type PaypalOrderStorage } from './paypal-return';
+import { memoryStorage } from '../../testing/memory-storage';
+import { forgetPaypalOrder, paypalReturnOf, rememberPaypalOrder, storedPaypalOrder } from './paypal-return';
 import { paymentsSaga, startFailureText, type PaymentsSagaSettings } from './payments.saga';
 import {
   mpesaPaymentRequested,
@@ -18,16 +19,6 @@ import {
 
 /** Long enough never to fire in a test, except where the safety read itself is tested. */
 const NO_SAFETY_READ_MS = 60_000;
-
-function memoryStorage(): PaypalOrderStorage & { items: Map<string, string> } {
-  const items = new Map<string, string>();
-  return {
-    items,
-    getItem: (key) => items.get(key) ?? null,
-    setItem: (key, value) => void items.set(key, value),
-    removeItem: (key) => void items.delete(key),
-  };
-}
 
 describe('the M-Pesa phone number', () => {
   it.each(['0708 374 149', '254708374149', '+254 708 374 149', '0110 222 333'])('accepts %s', (typed) => {
