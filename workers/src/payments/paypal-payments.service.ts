@@ -5,6 +5,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { MESSAGES, type PaypalCaptureJob } from '@shop/contracts';
 import { Payment, PaymentCallback } from '@shop/db';
 import { PaypalClient, PaypalError, parseWebhookEvent, type PaypalMoney, type WebhookHeaders } from '@shop/payments';
+import { WorkerMetrics } from '../metrics/worker-metrics.js';
 import type { OrderUpdate } from '../orders/order-updates.js';
 import { PaymentSettlement, type PaymentOutcome } from './payment-settlement.service.js';
 
@@ -33,6 +34,7 @@ export class PaypalPayments {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly settlement: PaymentSettlement,
     private readonly paypal: PaypalClient,
+    private readonly metrics: WorkerMetrics,
   ) {}
 
   /**
@@ -80,7 +82,10 @@ export class PaypalPayments {
     const verified = await this.paypal.verifyWebhook(headers, body).catch((error: unknown) => retryOrGiveUp(error, `to verify webhook ${callback.deliveryKey}`));
     const event = verified ? parseWebhookEvent(body) : null;
     if (!event) {
-      if (!verified) this.logger.warn(`PayPal webhook ${callback.deliveryKey} failed verification; ignored`);
+      if (!verified) {
+        this.logger.warn(`PayPal webhook ${callback.deliveryKey} failed verification; ignored`);
+        this.metrics.countUnverifiedWebhook('paypal');
+      }
       await markProcessed(this.dataSource.manager);
       return null;
     }

@@ -3,8 +3,9 @@ import request from 'supertest';
 import { MESSAGES, ORDER_API } from '@shop/contracts';
 import { Payment, PaymentCallback } from '@shop/db';
 import { PaypalClient } from '@shop/payments';
-import { createTestProduct, waitFor } from '@shop/testing';
+import { createTestProduct, sampleOf, waitFor } from '@shop/testing';
 import { startPaymentStack, type PaymentStack } from '../../../api/src/testing/payment-stack.js';
+import { WorkerMetrics } from '../metrics/worker-metrics.js';
 import { SETTLEMENT_REASONS } from './payment-settlement.service.js';
 import { paymentKit, type PaymentKit } from './payment-test-kit.js';
 
@@ -146,7 +147,9 @@ describe('PayPal: capture jobs and webhooks, settled by the payments worker', ()
     expect(webhook!.processedAt).toBeInstanceOf(Date);
   });
 
-  it('ignores a forged webhook: stored, refused by verification, nothing changed', async () => {
+  it('ignores a forged webhook: stored, refused by verification, counted, nothing changed', async () => {
+    const unverifiedCount = async () => sampleOf(await stack.workers!.get(WorkerMetrics).registry.metrics(), 'toyduka_payment_webhooks_unverified_total', { provider: 'paypal' });
+    const unverifiedBefore = await unverifiedCount();
     const { orderId, paypalOrderId } = await paypalOrder();
     stack.sandbox.paypal.approve(paypalOrderId);
     const eventId = `WH-FORGED-${randomUUID()}`;
@@ -173,6 +176,7 @@ describe('PayPal: capture jobs and webhooks, settled by the payments worker', ()
     expect(state.payment).toMatchObject({ status: 'pending', providerReceipt: null, failureReason: null });
     expect(state.order.orderStatus).toBe('pending');
     expect(stack.sandbox.paypal.order(paypalOrderId)!.status).toBe('APPROVED');
+    expect((await unverifiedCount())! - unverifiedBefore!).toBe(1);
   });
 
   it("answered every one of PayPal's webhook deliveries with 200", () => {
