@@ -71,32 +71,31 @@ describe('starting a payment', () => {
   });
 
   describe("when the provider's answer is a refusal or never comes", () => {
-    let silentDaraja: Server;
+    let refusingProviders: Server;
     let other: TestApi;
     let otherShop: ReturnType<typeof checkoutDriver>;
 
     beforeAll(async () => {
-      // A Daraja that hands out tokens and then fails the push behind a gateway's bare 503: whether
-      // the phone was prompted cannot be known.
-      silentDaraja = createServer((incoming, outgoing) => {
-        if (incoming.url?.startsWith('/oauth/')) outgoing.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ access_token: 'token', expires_in: '3599' }));
-        else outgoing.writeHead(503, { 'content-type': 'text/html' }).end('<h1>Service Unavailable</h1>');
+      // Providers that hand out tokens and then refuse. Daraja fails the push behind a gateway's
+      // bare 503, so whether the phone was prompted cannot be known. PayPal will not make the order
+      // for a restricted merchant account.
+      refusingProviders = createServer((incoming, outgoing) => {
+        const path = incoming.url ?? '';
+        const answer = (status: number, body: unknown) => outgoing.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+        if (path.startsWith('/daraja/oauth/')) answer(200, { access_token: 'token', expires_in: '3599' });
+        else if (path.startsWith('/daraja/')) outgoing.writeHead(503, { 'content-type': 'text/html' }).end('<h1>Service Unavailable</h1>');
+        else if (path === '/paypal/v1/oauth2/token') answer(200, { access_token: 'token', token_type: 'Bearer', expires_in: 32_400 });
+        else answer(422, { name: 'UNPROCESSABLE_ENTITY', message: 'The requested action could not be performed.', details: [{ issue: 'PAYEE_ACCOUNT_RESTRICTED', description: 'The merchant account is restricted.' }] });
       }).listen(0, '127.0.0.1');
-      await once(silentDaraja, 'listening');
-      // PayPal takes no KES: an api configured to charge in it has every order refused.
-      other = await startTestApi(
-        testConfig({
-          MPESA_BASE_URL: `http://127.0.0.1:${(silentDaraja.address() as AddressInfo).port}`,
-          PAYPAL_BASE_URL: stack.config.PAYPAL_BASE_URL,
-          PAYPAL_CURRENCY: 'KES',
-          PAYPAL_KES_PER_UNIT: '1',
-        }),
-      );
+      await once(refusingProviders, 'listening');
+      const providersUrl = `http://127.0.0.1:${(refusingProviders.address() as AddressInfo).port}`;
+      // A client id of its own keeps the refusing PayPal's token apart from the sandbox's in Redis.
+      other = await startTestApi(testConfig({ MPESA_BASE_URL: `${providersUrl}/daraja`, PAYPAL_BASE_URL: `${providersUrl}/paypal`, PAYPAL_CLIENT_ID: 'refused-merchant' }));
       otherShop = checkoutDriver(other.server, other.dataSource);
     });
     afterAll(async () => {
       await other?.app.close();
-      silentDaraja?.close();
+      refusingProviders?.close();
     });
 
     it('leaves an M-Pesa order whose push may have reached the phone pending, its units held until it expires', async () => {

@@ -79,7 +79,10 @@ describe('loadConfig', () => {
 
     it('refuses a guessable callback token and an odd currency', () => {
       expect(() => loadConfig({ MPESA_CALLBACK_TOKEN: 'short' })).toThrow(/MPESA_CALLBACK_TOKEN must be at least 24/);
-      expect(() => loadConfig({ PAYPAL_CURRENCY: 'usd' })).toThrow(/PAYPAL_CURRENCY must be a three-letter currency code/);
+      expect(() => loadConfig({ PAYPAL_CURRENCY: 'usd' })).toThrow(/PAYPAL_CURRENCY must be one of PayPal's currencies with cents/);
+      // PayPal takes yen without decimals; the conversion charges to the cent.
+      expect(() => loadConfig({ PAYPAL_CURRENCY: 'JPY' })).toThrow(/PAYPAL_CURRENCY must be one of PayPal's currencies with cents: AUD, .*USD/);
+      expect(loadConfig({ PAYPAL_CURRENCY: 'EUR' }).PAYPAL_CURRENCY).toBe('EUR');
     });
 
     it('reads the callback allow-list as addresses', () => {

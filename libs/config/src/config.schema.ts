@@ -1,5 +1,11 @@
 import { z } from 'zod';
 
+/**
+ * The currencies PayPal charges in, less HUF, JPY and TWD, which PayPal takes without decimals: the
+ * shop converts KES to the cent (convertKes), and a decimal amount in those would be refused.
+ */
+const PAYPAL_CURRENCIES_WITH_CENTS = ['AUD', 'BRL', 'CAD', 'CHF', 'CNY', 'CZK', 'DKK', 'EUR', 'GBP', 'HKD', 'ILS', 'MXN', 'MYR', 'NOK', 'NZD', 'PHP', 'PLN', 'SEK', 'SGD', 'THB', 'USD'] as const;
+
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 const url = (protocols: string[]) =>
   z.string().refine((value) => {
@@ -88,7 +94,7 @@ export const configSchema = z
     PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
     PAYPAL_WEBHOOK_ID: z.string().min(1).optional(),
     /** PayPal takes no KES: orders are charged in this currency at this many KES per unit. */
-    PAYPAL_CURRENCY: z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter currency code').default('USD'),
+    PAYPAL_CURRENCY: z.enum(PAYPAL_CURRENCIES_WITH_CENTS, { error: `must be one of PayPal's currencies with cents: ${PAYPAL_CURRENCIES_WITH_CENTS.join(', ')}` }).default('USD'),
     PAYPAL_KES_PER_UNIT: z.coerce.number().positive().default(129),
     /** Unpaid orders give their stock back after this long. */
     ORDER_RESERVATION_MS: z.coerce.number().int().min(1000).default(15 * MINUTE_MS),

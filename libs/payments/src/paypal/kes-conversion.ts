@@ -18,7 +18,7 @@ function exactDecimal(value: number, what: string): Decimal {
 /**
  * The amount PayPal is asked to charge for a KES total, at `kesPerUnit` shillings per unit of the
  * PayPal currency: two decimals, rounded up to the next cent so the shop never charges less than
- * the total. PayPal takes no KES, and only currencies with cents suit this.
+ * the total. PayPal takes no KES; the configuration admits only currencies with cents.
  */
 export function convertKes(totalKes: number, kesPerUnit: number): string {
   const total = exactDecimal(totalKes, 'the KES total');
