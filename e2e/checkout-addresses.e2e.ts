@@ -166,5 +166,13 @@ describe('addresses and the checkout in the browser', () => {
     await tab.page.getByRole('tab', { name: 'Address' }).click();
     await addressCards().nth(1).waitFor();
     expect(await addressCards().getByRole('radio').count()).toBe(0);
+
+    // On a phone the order and its pay buttons come before the form for another address.
+    await tab.page.setViewportSize({ width: 390, height: 844 });
+    await tab.page.goto(ROUTES.shopCheckout);
+    const payButton = tab.page.getByRole('button', { name: 'Pay with M-Pesa' });
+    await payButton.waitFor();
+    const addressForm = tab.page.getByText('Add a new address', { exact: true });
+    expect((await payButton.boundingBox())!.y).toBeLessThan((await addressForm.boundingBox())!.y);
   }, JOURNEY_TIMEOUT_MS);
 });

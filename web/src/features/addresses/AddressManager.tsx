@@ -1,6 +1,6 @@
 import { LIMITS } from '@shop/contracts';
 import { Flex, Typography, theme } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { LoadFailureAlert } from '../../components/LoadFailureAlert';
 import { AddressForm } from './AddressForm';
@@ -11,10 +11,12 @@ interface AddressManagerProps {
   /** The checkout chooses a delivery address from the list; the account page only keeps the list. */
   selectable: boolean;
   cardsPerRow: 2 | 3;
+  /** Shown between the saved addresses and the form: on a phone the checkout puts its summary and pay buttons there, before the long form. */
+  beforeForm?: ReactNode;
 }
 
 /** Saved addresses and the form that adds and edits them, shared by the checkout and the account's Address tab. */
-export function AddressManager({ selectable, cardsPerRow }: AddressManagerProps) {
+export function AddressManager({ selectable, cardsPerRow, beforeForm }: AddressManagerProps) {
   const dispatch = useAppDispatch();
   const { token } = theme.useToken();
   const { items, isLoading, error, zones, zonesLoading, zonesError, selectedAddressId } = useAppSelector((state) => state.addresses);
@@ -41,6 +43,7 @@ export function AddressManager({ selectable, cardsPerRow }: AddressManagerProps)
       </Flex>
       <LoadFailureAlert error={error} onRetry={() => dispatch(addressesRequested())} retrying={isLoading} />
       <AddressList addresses={items} isLoading={isLoading} selectable={selectable} selectedAddressId={selectedAddressId} cardsPerRow={cardsPerRow} />
+      {beforeForm}
       <LoadFailureAlert error={zonesError} onRetry={() => dispatch(deliveryZonesRequested())} retrying={zonesLoading} />
       <AddressForm />
     </Flex>

@@ -1,4 +1,4 @@
-import { Col, Flex, Row, theme } from 'antd';
+import { Col, Flex, Grid, Row, theme } from 'antd';
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { LoadFailureAlert } from '../../components/LoadFailureAlert';
@@ -10,7 +10,11 @@ import { CheckoutBanner } from '../checkout/CheckoutBanner';
 import { DeliverySummary } from '../checkout/DeliverySummary';
 import { OrderSummary } from '../checkout/OrderSummary';
 
-/** /shop/checkout (spec §2): the addresses to choose from on the left, what the order costs and the pay buttons on the right. */
+/**
+ * /shop/checkout (spec §2): the addresses to choose from on the left, what the order costs and the
+ * pay buttons on the right. On a phone, one column: the addresses, then what it costs and the pay
+ * buttons, and the form for another address last.
+ */
 export function CheckoutPage() {
   const dispatch = useAppDispatch();
   const { token } = theme.useToken();
@@ -19,26 +23,29 @@ export function CheckoutPage() {
   const cartLoading = useAppSelector(selectCartIsLoading);
   const cartError = useAppSelector(selectCartError);
   const address = useAppSelector(selectSelectedAddress);
+  const isPhone = Grid.useBreakpoint().lg !== true;
 
   // Prices and stock may have moved since the cart was loaded at sign-in; the order is summed from today's.
   useEffect(() => {
     dispatch(cartRequested());
   }, [dispatch]);
 
+  const summary = (
+    <Flex vertical gap={token.marginMD}>
+      <DeliverySummary address={address} />
+      <LoadFailureAlert error={cartError} onRetry={() => dispatch(cartRequested())} retrying={cartLoading} />
+      <OrderSummary items={items} subtotal={subtotal} isLoading={cartLoading} address={address} />
+    </Flex>
+  );
+
   return (
     <Flex vertical gap={token.marginLG}>
       <CheckoutBanner />
       <Row gutter={[24, 24]}>
         <Col xs={24} lg={14}>
-          <AddressManager selectable cardsPerRow={2} />
+          <AddressManager selectable cardsPerRow={2} beforeForm={isPhone ? summary : undefined} />
         </Col>
-        <Col xs={24} lg={10}>
-          <Flex vertical gap={token.marginMD}>
-            <DeliverySummary address={address} />
-            <LoadFailureAlert error={cartError} onRetry={() => dispatch(cartRequested())} retrying={cartLoading} />
-            <OrderSummary items={items} subtotal={subtotal} isLoading={cartLoading} address={address} />
-          </Flex>
-        </Col>
+        {isPhone ? null : <Col lg={10}>{summary}</Col>}
       </Row>
     </Flex>
   );
