@@ -2,6 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { ServeStaticModule } from '@nestjs/serve-static';
 import { resolve } from 'node:path';
 import type { AppConfig } from '@shop/config';
+import { InfrastructureModule } from '@shop/infrastructure';
 import { AccessModule } from './access/access.module.js';
 import { AddressesModule } from './addresses/addresses.module.js';
 import { AuthModule } from './auth/auth.module.js';
@@ -11,7 +12,6 @@ import { DashboardModule } from './dashboard/dashboard.module.js';
 import { FeatureImagesModule } from './feature-images/feature-images.module.js';
 import { HealthModule } from './health/health.module.js';
 import { ImagesModule } from './images/images.module.js';
-import { InfrastructureModule } from './infrastructure/infrastructure.module.js';
 import { MetricsModule } from './metrics/metrics.module.js';
 import { OperationsModule } from './operations/operations.module.js';
 import { OrdersModule } from './orders/orders.module.js';
@@ -30,7 +30,8 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        InfrastructureModule.register(config),
+        // One retry per Redis command: while Redis is away, requests and health checks fail instead of piling up.
+        InfrastructureModule.register(config, { redisRetriesPerCommand: 1 }),
         ServeStaticModule.forRoot(
           {
             rootPath: resolve(config.UPLOADS_DIR),

@@ -1,9 +1,11 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { AppConfig } from '@shop/config';
+import { InfrastructureModule } from '@shop/infrastructure';
 import { HealthController } from './health/health.controller.js';
 import { ImageDerivativesService } from './images/image-derivatives.service.js';
 import { ImageResizeProcessor } from './images/image-resize.processor.js';
-import { InfrastructureModule } from './infrastructure/infrastructure.module.js';
+import { JobOutcomes } from './infrastructure/job-outcomes.js';
+import { socketEmitterProvider } from './infrastructure/socket-emitter.js';
 import { MetricsModule } from './metrics/metrics.module.js';
 import { OperationsModule } from './operations/operations.module.js';
 import { OrderLifecycle } from './orders/order-lifecycle.service.js';
@@ -22,7 +24,12 @@ export class WorkersModule {
   static register(config: AppConfig): DynamicModule {
     return {
       module: WorkersModule,
-      imports: [InfrastructureModule.register(config), MetricsModule, OperationsModule],
+      imports: [
+        // A worker's Redis commands wait for Redis to come back rather than fail the job.
+        InfrastructureModule.register(config, { redisRetriesPerCommand: null, providers: [socketEmitterProvider(config), JobOutcomes] }),
+        MetricsModule,
+        OperationsModule,
+      ],
       controllers: [HealthController],
       providers: [
         OutboxRelay,

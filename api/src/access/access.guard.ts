@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { Response } from 'express';
 import { MESSAGES, type SessionUser } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
-import { APP_CONFIG } from '../infrastructure/infrastructure.module.js';
+import { APP_CONFIG } from '@shop/infrastructure';
 import { ADMIN_ROUTE, PUBLIC_ROUTE } from './access.decorators.js';
 import { SessionService } from './session.service.js';
 import { SESSION_COOKIE, sessionCookieOptions, sessionTokenOfRequest } from './session-token.js';

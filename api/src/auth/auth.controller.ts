@@ -8,7 +8,7 @@ import { SessionService } from '../access/session.service.js';
 import { SESSION_COOKIE, sessionCookieOptions, sessionTokenOfRequest } from '../access/session-token.js';
 import type { ShopRequest } from '../access/shop-request.js';
 import { orRefuse } from '../common/business-failure.js';
-import { APP_CONFIG } from '../infrastructure/infrastructure.module.js';
+import { APP_CONFIG } from '@shop/infrastructure';
 import { EventsGateway } from '../realtime/events.gateway.js';
 import { AuthService } from './auth.service.js';
 import { GoogleSignInQuery } from './dto/google-sign-in.query.js';

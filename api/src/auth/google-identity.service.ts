@@ -4,7 +4,7 @@ import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } 
 import * as oidc from 'openid-client';
 import { AUTH_API_PATHS, type GoogleSignInError } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
-import { APP_CONFIG, REDIS_CLIENT } from '../infrastructure/infrastructure.module.js';
+import { APP_CONFIG, REDIS_CLIENT } from '@shop/infrastructure';
 
 /** What the shop needs from a verified Google identity. */
 export interface GoogleIdentity {

@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { LIMITS } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
-import { APP_CONFIG, REDIS_CLIENT } from '../infrastructure/infrastructure.module.js';
+import { APP_CONFIG, REDIS_CLIENT } from '@shop/infrastructure';
 
 /**
  * Counts failed sign-ins per e-mail and per client address in Redis (shared by every api

@@ -4,7 +4,7 @@ import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { QUEUES, type HealthReport, type HealthState } from '@shop/contracts';
-import { REDIS_CLIENT } from '../infrastructure/infrastructure.module.js';
+import { REDIS_CLIENT } from '@shop/infrastructure';
 
 const CHECK_TIMEOUT_MS = 1500;
 

@@ -7,7 +7,7 @@ import { DataSource } from 'typeorm';
 import { QUEUE_NAMES, WORKER_PRESENCE, operationsKeys, pipelineHeartbeatKeys, type PipelineHeartbeatEvent, type QueueName } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
 import { OutboxEvent } from '@shop/db';
-import { APP_CONFIG, REDIS_CLIENT } from '../infrastructure/infrastructure.module.js';
+import { APP_CONFIG, REDIS_CLIENT } from '@shop/infrastructure';
 import { EventsGateway } from '../realtime/events.gateway.js';
 import { ApiMetrics } from './api-metrics.js';
 

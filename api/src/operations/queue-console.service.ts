@@ -6,7 +6,7 @@ import type { Redis } from 'ioredis';
 import { MESSAGES, QUEUE_NAMES, QUEUE_STATS_INTERVAL_MS, WORKER_PRESENCE, operationsKeys, pipelineHeartbeatKeys, summariseJobData, type FailedJobView, type PipelineHeartbeatEvent, type QueueName, type QueueStatsEvent, type QueuesSnapshot, QUEUE_DEPTH_STATES, queueDepthsOf } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
 import { BusinessFailure } from '../common/business-failure.js';
-import { APP_CONFIG, REDIS_CLIENT } from '../infrastructure/infrastructure.module.js';
+import { APP_CONFIG, REDIS_CLIENT } from '@shop/infrastructure';
 
 /** Figures older than this are not the workers' current word: someone should have published since. */
 const STATS_FRESH_MS = 3 * QUEUE_STATS_INTERVAL_MS;

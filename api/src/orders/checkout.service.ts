@@ -6,7 +6,7 @@ import type { AppConfig } from '@shop/config';
 import { Order, Payment, changeOrderStatus, recordEvent, releaseReservedStock, retryingDeadlocks } from '@shop/db';
 import { DarajaClient, DarajaError, PaypalClient } from '@shop/payments';
 import { BusinessFailure } from '../common/business-failure.js';
-import { APP_CONFIG } from '../infrastructure/infrastructure.module.js';
+import { APP_CONFIG } from '@shop/infrastructure';
 import type { CapturePaypalInputDto } from './dto/capture-paypal-input.dto.js';
 import type { MpesaPaymentInputDto } from './dto/mpesa-payment-input.dto.js';
 import { OrderPlacementService, type PlacedOrder } from './order-placement.service.js';

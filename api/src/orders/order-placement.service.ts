@@ -8,7 +8,7 @@ import { convertKes } from '@shop/payments';
 import { addressView } from '../addresses/addresses.service.js';
 import { BusinessFailure } from '../common/business-failure.js';
 import { refusableTransaction } from '../common/refusable-transaction.js';
-import { APP_CONFIG } from '../infrastructure/infrastructure.module.js';
+import { APP_CONFIG } from '@shop/infrastructure';
 
 /** What a payment start needs to know of the order just placed. */
 export interface PlacedOrder {

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import type { AppConfig } from '@shop/config';
 import { DarajaClient, PaypalClient, darajaClientFromConfig, paypalClientFromConfig } from '@shop/payments';
-import { APP_CONFIG, REDIS_CLIENT } from '../infrastructure/infrastructure.module.js';
+import { APP_CONFIG, REDIS_CLIENT } from '@shop/infrastructure';
 import { AdminOrdersController } from './admin-orders.controller.js';
 import { CheckoutService } from './checkout.service.js';
 import { OrderPlacementService } from './order-placement.service.js';

@@ -8,7 +8,7 @@ import type { AppConfig } from '@shop/config';
 import { PaymentCallback, recordEvent, retryingDeadlocks } from '@shop/db';
 import { parseStkCallback, parseWebhookEvent } from '@shop/payments';
 import { BusinessFailure } from '../common/business-failure.js';
-import { APP_CONFIG } from '../infrastructure/infrastructure.module.js';
+import { APP_CONFIG } from '@shop/infrastructure';
 
 /** Only Safaricom is meant to reach the callback route; this is not a shopper's message. */
 export const CALLBACK_SOURCE_REFUSED = 'M-Pesa callbacks are not accepted from this address.';

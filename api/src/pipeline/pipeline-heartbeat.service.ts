@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { JOBS } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
 import { recordEvent, type OutboxEvent } from '@shop/db';
-import { APP_CONFIG } from '../infrastructure/infrastructure.module.js';
+import { APP_CONFIG } from '@shop/infrastructure';
 
 /**
  * Sends a heartbeat down the whole event path (outbox → relay → queue → worker → Socket.IO)

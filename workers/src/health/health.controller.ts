@@ -2,7 +2,7 @@ import { Controller, Get, Inject, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import type { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
-import { REDIS_CLIENT } from '../infrastructure/infrastructure.module.js';
+import { REDIS_CLIENT } from '@shop/infrastructure';
 
 /** The workers' only HTTP surface: liveness for the orchestrator. */
 @Controller('health')

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { JOB_FIGURES_WINDOW_MS, operationsKeys, percentileRank, type QueueName } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
-import { APP_CONFIG, REDIS_CLIENT } from '../infrastructure/infrastructure.module.js';
+import { APP_CONFIG, REDIS_CLIENT } from '@shop/infrastructure';
 import { JobOutcomes, type JobOutcome } from '../infrastructure/job-outcomes.js';
 
 export interface QueueJobFigures {

@@ -6,7 +6,8 @@ import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { QUEUE_NAMES, QUEUE_STATS_INTERVAL_MS, SOCKET_EVENTS, SOCKET_ROOMS, operationsKeys, type QueueName, type QueueStatsEvent, QUEUE_DEPTH_STATES, queueDepthsOf } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
-import { APP_CONFIG, REDIS_CLIENT, SOCKET_EMITTER } from '../infrastructure/infrastructure.module.js';
+import { APP_CONFIG, REDIS_CLIENT } from '@shop/infrastructure';
+import { SOCKET_EMITTER } from '../infrastructure/socket-emitter.js';
 import { JobFigures } from './job-figures.js';
 import { WorkerPresence } from './worker-presence.js';
 

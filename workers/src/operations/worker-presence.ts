@@ -6,7 +6,7 @@ import { hostname } from 'node:os';
 import type { Redis } from 'ioredis';
 import { QUEUE_NAMES, WORKER_PRESENCE, operationsKeys, type QueueName } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
-import { APP_CONFIG, REDIS_CLIENT } from '../infrastructure/infrastructure.module.js';
+import { APP_CONFIG, REDIS_CLIENT } from '@shop/infrastructure';
 
 /**
  * This process's beat, per queue it serves, so the console can count live workers and warn when a

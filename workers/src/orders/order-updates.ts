@@ -3,7 +3,7 @@ import type { Emitter } from '@socket.io/redis-emitter';
 import type { EntityManager } from 'typeorm';
 import { SOCKET_EVENTS, SOCKET_ROOMS, type AdminOrderCreatedEvent, type OrderUpdatedEvent } from '@shop/contracts';
 import { Order, Payment } from '@shop/db';
-import { SOCKET_EMITTER } from '../infrastructure/infrastructure.module.js';
+import { SOCKET_EMITTER } from '../infrastructure/socket-emitter.js';
 
 /** What changed for one shopper's order: emitted once the transaction that changed it has committed. */
 export interface OrderUpdate {

@@ -6,7 +6,7 @@ import type { Redis } from 'ioredis';
 import { JOB_RETENTION, QUEUES, QUEUE_SETTINGS, outboxJobId, outboxWakeChannel, type QueueName } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
 import { OutboxEvent } from '@shop/db';
-import { APP_CONFIG, REDIS_CLIENT } from '../infrastructure/infrastructure.module.js';
+import { APP_CONFIG, REDIS_CLIENT } from '@shop/infrastructure';
 
 /** Longest wait for one publish: past it Redis counts as away and the batch is tried again later. */
 const PUBLISH_TIMEOUT_MS = 5000;

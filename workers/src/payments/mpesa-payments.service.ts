@@ -7,7 +7,7 @@ import { JOBS, type MpesaReconcileJob } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
 import { Payment, PaymentCallback, recordEvent } from '@shop/db';
 import { DarajaClient, DarajaError, mpesaFailureReason, parseStkCallback, type StkCallback } from '@shop/payments';
-import { APP_CONFIG } from '../infrastructure/infrastructure.module.js';
+import { APP_CONFIG } from '@shop/infrastructure';
 import type { OrderUpdate } from '../orders/order-updates.js';
 import { PaymentSettlement, type PaymentOutcome } from './payment-settlement.service.js';
 

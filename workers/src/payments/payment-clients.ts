@@ -2,7 +2,7 @@ import type { Provider } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import type { AppConfig } from '@shop/config';
 import { DarajaClient, PaypalClient, darajaClientFromConfig, paypalClientFromConfig } from '@shop/payments';
-import { APP_CONFIG, REDIS_CLIENT } from '../infrastructure/infrastructure.module.js';
+import { APP_CONFIG, REDIS_CLIENT } from '@shop/infrastructure';
 
 /** The providers' clients, built as the api builds them, sharing the workers' Redis (Daraja's token is shared through it). */
 export const PAYMENT_CLIENTS: Provider[] = [

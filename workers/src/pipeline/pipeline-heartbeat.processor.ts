@@ -8,7 +8,8 @@ import {
   outboxIdOfJob, pipelineHeartbeatKeys, type PipelineHeartbeatEvent, type PipelineHeartbeatJob,
 } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
-import { APP_CONFIG, REDIS_CLIENT, SOCKET_EMITTER } from '../infrastructure/infrastructure.module.js';
+import { APP_CONFIG, REDIS_CLIENT } from '@shop/infrastructure';
+import { SOCKET_EMITTER } from '../infrastructure/socket-emitter.js';
 import { QueueProcessor } from '../infrastructure/queue-processor.js';
 
 const SEEN_FOR_SECONDS = 3600;

@@ -1,18 +1,15 @@
 import { BullModule } from '@nestjs/bullmq';
-import { Global, Inject, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
+import { Global, Inject, Module, type DynamicModule, type OnApplicationShutdown, type Provider } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { Emitter } from '@socket.io/redis-emitter';
 import { Redis } from 'ioredis';
-import { QUEUE_NAMES, socketChannelKey } from '@shop/contracts';
+import { QUEUE_NAMES } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
 import { IMAGE_STORAGE, LocalDiskImageStorage, OUTBOX_WAKES, dataSourceOptions, wakeRelaysOnCommit } from '@shop/db';
-import { JobOutcomes } from './job-outcomes.js';
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
 export const REDIS_CLIENT = Symbol('REDIS_CLIENT');
-export const SOCKET_EMITTER = Symbol('SOCKET_EMITTER');
 
 class RedisClientCloser implements OnApplicationShutdown {
   constructor(@Inject(REDIS_CLIENT) private readonly redis: Redis) {}
@@ -21,11 +18,24 @@ class RedisClientCloser implements OnApplicationShutdown {
   }
 }
 
-/** Configuration, MySQL, Redis, the queues and the Socket.IO emitter for every worker module. */
+export interface InfrastructureOptions {
+  /**
+   * ioredis' retries of one command while Redis is away: the api answers a request or a health
+   * check with a failure rather than let it pile up (1); a worker waits for Redis to come back (null).
+   */
+  redisRetriesPerCommand: number | null;
+  /** What one app adds to the shared ground, available to all its modules too. */
+  providers?: Provider[];
+}
+
+/**
+ * Configuration, MySQL, Redis, the BullMQ queues, image storage and the outbox wake: the shared
+ * ground of every module of the api and of the workers, registered once by each app.
+ */
 @Global()
 @Module({})
 export class InfrastructureModule {
-  static register(config: AppConfig): DynamicModule {
+  static register(config: AppConfig, { redisRetriesPerCommand, providers = [] }: InfrastructureOptions): DynamicModule {
     return {
       module: InfrastructureModule,
       imports: [
@@ -36,19 +46,14 @@ export class InfrastructureModule {
       ],
       providers: [
         { provide: APP_CONFIG, useValue: config },
-        { provide: REDIS_CLIENT, useFactory: () => new Redis(config.REDIS_URL, { maxRetriesPerRequest: null }) },
-        {
-          provide: SOCKET_EMITTER,
-          inject: [REDIS_CLIENT],
-          useFactory: (redis: Redis) => new Emitter(redis, { key: socketChannelKey(config.REDIS_PREFIX) }),
-        },
+        { provide: REDIS_CLIENT, useFactory: () => new Redis(config.REDIS_URL, { maxRetriesPerRequest: redisRetriesPerCommand }) },
         { provide: IMAGE_STORAGE, useValue: new LocalDiskImageStorage(config.UPLOADS_DIR) },
         RedisClientCloser,
         // Committed outbox rows wake the relays through Redis at once.
         { provide: OUTBOX_WAKES, inject: [DataSource, REDIS_CLIENT], useFactory: (dataSource: DataSource, redis: Redis) => wakeRelaysOnCommit(dataSource, redis, config.REDIS_PREFIX) },
-        JobOutcomes,
+        ...providers,
       ],
-      exports: [APP_CONFIG, REDIS_CLIENT, SOCKET_EMITTER, IMAGE_STORAGE, BullModule, JobOutcomes],
+      exports: [APP_CONFIG, REDIS_CLIENT, IMAGE_STORAGE, BullModule, ...providers],
     };
   }
 }
