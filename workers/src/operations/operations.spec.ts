@@ -119,9 +119,10 @@ describe('queue console figures in the workers', () => {
         queue: 'orders', waiting: expect.any(Number), active: expect.any(Number), delayed: expect.any(Number), failed: expect.any(Number), completed: expect.any(Number),
         processedPerMinute: 6.7, p50Ms: 50, p95Ms: 95, workers: 2, measuredAt: expect.any(Number),
       });
-      // Two processes, one push per interval: never two in the same interval.
+      // Two processes, one push per interval: never two in the same interval, each just after one begins.
       const gaps = received.slice(1).map((push, index) => push.at - received[index]!.at);
       expect(Math.min(...gaps)).toBeGreaterThan(QUEUE_STATS_INTERVAL_MS / 4);
+      for (const push of received) expect(push.stats[0]!.measuredAt % QUEUE_STATS_INTERVAL_MS).toBeLessThan(QUEUE_STATS_INTERVAL_MS / 4);
       expect(JSON.parse((await redis.get(keys.latestStats))!)).toEqual(expect.arrayContaining([expect.objectContaining({ queue: 'orders', workers: 2 })]));
     });
 

@@ -14,10 +14,15 @@ import { WorkerPresence } from './worker-presence.js';
 /** The api's snapshot trusts the stored figures for a few intervals; after that they are stale. */
 const LATEST_STATS_KEPT_MS = 3 * QUEUE_STATS_INTERVAL_MS;
 
+/** How far into its interval a process ticks: timers may fire a little early or late, never by this much early. */
+const TICK_INTO_INTERVAL_MS = 50;
+
 /**
  * Pushes every queue's figures to the ops room every ~2 s. Every worker process runs this, and in
  * each interval the first one to claim the interval's slot in Redis publishes: N processes, one
- * event per interval, and the figures go on as long as any process lives.
+ * event per interval, and the figures go on as long as any process lives. Every process ticks
+ * just after an interval begins, so they compete for the same slot: timers running free would
+ * straddle an interval's end, and two processes would push milliseconds apart.
  */
 @Injectable()
 export class QueueStatsPublisher implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -25,6 +30,7 @@ export class QueueStatsPublisher implements OnApplicationBootstrap, OnApplicatio
   private readonly keys: ReturnType<typeof operationsKeys>;
   private readonly queues = new Map<QueueName, Queue>();
   private timer: NodeJS.Timeout | undefined;
+  private stopped = false;
 
   constructor(
     private readonly moduleRef: ModuleRef,
@@ -40,13 +46,23 @@ export class QueueStatsPublisher implements OnApplicationBootstrap, OnApplicatio
   onApplicationBootstrap(): void {
     // The queues' providers are made asynchronously: they exist by now, not when this is constructed.
     for (const name of QUEUE_NAMES) this.queues.set(name, this.moduleRef.get<Queue>(getQueueToken(name), { strict: false }));
-    this.timer = setInterval(() => {
-      this.publishIfFirst().catch((error: Error) => this.logger.warn(`Queue figures not published: ${error.message}`));
-    }, QUEUE_STATS_INTERVAL_MS);
+    this.tickInNextInterval();
   }
 
   onApplicationShutdown(): void {
-    clearInterval(this.timer);
+    this.stopped = true;
+    clearTimeout(this.timer);
+  }
+
+  private tickInNextInterval(): void {
+    const untilNextInterval = QUEUE_STATS_INTERVAL_MS - (Date.now() % QUEUE_STATS_INTERVAL_MS);
+    this.timer = setTimeout(() => {
+      this.publishIfFirst()
+        .catch((error: Error) => this.logger.warn(`Queue figures not published: ${error.message}`))
+        .finally(() => {
+          if (!this.stopped) this.tickInNextInterval();
+        });
+    }, untilNextInterval + TICK_INTO_INTERVAL_MS);
   }
 
   /** Publishes unless another process already did in this interval; answers whether it did. */
