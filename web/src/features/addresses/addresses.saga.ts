@@ -41,7 +41,7 @@ function* loadAddresses(userId: number, storage: ChosenAddressStorage): SagaIter
   }
   yield put(addressesLoaded(addresses));
   // After a reload the checkout delivers where the shopper had chosen, while that address still exists.
-  const remembered = chosenAddressOf(storage, userId);
+  const remembered: number | null = yield call(chosenAddressOf, storage, userId);
   const chosen: number | null = yield select(selectChosenAddressId);
   if (chosen === null && remembered !== null && addresses.some((address) => address.id === remembered)) yield put(addressSelected(remembered));
 }
