@@ -11,8 +11,8 @@ async function bootstrap(): Promise<void> {
   });
   // SIGTERM closes the BullMQ workers (finishing their current jobs) and the outbox relay.
   app.enableShutdownHooks();
-  await app.listen(config.WORKERS_HEALTH_PORT, '127.0.0.1');
-  new Logger('workers').log(`processing queues; health on port ${config.WORKERS_HEALTH_PORT}`);
+  await app.listen(config.WORKERS_HEALTH_PORT, config.WORKERS_HEALTH_HOST);
+  new Logger('workers').log(`processing queues; health on ${config.WORKERS_HEALTH_HOST}:${config.WORKERS_HEALTH_PORT}`);
 }
 
 bootstrap().catch((error: unknown) => exitWithReason('workers', error));

@@ -20,6 +20,11 @@ describe('loadConfig', () => {
     expect(config.DATABASE_URL).toBe(DEFAULT_DATABASE_URL);
     expect(config.PORT).toBe(3000);
     expect(config.WEB_ORIGINS).toEqual(['http://localhost:3000', 'http://localhost:5173']);
+    expect([config.WORKERS_HEALTH_HOST, config.WORKERS_HEALTH_PORT]).toEqual(['127.0.0.1', 3001]);
+  });
+
+  it("opens the workers' health and metrics to a container's network when asked", () => {
+    expect(loadConfig({ WORKERS_HEALTH_HOST: '0.0.0.0' }).WORKERS_HEALTH_HOST).toBe('0.0.0.0');
   });
 
   it('names the variable that is wrong', () => {

@@ -46,6 +46,8 @@ export const configSchema = z
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     WORKERS_HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
+    /** Where the workers' health and metrics listen: this host only, unless a container opens it to its network. */
+    WORKERS_HEALTH_HOST: z.string().min(1).default('127.0.0.1'),
     PUBLIC_URL: url(['http:', 'https:']).default('http://localhost:3000'),
     WEB_ORIGINS: z
       .string()
