@@ -34,6 +34,8 @@ export function paymentSandboxOptions(config: AppConfig): Pick<SandboxOptions, '
       consumerSecret: config.MPESA_CONSUMER_SECRET,
       shortcode: config.MPESA_SHORTCODE,
       passkey: config.MPESA_PASSKEY,
+      initiatorName: config.MPESA_INITIATOR_NAME,
+      securityCredential: config.MPESA_SECURITY_CREDENTIAL,
       callbackDelayMs: config.SANDBOX_MPESA_CALLBACK_DELAY_MS,
     },
     paypal: {

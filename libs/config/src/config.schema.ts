@@ -36,6 +36,9 @@ export const SANDBOX_DARAJA_APP = {
   shortcode: '174379',
   passkey: 'toyduka-local-daraja-passkey',
   callbackToken: 'toyduka-local-mpesa-callback-token',
+  /** The API user and its encrypted password that the Transaction Status API asks for. */
+  initiatorName: 'toyduka-local-initiator',
+  securityCredential: 'toyduka-local-security-credential',
 } as const;
 export const SANDBOX_PAYPAL_APP = { clientId: 'toyduka-local-paypal-client', clientSecret: 'toyduka-local-paypal-secret', webhookId: 'toyduka-local-webhook' } as const;
 
@@ -91,6 +94,11 @@ export const configSchema = z
       .transform((value) => value.split(',').map((address) => address.trim()).filter(Boolean)),
     /** How long after an STK push without a callback the payment is looked up with Daraja. */
     MPESA_RECONCILE_DELAY_MS: z.coerce.number().int().min(100).default(MINUTE_MS),
+    /** How often each workers process looks for STK push attempts whose next check with Daraja is due. */
+    MPESA_SWEEP_INTERVAL_MS: z.coerce.number().int().min(50).default(5000),
+    /** The Transaction Status API's initiator (an API user of the paybill) and its encrypted password: how a receipt the STK query does not tell is fetched. Without them, receipts come from callbacks only. */
+    MPESA_INITIATOR_NAME: z.string().min(1).optional(),
+    MPESA_SECURITY_CREDENTIAL: z.string().min(1).optional(),
     PAYPAL_BASE_URL: url(['http:', 'https:']).optional(),
     PAYPAL_CLIENT_ID: z.string().min(1).optional(),
     PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
@@ -111,6 +119,9 @@ export const configSchema = z
     for (const key of ['MPESA_BASE_URL', 'MPESA_CONSUMER_KEY', 'MPESA_CONSUMER_SECRET', 'MPESA_SHORTCODE', 'MPESA_PASSKEY', 'MPESA_CALLBACK_TOKEN', 'PAYPAL_BASE_URL', 'PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID'] as const) {
       if (!config[key]) context.addIssue({ code: 'custom', path: [key], message: 'is required in production (the sandbox only stands in elsewhere)' });
     }
+    if (Boolean(config.MPESA_INITIATOR_NAME) !== Boolean(config.MPESA_SECURITY_CREDENTIAL)) {
+      context.addIssue({ code: 'custom', path: ['MPESA_SECURITY_CREDENTIAL'], message: 'MPESA_INITIATOR_NAME and MPESA_SECURITY_CREDENTIAL go together' });
+    }
     if (Boolean(config.GOOGLE_CLIENT_ID) !== Boolean(config.GOOGLE_CLIENT_SECRET)) {
       context.addIssue({ code: 'custom', path: ['GOOGLE_CLIENT_SECRET'], message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together' });
     }
@@ -123,6 +134,8 @@ export const configSchema = z
     MPESA_SHORTCODE: config.MPESA_SHORTCODE ?? SANDBOX_DARAJA_APP.shortcode,
     MPESA_PASSKEY: config.MPESA_PASSKEY ?? SANDBOX_DARAJA_APP.passkey,
     MPESA_CALLBACK_TOKEN: config.MPESA_CALLBACK_TOKEN ?? SANDBOX_DARAJA_APP.callbackToken,
+    MPESA_INITIATOR_NAME: config.MPESA_INITIATOR_NAME ?? (config.NODE_ENV === 'production' ? undefined : SANDBOX_DARAJA_APP.initiatorName),
+    MPESA_SECURITY_CREDENTIAL: config.MPESA_SECURITY_CREDENTIAL ?? (config.NODE_ENV === 'production' ? undefined : SANDBOX_DARAJA_APP.securityCredential),
     PAYPAL_BASE_URL: config.PAYPAL_BASE_URL ?? `http://localhost:${config.SANDBOX_PORT}${SANDBOX_PATHS.paypal}`,
     PAYPAL_CLIENT_ID: config.PAYPAL_CLIENT_ID ?? SANDBOX_PAYPAL_APP.clientId,
     PAYPAL_CLIENT_SECRET: config.PAYPAL_CLIENT_SECRET ?? SANDBOX_PAYPAL_APP.clientSecret,

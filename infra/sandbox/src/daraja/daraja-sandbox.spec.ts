@@ -12,7 +12,8 @@ const EAT_OFFSET_MS = 3 * 60 * 60 * 1000;
 
 interface CallbackReceiver {
   url: string;
-  bodies: StkCallbackBody[];
+  /** STK callbacks and Transaction Status results, as they came. */
+  bodies: (StkCallbackBody | StatusResultBody)[];
   /** Statuses to answer the next callbacks with, in order; 200 once they run out. */
   statuses: number[];
   close(): Promise<void>;
@@ -30,14 +31,27 @@ interface StkCallbackBody {
   };
 }
 
+interface StatusResultBody {
+  Result: {
+    ResultType: number;
+    ResultCode: number;
+    ResultDesc: string;
+    OriginatorConversationID: string;
+    ConversationID: string;
+    TransactionID?: string;
+    ResultParameters?: { ResultParameter: { Key: string; Value?: string | number }[] };
+    ReferenceData: { ReferenceItem: { Key: string; Value?: string } };
+  };
+}
+
 async function startReceiver(): Promise<CallbackReceiver> {
-  const bodies: StkCallbackBody[] = [];
+  const bodies: CallbackReceiver['bodies'] = [];
   const statuses: number[] = [];
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      bodies.push(JSON.parse(Buffer.concat(chunks).toString('utf8')) as StkCallbackBody);
+      bodies.push(JSON.parse(Buffer.concat(chunks).toString('utf8')) as StkCallbackBody | StatusResultBody);
       response.writeHead(statuses.shift() ?? 200, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ ResultCode: 0, ResultDesc: 'Accepted' }));
     });
@@ -108,7 +122,7 @@ describe('Daraja sandbox', () => {
     return post('/mpesa/stkpushquery/v1/query', { BusinessShortCode: SANDBOX_DARAJA_APP.shortcode, Password: password(timestamp), Timestamp: timestamp, CheckoutRequestID: checkoutRequestId });
   }
 
-  const callbacksOf = (checkoutRequestId: string) => receiver.bodies.filter((body) => body.Body.stkCallback.CheckoutRequestID === checkoutRequestId);
+  const callbacksOf = (checkoutRequestId: string) => receiver.bodies.filter((body): body is StkCallbackBody => 'Body' in body && body.Body.stkCallback.CheckoutRequestID === checkoutRequestId);
   /** The transaction once `count` deliveries have their outcome recorded (the receiver may see a body first). */
   const delivered = (checkoutRequestId: string, count: number) =>
     waitFor(`${count} recorded deliveries`, () => {
@@ -348,6 +362,191 @@ describe('Daraja sandbox', () => {
       const timestamp = eatTimestamp(new Date());
       const wrong = await post('/mpesa/stkpushquery/v1/query', { BusinessShortCode: SANDBOX_DARAJA_APP.shortcode, Password: password(timestamp, 'nope'), Timestamp: timestamp, CheckoutRequestID: id });
       expect(wrong).toMatchObject({ status: 400, body: { errorMessage: 'Bad Request - Invalid Password' } });
+    });
+  });
+
+  describe('Transaction Status', () => {
+    const resultUrl = () => new URL('/api/shop/mpesa-status-result/token', receiver.url).href;
+
+    function statusRequest(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+      return {
+        Initiator: SANDBOX_DARAJA_APP.initiatorName,
+        SecurityCredential: SANDBOX_DARAJA_APP.securityCredential,
+        CommandID: 'TransactionStatusQuery',
+        PartyA: SANDBOX_DARAJA_APP.shortcode,
+        IdentifierType: '4',
+        ResultURL: resultUrl(),
+        QueueTimeOutURL: new URL('/api/shop/mpesa-status-timeout/token', receiver.url).href,
+        Remarks: 'Payment check',
+        ...overrides,
+      };
+    }
+
+    const statusQuery = (overrides: Record<string, unknown> = {}, bearer = token) => post('/mpesa/transactionstatus/v1/query', statusRequest(overrides), bearer);
+    const resultOf = (conversationId: string) =>
+      waitFor('the status result', () => receiver.bodies.find((body): body is StatusResultBody => 'Result' in body && body.Result.ConversationID === conversationId), 5000);
+    const parameters = (result: StatusResultBody) => Object.fromEntries((result.Result.ResultParameters?.ResultParameter ?? []).map(({ Key, Value }) => [Key, Value]));
+
+    async function paidPush(overrides: Record<string, unknown> = {}): Promise<string> {
+      const id = await pushAccepted(overrides);
+      await finished(id);
+      return id;
+    }
+
+    it('accepts a query by an STK push’s CheckoutRequestID, then posts the payment’s receipt and amount to the ResultURL', async () => {
+      const id = await paidPush();
+      const answer = await statusQuery({ OriginatorConversationID: id, Occasion: 'Order 1042' });
+      expect(answer).toEqual({
+        status: 200,
+        body: { OriginatorConversationID: id, ConversationID: expect.stringMatching(/^AG_\d{8}_[0-9a-f]{20}$/), ResponseCode: '0', ResponseDescription: 'Accept the service request successfully.' },
+      });
+      const transaction = sandbox.daraja.transaction(id)!;
+      const result = await resultOf(answer.body.ConversationID);
+      expect(result).toEqual({
+        Result: {
+          ResultType: 0,
+          ResultCode: 0,
+          ResultDesc: 'The service request is processed successfully.',
+          OriginatorConversationID: id,
+          ConversationID: answer.body.ConversationID,
+          TransactionID: transaction.receipt,
+          ResultParameters: {
+            ResultParameter: [
+              { Key: 'DebitPartyName', Value: '254708374149 - John Doe' },
+              { Key: 'CreditPartyName', Value: '174379 - Toy Duka' },
+              { Key: 'OriginatorConversationID', Value: id },
+              { Key: 'InitiatedTime', Value: Number(eatTimestamp(new Date(transaction.createdAt))) },
+              { Key: 'DebitAccountType', Value: 'MMF Account For Customer' },
+              { Key: 'DebitPartyCharges' },
+              { Key: 'TransactionReason' },
+              { Key: 'ReasonType', Value: 'Pay Bill Online' },
+              { Key: 'TransactionStatus', Value: 'Completed' },
+              { Key: 'FinalisedTime', Value: Number(eatTimestamp(new Date(transaction.dueAt))) },
+              { Key: 'Amount', Value: 1250 },
+              { Key: 'ConversationID', Value: answer.body.ConversationID },
+              { Key: 'ReceiptNo', Value: transaction.receipt },
+            ],
+          },
+          ReferenceData: { ReferenceItem: { Key: 'Occasion', Value: 'Order 1042' } },
+        },
+      });
+      const { statusQueries } = await waitFor('the recorded delivery', () => {
+        const recorded = sandbox.daraja.transaction(id)!;
+        return recorded.statusQueries[0]?.deliveries[0]?.status !== undefined && recorded;
+      });
+      expect(statusQueries).toEqual([
+        {
+          originatorConversationId: id,
+          conversationId: answer.body.ConversationID,
+          transactionId: null,
+          at: expect.any(String),
+          resultUrl: resultUrl(),
+          resultCode: 0,
+          resultDesc: 'The service request is processed successfully.',
+          deliveries: [{ copy: 1, attempt: 1, at: expect.any(String), status: 200 }],
+        },
+      ]);
+    });
+
+    it('finds a payment by its receipt, and reports the amount actually taken', async () => {
+      const id = await pushAccepted();
+      sandbox.daraja.setCallbackBehaviour({ checkoutRequestId: id }, { amount: 1 });
+      await finished(id);
+      const { receipt } = sandbox.daraja.transaction(id)!;
+      const answer = await statusQuery({ TransactionID: receipt });
+      expect(answer.body.OriginatorConversationID).toMatch(/^\d+-\d+-\d+$/);
+      const result = await resultOf(answer.body.ConversationID);
+      expect(result.Result).toMatchObject({ ResultCode: 0, TransactionID: receipt, ReferenceData: { ReferenceItem: { Key: 'Occasion' } } });
+      expect(parameters(result)).toMatchObject({ Amount: 1, ReceiptNo: receipt, TransactionStatus: 'Completed' });
+      expect(sandbox.daraja.transaction(id)!.statusQueries).toEqual([expect.objectContaining({ transactionId: receipt, resultCode: 0 })]);
+    });
+
+    it.each<[string, () => Promise<Record<string, unknown>>, string]>([
+      ['an unknown CheckoutRequestID', async () => ({ OriginatorConversationID: 'ws_CO_000000000000000000' }), 'OriginatorConversationID'],
+      ['an unknown receipt', async () => ({ TransactionID: 'SZZ0000000' }), 'TransactionID'],
+      ['a push the shopper has not answered', async () => ({ OriginatorConversationID: await pushAccepted() }), 'OriginatorConversationID'],
+      ['a cancelled push', async () => ({ OriginatorConversationID: await paidPush({ PhoneNumber: DARAJA_TEST_NUMBERS.cancelled, PartyA: DARAJA_TEST_NUMBERS.cancelled }) }), 'OriginatorConversationID'],
+    ])('finds no transaction for %s, and says so without a receipt', async (_case, asked, key) => {
+      const answer = await statusQuery(await asked());
+      expect(answer.status).toBe(200);
+      const result = await resultOf(answer.body.ConversationID);
+      expect(result).toEqual({
+        Result: {
+          ResultType: 0,
+          ResultCode: 1,
+          ResultDesc: `No transaction found for the given ${key}`,
+          OriginatorConversationID: answer.body.OriginatorConversationID,
+          ConversationID: answer.body.ConversationID,
+          ReferenceData: { ReferenceItem: { Key: 'Occasion' } },
+        },
+      });
+    });
+
+    it.each<[string, string, Record<string, unknown>]>([
+      ['another initiator', 'Initiator', { Initiator: 'someone-else', OriginatorConversationID: 'ws_CO_1' }],
+      ['another security credential', 'SecurityCredential', { SecurityCredential: 'guess', OriginatorConversationID: 'ws_CO_1' }],
+      ['another command', 'CommandID', { CommandID: 'AccountBalance', OriginatorConversationID: 'ws_CO_1' }],
+      ['neither a TransactionID nor an OriginatorConversationID', 'TransactionID', { TransactionID: '' }],
+      ['another PartyA', 'PartyA', { PartyA: '600000', OriginatorConversationID: 'ws_CO_1' }],
+      ['a phone number’s IdentifierType', 'IdentifierType', { IdentifierType: '1', OriginatorConversationID: 'ws_CO_1' }],
+      ['a ResultURL that is not http(s)', 'ResultURL', { ResultURL: 'ftp://shop.example/result', OriginatorConversationID: 'ws_CO_1' }],
+      ['a QueueTimeOutURL that is not a URL', 'QueueTimeOutURL', { QueueTimeOutURL: 'the shop', OriginatorConversationID: 'ws_CO_1' }],
+      ['empty remarks', 'Remarks', { Remarks: ' ', OriginatorConversationID: 'ws_CO_1' }],
+      ['101-character remarks', 'Remarks', { Remarks: 'R'.repeat(101), OriginatorConversationID: 'ws_CO_1' }],
+      ['a 101-character occasion', 'Occasion', { Occasion: 'O'.repeat(101), OriginatorConversationID: 'ws_CO_1' }],
+    ])('refuses a query with %s', async (_case, field, overrides) => {
+      expect(await statusQuery(overrides)).toEqual({ status: 400, body: { requestId: expect.any(String), errorCode: '400.002.02', errorMessage: `Bad Request - Invalid ${field}` } });
+    });
+
+    it('refuses a query without a valid access token', async () => {
+      expect(await statusQuery({ OriginatorConversationID: 'ws_CO_1' }, 'made-up-token')).toMatchObject({ status: 404, body: { errorCode: '404.001.03' } });
+    });
+
+    it('refuses every query when no initiator is configured', async () => {
+      const options = paymentSandboxOptions(loadConfig({}));
+      const bare = await startSandbox({
+        port: 0,
+        ...options,
+        daraja: { ...options.daraja, initiatorName: undefined, securityCredential: undefined },
+        googleClient: { clientId: SANDBOX_GOOGLE_CLIENT.id, clientSecret: SANDBOX_GOOGLE_CLIENT.secret, redirectUris: [] },
+      });
+      try {
+        const bareDaraja = `${bare.url}${SANDBOX_PATHS.daraja}`;
+        const { access_token } = (await (await fetch(`${bareDaraja}/oauth/v1/generate?grant_type=client_credentials`, { headers: { authorization: basic(SANDBOX_DARAJA_APP.consumerKey, SANDBOX_DARAJA_APP.consumerSecret) } })).json()) as { access_token: string };
+        const response = await fetch(`${bareDaraja}/mpesa/transactionstatus/v1/query`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' },
+          body: JSON.stringify(statusRequest({ OriginatorConversationID: 'ws_CO_1' })),
+        });
+        expect(response.status).toBe(400);
+        expect(await response.json()).toMatchObject({ errorMessage: 'Bad Request - Invalid Initiator' });
+      } finally {
+        await bare.close();
+      }
+    });
+
+    it('retries a result answered 5xx, as it does a callback', async () => {
+      const id = await paidPush();
+      await delivered(id, 1);
+      receiver.statuses.push(502);
+      await statusQuery({ OriginatorConversationID: id });
+      const { statusQueries } = await waitFor('two recorded attempts', () => {
+        const recorded = sandbox.daraja.transaction(id)!;
+        return recorded.statusQueries[0]?.deliveries[1]?.status !== undefined && recorded;
+      }, 5000);
+      expect(statusQueries[0].deliveries.map(({ attempt, status }) => ({ attempt, status }))).toEqual([
+        { attempt: 1, status: 502 },
+        { attempt: 2, status: 200 },
+      ]);
+    });
+
+    it('drops the results about a payment set so, and still records the query', async () => {
+      sandbox.daraja.setCallbackBehaviour({ phone: DARAJA_TEST_NUMBERS.success }, { dropStatusResults: true });
+      const id = await paidPush();
+      const answer = await statusQuery({ OriginatorConversationID: id });
+      await new Promise((resolve) => setTimeout(resolve, 3 * CALLBACK_DELAY_MS));
+      expect(receiver.bodies.filter((body) => 'Result' in body)).toEqual([]);
+      expect(sandbox.daraja.transaction(id)!.statusQueries).toEqual([expect.objectContaining({ conversationId: answer.body.ConversationID, resultCode: 0, deliveries: [] })]);
     });
   });
 

@@ -1,17 +1,26 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
-import { checkStkPush, checkStkQuery, eatTimestamp, isKenyanMobile, type StkPushRequest } from './request-checks.js';
+import {
+  checkStkPush,
+  checkStkQuery,
+  checkTransactionStatus,
+  eatTimestamp,
+  isKenyanMobile,
+  type DarajaInitiator,
+  type StkPushRequest,
+  type TransactionStatusRequest,
+} from './request-checks.js';
 import { stkOutcomeFor } from './test-numbers.js';
 
 export { DARAJA_TEST_NUMBERS, type DarajaTestNumber } from './test-numbers.js';
 
-export interface DarajaSandboxOptions {
+export interface DarajaSandboxOptions extends DarajaInitiator {
   consumerKey: string;
   consumerSecret: string;
   shortcode: string;
   passkey: string;
-  /** How long the "phone" takes before the callback (the PIN prompt). */
+  /** How long the "phone" takes before the callback (the PIN prompt), and M-Pesa before a Transaction Status result. */
   callbackDelayMs: number;
 }
 
@@ -23,8 +32,10 @@ export interface CallbackBehaviour {
   extraDelayMs?: number;
   /** Never send the callback; a query still reports the result. */
   drop?: boolean;
-  /** The Amount the success callback reports instead of the amount pushed. */
+  /** The Amount the success callback and Transaction Status results report instead of the amount pushed. */
   amount?: number;
+  /** Never send a Transaction Status result about this payment to its ResultURL; the query is still recorded. */
+  dropStatusResults?: boolean;
 }
 
 export type CallbackTarget = { checkoutRequestId: string } | { phone: string };
@@ -36,6 +47,20 @@ export interface CallbackDelivery {
   /** The callback URL's HTTP status, or the network error when there was none. */
   status?: number;
   error?: string;
+}
+
+/** One Transaction Status query about a transaction, and the delivery of its result to the ResultURL. */
+export interface StatusQuery {
+  originatorConversationId: string;
+  conversationId: string;
+  /** The receipt the query named, if it named one. */
+  transactionId: string | null;
+  at: string;
+  resultUrl: string;
+  /** What the result says, as the transaction stood when the query came: 0 with the receipt once paid. */
+  resultCode: number;
+  resultDesc: string;
+  deliveries: CallbackDelivery[];
 }
 
 export interface DarajaTransaction extends StkPushRequest {
@@ -51,6 +76,7 @@ export interface DarajaTransaction extends StkPushRequest {
   receipt: string | null;
   behaviour: CallbackBehaviour;
   deliveries: CallbackDelivery[];
+  statusQueries: StatusQuery[];
 }
 
 export interface DarajaSandboxControl {
@@ -108,6 +134,13 @@ const MAX_COPIES = 10;
 const ACCEPTED = 'Success. Request accepted for processing';
 /** Daraja's own spelling. */
 const QUERY_ACCEPTED = 'The service request has been accepted successsfully';
+const STATUS_QUERY_ACCEPTED = 'Accept the service request successfully.';
+const STATUS_FOUND = { resultCode: 0, resultDesc: 'The service request is processed successfully.' };
+/** The sandbox's own code (and words, below) for a transaction it has no paid record of. */
+const STATUS_NOT_FOUND_CODE = 1;
+/** The names status results give the parties: the sandbox knows numbers, not names. */
+const CUSTOMER_NAME = 'John Doe';
+const PAYBILL_NAME = 'Toy Duka';
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
 function randomDigits(length: number): string {
@@ -115,19 +148,25 @@ function randomDigits(length: number): string {
 }
 
 function checkBehaviour(behaviour: unknown): CallbackBehaviour {
-  if (typeof behaviour !== 'object' || behaviour === null) throw new DarajaControlError(400, 'A behaviour is an object of copies, extraDelayMs, drop and amount.');
-  const { copies, extraDelayMs, drop, amount } = behaviour as Record<string, unknown>;
+  if (typeof behaviour !== 'object' || behaviour === null) throw new DarajaControlError(400, 'A behaviour is an object of copies, extraDelayMs, drop, amount and dropStatusResults.');
+  const { copies, extraDelayMs, drop, amount, dropStatusResults } = behaviour as Record<string, unknown>;
   const wholeIn = (value: unknown, min: number, max: number) => value === undefined || (Number.isInteger(value) && (value as number) >= min && (value as number) <= max);
   if (!wholeIn(copies, 1, MAX_COPIES)) throw new DarajaControlError(400, `copies must be a whole number from 1 to ${MAX_COPIES}.`);
   if (!wholeIn(extraDelayMs, 0, 3_600_000)) throw new DarajaControlError(400, 'extraDelayMs must be a whole number of milliseconds up to an hour.');
   if (!wholeIn(amount, 0, Number.MAX_SAFE_INTEGER)) throw new DarajaControlError(400, 'amount must be a whole number of shillings.');
   if (drop !== undefined && typeof drop !== 'boolean') throw new DarajaControlError(400, 'drop must be true or false.');
-  return Object.fromEntries(Object.entries({ copies, extraDelayMs, drop, amount }).filter(([, value]) => value !== undefined));
+  if (dropStatusResults !== undefined && typeof dropStatusResults !== 'boolean') throw new DarajaControlError(400, 'dropStatusResults must be true or false.');
+  return Object.fromEntries(Object.entries({ copies, extraDelayMs, drop, amount, dropStatusResults }).filter(([, value]) => value !== undefined));
+}
+
+/** What M-Pesa took from the shopper: the pushed amount unless a behaviour says otherwise. */
+function amountTaken(record: DarajaTransaction): number {
+  return record.behaviour.amount ?? record.amount;
 }
 
 /**
- * Daraja as the shop uses it: OAuth, STK push, the delayed callback to the shop and the STK query,
- * with state in memory. Mounted at SANDBOX_PATHS.daraja; `/control` serves the test controls over HTTP.
+ * Daraja as the shop uses it: OAuth, STK push, the delayed callback to the shop, the STK query and
+ * the Transaction Status query with its delayed result, with state in memory. Mounted at SANDBOX_PATHS.daraja; `/control` serves the test controls over HTTP.
  */
 export function createDarajaSandbox(options: DarajaSandboxOptions): DarajaSandbox {
   const live = new Map<string, LiveTransaction>();
@@ -176,7 +215,7 @@ export function createDarajaSandbox(options: DarajaSandboxOptions): DarajaSandbo
     if (record.resultCode === 0) {
       stkCallback.CallbackMetadata = {
         Item: [
-          { Name: 'Amount', Value: record.behaviour.amount ?? record.amount },
+          { Name: 'Amount', Value: amountTaken(record) },
           { Name: 'MpesaReceiptNumber', Value: record.receipt },
           { Name: 'Balance' },
           { Name: 'TransactionDate', Value: Number(eatTimestamp(finishedAt)) },
@@ -187,12 +226,13 @@ export function createDarajaSandbox(options: DarajaSandboxOptions): DarajaSandbo
     return { Body: { stkCallback } };
   }
 
-  async function deliverCopy(record: DarajaTransaction, body: string, copy: number, signal: AbortSignal): Promise<void> {
+  /** Posts a callback or a status result as Safaricom does, recording every attempt in `log`. */
+  async function deliverCopy(url: string, body: string, copy: number, log: CallbackDelivery[], signal: AbortSignal): Promise<void> {
     for (let attempt = 1; !signal.aborted; attempt += 1) {
       const delivery: CallbackDelivery = { copy, attempt, at: new Date().toISOString() };
-      record.deliveries.push(delivery);
+      log.push(delivery);
       try {
-        const response = await fetch(record.callbackUrl, {
+        const response = await fetch(url, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body,
@@ -213,7 +253,78 @@ export function createDarajaSandbox(options: DarajaSandboxOptions): DarajaSandbo
   async function deliver(record: DarajaTransaction, copies: number, finishedAt: Date): Promise<void> {
     const body = JSON.stringify(callbackBody(record, finishedAt));
     const { signal } = deliveries;
-    await Promise.all(Array.from({ length: copies }, (_, index) => deliverCopy(record, body, index + 1, signal)));
+    await Promise.all(Array.from({ length: copies }, (_, index) => deliverCopy(record.callbackUrl, body, index + 1, record.deliveries, signal)));
+  }
+
+  function newConversationId(now: Date): string {
+    return `AG_${eatTimestamp(now).slice(0, 8)}_${randomBytes(10).toString('hex')}`;
+  }
+
+  /** A receipt names the paid transaction; otherwise the sandbox's rule: the OriginatorConversationID is an STK push's CheckoutRequestID. */
+  function transactionAskedAbout({ transactionId, originatorConversationId }: TransactionStatusRequest): DarajaTransaction | undefined {
+    if (transactionId !== null) return [...live.values()].find(({ record }) => record.receipt === transactionId)?.record;
+    return originatorConversationId === null ? undefined : live.get(originatorConversationId)?.record;
+  }
+
+  /** The Result M-Pesa posts to the ResultURL: the payment's details once it is paid, otherwise that there is none. */
+  function statusResultBody(query: StatusQuery, request: TransactionStatusRequest, paid: DarajaTransaction | undefined): unknown {
+    const result: Record<string, unknown> = {
+      ResultType: 0,
+      ResultCode: query.resultCode,
+      ResultDesc: query.resultDesc,
+      OriginatorConversationID: query.originatorConversationId,
+      ConversationID: query.conversationId,
+    };
+    if (paid) {
+      const initiatedTime = Number(eatTimestamp(new Date(paid.createdAt)));
+      result.TransactionID = paid.receipt;
+      result.ResultParameters = {
+        ResultParameter: [
+          { Key: 'DebitPartyName', Value: `${paid.phone} - ${CUSTOMER_NAME}` },
+          { Key: 'CreditPartyName', Value: `${options.shortcode} - ${PAYBILL_NAME}` },
+          { Key: 'OriginatorConversationID', Value: query.originatorConversationId },
+          { Key: 'InitiatedTime', Value: initiatedTime },
+          { Key: 'DebitAccountType', Value: 'MMF Account For Customer' },
+          { Key: 'DebitPartyCharges' },
+          { Key: 'TransactionReason' },
+          { Key: 'ReasonType', Value: 'Pay Bill Online' },
+          { Key: 'TransactionStatus', Value: 'Completed' },
+          { Key: 'FinalisedTime', Value: Number(eatTimestamp(new Date(paid.dueAt))) },
+          { Key: 'Amount', Value: amountTaken(paid) },
+          { Key: 'ConversationID', Value: query.conversationId },
+          { Key: 'ReceiptNo', Value: paid.receipt },
+        ],
+      };
+    }
+    result.ReferenceData = { ReferenceItem: request.occasion === null ? { Key: 'Occasion' } : { Key: 'Occasion', Value: request.occasion } };
+    return { Result: result };
+  }
+
+  /**
+   * Answered as the transaction stands when the query comes, so a test knows what the result will
+   * say; the result goes to the ResultURL after the callback delay, as M-Pesa takes its time too.
+   */
+  function startStatusQuery(request: TransactionStatusRequest, now: Date): StatusQuery {
+    const record = transactionAskedAbout(request);
+    const paid = record?.state === 'finished' && record.resultCode === 0 ? record : undefined;
+    const query: StatusQuery = {
+      originatorConversationId: request.originatorConversationId ?? requestId(),
+      conversationId: newConversationId(now),
+      transactionId: request.transactionId,
+      at: now.toISOString(),
+      resultUrl: request.resultUrl,
+      ...(paid ? STATUS_FOUND : { resultCode: STATUS_NOT_FOUND_CODE, resultDesc: `No transaction found for the given ${request.transactionId === null ? 'OriginatorConversationID' : 'TransactionID'}` }),
+      deliveries: [],
+    };
+    record?.statusQueries.push(query);
+    if (record?.behaviour.dropStatusResults) return query;
+    const body = JSON.stringify(statusResultBody(query, request, paid));
+    const { signal } = deliveries;
+    void sleep(options.callbackDelayMs, undefined, { signal }).then(
+      () => deliverCopy(query.resultUrl, body, 1, query.deliveries, signal),
+      () => undefined,
+    );
+    return query;
   }
 
   /** The shopper has answered the prompt: from now on a query tells the result. */
@@ -256,6 +367,7 @@ export function createDarajaSandbox(options: DarajaSandboxOptions): DarajaSandbo
       receipt: null,
       behaviour,
       deliveries: [],
+      statusQueries: [],
     };
     const transaction: LiveTransaction = { record };
     live.set(record.checkoutRequestId, transaction);
@@ -367,6 +479,18 @@ export function createDarajaSandbox(options: DarajaSandboxOptions): DarajaSandbo
       CheckoutRequestID: record.checkoutRequestId,
       ResultCode: String(record.resultCode),
       ResultDesc: record.resultDesc,
+    });
+  });
+
+  router.post('/mpesa/transactionstatus/v1/query', bearer, json, (request, response) => {
+    const checked = checkTransactionStatus(request.body, options);
+    if (!checked.ok) return fault(response, 400, '400.002.02', `Bad Request - Invalid ${checked.invalidField}`);
+    const query = startStatusQuery(checked.value, new Date());
+    response.json({
+      OriginatorConversationID: query.originatorConversationId,
+      ConversationID: query.conversationId,
+      ResponseCode: '0',
+      ResponseDescription: STATUS_QUERY_ACCEPTED,
     });
   });
 

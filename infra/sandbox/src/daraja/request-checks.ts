@@ -1,5 +1,5 @@
 /*
- * Daraja's checks of an STK push and of a query, redone here rather than imported from
+ * Daraja's checks of an STK push, of a query and of a Transaction Status query, redone here rather than imported from
  * @shop/payments: a stand-in that shared the client's code would agree with the client's mistakes.
  */
 
@@ -11,6 +11,10 @@ export const TIMESTAMP_TOLERANCE_MS = 10 * 60 * 1000;
 export const MAX_STK_AMOUNT = 250_000;
 export const ACCOUNT_REFERENCE_MAX_LENGTH = 12;
 export const TRANSACTION_DESC_MAX_LENGTH = 13;
+/** Remarks and Occasion of a Transaction Status query. */
+export const STATUS_TEXT_MAX_LENGTH = 100;
+/** The IdentifierType of PartyA when it is an organisation's shortcode. */
+const SHORTCODE_IDENTIFIER = '4';
 
 const TRANSACTION_TYPES = new Set(['CustomerPayBillOnline', 'CustomerBuyGoodsOnline']);
 const KENYAN_MOBILE = /^254[17]\d{8}$/;
@@ -33,6 +37,12 @@ function parseEatTimestamp(value: string): Date | undefined {
 export interface DarajaApp {
   shortcode: string;
   passkey: string;
+}
+
+/** The API user of the paybill, as the Transaction Status API asks for it; unset, every status query is refused. */
+export interface DarajaInitiator {
+  initiatorName?: string;
+  securityCredential?: string;
 }
 
 export interface StkPushRequest {
@@ -71,7 +81,7 @@ function boundedText(value: unknown, maxLength: number): string | undefined {
   return typeof value === 'string' && value.trim() !== '' && value.length <= maxLength ? value : undefined;
 }
 
-function callbackUrl(value: unknown): string | undefined {
+function httpUrl(value: unknown): string | undefined {
   if (typeof value !== 'string' || !URL.canParse(value)) return undefined;
   return ['http:', 'https:'].includes(new URL(value).protocol) ? value : undefined;
 }
@@ -91,7 +101,7 @@ export function checkStkPush(body: unknown, app: DarajaApp, now: Date): Checked<
   if (text(fields.PartyB) !== app.shortcode) return refused('PartyB');
   const phone = text(fields.PhoneNumber);
   if (phone === undefined || !KENYAN_MOBILE.test(phone)) return refused('PhoneNumber');
-  const url = callbackUrl(fields.CallBackURL);
+  const url = httpUrl(fields.CallBackURL);
   if (!url) return refused('CallBackURL');
   const accountReference = boundedText(fields.AccountReference, ACCOUNT_REFERENCE_MAX_LENGTH);
   if (!accountReference) return refused('AccountReference');
@@ -107,6 +117,48 @@ export function checkStkQuery(body: unknown, app: DarajaApp, now: Date): Checked
   if (credentials) return { ok: false, invalidField: credentials };
   const id = fields.CheckoutRequestID;
   return typeof id === 'string' && id !== '' ? { ok: true, value: id } : { ok: false, invalidField: 'CheckoutRequestID' };
+}
+
+export interface TransactionStatusRequest {
+  /** The M-Pesa receipt asked about. */
+  transactionId: string | null;
+  /** For an STK push, its CheckoutRequestID (the sandbox's rule: the push has no receipt yet). */
+  originatorConversationId: string | null;
+  resultUrl: string;
+  timeoutUrl: string;
+  remarks: string;
+  occasion: string | null;
+}
+
+/** An optional text field: absent or empty counts as not given. */
+function givenText(value: unknown): string | null | undefined {
+  if (value === undefined || value === null || value === '') return null;
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** The Transaction Status query Daraja would accept, or the first field it would call invalid. */
+export function checkTransactionStatus(body: unknown, app: DarajaApp & DarajaInitiator): Checked<TransactionStatusRequest> {
+  const fields: Fields = typeof body === 'object' && body !== null ? (body as Fields) : {};
+  const refused = (invalidField: string): Checked<TransactionStatusRequest> => ({ ok: false, invalidField });
+  if (typeof fields.Initiator !== 'string' || fields.Initiator !== app.initiatorName) return refused('Initiator');
+  if (typeof fields.SecurityCredential !== 'string' || fields.SecurityCredential !== app.securityCredential) return refused('SecurityCredential');
+  if (fields.CommandID !== 'TransactionStatusQuery') return refused('CommandID');
+  const transactionId = givenText(fields.TransactionID);
+  if (transactionId === undefined) return refused('TransactionID');
+  const originatorConversationId = givenText(fields.OriginatorConversationID);
+  if (originatorConversationId === undefined) return refused('OriginatorConversationID');
+  if (transactionId === null && originatorConversationId === null) return refused('TransactionID');
+  if (text(fields.PartyA) !== app.shortcode) return refused('PartyA');
+  if (text(fields.IdentifierType) !== SHORTCODE_IDENTIFIER) return refused('IdentifierType');
+  const resultUrl = httpUrl(fields.ResultURL);
+  if (!resultUrl) return refused('ResultURL');
+  const timeoutUrl = httpUrl(fields.QueueTimeOutURL);
+  if (!timeoutUrl) return refused('QueueTimeOutURL');
+  const remarks = boundedText(fields.Remarks, STATUS_TEXT_MAX_LENGTH);
+  if (!remarks) return refused('Remarks');
+  const occasion = givenText(fields.Occasion);
+  if (occasion === undefined || (occasion !== null && occasion.length > STATUS_TEXT_MAX_LENGTH)) return refused('Occasion');
+  return { ok: true, value: { transactionId, originatorConversationId, resultUrl, timeoutUrl, remarks, occasion } };
 }
 
 export function isKenyanMobile(phone: string): boolean {

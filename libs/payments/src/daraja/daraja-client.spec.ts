@@ -1,12 +1,13 @@
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Redis } from 'ioredis';
+import { Redis, type RedisOptions } from 'ioredis';
 import { SANDBOX_GOOGLE_CLIENT, SANDBOX_PATHS, type AppConfig } from '@shop/config';
 import { DARAJA_TEST_NUMBERS, paymentSandboxOptions, startSandbox, type RunningSandbox } from '@shop/sandbox';
 import { testConfig, waitFor } from '@shop/testing';
 import { DarajaClient, darajaTokenKey, type DarajaClientOptions, type StkPushInput } from './daraja-client.js';
 import { DarajaError } from './daraja-error.js';
+import { parseTransactionStatusResult } from './transaction-status-result.js';
 
 const CALLBACK_DELAY_MS = 150;
 
@@ -23,6 +24,14 @@ async function close(server: Server): Promise<void> {
   server.closeAllConnections();
   server.close();
   await once(server, 'close');
+}
+
+/** A port on this machine where nothing listens. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  const { port } = new URL(await listen(server));
+  await close(server);
+  return Number(port);
 }
 
 describe('DarajaClient', () => {
@@ -65,6 +74,8 @@ describe('DarajaClient', () => {
       consumerSecret: config.MPESA_CONSUMER_SECRET,
       shortcode: config.MPESA_SHORTCODE,
       passkey: config.MPESA_PASSKEY,
+      initiatorName: config.MPESA_INITIATOR_NAME,
+      securityCredential: config.MPESA_SECURITY_CREDENTIAL,
       redis,
       redisPrefix: config.REDIS_PREFIX,
     };
@@ -124,6 +135,36 @@ describe('DarajaClient', () => {
       expect(sandbox.daraja.transactions()).toEqual([]);
       expect(await redis.exists(darajaTokenKey(config.REDIS_PREFIX))).toBe(0);
     });
+
+    describe('without Redis', () => {
+      let downRedisUrl: string;
+
+      beforeAll(async () => {
+        downRedisUrl = `redis://127.0.0.1:${await closedPort()}`;
+      });
+
+      it.each<[string, RedisOptions]>([
+        ['refuses commands at once', { enableOfflineQueue: false }],
+        ['holds commands while it tries to reconnect', {}],
+      ])('is fetched for each call, and the push goes out, when Redis %s', async (_case, redisOptions) => {
+        const down = new Redis(downRedisUrl, redisOptions);
+        // The refused connection is the point of the test.
+        down.on('error', () => undefined);
+        try {
+          const client = new DarajaClient({ ...options, redis: down });
+          const startedAt = Date.now();
+          const accepted = await client.stkPush(payment());
+          // ioredis alone would hold the commands for seconds before giving up.
+          expect(Date.now() - startedAt).toBeLessThan(2500);
+          await client.stkPush(payment());
+          expect(sandbox.daraja.transaction(accepted.checkoutRequestId)).toBeDefined();
+          expect(sandbox.daraja.transactions()).toHaveLength(2);
+          expect(sandbox.daraja.tokensIssued()).toBe(2);
+        } finally {
+          down.disconnect();
+        }
+      });
+    });
   });
 
   describe('stkPush', () => {
@@ -169,24 +210,44 @@ describe('DarajaClient', () => {
     });
 
     describe('behind a faulty gateway', () => {
+      type GatewayAnswer = 'answer' | 'silence' | 'bad-gateway';
       let gateway: Server;
       let gatewayUrl: string;
-      let pushAnswer: 'silence' | 'bad-gateway';
+      let oauthAnswer: GatewayAnswer;
+      let pushAnswer: GatewayAnswer;
+      let pushesReceived: number;
 
       beforeAll(async () => {
         gateway = createServer((request, response) => {
-          if (request.method === 'GET') {
+          const answer = request.method === 'GET' ? oauthAnswer : pushAnswer;
+          if (request.method === 'POST') pushesReceived += 1;
+          if (answer === 'answer') {
             response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ access_token: 'gateway-token', expires_in: '3599' }));
-          } else if (pushAnswer === 'bad-gateway') {
+          } else if (answer === 'bad-gateway') {
             response.writeHead(502, { 'content-type': 'text/html' }).end('<html><body>502 Bad Gateway</body></html>');
           }
-          // 'silence': the push went in and no answer ever comes out.
+          // 'silence': the request went in and no answer ever comes out.
         });
         gatewayUrl = await listen(gateway);
       });
 
+      beforeEach(() => {
+        oauthAnswer = 'answer';
+        pushesReceived = 0;
+      });
+
       afterAll(async () => {
         await close(gateway);
+      });
+
+      it.each<[string, GatewayAnswer]>([
+        ['does not answer in time', 'silence'],
+        ['answers with a gateway error', 'bad-gateway'],
+      ])('reports that nothing was sent when OAuth %s', async (_case, answer) => {
+        oauthAnswer = answer;
+        const error = await refusal(new DarajaClient({ ...options, baseUrl: gatewayUrl, timeoutMs: 200 }).stkPush(payment()));
+        expect(error).toMatchObject({ outcomeUnknown: false });
+        expect(pushesReceived).toBe(0);
       });
 
       it('reports an unknown outcome when Daraja does not answer in time', async () => {
@@ -200,6 +261,80 @@ describe('DarajaClient', () => {
         const error = await refusal(new DarajaClient({ ...options, baseUrl: gatewayUrl }).stkPush(payment()));
         expect(error).toMatchObject({ status: 502, errorCode: null, outcomeUnknown: true });
       });
+    });
+  });
+
+  describe('transactionStatus', () => {
+    let resultReceiver: Server;
+    let resultUrl: string;
+    let results: unknown[];
+
+    beforeAll(async () => {
+      resultReceiver = createServer((request, response) => {
+        const chunks: Buffer[] = [];
+        request.on('data', (chunk: Buffer) => chunks.push(chunk));
+        request.on('end', () => {
+          results.push(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+          response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ResultCode: 0, ResultDesc: 'Accepted' }));
+        });
+      });
+      resultUrl = `${await listen(resultReceiver)}/api/shop/mpesa-status-result/token`;
+    });
+
+    beforeEach(() => {
+      results = [];
+    });
+
+    afterAll(async () => {
+      await close(resultReceiver);
+    });
+
+    const statusOf = (target: { originatorConversationId?: string; transactionId?: string }) => ({
+      ...target,
+      resultUrl,
+      timeoutUrl: resultUrl.replace('status-result', 'status-timeout'),
+      remarks: 'Payment check',
+    });
+
+    async function resultFor(conversationId: string) {
+      return waitFor('the status result', () => results.map(parseTransactionStatusResult).find((result) => result?.conversationId === conversationId));
+    }
+
+    it('learns the receipt and amount of a paid push by its CheckoutRequestID', async () => {
+      const client = new DarajaClient(options);
+      const { checkoutRequestId } = await client.stkPush(payment());
+      await waitFor('the push to finish', () => sandbox.daraja.transaction(checkoutRequestId)?.state === 'finished');
+
+      const accepted = await client.transactionStatus(statusOf({ originatorConversationId: checkoutRequestId }));
+
+      expect(accepted).toEqual({ originatorConversationId: checkoutRequestId, conversationId: expect.stringMatching(/^AG_/) });
+      expect(await resultFor(accepted.conversationId)).toEqual({
+        originatorConversationId: checkoutRequestId,
+        conversationId: accepted.conversationId,
+        resultCode: 0,
+        resultDesc: 'The service request is processed successfully.',
+        receipt: sandbox.daraja.transaction(checkoutRequestId)!.receipt,
+        amount: 1250,
+        transactionStatus: 'Completed',
+      });
+    });
+
+    it('learns that a push still waiting for the shopper has no transaction', async () => {
+      const client = new DarajaClient(options);
+      const { checkoutRequestId } = await client.stkPush(payment());
+      const accepted = await client.transactionStatus(statusOf({ originatorConversationId: checkoutRequestId }));
+      expect(await resultFor(accepted.conversationId)).toMatchObject({ resultCode: 1, receipt: null, amount: null, transactionStatus: null });
+    });
+
+    it('refuses to ask without the initiator, before calling Daraja', async () => {
+      const client = new DarajaClient({ ...options, initiatorName: undefined, securityCredential: undefined });
+      await expect(client.transactionStatus(statusOf({ originatorConversationId: 'ws_CO_1' }))).rejects.toThrow(/MPESA_INITIATOR_NAME and MPESA_SECURITY_CREDENTIAL/);
+      expect(sandbox.daraja.tokensIssued()).toBe(0);
+    });
+
+    it('passes on Daraja’s refusal of a wrong security credential', async () => {
+      const error = await refusal(new DarajaClient({ ...options, securityCredential: 'not-the-credential' }).transactionStatus(statusOf({ originatorConversationId: 'ws_CO_1' })));
+      expect(error).toMatchObject({ status: 400, errorCode: '400.002.02', errorMessage: 'Bad Request - Invalid SecurityCredential', outcomeUnknown: false });
     });
   });
 

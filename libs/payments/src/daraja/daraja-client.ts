@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { kenyanMobileNumber } from '@shop/contracts';
 import { DarajaError } from './daraja-error.js';
 import { darajaPassword, darajaTimestamp } from './daraja-timestamp.js';
+import { wholeNumber } from './daraja-values.js';
 
 export interface DarajaClientOptions {
   /** Safaricom's host (https://api.safaricom.co.ke) or the sandbox's Daraja path. */
@@ -12,6 +13,9 @@ export interface DarajaClientOptions {
   /** The paybill the shopper pays. */
   shortcode: string;
   passkey: string;
+  /** The paybill's API user and its encrypted password: needed by transactionStatus only. */
+  initiatorName?: string;
+  securityCredential?: string;
   redis: Redis;
   redisPrefix: string;
   timeoutMs?: number;
@@ -39,28 +43,54 @@ export interface StkPushAccepted {
 
 export type StkQueryResult = { state: 'pending' } | { state: 'finished'; resultCode: number; resultDesc: string };
 
+/** Which transaction to ask about (at least one of the two), and where M-Pesa sends the answer. */
+export interface TransactionStatusInput {
+  /** For an STK push, its CheckoutRequestID: the push has no receipt until the shop learns one. */
+  originatorConversationId?: string;
+  /** The M-Pesa receipt. */
+  transactionId?: string;
+  /** Where M-Pesa POSTs the result (parseTransactionStatusResult reads it). */
+  resultUrl: string;
+  /** Where M-Pesa POSTs when the query timed out in its queue. */
+  timeoutUrl: string;
+  /** At most 100 characters. */
+  remarks: string;
+}
+
+/** Daraja took the query; the result comes to the ResultURL, carrying these ids. */
+export interface TransactionStatusAccepted {
+  originatorConversationId: string;
+  conversationId: string;
+}
+
 interface DarajaAnswer {
   status: number;
   body: unknown;
 }
 
 const DEFAULT_TIMEOUT_MS = 15_000;
+/**
+ * How long the token cache may take before the client does without it: ioredis holds commands
+ * while it reconnects, and a payment must not wait for Redis.
+ */
+const REDIS_TIMEOUT_MS = 500;
 /** Network failures that mean the request never reached Daraja. */
 const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 const INVALID_ACCESS_TOKEN = '404.001.03';
+/** The IdentifierType of a PartyA that is a paybill or till shortcode. */
+const ORGANISATION_SHORTCODE = '4';
 /** Daraja's answer to a query while the shopper has not yet answered the prompt. */
 const STILL_PROCESSING = { errorCode: '500.001.1001', message: /being processed/i };
 
-const wholeNumber = z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)]);
 const tokenSchema = z.object({ access_token: z.string().min(1), expires_in: wholeNumber.pipe(z.number().min(1)) });
 const faultSchema = z.object({ errorCode: z.string().optional(), errorMessage: z.string().optional() });
-const acceptedSchema = z.object({
+const acknowledgement = z.object({ ResponseCode: z.string(), ResponseDescription: z.string() });
+const pushAcceptedSchema = acknowledgement.extend({
   MerchantRequestID: z.string().min(1),
   CheckoutRequestID: z.string().min(1),
-  ResponseCode: z.string(),
-  ResponseDescription: z.string(),
   CustomerMessage: z.string(),
 });
+const statusAcceptedSchema = acknowledgement.extend({ OriginatorConversationID: z.string().min(1), ConversationID: z.string().min(1) });
 const queryAnswerSchema = z.object({ ResultCode: wholeNumber, ResultDesc: z.string() });
 
 /** Where the shared access token lives in Redis. */
@@ -72,8 +102,9 @@ export function darajaTokenKey(redisPrefix: string): string {
 const DROP_TOKEN_SCRIPT = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0";
 
 /**
- * Lipa na M-Pesa Online (STK push) over Daraja's HTTP API. The access token is cached in Redis so
- * that every api and worker process shares one, as Safaricom asks.
+ * Lipa na M-Pesa Online (STK push) and the Transaction Status query over Daraja's HTTP API. The
+ * access token is cached in Redis so that every api and worker process shares one, as Safaricom
+ * asks; without Redis each call fetches its own rather than fail.
  */
 export class DarajaClient {
   private readonly baseUrl: string;
@@ -102,13 +133,7 @@ export class DarajaClient {
       AccountReference: input.accountReference,
       TransactionDesc: input.transactionDesc,
     });
-    if (answer.status !== 200) throw faultOf(answer);
-    const accepted = acceptedSchema.safeParse(answer.body);
-    if (!accepted.success) {
-      throw new DarajaError({ status: answer.status, errorCode: null, errorMessage: 'Unreadable answer to an STK push', outcomeUnknown: true });
-    }
-    const { MerchantRequestID, CheckoutRequestID, ResponseCode, ResponseDescription, CustomerMessage } = accepted.data;
-    if (ResponseCode !== '0') throw new DarajaError({ status: answer.status, errorCode: ResponseCode, errorMessage: ResponseDescription, outcomeUnknown: false });
+    const { MerchantRequestID, CheckoutRequestID, ResponseDescription, CustomerMessage } = acceptance(answer, pushAcceptedSchema, 'an STK push');
     return { merchantRequestId: MerchantRequestID, checkoutRequestId: CheckoutRequestID, responseDescription: ResponseDescription, customerMessage: CustomerMessage };
   }
 
@@ -125,6 +150,31 @@ export class DarajaClient {
     throw fault;
   }
 
+  /**
+   * Asks M-Pesa for a transaction's receipt, amount and status, which the STK query does not tell;
+   * the answer comes later to `resultUrl`. Throws DarajaError when Daraja does not take the query.
+   */
+  async transactionStatus(input: TransactionStatusInput): Promise<TransactionStatusAccepted> {
+    const { initiatorName, securityCredential, shortcode } = this.options;
+    if (!initiatorName || !securityCredential) {
+      throw new Error('The Transaction Status API needs the initiator: set MPESA_INITIATOR_NAME and MPESA_SECURITY_CREDENTIAL (DarajaClient initiatorName and securityCredential).');
+    }
+    const answer = await this.authorizedPost('/mpesa/transactionstatus/v1/query', {
+      Initiator: initiatorName,
+      SecurityCredential: securityCredential,
+      CommandID: 'TransactionStatusQuery',
+      TransactionID: input.transactionId,
+      OriginatorConversationID: input.originatorConversationId,
+      PartyA: shortcode,
+      IdentifierType: ORGANISATION_SHORTCODE,
+      ResultURL: input.resultUrl,
+      QueueTimeOutURL: input.timeoutUrl,
+      Remarks: input.remarks,
+    });
+    const { OriginatorConversationID, ConversationID } = acceptance(answer, statusAcceptedSchema, 'a Transaction Status query');
+    return { originatorConversationId: OriginatorConversationID, conversationId: ConversationID };
+  }
+
   private credentials(): Record<string, string> {
     const timestamp = darajaTimestamp();
     return { BusinessShortCode: this.options.shortcode, Password: darajaPassword(this.options.shortcode, this.options.passkey, timestamp), Timestamp: timestamp };
@@ -136,37 +186,33 @@ export class DarajaClient {
     const token = await this.accessToken();
     const answer = await post(token);
     if (!refusesToken(answer)) return answer;
-    await this.options.redis.eval(DROP_TOKEN_SCRIPT, 1, this.tokenKey, token);
+    await withinRedisBound(this.options.redis.eval(DROP_TOKEN_SCRIPT, 1, this.tokenKey, token));
     return post(await this.accessToken());
   }
 
+  /** Whatever fails here, nothing has been asked of M-Pesa yet: a DarajaError whose outcome is known. */
   private async accessToken(): Promise<string> {
-    const cached = await this.options.redis.get(this.tokenKey);
-    if (cached) return cached;
-    // Callers of this process that miss the cache together wait for one OAuth call.
-    this.tokenRequest ??= this.newAccessToken().finally(() => {
-      this.tokenRequest = undefined;
-    });
-    return this.tokenRequest;
+    try {
+      const cached = await withinRedisBound(this.options.redis.get(this.tokenKey));
+      if (cached) return cached;
+      // Callers of this process that miss the cache together wait for one OAuth call.
+      this.tokenRequest ??= this.newAccessToken().finally(() => {
+        this.tokenRequest = undefined;
+      });
+      return await this.tokenRequest;
+    } catch (error) {
+      throw nothingSent(error);
+    }
   }
 
   private async newAccessToken(): Promise<string> {
     const basic = Buffer.from(`${this.options.consumerKey}:${this.options.consumerSecret}`).toString('base64');
-    let answer: DarajaAnswer;
-    try {
-      answer = await this.request('/oauth/v1/generate?grant_type=client_credentials', { method: 'GET', headers: { authorization: `Basic ${basic}` } });
-    } catch (error) {
-      // Without a token nothing was asked of M-Pesa yet, whatever happened to the OAuth call.
-      throw error instanceof DarajaError ? new DarajaError({ status: error.status, errorCode: error.errorCode, errorMessage: error.errorMessage, outcomeUnknown: false }) : error;
-    }
+    const answer = await this.request('/oauth/v1/generate?grant_type=client_credentials', { method: 'GET', headers: { authorization: `Basic ${basic}` } });
     const token = tokenSchema.safeParse(answer.body);
-    if (answer.status !== 200 || !token.success) {
-      const fault = faultOf(answer);
-      throw new DarajaError({ status: fault.status, errorCode: fault.errorCode, errorMessage: fault.errorMessage, outcomeUnknown: false });
-    }
+    if (answer.status !== 200 || !token.success) throw faultOf(answer);
     const lifetime = token.data.expires_in;
     // Stored a little shorter than Daraja keeps it, so no process picks a token in its last seconds.
-    await this.options.redis.set(this.tokenKey, token.data.access_token, 'EX', Math.max(1, lifetime - Math.min(60, Math.floor(lifetime / 10))));
+    await withinRedisBound(this.options.redis.set(this.tokenKey, token.data.access_token, 'EX', Math.max(1, lifetime - Math.min(60, Math.floor(lifetime / 10)))));
     return token.data.access_token;
   }
 
@@ -191,6 +237,34 @@ export class DarajaClient {
     }
     return { status: response.status, body };
   }
+}
+
+/** The command's answer, or undefined when Redis fails or is slow: the token cache is a saving, not a need. */
+async function withinRedisBound<T>(command: Promise<T>): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const givenUp = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), REDIS_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([command.catch(() => undefined), givenUp]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function nothingSent(error: unknown): DarajaError {
+  if (error instanceof DarajaError) return new DarajaError({ status: error.status, errorCode: error.errorCode, errorMessage: error.errorMessage, outcomeUnknown: false });
+  return new DarajaError({ status: null, errorCode: null, errorMessage: `No access token: ${error instanceof Error ? error.message : String(error)}`, outcomeUnknown: false });
+}
+
+/** Daraja's acceptance of a request, read with `schema`; its refusal, or an answer that cannot be read, as DarajaError. */
+function acceptance<T extends z.infer<typeof acknowledgement>>(answer: DarajaAnswer, schema: z.ZodType<T>, request: string): T {
+  if (answer.status !== 200) throw faultOf(answer);
+  const accepted = schema.safeParse(answer.body);
+  if (!accepted.success) throw new DarajaError({ status: answer.status, errorCode: null, errorMessage: `Unreadable answer to ${request}`, outcomeUnknown: true });
+  const { ResponseCode, ResponseDescription } = accepted.data;
+  if (ResponseCode !== '0') throw new DarajaError({ status: answer.status, errorCode: ResponseCode, errorMessage: ResponseDescription, outcomeUnknown: false });
+  return accepted.data;
 }
 
 function refusesToken(answer: DarajaAnswer): boolean {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseDarajaTimestamp } from './daraja-timestamp.js';
+import { mpesaReceipt, shillings, wholeNumber } from './daraja-values.js';
 
 /** What Daraja's callback says about one STK push, in the shop's words. */
 export interface StkCallback {
@@ -20,9 +21,6 @@ export interface StkPaymentDetails {
   phone: string;
 }
 
-/** Daraja sends numbers as JSON numbers, but some of its answers carry them as strings. */
-const wholeNumber = z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)]);
-
 const metadataItem = z.object({ Name: z.string(), Value: z.union([z.string(), z.number()]).optional() });
 
 const callbackSchema = z.object({
@@ -38,8 +36,8 @@ const callbackSchema = z.object({
 });
 
 const paymentDetailsSchema = z.object({
-  Amount: z.union([z.number().positive(), z.string().regex(/^\d+(\.\d+)?$/).transform(Number)]),
-  MpesaReceiptNumber: z.string().regex(/^[A-Z0-9]+$/i),
+  Amount: shillings,
+  MpesaReceiptNumber: mpesaReceipt,
   TransactionDate: z.union([z.number(), z.string()]).transform((value, context) => {
     const at = parseDarajaTimestamp(value);
     if (!at) context.addIssue({ code: 'custom', message: 'not a YYYYMMDDHHmmss time' });
