@@ -12,6 +12,7 @@ import { OrderLifecycle } from './orders/order-lifecycle.service.js';
 import { OrderUpdates } from './orders/order-updates.js';
 import { OrdersProcessor } from './orders/orders.processor.js';
 import { OutboxRelay } from './outbox/outbox-relay.service.js';
+import { MpesaAttemptSweep } from './payments/mpesa-attempt-sweep.js';
 import { MpesaPayments } from './payments/mpesa-payments.service.js';
 import { PAYMENT_CLIENTS } from './payments/payment-clients.js';
 import { PaymentSettlement } from './payments/payment-settlement.service.js';
@@ -42,6 +43,7 @@ export class WorkersModule {
         ...PAYMENT_CLIENTS,
         PaymentSettlement,
         MpesaPayments,
+        MpesaAttemptSweep,
         PaypalPayments,
         PaymentsProcessor,
       ],

@@ -3,23 +3,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
-import { QUEUES, type HealthReport, type HealthState } from '@shop/contracts';
-import { REDIS_CLIENT } from '@shop/infrastructure';
-
-const CHECK_TIMEOUT_MS = 1500;
-
-function withinTimeout<T>(work: Promise<T>): Promise<T> {
-  return Promise.race([work, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timed out')), CHECK_TIMEOUT_MS).unref())]);
-}
-
-async function probe(check: () => Promise<unknown>): Promise<HealthState> {
-  try {
-    await withinTimeout(check());
-    return 'up';
-  } catch {
-    return 'down';
-  }
-}
+import { QUEUES, type HealthReport } from '@shop/contracts';
+import { HEALTH_CHECK_TIMEOUT_MS, REDIS_CLIENT, probe, withinTimeout } from '@shop/infrastructure';
 
 @Injectable()
 export class HealthService {
@@ -46,7 +31,7 @@ export class HealthService {
         try {
           // A queue is only as reachable as Redis; skip the wait when Redis already failed.
           if (redis === 'down') throw new Error('redis down');
-          const counts = await withinTimeout(queue.getJobCounts('waiting', 'failed'));
+          const counts = await withinTimeout(queue.getJobCounts('waiting', 'failed'), HEALTH_CHECK_TIMEOUT_MS);
           queues[queue.name] = { state: 'up', waiting: counts.waiting ?? 0, failed: counts.failed ?? 0 };
         } catch {
           queues[queue.name] = { state: 'down' };

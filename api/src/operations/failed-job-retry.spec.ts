@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { OPS_API, ORDER_API } from '@shop/contracts';
-import { PaymentCallback, recordEvent } from '@shop/db';
+import { MpesaAttempt, PaymentCallback, recordEvent } from '@shop/db';
 import { createTestProduct, waitFor } from '@shop/testing';
 import { paymentKit, stkCallbackBody, testReceipt, type PaymentKit } from '../../../workers/src/payments/payment-test-kit.js';
 import type { Shopper } from '../orders/checkout-fixtures.js';
@@ -29,8 +29,10 @@ describe("the console's Retry on a payments job whose order changed since it fai
     const { shopper, address } = await kit.shopperWithCart([[product, 2]]);
     const { orderId, checkoutRequestId } = (await kit.payByMpesa(shopper, { addressId: address.id, phone }).expect(201)).body.data as { orderId: number; checkoutRequestId: string };
 
-    // "Cancelled by the shopper" arrives while the push's answer is not stored: every try fails and the job ends in the failed set.
+    // "Cancelled by the shopper" arrives at the key-less callback path of a push whose answer is not
+    // stored: nothing names its attempt, every try fails and the job ends in the failed set.
     await stack.dataSource.query('UPDATE `payments` SET `providerReference` = NULL WHERE `orderId` = ?', [orderId]);
+    await stack.dataSource.getRepository(MpesaAttempt).update({ orderId }, { state: 'sending', checkoutRequestId: null });
     await kit.postMpesaCallback(stkCallbackBody({ checkoutRequestId, resultCode: 1032 })).expect(200);
     const [cancelled] = await kit.callbacksFor(checkoutRequestId);
     const job = await kit.jobOfCallback(cancelled!.id);
@@ -43,6 +45,7 @@ describe("the console's Retry on a payments job whose order changed since it fai
 
     // Meanwhile the money arrives after all, and the admin moves the order on.
     await stack.dataSource.query('UPDATE `payments` SET `providerReference` = ? WHERE `orderId` = ?', [checkoutRequestId, orderId]);
+    await stack.dataSource.getRepository(MpesaAttempt).update({ orderId }, { state: 'pushed', checkoutRequestId });
     await stack.dataSource.transaction(async (manager) => {
       const paid = await manager.save(PaymentCallback, {
         provider: 'mpesa', deliveryKey: `${checkoutRequestId}-paid`, providerReference: checkoutRequestId,

@@ -1,10 +1,11 @@
 import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { MESSAGES, ORDER_API, ROUTES, kenyanMobileNumber, type Order as OrderView, type SessionUser } from '@shop/contracts';
+import { MESSAGES, ORDER_API, ROUTES, kenyanMobileNumber, mpesaAccountReference, type Order as OrderView, type SessionUser } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
-import { Order, Payment, changeOrderStatus, recordEvent, releaseReservedStock, retryingDeadlocks } from '@shop/db';
-import { DarajaClient, DarajaError, PaypalClient } from '@shop/payments';
+import pRetry from 'p-retry';
+import { MpesaAttempt, Order, Payment, changeOrderStatus, newCallbackKey, recordEvent, recordMpesaAttempt, releaseReservedStock } from '@shop/db';
+import { DarajaClient, DarajaError, PaypalClient, type StkPushAccepted } from '@shop/payments';
 import { BusinessFailure } from '../common/business-failure.js';
 import { APP_CONFIG } from '@shop/infrastructure';
 import type { CapturePaypalInputDto } from './dto/capture-paypal-input.dto.js';
@@ -17,8 +18,12 @@ const SHOP_NAME = 'Toy Duka';
 
 export interface MpesaStarted {
   orderId: number;
-  checkoutRequestId: string;
+  /** Null when Daraja's answer never came: the push may still reach the phone. */
+  checkoutRequestId: string | null;
 }
+
+/** Daraja's answer to a push is stored within about a minute and a half of database trouble. */
+const PUSH_ANSWER_RETRIES = { retries: 8, minTimeout: 200, factor: 2, maxTimeout: 15_000 } as const;
 
 export interface PaypalStarted {
   orderId: number;
@@ -36,7 +41,7 @@ const returnInvalid = () => new BusinessFailure(HttpStatus.NOT_FOUND, MESSAGES.c
 /**
  * Starting a payment: the order is placed first (its own transaction), then the provider is asked,
  * outside any transaction; what the provider answered is written in a second one. A provider that
- * refuses gets the order cancelled and its units back at once.
+ * surely refused gets the order cancelled and its units back at once.
  */
 @Injectable()
 export class CheckoutService {
@@ -51,33 +56,62 @@ export class CheckoutService {
     private readonly paypal: PaypalClient,
   ) {}
 
+  /**
+   * Places the order with its STK push attempt (and so the attempt's first check) in one
+   * transaction, then asks Daraja. Daraja's answer is stored with retries; a push Daraja surely
+   * did not take releases the order at once, and one whose fate is unknown is left to its checks:
+   * the shopper is told to wait for it, never to pay again (docs/payments.md, Attempts).
+   */
   async startMpesa(shopper: SessionUser, input: MpesaPaymentInputDto): Promise<MpesaStarted | BusinessFailure> {
     const phone = kenyanMobileNumber(input.phone);
     if (!phone) return new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.checkout.invalidPhone);
-    const placed = await this.placement.place(shopper.id, input.addressId, 'mpesa');
+    const callbackKey = newCallbackKey();
+    let attemptId = 0;
+    const placed = await this.placement.place(shopper.id, input.addressId, 'mpesa', async (manager, order) => {
+      attemptId = await recordMpesaAttempt(manager, { ...order, phone, callbackKey, firstCheckInMs: this.config.MPESA_RECONCILE_DELAY_MS });
+    });
     if (placed instanceof BusinessFailure) return placed;
-    let checkoutRequestId: string;
+    let accepted: StkPushAccepted;
     try {
-      ({ checkoutRequestId } = await this.daraja.stkPush({
+      accepted = await this.daraja.stkPush({
         phone,
         amount: placed.totalAmount,
-        accountReference: `TD${placed.orderId}`,
+        accountReference: mpesaAccountReference(placed.orderId),
         transactionDesc: SHOP_NAME,
-        callbackUrl: new URL(ORDER_API.mpesaCallback(this.config.MPESA_CALLBACK_TOKEN), this.config.PUBLIC_URL).href,
-      }));
+        callbackUrl: new URL(ORDER_API.mpesaCallback(this.config.MPESA_CALLBACK_TOKEN, callbackKey), this.config.PUBLIC_URL).href,
+      });
     } catch (error) {
-      // A push that may be on the phone is left pending: its callback, or the order's expiry, settles it.
-      if (error instanceof DarajaError && !error.outcomeUnknown) await this.abandon(placed, MESSAGES.payment.mpesaDeclined);
       this.logger.warn(`STK push for order ${placed.orderId} failed: ${error instanceof Error ? error.message : String(error)}`);
-      return new BusinessFailure(HttpStatus.BAD_GATEWAY, MESSAGES.checkout.mpesaInitiateFailed);
+      if (error instanceof DarajaError && !error.outcomeUnknown) {
+        await this.abandon(placed, MESSAGES.payment.mpesaDeclined, attemptId);
+        return new BusinessFailure(HttpStatus.BAD_GATEWAY, MESSAGES.checkout.mpesaInitiateFailed);
+      }
+      // The push may be on the phone: its callback or its checks settle the order.
+      return { orderId: placed.orderId, checkoutRequestId: null };
     }
-    // The push is on the shopper's phone now: this must not be lost to a deadlock, or the callback finds no payment.
-    await retryingDeadlocks(() => this.dataSource.transaction(async (manager) => {
-      await manager.update(Payment, { id: placed.paymentId }, { providerReference: checkoutRequestId, phone });
-      // Daraja does not always call back: the reconcile job asks it if nothing came by then.
-      await recordEvent(manager, 'mpesa.reconcile', { paymentId: placed.paymentId }, { delayMs: this.config.MPESA_RECONCILE_DELAY_MS });
-    }));
-    return { orderId: placed.orderId, checkoutRequestId };
+    await this.recordPushed(attemptId, phone, placed, accepted);
+    return { orderId: placed.orderId, checkoutRequestId: accepted.checkoutRequestId };
+  }
+
+  /**
+   * Daraja's answer is the only way to query the push later: a failed write (a deadlock, the
+   * database away for a while) is tried again with backoff before giving up. Given up, the push is
+   * still found by its callback's key, and the attempt's checks end in "outcome unknown" at worst.
+   */
+  private async recordPushed(attemptId: number, phone: string, placed: PlacedOrder, accepted: StkPushAccepted): Promise<void> {
+    try {
+      await pRetry(
+        () =>
+          // Payment before attempt, as the workers' settlement locks them: the two never deadlock.
+          this.dataSource.transaction(async (manager) => {
+            await manager.update(Payment, { id: placed.paymentId }, { providerReference: accepted.checkoutRequestId, phone });
+            await manager.update(MpesaAttempt, { id: attemptId, state: 'sending' }, { state: 'pushed', checkoutRequestId: accepted.checkoutRequestId });
+          }),
+        PUSH_ANSWER_RETRIES,
+      );
+    } catch (error) {
+      this.logger.error(`Daraja's answer to the STK push of order ${placed.orderId} (${accepted.checkoutRequestId}) could not be stored: ${(error as Error).message}`);
+    }
   }
 
   async startPaypal(shopper: SessionUser, addressId: number): Promise<PaypalStarted | BusinessFailure> {
@@ -129,8 +163,9 @@ export class CheckoutService {
   }
 
   /** The provider would not start the payment: the order is cancelled and its units go back on the shelf. */
-  private async abandon(placed: PlacedOrder, reason: string): Promise<void> {
+  private async abandon(placed: PlacedOrder, reason: string, mpesaAttemptId?: number): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
+      if (mpesaAttemptId) await manager.update(MpesaAttempt, { id: mpesaAttemptId }, { state: 'notPushed', nextCheckAt: null });
       const order = await manager.findOne(Order, { where: { id: placed.orderId }, select: { id: true, orderStatus: true }, lock: { mode: 'pessimistic_write' } });
       if (order?.orderStatus !== 'pending') return;
       await manager.update(Payment, { id: placed.paymentId }, { status: 'failed', failureReason: reason });

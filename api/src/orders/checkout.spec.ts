@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MESSAGES, ROUTES, type Order as OrderView } from '@shop/contracts';
-import { Order, OrderStatusHistory, Payment } from '@shop/db';
+import { MpesaAttempt, Order, OrderStatusHistory, Payment } from '@shop/db';
 import { createTestProduct, testConfig } from '@shop/testing';
 import { startPaymentStack, type PaymentStack } from '../testing/payment-stack.js';
 import { startTestApi, type TestApi } from '../testing/test-api.js';
@@ -21,6 +21,7 @@ describe('starting a payment', () => {
   const historyOf = async (orderId: number) =>
     (await stack.dataSource.getRepository(OrderStatusHistory).find({ where: { orderId }, order: { id: 'ASC' } })).map((change) => [change.fromStatus, change.toStatus, change.reason]);
   const jobsOf = async (orderId: number, paymentId: number) => (await shop.eventsOf(orderId, paymentId)).map((event) => event.jobName);
+  const attemptsOf = (orderId: number) => stack.dataSource.getRepository(MpesaAttempt).find({ where: { orderId }, order: { id: 'ASC' } });
 
   describe('by M-Pesa', () => {
     it('cancels the order and gives its units back when Daraja refuses the STK push', async () => {
@@ -43,6 +44,25 @@ describe('starting a payment', () => {
       ]);
       expect(await jobsOf(order!.id, payment.id)).toEqual(['order.created', 'order.expire', 'order.status-changed']);
       expect(stack.sandbox.daraja.transactions()).toHaveLength(pushesBefore);
+      expect(await attemptsOf(order!.id)).toEqual([expect.objectContaining({ state: 'notPushed', checkoutRequestId: null, nextCheckAt: null })]);
+    });
+
+    it('releases the order at once when no push could be sent (Daraja refuses the app its token), and says to try again', async () => {
+      // Its own Redis prefix: the stack's cached token must not stand in for the refused one.
+      const refused = await startTestApi(testConfig({ MPESA_BASE_URL: stack.config.MPESA_BASE_URL, MPESA_CONSUMER_SECRET: 'revoked-secret', REDIS_PREFIX: 'toyduka-test-revoked-daraja' }));
+      try {
+        const product = await createTestProduct(stack.dataSource, { totalStock: 2 });
+        const { shopper, address } = await shop.shopperWithCart([[product, 2]]);
+        const pushesBefore = stack.sandbox.daraja.transactions().length;
+        expect((await checkoutDriver(refused.server, refused.dataSource).payByMpesa(shopper, { addressId: address.id, phone: PAYING_PHONE }).expect(502)).body.message).toBe(MESSAGES.checkout.mpesaInitiateFailed);
+        const [order] = await shop.ordersOf(shopper);
+        expect(order).toMatchObject({ orderStatus: 'cancelled', paymentStatus: 'failed' });
+        expect(await shop.stockOf(product)).toBe(2);
+        expect(await attemptsOf(order!.id)).toEqual([expect.objectContaining({ state: 'notPushed', nextCheckAt: null })]);
+        expect(stack.sandbox.daraja.transactions()).toHaveLength(pushesBefore);
+      } finally {
+        await refused.app.close();
+      }
     });
   });
 
@@ -98,15 +118,19 @@ describe('starting a payment', () => {
       refusingProviders?.close();
     });
 
-    it('leaves an M-Pesa order whose push may have reached the phone pending, its units held until it expires', async () => {
+    it('leaves an M-Pesa order whose push may have reached the phone pending and due a check, and tells the shopper to wait for it, not to pay again', async () => {
       const product = await createTestProduct(stack.dataSource, { totalStock: 4 });
       const { shopper, address } = await shop.shopperWithCart([[product, 1]]);
-      expect((await otherShop.payByMpesa(shopper, { addressId: address.id, phone: PAYING_PHONE }).expect(502)).body.message).toBe(MESSAGES.checkout.mpesaInitiateFailed);
+      const answer = await otherShop.payByMpesa(shopper, { addressId: address.id, phone: PAYING_PHONE }).expect(202);
       const [order] = await shop.ordersOf(shopper);
+      expect(answer.body).toEqual({ success: true, message: MESSAGES.checkout.mpesaPushUnconfirmed, data: { orderId: order!.id, checkoutRequestId: null } });
       expect(order).toMatchObject({ orderStatus: 'pending', paymentStatus: 'pending' });
       expect(await shop.paymentOf(order!.id)).toMatchObject({ status: 'pending', providerReference: null, failureReason: null });
       expect(await shop.stockOf(product)).toBe(3);
       expect(await jobsOf(order!.id, (await shop.paymentOf(order!.id)).id)).toEqual(['order.created', 'order.expire']);
+      const [attempt] = await attemptsOf(order!.id);
+      expect(attempt).toMatchObject({ state: 'sending', phone: '254712345678', checkoutRequestId: null });
+      expect(attempt!.nextCheckAt).toBeInstanceOf(Date);
     });
 
     it('cancels a PayPal order that PayPal refuses and gives its units back', async () => {

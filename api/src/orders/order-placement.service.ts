@@ -53,7 +53,8 @@ export class OrderPlacementService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  place(userId: number, addressId: number, method: PaymentMethod): Promise<PlacedOrder | BusinessFailure> {
+  /** `alongside` writes what must exist exactly when the order does (an M-Pesa attempt), in the same transaction. */
+  place(userId: number, addressId: number, method: PaymentMethod, alongside?: (manager: EntityManager, placed: PlacedOrder) => Promise<void>): Promise<PlacedOrder | BusinessFailure> {
     return refusableTransaction(this.dataSource, async (manager) => {
       // Concurrent checkouts and cart changes of one shopper queue here, so the lines read below stay the lines ordered.
       const [cart] = await manager.query<{ id: number }[]>('SELECT `id` FROM `carts` WHERE `userId` = ? FOR UPDATE', [userId]);
@@ -98,7 +99,9 @@ export class OrderPlacementService {
       });
       await recordEvent(manager, 'order.created', { orderId });
       await recordEvent(manager, 'order.expire', { orderId }, { delayMs: this.config.ORDER_RESERVATION_MS });
-      return { orderId, paymentId: payment.identifiers[0]!.id as number, totalAmount, providerAmount };
+      const placed: PlacedOrder = { orderId, paymentId: payment.identifiers[0]!.id as number, totalAmount, providerAmount };
+      await alongside?.(manager, placed);
+      return placed;
     });
   }
 

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { In } from 'typeorm';
 import { CATALOGUE_API, MESSAGES, ORDER_API, SHOPPER_API, composeAddress, type Product as ProductView, type ProductInput } from '@shop/contracts';
-import { Cart, CartItem, Order, OrderStatusHistory, Payment, Product } from '@shop/db';
+import { Cart, CartItem, MpesaAttempt, Order, OrderStatusHistory, Payment, Product } from '@shop/db';
 import { convertKes } from '@shop/payments';
 import { createTestProduct } from '@shop/testing';
 import { startPaymentStack, type PaymentStack } from '../testing/payment-stack.js';
@@ -74,12 +74,18 @@ describe('placing an order', () => {
     const payment = await shop.paymentOf(orderId);
     expect(payment).toMatchObject({ method: 'mpesa', status: 'pending', amount: 4948, providerCurrency: 'KES', providerAmount: null, providerReference: checkoutRequestId, phone: '254712345678' });
 
+    // The attempt was written with the order, and its check is due whatever happens to the push.
+    const [attempt, ...others] = await stack.dataSource.getRepository(MpesaAttempt).findBy({ orderId });
+    expect(others).toEqual([]);
+    expect(attempt).toMatchObject({ paymentId: payment.id, state: 'pushed', phone: '254712345678', amount: 4948, checkoutRequestId, resultCode: null, receipt: null });
+    expect(attempt!.callbackKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(attempt!.nextCheckAt!.getTime()).toBeGreaterThanOrEqual(startedAt + stack.config.MPESA_RECONCILE_DELAY_MS - 1000);
     expect(stack.sandbox.daraja.transaction(checkoutRequestId)).toMatchObject({
       amount: 4948,
       phone: '254712345678',
       accountReference: `TD${orderId}`,
       transactionDesc: 'Toy Duka',
-      callbackUrl: `${stack.config.PUBLIC_URL}${ORDER_API.mpesaCallback(stack.config.MPESA_CALLBACK_TOKEN)}`,
+      callbackUrl: `${stack.config.PUBLIC_URL}${ORDER_API.mpesaCallback(stack.config.MPESA_CALLBACK_TOKEN, attempt!.callbackKey)}`,
     });
     expect([await shop.stockOf(train), await shop.stockOf(drum)]).toEqual([8, 4]);
     const history = await stack.dataSource.getRepository(OrderStatusHistory).findBy({ orderId });
@@ -87,7 +93,6 @@ describe('placing an order', () => {
     expect((await shop.eventsOf(orderId, payment.id)).map((event) => [event.jobName, event.payload, event.delayMs])).toEqual([
       ['order.created', { orderId }, 0],
       ['order.expire', { orderId }, stack.config.ORDER_RESERVATION_MS],
-      ['mpesa.reconcile', { paymentId: payment.id }, stack.config.MPESA_RECONCILE_DELAY_MS],
     ]);
     // The cart is emptied by the payment's success, not by the order.
     expect(await cartLines(shopper)).toEqual(expect.arrayContaining([[train.id, 2], [drum.id, 1]]));

@@ -1,5 +1,5 @@
-import type { OrderDetails, OrderStatusChange, Order as OrderView } from '@shop/contracts';
-import type { Order, OrderStatusHistory, Payment } from '@shop/db';
+import type { MpesaAttemptView, OrderDetails, OrderStatusChange, Order as OrderView } from '@shop/contracts';
+import type { MpesaAttempt, Order, OrderStatusHistory, Payment } from '@shop/db';
 
 /** An order as loaded for its views: with its owner's name, its lines and its payment. */
 export type LoadedOrder = Order & { user: { userName: string } };
@@ -37,6 +37,8 @@ export function toOrderView(order: LoadedOrder, payment: Payment | null): OrderV
     paymentId: payment?.providerReference ?? null,
     payerId: payment?.payerId ?? null,
     paymentReceipt: payment?.providerReceipt ?? null,
+    amountReceived: payment?.amountReceived ?? null,
+    refundDue: payment?.refundDue ?? null,
     paypalApprovalUrl: payment?.method === 'paypal' ? payment.approvalUrl : null,
   };
 }
@@ -51,6 +53,19 @@ export function toStatusChange(change: OrderStatusHistory & { changedBy: { userN
   };
 }
 
-export function toOrderDetails(order: LoadedOrder, payment: Payment | null, history: OrderStatusChange[]): OrderDetails {
-  return { ...toOrderView(order, payment), history };
+export function toMpesaAttemptView(attempt: MpesaAttempt): MpesaAttemptView {
+  return {
+    state: attempt.state,
+    phone: attempt.phone,
+    amount: attempt.amount,
+    checkoutRequestId: attempt.checkoutRequestId,
+    resultCode: attempt.resultCode,
+    resultDesc: attempt.resultDesc,
+    receipt: attempt.receipt,
+    createdAt: attempt.createdAt.toISOString(),
+  };
+}
+
+export function toOrderDetails(order: LoadedOrder, payment: Payment | null, history: OrderStatusChange[], mpesaAttempts: MpesaAttempt[]): OrderDetails {
+  return { ...toOrderView(order, payment), history, mpesaAttempts: mpesaAttempts.map(toMpesaAttemptView) };
 }

@@ -2,7 +2,7 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, type EntityManager, type FindOptionsWhere } from 'typeorm';
 import { MESSAGES, type OrderDetails, type OrderStatus, type Order as OrderView, type SessionUser } from '@shop/contracts';
-import { Order, OrderStatusHistory, Payment, changeOrderStatus, recordEvent, releaseReservedStock } from '@shop/db';
+import { MpesaAttempt, Order, OrderStatusHistory, Payment, changeOrderStatus, recordEvent, releaseReservedStock } from '@shop/db';
 import { BusinessFailure } from '../common/business-failure.js';
 import { toOrderDetails, toOrderView, toStatusChange, type LoadedOrder } from './order-view.js';
 
@@ -77,11 +77,12 @@ export class OrdersService {
   private async details(manager: EntityManager, where: FindOptionsWhere<Order>): Promise<OrderDetails | BusinessFailure> {
     const order = (await manager.findOne(Order, { where, relations: { user: true, items: true } })) as LoadedOrder | null;
     if (!order) return orderNotFound();
-    const [payments, history] = await Promise.all([
+    const [payments, history, mpesaAttempts] = await Promise.all([
       this.paymentsOf(manager, [order]),
       manager.find(OrderStatusHistory, { where: { orderId: order.id }, relations: { changedBy: true }, order: { createdAt: 'ASC', id: 'ASC' } }),
+      manager.find(MpesaAttempt, { where: { orderId: order.id }, order: { id: 'ASC' } }),
     ]);
-    return toOrderDetails(order, payments.get(order.id) ?? null, history.map(toStatusChange));
+    return toOrderDetails(order, payments.get(order.id) ?? null, history.map(toStatusChange), mpesaAttempts);
   }
 
   private async paymentsOf(manager: EntityManager, orders: Order[]): Promise<Map<number, Payment>> {

@@ -71,6 +71,8 @@ describe('orders', () => {
         paymentId: payment.providerReference,
         payerId: null,
         paymentReceipt: null,
+        amountReceived: null,
+        refundDue: null,
         paypalApprovalUrl: payment.approvalUrl,
       });
     });
@@ -95,7 +97,11 @@ describe('orders', () => {
       const product = await createTestProduct(stack.dataSource);
       const { shopper, address } = await shop.shopperWithCart([[product, 1]]);
       const { orderId, checkoutRequestId } = (await shop.payByMpesa(shopper, { addressId: address.id, phone: PAYING_PHONE }).expect(201)).body.data as { orderId: number; checkoutRequestId: string };
-      expect((await shop.details(shopper, orderId).expect(200)).body.data).toMatchObject({ paymentMethod: 'mpesa', paymentId: checkoutRequestId, providerAmount: null, paypalApprovalUrl: null });
+      const details = (await shop.details(shopper, orderId).expect(200)).body.data as OrderDetails;
+      expect(details).toMatchObject({ paymentMethod: 'mpesa', paymentId: checkoutRequestId, providerAmount: null, paypalApprovalUrl: null });
+      expect(details.mpesaAttempts).toEqual([
+        { state: 'pushed', phone: '254712345678', amount: details.totalAmount, checkoutRequestId, resultCode: null, resultDesc: null, receipt: null, createdAt: expect.any(String) },
+      ]);
     });
 
     it("refuses another shopper's order as not found, a list in another's name, bad ids and guests", async () => {

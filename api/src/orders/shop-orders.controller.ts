@@ -35,9 +35,15 @@ export class ShopOrdersController {
     return { success: true, data: order };
   }
 
+  /** 201 when Daraja took the push; 202 when it did not answer, and the push may still reach the phone. */
   @Post('payment')
-  async startMpesaPayment(@CurrentUser() shopper: SessionUser, @Body() input: MpesaPaymentInputDto): Promise<MpesaPaymentAnswer> {
-    return { success: true, message: MESSAGES.checkout.mpesaInitiated, data: orRefuse(await this.checkout.startMpesa(shopper, input)) };
+  async startMpesaPayment(@CurrentUser() shopper: SessionUser, @Body() input: MpesaPaymentInputDto, @Res({ passthrough: true }) response: Response): Promise<MpesaPaymentAnswer> {
+    const started = orRefuse(await this.checkout.startMpesa(shopper, input));
+    if (started.checkoutRequestId === null) {
+      response.status(HttpStatus.ACCEPTED);
+      return { success: true, message: MESSAGES.checkout.mpesaPushUnconfirmed, data: started };
+    }
+    return { success: true, message: MESSAGES.checkout.mpesaInitiated, data: started };
   }
 
   @Get('order/list/:userId')

@@ -17,11 +17,30 @@ export const MPESA_CALLBACK_ACCEPTED = { ResultCode: 0, ResultDesc: 'Accepted' }
 export class PaymentCallbacksController {
   constructor(private readonly callbacks: PaymentCallbacksService) {}
 
+  /** Pushes made before attempts had keys of their own call back here; they are found by CheckoutRequestID. */
   @Post('mpesa-callback/:token')
   @HttpCode(HttpStatus.OK)
   async mpesa(@Param('token') token: string, @Ip() sourceAddress: string, @Body() body: unknown): Promise<typeof MPESA_CALLBACK_ACCEPTED> {
     orRefuse(this.callbacks.admitMpesaSender(token, sourceAddress));
-    orRefuse(await this.callbacks.receiveMpesa(callbackText(body)));
+    orRefuse(await this.callbacks.receiveMpesa(callbackText(body), null));
+    return MPESA_CALLBACK_ACCEPTED;
+  }
+
+  /** The CallBackURL of one STK push attempt. */
+  @Post('mpesa-callback/:token/:attemptKey')
+  @HttpCode(HttpStatus.OK)
+  async mpesaAttempt(@Param('token') token: string, @Param('attemptKey') attemptKey: string, @Ip() sourceAddress: string, @Body() body: unknown): Promise<typeof MPESA_CALLBACK_ACCEPTED> {
+    orRefuse(this.callbacks.admitMpesaSender(token, sourceAddress, attemptKey));
+    orRefuse(await this.callbacks.receiveMpesa(callbackText(body), attemptKey));
+    return MPESA_CALLBACK_ACCEPTED;
+  }
+
+  /** The Transaction Status API's ResultURL and QueueTimeOutURL of one attempt: how a receipt the STK query does not tell arrives. */
+  @Post('mpesa-status-result/:token/:attemptKey')
+  @HttpCode(HttpStatus.OK)
+  async mpesaStatusResult(@Param('token') token: string, @Param('attemptKey') attemptKey: string, @Ip() sourceAddress: string, @Body() body: unknown): Promise<typeof MPESA_CALLBACK_ACCEPTED> {
+    orRefuse(this.callbacks.admitMpesaSender(token, sourceAddress, attemptKey));
+    orRefuse(await this.callbacks.receiveMpesaStatusResult(callbackText(body), attemptKey));
     return MPESA_CALLBACK_ACCEPTED;
   }
 

@@ -6,7 +6,7 @@ import { DataSource, QueryFailedError } from 'typeorm';
 import { JOBS, MESSAGES, type PaymentMethod } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
 import { PaymentCallback, recordEvent, retryingDeadlocks } from '@shop/db';
-import { parseStkCallback, parseWebhookEvent } from '@shop/payments';
+import { parseStkCallback, parseTransactionStatusResult, parseWebhookEvent } from '@shop/payments';
 import { BusinessFailure } from '../common/business-failure.js';
 import { APP_CONFIG } from '@shop/infrastructure';
 
@@ -33,8 +33,14 @@ interface CallbackRow {
   provider: PaymentMethod;
   deliveryKey: string;
   providerReference: string | null;
+  attemptKey: string | null;
   payload: StoredCallback;
 }
+
+type CallbackJobName = typeof JOBS.mpesaCallback | typeof JOBS.mpesaStatusResult | typeof JOBS.paypalWebhook;
+
+/** What the shop puts in an attempt's callback URLs (libs/db newCallbackKey): anything else is no URL of ours. */
+const ATTEMPT_KEY = /^[A-Za-z0-9_-]{16,64}$/;
 
 const unreadable = () => new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.server.validationFailed);
 
@@ -77,21 +83,35 @@ export class PaymentCallbacksService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** The secret path token, then the optional source allow-list; a refused sender leaves nothing behind. */
-  admitMpesaSender(token: string, sourceAddress: string | undefined): BusinessFailure | null {
-    if (!sameSecret(token, this.config.MPESA_CALLBACK_TOKEN)) return new BusinessFailure(HttpStatus.NOT_FOUND, MESSAGES.server.notFound);
+  /** The secret path token (and the attempt key's shape), then the optional source allow-list; a refused sender leaves nothing behind. */
+  admitMpesaSender(token: string, sourceAddress: string | undefined, attemptKey?: string): BusinessFailure | null {
+    const notFound = new BusinessFailure(HttpStatus.NOT_FOUND, MESSAGES.server.notFound);
+    if (!sameSecret(token, this.config.MPESA_CALLBACK_TOKEN)) return notFound;
+    if (attemptKey !== undefined && !ATTEMPT_KEY.test(attemptKey)) return notFound;
     const allowed = this.config.MPESA_CALLBACK_ALLOWED_IPS;
     if (allowed.length > 0 && !allowed.map(plainAddress).includes(plainAddress(sourceAddress))) return new BusinessFailure(HttpStatus.FORBIDDEN, CALLBACK_SOURCE_REFUSED);
     return null;
   }
 
-  async receiveMpesa(text: string): Promise<true | BusinessFailure> {
+  /** `attemptKey`: the attempt named by the callback's URL; null on the route older pushes call back to. */
+  async receiveMpesa(text: string, attemptKey: string | null): Promise<true | BusinessFailure> {
     const callback = parseStkCallback(parsedJson(text));
     if (!callback || callback.checkoutRequestId.length > MAX_REFERENCE_LENGTH) {
-      await this.store({ provider: 'mpesa', deliveryKey: unreadableKey(text), providerReference: null, payload: { body: text } }, false);
+      await this.store({ provider: 'mpesa', deliveryKey: unreadableKey(text), providerReference: null, attemptKey, payload: { body: text } }, null);
       return unreadable();
     }
-    await this.store({ provider: 'mpesa', deliveryKey: callback.checkoutRequestId, providerReference: callback.checkoutRequestId, payload: { body: text } }, true);
+    await this.store({ provider: 'mpesa', deliveryKey: callback.checkoutRequestId, providerReference: callback.checkoutRequestId, attemptKey, payload: { body: text } }, JOBS.mpesaCallback);
+    return true;
+  }
+
+  /** A Transaction Status result, once per ConversationID (Daraja's id of that one status query). */
+  async receiveMpesaStatusResult(text: string, attemptKey: string): Promise<true | BusinessFailure> {
+    const result = parseTransactionStatusResult(parsedJson(text));
+    if (!result || result.conversationId.length > MAX_REFERENCE_LENGTH) {
+      await this.store({ provider: 'mpesa', deliveryKey: unreadableKey(text), providerReference: null, attemptKey, payload: { body: text } }, null);
+      return unreadable();
+    }
+    await this.store({ provider: 'mpesa', deliveryKey: `status:${result.conversationId}`, providerReference: result.originatorConversationId.slice(0, MAX_REFERENCE_LENGTH), attemptKey, payload: { body: text } }, JOBS.mpesaStatusResult);
     return true;
   }
 
@@ -102,23 +122,23 @@ export class PaymentCallbacksService {
     const transmission = Object.fromEntries(PAYPAL_TRANSMISSION_HEADERS.flatMap((name) => (typeof headers[name] === 'string' ? [[name, headers[name]]] : [])));
     const payload: StoredCallback = { headers: transmission, body: text };
     if (!eventId) {
-      await this.store({ provider: 'paypal', deliveryKey: unreadableKey(text), providerReference: null, payload }, false);
+      await this.store({ provider: 'paypal', deliveryKey: unreadableKey(text), providerReference: null, attemptKey: null, payload }, null);
       return unreadable();
     }
     const orderId = parseWebhookEvent(text)?.orderId ?? null;
     const providerReference = orderId !== null && orderId.length <= MAX_REFERENCE_LENGTH ? orderId : null;
-    await this.store({ provider: 'paypal', deliveryKey: eventId, providerReference, payload }, true);
+    await this.store({ provider: 'paypal', deliveryKey: eventId, providerReference, attemptKey: null, payload }, JOBS.paypalWebhook);
     return true;
   }
 
-  /** A delivery key stored before is a repeat: its row and its job exist already. */
-  private async store(row: CallbackRow, queue: boolean): Promise<void> {
+  /** A delivery key stored before is a repeat: its row and its job exist already. `job`: what a worker does with it; null for a body nobody can act on. */
+  private async store(row: CallbackRow, job: CallbackJobName | null): Promise<void> {
     try {
       await retryingDeadlocks(() =>
         this.dataSource.transaction(async (manager) => {
           const { identifiers } = await manager.insert(PaymentCallback, row);
           const callbackId = identifiers[0]!.id as number;
-          if (queue) await recordEvent(manager, row.provider === 'mpesa' ? JOBS.mpesaCallback : JOBS.paypalWebhook, { callbackId });
+          if (job) await recordEvent(manager, job, { callbackId });
         }),
       );
     } catch (error) {

@@ -1,13 +1,11 @@
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import type { DataSource } from 'typeorm';
 import { SANDBOX_GOOGLE_CLIENT, SANDBOX_PATHS, type AppConfig } from '@shop/config';
 import { AUTH_API_PATHS } from '@shop/contracts';
 import { paymentSandboxOptions, startSandbox, type RunningSandbox } from '@shop/sandbox';
-import { testConfig } from '@shop/testing';
+import { freePort, testConfig } from '@shop/testing';
 import { startTestApi, type TestApi } from './test-api.js';
 
 export interface PaymentStackOptions {
@@ -27,16 +25,6 @@ export interface PaymentStack {
   close(): Promise<void>;
 }
 
-/** A port nobody listens on right now: Daraja and PayPal must be told the api's address before it starts. */
-async function freePort(): Promise<number> {
-  const probe = createServer().listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const { port } = probe.address() as AddressInfo;
-  probe.close();
-  await once(probe, 'close');
-  return port;
-}
-
 /**
  * The sandbox (Daraja, PayPal, Google) and the api on one configuration, the api on a known port so
  * that the sandbox's callbacks and webhooks reach it over HTTP, and the workers when asked.
@@ -49,6 +37,8 @@ export async function startPaymentStack(options: PaymentStackOptions = {}): Prom
     // Short enough for tests to wait for, long enough for the STK answer to be stored before the callback.
     SANDBOX_MPESA_CALLBACK_DELAY_MS: '200',
     MPESA_RECONCILE_DELAY_MS: '500',
+    // Checks come due to the moment; the sweep finds them within a tenth of a second.
+    MPESA_SWEEP_INTERVAL_MS: '100',
     ...options.config,
   });
   const sandbox = await startSandbox({

@@ -1,5 +1,5 @@
 import type { CategoryId } from './catalogue.js';
-import type { OrderStatus, PaymentMethod, PaymentStatus, UserRole } from './orders.js';
+import type { MpesaAttemptState, OrderStatus, PaymentMethod, PaymentStatus, UserRole } from './orders.js';
 
 /** Every JSON answer of the api has this envelope; failures carry `success: false` and a catalogue message. */
 export interface ApiSuccess<T> {
@@ -205,6 +205,10 @@ export interface Order {
   payerId: string | null;
   /** M-Pesa receipt number or PayPal capture id, once paid. */
   paymentReceipt: string | null;
+  /** What the provider says it took, in KES (M-Pesa) when that is not the order's total; null otherwise. */
+  amountReceived: number | null;
+  /** KES the shop owes the shopper back (a wrong amount, or money after the order closed); null when none. */
+  refundDue: number | null;
   /** Where a PayPal shopper approves (again, after a declined card); null otherwise. */
   paypalApprovalUrl: string | null;
 }
@@ -217,9 +221,24 @@ export interface OrderStatusChange {
   reason: string;
   createdAt: string;
 }
+/** One STK push of the order's payment, as the shop knows it (for a person checking an unknown outcome). */
+export interface MpesaAttemptView {
+  state: MpesaAttemptState;
+  phone: string;
+  amount: number;
+  /** Daraja's CheckoutRequestID; null when its answer to the push never arrived. */
+  checkoutRequestId: string | null;
+  /** Daraja's result code and words, once known. */
+  resultCode: number | null;
+  resultDesc: string | null;
+  receipt: string | null;
+  createdAt: string;
+}
 /** One order with its status history (details routes). */
 export interface OrderDetails extends Order {
   history: OrderStatusChange[];
+  /** M-Pesa orders: every STK push, oldest first. */
+  mpesaAttempts: MpesaAttemptView[];
 }
 
 /**
@@ -233,7 +252,8 @@ export interface MpesaPaymentInput extends PlaceOrderInput {
   /** Any way a Kenyan mobile number is written; the STK push goes to it. */
   phone: string;
 }
-export type MpesaPaymentAnswer = ApiSuccess<{ orderId: number; checkoutRequestId: string }>;
+/** `checkoutRequestId` null: Daraja has not confirmed the push (it may still reach the phone); the order is followed all the same. */
+export type MpesaPaymentAnswer = ApiSuccess<{ orderId: number; checkoutRequestId: string | null }>;
 /** Spec §7: create answers `approvalURL` and `orderId`. */
 export interface PaypalOrderAnswer {
   success: true;

@@ -1,3 +1,5 @@
+import { formatKes } from './money.js';
+
 /**
  * Every text the shop shows a user, once (spec §8). Keys name the situation, values are the words.
  * Server answers carry these in `message`; the web shows them as toasts or screen texts.
@@ -51,6 +53,10 @@ export const MESSAGES = {
     mpesaInitiateFailed: 'Failed to initiate M-Pesa payment. Please try again.',
     mpesaFailed: 'M-Pesa payment failed. Please try again.',
     mpesaInitiated: 'M-Pesa payment initiated. Please check your phone.',
+    /** Daraja did not answer the push: it may still reach the phone, so the shopper waits on the order instead of paying again. */
+    mpesaPushUnconfirmed: 'M-Pesa has not confirmed the request yet. If a prompt reaches your phone, enter your PIN; this order updates by itself. Please do not pay again.',
+    /** The shop could not be reached while starting a payment: the push may have gone out. */
+    mpesaStartUnconfirmed: 'We could not confirm whether your M-Pesa payment started. Check My Orders before you pay again.',
     processingPayment: 'Processing Payment...Please wait!',
     paymentSuccessful: 'Payment is successfull!',
     outOfStock: (title: string, available: number) =>
@@ -80,6 +86,7 @@ export const MESSAGES = {
     paypalCancelled: 'You cancelled the PayPal payment.',
     orderExpired: 'The order was not paid in time, so its items went back on the shelf.',
     refundDue: 'Your payment arrived after the order had closed and its items were gone. We will refund it; our team will contact you.',
+    outcomeUnknown: 'We could not confirm your M-Pesa payment with M-Pesa yet. Your items stay reserved; our team will check and contact you.',
   },
   review: {
     added: 'Review added successfully!',
@@ -202,6 +209,14 @@ export const MESSAGES = {
     imageHint: 'JPG, PNG or WEBP, less than 5MB',
     liveUpdatesPaused: 'Live updates are paused while the connection is restored.',
     liveUpdatesOff: 'Live updates are off. Reload the page to turn them back on.',
+  },
+  /** What the admin is told of a payment that needs a person (admin:payment-attention, history rows). */
+  paymentAttention: {
+    amountMismatch: (received: number, expected: number, cancelled: boolean) =>
+      `amount mismatch: received ${formatKes(received)} of ${formatKes(expected)}; ${cancelled ? 'order cancelled, ' : ''}refund ${formatKes(received)} due`,
+    refundDue: (amount: number) => `refund due: ${formatKes(amount)} paid after the order was closed and its items could not be reserved again`,
+    outcomeUnknown: (phone: string, checkoutRequestId: string | null) =>
+      `payment outcome unknown: M-Pesa could not tell whether the push to ${phone} (${checkoutRequestId ?? 'no CheckoutRequestID'}) was paid; check the M-Pesa portal`,
   },
   /** The queue console (operators). */
   operations: {

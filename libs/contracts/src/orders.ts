@@ -14,11 +14,28 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   cancelled: 'Cancelled',
 };
 
-export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'refunded'] as const;
+/**
+ * `unknown`: an M-Pesa push may have been paid, but Daraja could not tell by the time the order's
+ * reservation ended; the order keeps its units until a person looks (docs/payments.md).
+ */
+export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'refunded', 'unknown'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/**
+ * One STK push of a payment, recorded before Daraja is asked (docs/payments.md, Attempts):
+ * `sending` the push may or may not have reached Daraja; `pushed` Daraja took it; `notPushed`
+ * nothing reached the phone; `settled` its outcome is known; `unknown` Daraja could not tell in time.
+ */
+export const MPESA_ATTEMPT_STATES = ['sending', 'pushed', 'notPushed', 'settled', 'unknown'] as const;
+export type MpesaAttemptState = (typeof MPESA_ATTEMPT_STATES)[number];
 
 export const PAYMENT_METHODS = ['paypal', 'mpesa'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 export const USER_ROLES = ['admin', 'user'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
+
+/** The AccountReference of an order's STK pushes (Daraja takes at most 12 characters): how the order is found in M-Pesa's records. */
+export function mpesaAccountReference(orderId: number): string {
+  return `TD${orderId}`;
+}

@@ -14,6 +14,7 @@ export const JOBS = {
   orderStatusChanged: 'order.status-changed',
   mpesaCallback: 'mpesa.callback',
   mpesaReconcile: 'mpesa.reconcile',
+  mpesaStatusResult: 'mpesa.status-result',
   paypalCapture: 'paypal.capture',
   paypalWebhook: 'paypal.webhook',
   imageResize: 'image.resize',
@@ -28,6 +29,7 @@ export const JOB_QUEUE: Record<JobName, QueueName> = {
   'order.status-changed': 'orders',
   'mpesa.callback': 'payments',
   'mpesa.reconcile': 'payments',
+  'mpesa.status-result': 'payments',
   'paypal.capture': 'payments',
   'paypal.webhook': 'payments',
   'image.resize': 'images',
@@ -48,10 +50,13 @@ export interface OrderStatusChangedJob extends OrderJob {
 export interface MpesaCallbackJob {
   callbackId: number;
 }
+/** Asks Daraja how one STK push attempt ended; added by the workers' sweep when the attempt's check is due. */
 export interface MpesaReconcileJob {
-  paymentId: number;
-  /** How many queries came before this one (absent: the first); the next waits twice as long. */
-  attempt?: number;
+  attemptId: number;
+}
+/** A Transaction Status result Daraja sent to the attempt's ResultURL (stored in payment_callbacks). */
+export interface MpesaStatusResultJob {
+  callbackId: number;
 }
 export interface PaypalCaptureJob {
   paymentId: number;
@@ -71,6 +76,7 @@ export interface JobPayloads {
   'order.status-changed': OrderStatusChangedJob;
   'mpesa.callback': MpesaCallbackJob;
   'mpesa.reconcile': MpesaReconcileJob;
+  'mpesa.status-result': MpesaStatusResultJob;
   'paypal.capture': PaypalCaptureJob;
   'paypal.webhook': PaypalWebhookJob;
   'image.resize': ImageResizeJob;

@@ -72,7 +72,10 @@ export const ORDER_API = {
   capturePaypalOrder: '/api/shop/order/capture',
   startMpesaPayment: '/api/shop/payment',
   /** Daraja posts the STK result here; the token is a secret of the configuration. */
-  mpesaCallback: (token: string) => `/api/shop/mpesa-callback/${token}`,
+  /** The STK push's CallBackURL: the shop's secret, then the attempt's own key, so a callback names its attempt. */
+  mpesaCallback: (token: string, attemptKey?: string) => `/api/shop/mpesa-callback/${token}${attemptKey === undefined ? '' : `/${attemptKey}`}`,
+  /** The Transaction Status API's ResultURL and QueueTimeOutURL for one attempt. */
+  mpesaStatusResult: (token: string, attemptKey: string) => `/api/shop/mpesa-status-result/${token}/${attemptKey}`,
   paypalWebhook: '/api/shop/paypal-webhook',
   orders: (userId: Id) => `/api/shop/order/list/${userId}`,
   order: (orderId: Id) => `/api/shop/order/details/${orderId}`,

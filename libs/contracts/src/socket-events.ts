@@ -6,6 +6,7 @@ export const SOCKET_PATH = '/socket.io';
 export const SOCKET_EVENTS = {
   orderUpdated: 'order:updated',
   adminOrderCreated: 'admin:order-created',
+  adminPaymentAttention: 'admin:payment-attention',
   imageProcessed: 'image:processed',
   pipelineHeartbeat: 'pipeline:heartbeat',
   queueStats: 'queues:stats',
@@ -33,6 +34,16 @@ export interface AdminOrderCreatedEvent {
   userName: string;
   totalAmount: number;
   paymentMethod: PaymentMethod;
+  createdAt: string;
+}
+/** Why a payment needs a person: money that does not match its order, or an outcome M-Pesa could not tell. */
+export const PAYMENT_ATTENTION_KINDS = ['amountMismatch', 'refundDue', 'outcomeUnknown'] as const;
+export type PaymentAttentionKind = (typeof PAYMENT_ATTENTION_KINDS)[number];
+export interface AdminPaymentAttentionEvent {
+  orderId: number;
+  kind: PaymentAttentionKind;
+  /** For the admin, e.g. "Received KES 7 of KES 1,450: refund KES 7". */
+  message: string;
   createdAt: string;
 }
 export interface ImageProcessedEvent {
@@ -69,6 +80,7 @@ export interface QueueStatsEvent {
 export interface ServerToClientEvents {
   'order:updated': (event: OrderUpdatedEvent) => void;
   'admin:order-created': (event: AdminOrderCreatedEvent) => void;
+  'admin:payment-attention': (event: AdminPaymentAttentionEvent) => void;
   'image:processed': (event: ImageProcessedEvent) => void;
   'pipeline:heartbeat': (event: PipelineHeartbeatEvent) => void;
   'queues:stats': (event: QueueStatsEvent[]) => void;

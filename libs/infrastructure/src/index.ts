@@ -1,1 +1,2 @@
 export * from './infrastructure.module.js';
+export * from './timeouts.js';

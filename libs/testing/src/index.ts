@@ -7,3 +7,4 @@ export * from './catalogue.js';
 export * from './images.js';
 export * from './prometheus.js';
 export * from './outbox.js';
+export * from './ports.js';

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, In, IsNull, Not } from 'typeorm';
 import { MESSAGES, type AdminOrderCreatedEvent } from '@shop/contracts';
-import { Order, Payment, changeOrderStatus, releaseReservedStock } from '@shop/db';
+import { LIVE_MPESA_ATTEMPT_STATES, MpesaAttempt, Order, Payment, changeOrderStatus, releaseReservedStock } from '@shop/db';
 import { lockOrder } from './order-locks.js';
 import { orderUpdateOf, type OrderUpdate } from './order-updates.js';
 
@@ -13,13 +13,17 @@ export class OrderLifecycle {
 
   /**
    * An order still waiting for its money when its reservation ends is cancelled and its units go
-   * back on the shelf. Anything else (paid, already cancelled, moved on by an admin) is left alone,
-   * so a late or repeated expiry changes nothing.
+   * back on the shelf, unless an M-Pesa push of it may still be answered: then its check is made
+   * due now, and the check asks Daraja before anything is decided (docs/payments.md, Attempts).
+   * Anything else (paid, already cancelled, moved on by an admin, an outcome unknown) is left
+   * alone, so a late or repeated expiry changes nothing.
    */
   expire(orderId: number): Promise<OrderUpdate | null> {
     return this.dataSource.transaction(async (manager) => {
       const locked = await lockOrder(manager, orderId);
       if (!locked || locked.order.orderStatus !== 'pending' || locked.payment.status !== 'pending') return null;
+      const { affected } = await manager.update(MpesaAttempt, { orderId, state: In(LIVE_MPESA_ATTEMPT_STATES), nextCheckAt: Not(IsNull()) }, { nextCheckAt: new Date() });
+      if (affected) return null;
       const reason = MESSAGES.payment.orderExpired;
       await manager.update(Payment, { id: locked.payment.id }, { status: 'failed', failureReason: reason });
       await manager.update(Order, { id: orderId }, { paymentStatus: 'failed' });

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Emitter } from '@socket.io/redis-emitter';
 import type { EntityManager } from 'typeorm';
-import { SOCKET_EVENTS, SOCKET_ROOMS, type AdminOrderCreatedEvent, type OrderUpdatedEvent } from '@shop/contracts';
+import { SOCKET_EVENTS, SOCKET_ROOMS, type AdminOrderCreatedEvent, type AdminPaymentAttentionEvent, type OrderUpdatedEvent } from '@shop/contracts';
 import { Order, Payment } from '@shop/db';
 import { SOCKET_EMITTER } from '../infrastructure/socket-emitter.js';
 
@@ -9,6 +9,8 @@ import { SOCKET_EMITTER } from '../infrastructure/socket-emitter.js';
 export interface OrderUpdate {
   userId: number;
   event: OrderUpdatedEvent;
+  /** The change needs a person: the admins are alerted too. */
+  attention?: AdminPaymentAttentionEvent;
 }
 
 /** The order as it stands in the caller's transaction, told the way browsers receive it. */
@@ -37,6 +39,7 @@ export class OrderUpdates {
   orderUpdated(update: OrderUpdate | null): void {
     if (!update) return;
     this.emitter.to(SOCKET_ROOMS.user(update.userId)).to(SOCKET_ROOMS.admins).emit(SOCKET_EVENTS.orderUpdated, update.event);
+    if (update.attention) this.emitter.to(SOCKET_ROOMS.admins).emit(SOCKET_EVENTS.adminPaymentAttention, update.attention);
   }
 
   orderCreated(event: AdminOrderCreatedEvent): void {

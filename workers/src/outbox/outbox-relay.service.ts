@@ -6,14 +6,10 @@ import type { Redis } from 'ioredis';
 import { JOB_RETENTION, QUEUES, QUEUE_SETTINGS, outboxJobId, outboxWakeChannel, type QueueName } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
 import { OutboxEvent } from '@shop/db';
-import { APP_CONFIG, REDIS_CLIENT } from '@shop/infrastructure';
+import { APP_CONFIG, REDIS_CLIENT, withinTimeout } from '@shop/infrastructure';
 
 /** Longest wait for one publish: past it Redis counts as away and the batch is tried again later. */
-const PUBLISH_TIMEOUT_MS = 5000;
-
-function withinPublishTimeout<T>(work: Promise<T>): Promise<T> {
-  return Promise.race([work, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('Redis did not answer in time')), PUBLISH_TIMEOUT_MS).unref())]);
-}
+export const PUBLISH_TIMEOUT_MS = 5000;
 
 /**
  * Publishes outbox rows to their BullMQ queues. Rows are claimed with SKIP LOCKED so several
@@ -87,7 +83,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
       const published: OutboxEvent[] = [];
       try {
         for (const event of events) {
-          await withinPublishTimeout(this.publish(event));
+          await withinTimeout(this.publish(event), PUBLISH_TIMEOUT_MS, 'Redis');
           published.push(event);
         }
       } catch (error) {

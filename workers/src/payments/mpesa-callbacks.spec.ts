@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { MESSAGES } from '@shop/contracts';
-import { PaymentCallback, recordEvent } from '@shop/db';
+import request from 'supertest';
+import { MESSAGES, ORDER_API } from '@shop/contracts';
+import { MpesaAttempt, PaymentCallback, newCallbackKey, recordEvent } from '@shop/db';
 import { DARAJA_TEST_NUMBERS } from '@shop/sandbox';
 import { createTestProduct, waitFor } from '@shop/testing';
 import { startPaymentStack, type PaymentStack } from '../../../api/src/testing/payment-stack.js';
@@ -98,26 +99,39 @@ describe('M-Pesa callbacks, settled by the payments worker', () => {
     expect(settled.history.filter((change) => change.toStatus === 'confirmed')).toHaveLength(1);
   });
 
-  it('applies a callback that arrived before the STK answer was stored, on a later try', async () => {
+  it("finds the push by its callback URL's own key when Daraja's answer to the push was never stored", async () => {
     const phone = kit.newPhone();
-    // The test plays Daraja here: the sandbox's own callback would not wait for the test.
     stack.sandbox.daraja.setCallbackBehaviour({ phone }, { drop: true });
-    const { orderId, checkoutRequestId, total } = await mpesaOrder(phone);
-    // As if the api had not yet written down the push's answer.
+    const { orderId, checkoutRequestId } = await mpesaOrder(phone);
+    // As if the api had died between Daraja's answer and writing it down.
     await stack.dataSource.query('UPDATE `payments` SET `providerReference` = NULL WHERE `orderId` = ?', [orderId]);
+    await stack.dataSource.getRepository(MpesaAttempt).update({ orderId }, { state: 'sending', checkoutRequestId: null });
 
-    const receipt = testReceipt();
-    await kit.postMpesaCallback(stkCallbackBody({ checkoutRequestId, amount: total, receipt, phone })).expect(200, { ResultCode: 0, ResultDesc: 'Accepted' });
-    const [stored] = await kit.callbacksFor(checkoutRequestId);
-    const job = await kit.jobOfCallback(stored!.id);
-    await waitFor('the first try to fail', async () => (await kit.queue('payments').getJob(job.id!))!.attemptsMade >= 1);
-    expect((await kit.stateOf(orderId)).order.orderStatus).toBe('pending');
-
-    await stack.dataSource.query('UPDATE `payments` SET `providerReference` = ? WHERE `orderId` = ?', [checkoutRequestId, orderId]);
+    const { receipt } = await stack.sandbox.daraja.sendCallbackNow(checkoutRequestId);
     const settled = await kit.waitForOrder(orderId);
-    expect(settled.payment).toMatchObject({ status: 'paid', providerReceipt: receipt });
     expect(settled.order.orderStatus).toBe('confirmed');
-    expect((await stack.dataSource.getRepository(PaymentCallback).findOneByOrFail({ id: stored!.id })).processedAt).toBeInstanceOf(Date);
+    expect(settled.payment).toMatchObject({ status: 'paid', providerReceipt: receipt, providerReference: checkoutRequestId });
+    expect(await stack.dataSource.getRepository(MpesaAttempt).findOneByOrFail({ orderId })).toMatchObject({ state: 'settled', checkoutRequestId, resultCode: 0, receipt, nextCheckAt: null });
+  });
+
+  it("ignores a callback to a key that names none of the shop's pushes, at once", async () => {
+    const { orderId, checkoutRequestId, total } = await mpesaOrder(kit.newPhone());
+    await kit.waitForOrder(orderId);
+    const stranger = `${checkoutRequestId}-stranger`;
+    await request(stack.server)
+      .post(ORDER_API.mpesaCallback(stack.config.MPESA_CALLBACK_TOKEN, newCallbackKey()))
+      .set('content-type', 'application/json')
+      .send(JSON.stringify(stkCallbackBody({ checkoutRequestId: stranger, amount: total, receipt: testReceipt(), phone: kit.newPhone() })))
+      .expect(200);
+    const [stored] = await kit.callbacksFor(stranger);
+    await waitFor('the callback to be set aside', async () => (await stack.dataSource.getRepository(PaymentCallback).findOneByOrFail({ id: stored!.id })).processedAt !== null);
+    const job = await kit.jobOfCallback(stored!.id);
+    const done = await waitFor('its job to end', async () => {
+      const current = (await kit.queue('payments').getJob(job.id!))!;
+      return (await current.getState()) === 'completed' && current;
+    });
+    // One try, not BullMQ's retries: nothing will ever match it.
+    expect([done.attemptsMade, done.returnvalue]).toEqual([1, 'no change']);
   });
 
   it('keeps a callback for an unknown CheckoutRequestID and leaves its job in the failed set after the last try', async () => {
@@ -134,23 +148,35 @@ describe('M-Pesa callbacks, settled by the payments worker', () => {
       return state === 'failed' && current;
     }, 30_000);
     expect(failed.attemptsMade).toBe(8);
-    expect(failed.failedReason).toContain(`No M-Pesa payment has CheckoutRequestID ${checkoutRequestId}`);
+    expect(failed.failedReason).toContain(`No M-Pesa attempt has CheckoutRequestID ${checkoutRequestId}`);
     const kept = await stack.dataSource.getRepository(PaymentCallback).findOneByOrFail({ id: stored!.id });
     expect(kept.processedAt).toBeNull();
     expect(JSON.parse((kept.payload as { body: string }).body)).toMatchObject({ Body: { stkCallback: { CheckoutRequestID: checkoutRequestId } } });
   });
 
-  it('keeps the receipt of a payment of another amount but does not sell on it', async () => {
+  it('keeps the receipt of a payment of another amount but does not sell on it: the admins see what came and what is owed back', async () => {
+    const admin = await kit.shopper('admin');
+    const adminBrowser = await kit.browserOf(admin.cookie);
     const phone = kit.newPhone();
     const product = await createTestProduct(stack.dataSource, { price: 1000, totalStock: 3 });
     const { shopper, address } = await kit.shopperWithCart([[product, 1]]);
-    stack.sandbox.daraja.setCallbackBehaviour({ phone }, { amount: 1000 + address.deliveryFee - 1 });
+    const total = 1000 + address.deliveryFee;
+    stack.sandbox.daraja.setCallbackBehaviour({ phone }, { amount: total - 1 });
     const { orderId, checkoutRequestId } = (await kit.payByMpesa(shopper, { addressId: address.id, phone }).expect(201)).body.data as { orderId: number; checkoutRequestId: string };
 
     const settled = await kit.waitForOrder(orderId);
-    expect(settled.payment).toMatchObject({ status: 'failed', failureReason: MESSAGES.payment.amountMismatch, providerReceipt: stack.sandbox.daraja.transaction(checkoutRequestId)!.receipt });
+    expect(settled.payment).toMatchObject({
+      status: 'failed',
+      failureReason: MESSAGES.payment.amountMismatch,
+      providerReceipt: stack.sandbox.daraja.transaction(checkoutRequestId)!.receipt,
+      amountReceived: total - 1,
+      refundDue: total - 1,
+    });
     expect(settled.order).toMatchObject({ orderStatus: 'cancelled', paymentStatus: 'failed' });
+    const message = MESSAGES.paymentAttention.amountMismatch(total - 1, total, true);
+    expect(settled.history.at(-1)).toEqual({ fromStatus: 'pending', toStatus: 'cancelled', reason: message });
     expect(await kit.stockOf(product)).toBe(3);
+    expect(await waitFor('the admins to be alerted', () => adminBrowser.paymentAttention.find((event) => event.orderId === orderId))).toEqual({ orderId, kind: 'amountMismatch', message, createdAt: expect.any(String) });
   });
 
   it('stores a malformed callback, answers 400 and changes nothing', async () => {

@@ -1,22 +1,22 @@
-import { setTimeout } from 'node:timers/promises';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { UnrecoverableError } from 'bullmq';
-import { DataSource, type EntityManager } from 'typeorm';
-import { JOBS, type MpesaReconcileJob } from '@shop/contracts';
+import { DataSource, In, IsNull, type EntityManager } from 'typeorm';
+import { MESSAGES, ORDER_API } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
-import { Payment, PaymentCallback, recordEvent } from '@shop/db';
-import { DarajaClient, DarajaError, mpesaFailureReason, parseStkCallback, type StkCallback } from '@shop/payments';
+import { LIVE_MPESA_ATTEMPT_STATES, MpesaAttempt, Order, Payment, PaymentCallback } from '@shop/db';
+import { DarajaClient, DarajaError, mpesaFailureReason, parseStkCallback, parseTransactionStatusResult, type StkCallback } from '@shop/payments';
 import { APP_CONFIG } from '@shop/infrastructure';
 import type { OrderUpdate } from '../orders/order-updates.js';
 import { PaymentSettlement, type PaymentOutcome } from './payment-settlement.service.js';
 
-/** How often, and how far apart, a callback looks for a push whose answer the api is still storing. */
-const EARLY_CALLBACK_LOOKS = 5;
-const EARLY_CALLBACK_LOOK_INTERVAL_MS = 50;
-
-/** STK queries per payment, the first included; the waits between them double (docs/payments.md). */
-export const RECONCILE_QUERIES = 6;
+/** The longest wait between two checks of a live attempt, and between the checks of one whose outcome is unknown. */
+const MAX_CHECK_INTERVAL_MS = 10 * 60_000;
+const UNKNOWN_RECHECK_INTERVAL_MS = 60 * 60_000;
+/** Checks of an attempt, all kinds (the sweep counts them): after these, Daraja will not tell more (its records of a push do not last). */
+export const MAX_ATTEMPT_CHECKS = 40;
+/** Transaction Status remarks (Daraja requires some). */
+const STATUS_REMARKS = 'Toy Duka receipt lookup';
 
 /**
  * Whether the number Daraja reports is the one the push went to. Daraja may mask digits
@@ -46,7 +46,14 @@ function mayPassOnRetry(error: unknown): boolean {
   return !(error instanceof DarajaError) || error.outcomeUnknown || error.status === null || error.status >= 500;
 }
 
-/** `mpesa.callback` and `mpesa.reconcile`: what Daraja says of an STK push becomes the payment's outcome. */
+const markProcessed = (callbackId: number) => (manager: EntityManager) => manager.update(PaymentCallback, { id: callbackId }, { processedAt: new Date() });
+
+/**
+ * What Daraja says of an STK push attempt becomes its payment's outcome: its callback
+ * (`mpesa.callback`), its checks with the STK query (`mpesa.reconcile`, added by the sweep when
+ * due) and, for a paid push without a receipt, the Transaction Status API's result
+ * (`mpesa.status-result`). docs/payments.md, Attempts.
+ */
 @Injectable()
 export class MpesaPayments {
   private readonly logger = new Logger(MpesaPayments.name);
@@ -58,62 +65,200 @@ export class MpesaPayments {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  private async paymentPushedAs(checkoutRequestId: string): Promise<Payment | null> {
-    for (let look = 0; ; look += 1) {
-      const payment = await this.dataSource.getRepository(Payment).findOneBy({ method: 'mpesa', providerReference: checkoutRequestId });
-      if (payment || look === EARLY_CALLBACK_LOOKS) return payment;
-      await setTimeout(EARLY_CALLBACK_LOOK_INTERVAL_MS);
-    }
-  }
-
   async callback(callbackId: number): Promise<OrderUpdate | null> {
     const callback = await this.dataSource.getRepository(PaymentCallback).findOneBy({ id: callbackId });
     if (!callback) throw new UnrecoverableError(`M-Pesa callback ${callbackId} does not exist`);
     if (callback.processedAt) return null;
-    const markProcessed = (manager: EntityManager) => manager.update(PaymentCallback, { id: callbackId }, { processedAt: new Date() });
+    const done = markProcessed(callbackId);
 
     // The api queues only well-formed bodies; one that is not is kept as it is and touches nothing.
     const stk = parseStkCallback(bodyOf(callback.payload));
     if (!stk) {
-      await markProcessed(this.dataSource.manager);
+      await done(this.dataSource.manager);
       return null;
     }
-    // Daraja may call back before the api has stored the push's answer, which usually follows within
-    // milliseconds: look again briefly before throwing, which makes BullMQ retry with its (seconds
-    // long) backoff; after the last try the job waits in the failed set, its body kept.
-    const payment = await this.paymentPushedAs(stk.checkoutRequestId);
-    if (!payment) throw new Error(`No M-Pesa payment has CheckoutRequestID ${stk.checkoutRequestId} yet`);
-    if (stk.metadata && payment.phone && !phonesAgree(payment.phone, stk.metadata.phone)) {
-      // Not what Daraja would send for this push: the reconcile query, which asks Daraja itself, decides.
+    const attempt = await this.attemptOf(callback.attemptKey, stk.checkoutRequestId);
+    if (!attempt) {
+      // A keyed URL names an attempt written before its push: no attempt means no push of ours.
+      if (callback.attemptKey !== null) {
+        this.logger.warn(`M-Pesa callback ${callbackId} names no attempt of the shop; ignored`);
+        await done(this.dataSource.manager);
+        return null;
+      }
+      // An older push's callback, found only by the CheckoutRequestID its answer stored: that may still be on its way.
+      throw new Error(`No M-Pesa attempt has CheckoutRequestID ${stk.checkoutRequestId} yet`);
+    }
+    if (attempt.checkoutRequestId !== null && attempt.checkoutRequestId !== stk.checkoutRequestId) {
+      this.logger.warn(`M-Pesa callback ${callbackId} reports ${stk.checkoutRequestId} for the attempt of ${attempt.checkoutRequestId}; ignored`);
+      await done(this.dataSource.manager);
+      return null;
+    }
+    if (stk.metadata && !phonesAgree(attempt.phone, stk.metadata.phone)) {
+      // Not what Daraja would send for this push: the STK query, which asks Daraja itself, decides.
       this.logger.warn(`M-Pesa callback ${callbackId} reports phone ${stk.metadata.phone} for a push to another number; left to the STK query`);
-      await markProcessed(this.dataSource.manager);
+      await done(this.dataSource.manager);
       return null;
     }
-    return this.settlement.settle(payment.id, outcomeOf(stk), markProcessed);
+    return this.settlement.settle(attempt.paymentId, outcomeOf(stk), async (manager) => {
+      await done(manager);
+      await this.recordResult(manager, attempt, stk.checkoutRequestId, stk.resultCode, stk.resultDesc, stk.metadata?.receipt ?? null);
+    });
   }
 
   /**
-   * Asks Daraja how a push ended when no callback has settled it. Still pending: the next query is
-   * queued, each wait twice the last, up to RECONCILE_QUERIES; after that the order's expiry
-   * settles it. Never pushes again.
+   * One check of an attempt whose check is due: what Daraja knows of the push settles it, a paid
+   * push without a receipt asks the Transaction Status API for it, and an attempt still unanswered
+   * when its order's reservation ends is marked "outcome unknown" for a person, and checked on.
    */
-  async reconcile({ paymentId, attempt = 0 }: MpesaReconcileJob): Promise<OrderUpdate | null> {
-    const payment = await this.dataSource.getRepository(Payment).findOneBy({ id: paymentId });
-    if (!payment || payment.status !== 'pending' || !payment.providerReference) return null;
-    const result = await this.daraja.stkQuery(payment.providerReference).catch((error: unknown) => {
-      if (mayPassOnRetry(error)) throw error;
-      throw new UnrecoverableError(`Daraja refuses the STK query of payment ${paymentId}: ${(error as Error).message}`);
-    });
+  async check(attemptId: number): Promise<OrderUpdate | null> {
+    const attempt = await this.dataSource.getRepository(MpesaAttempt).findOneBy({ id: attemptId });
+    if (!attempt || attempt.nextCheckAt === null) return null;
+    if (attempt.state === 'settled') return this.fetchReceipt(attempt);
+    if (attempt.state === 'notPushed') return this.stopChecking(attempt);
+
+    // A callback stored while its job was lost (Redis restarted, say) tells more than a query.
+    const unprocessed = await this.unprocessedCallbackOf(attempt);
+    if (unprocessed) return this.callback(unprocessed.id);
+    if (attempt.checkoutRequestId === null) {
+      // Daraja's answer to the push was lost and no callback came: there is nothing to ask it with.
+      return (await this.reservationEnded(attempt)) ? this.markUnknown(attempt, { checkAgain: false }) : this.scheduleNextCheck(attempt);
+    }
+    let result;
+    try {
+      result = await this.daraja.stkQuery(attempt.checkoutRequestId);
+    } catch (error) {
+      if (!mayPassOnRetry(error)) this.logger.error(`Daraja refuses the STK query of attempt ${attemptId}: ${(error as Error).message}`);
+      const update = (await this.reservationEnded(attempt)) ? await this.markUnknown(attempt, { checkAgain: true }) : null;
+      await this.scheduleNextCheck(attempt);
+      if (update) return update;
+      throw error;
+    }
     if (result.state === 'pending') {
-      const next = attempt + 1;
-      if (next < RECONCILE_QUERIES) {
-        await this.dataSource.transaction((manager) => recordEvent(manager, JOBS.mpesaReconcile, { paymentId, attempt: next }, { delayMs: this.config.MPESA_RECONCILE_DELAY_MS * 2 ** next }));
-      }
+      const update = (await this.reservationEnded(attempt)) ? await this.markUnknown(attempt, { checkAgain: true }) : null;
+      await this.scheduleNextCheck(attempt);
+      return update;
+    }
+    // A query tells neither amount nor receipt: the push asked for the payment's amount, and the
+    // receipt (with the amount, checked then) comes from a callback or the Transaction Status API.
+    const outcome: PaymentOutcome = result.resultCode === 0 ? { kind: 'paid', receipt: null } : { kind: 'failed', reason: mpesaFailureReason(result.resultCode) };
+    const settled = await this.settlement.settle(attempt.paymentId, outcome, (manager) => this.recordResult(manager, attempt, attempt.checkoutRequestId!, result.resultCode, result.resultDesc, null));
+    return settled;
+  }
+
+  /** A Transaction Status result sent to the attempt's ResultURL: the receipt and the amount M-Pesa took. */
+  async statusResult(callbackId: number): Promise<OrderUpdate | null> {
+    const callback = await this.dataSource.getRepository(PaymentCallback).findOneBy({ id: callbackId });
+    if (!callback) throw new UnrecoverableError(`M-Pesa status result ${callbackId} does not exist`);
+    if (callback.processedAt) return null;
+    const done = markProcessed(callbackId);
+    const result = parseTransactionStatusResult(bodyOf(callback.payload));
+    const attempt = callback.attemptKey === null ? null : await this.dataSource.getRepository(MpesaAttempt).findOneBy({ callbackKey: callback.attemptKey });
+    if (!result || !attempt || result.resultCode !== 0 || !result.receipt || result.amount === null) {
+      // Not found or not paid (yet): the attempt's next check asks again.
+      await done(this.dataSource.manager);
       return null;
     }
-    // A query tells neither amount nor receipt: the push asked for the payment's amount, and a
-    // callback arriving later brings the receipt.
-    const outcome: PaymentOutcome = result.resultCode === 0 ? { kind: 'paid', receipt: null } : { kind: 'failed', reason: mpesaFailureReason(result.resultCode) };
-    return this.settlement.settle(paymentId, outcome);
+    const outcome: PaymentOutcome = { kind: 'paid', receipt: result.receipt, received: { currency: 'KES', value: result.amount } };
+    return this.settlement.settle(attempt.paymentId, outcome, async (manager) => {
+      await done(manager);
+      await this.recordResult(manager, attempt, attempt.checkoutRequestId ?? result.originatorConversationId, 0, result.resultDesc, result.receipt);
+    });
+  }
+
+  /**
+   * The attempt's outcome as Daraja told it, in the settlement's transaction. A paid push keeps
+   * being checked until its receipt is known; anything else needs no more checks. An attempt
+   * settled already keeps its outcome, as its payment does: only a missing receipt is filled in.
+   */
+  private async recordResult(manager: EntityManager, attempt: MpesaAttempt, checkoutRequestId: string, resultCode: number, resultDesc: string, receipt: string | null): Promise<void> {
+    const current = await manager.findOne(MpesaAttempt, { where: { id: attempt.id }, lock: { mode: 'pessimistic_write' } });
+    if (!current) return;
+    // The payment names its push for the admin, also when the api never stored Daraja's answer.
+    await manager.update(Payment, { id: attempt.paymentId, providerReference: IsNull() }, { providerReference: checkoutRequestId, phone: attempt.phone });
+    if (current.state === 'settled') {
+      if (current.resultCode === 0 && resultCode === 0 && current.receipt === null && receipt !== null) await manager.update(MpesaAttempt, { id: attempt.id }, { receipt, nextCheckAt: null });
+      return;
+    }
+    const needsReceipt = resultCode === 0 && receipt === null;
+    await manager.update(MpesaAttempt, { id: attempt.id }, {
+      state: 'settled',
+      checkoutRequestId: current.checkoutRequestId ?? checkoutRequestId,
+      resultCode,
+      resultDesc: resultDesc.slice(0, 255),
+      receipt,
+      // The receipt is asked for at once; later checks only if it does not come.
+      nextCheckAt: needsReceipt ? new Date() : null,
+    });
+  }
+
+  /** The attempt a callback answers: by the key in its URL, else (older pushes) by its CheckoutRequestID. */
+  private attemptOf(attemptKey: string | null, checkoutRequestId: string): Promise<MpesaAttempt | null> {
+    const attempts = this.dataSource.getRepository(MpesaAttempt);
+    return attemptKey !== null ? attempts.findOneBy({ callbackKey: attemptKey }) : attempts.findOneBy({ checkoutRequestId });
+  }
+
+  private async unprocessedCallbackOf(attempt: MpesaAttempt): Promise<PaymentCallback | null> {
+    const keys = [{ attemptKey: attempt.callbackKey, processedAt: IsNull() }, ...(attempt.checkoutRequestId ? [{ providerReference: attempt.checkoutRequestId, processedAt: IsNull() }] : [])];
+    const callbacks = await this.dataSource.getRepository(PaymentCallback).find({ where: keys.map((key) => ({ provider: 'mpesa' as const, ...key })), order: { id: 'ASC' } });
+    return callbacks.find((callback) => !callback.deliveryKey.startsWith('status:') && parseStkCallback(bodyOf(callback.payload))) ?? null;
+  }
+
+  /** Asks the Transaction Status API for a paid push's receipt; its answer comes to the attempt's ResultURL. */
+  private async fetchReceipt(attempt: MpesaAttempt): Promise<null> {
+    if (attempt.resultCode !== 0 || attempt.receipt !== null || attempt.checkoutRequestId === null) return this.stopChecking(attempt);
+    const unprocessed = await this.unprocessedCallbackOf(attempt);
+    if (unprocessed) {
+      await this.callback(unprocessed.id);
+      return null;
+    }
+    if (!this.config.MPESA_INITIATOR_NAME || attempt.checks >= MAX_ATTEMPT_CHECKS) {
+      this.logger.warn(`No receipt for the paid M-Pesa attempt ${attempt.id} (${attempt.checkoutRequestId}): a later callback may still bring it`);
+      return this.stopChecking(attempt);
+    }
+    const resultUrl = new URL(ORDER_API.mpesaStatusResult(this.config.MPESA_CALLBACK_TOKEN, attempt.callbackKey), this.config.PUBLIC_URL).href;
+    await this.scheduleNextCheck(attempt);
+    await this.daraja.transactionStatus({ originatorConversationId: attempt.checkoutRequestId, resultUrl, timeoutUrl: resultUrl, remarks: STATUS_REMARKS });
+    return null;
+  }
+
+  private async reservationEnded(attempt: MpesaAttempt): Promise<boolean> {
+    const order = await this.dataSource.getRepository(Order).findOne({ where: { id: attempt.orderId }, select: { id: true, reservationExpiresAt: true } });
+    return !order?.reservationExpiresAt || order.reservationExpiresAt.getTime() <= Date.now();
+  }
+
+  /**
+   * The payment's outcome could not be learnt in time: never a silent cancel. The order keeps its
+   * units, the admins are alerted, and (when Daraja can still be asked) the checks go on slowly.
+   */
+  private markUnknown(attempt: MpesaAttempt, { checkAgain }: { checkAgain: boolean }): Promise<OrderUpdate | null> {
+    const message = MESSAGES.paymentAttention.outcomeUnknown(attempt.phone, attempt.checkoutRequestId);
+    return this.settlement.outcomeUnknown(attempt.paymentId, message, async (manager) => {
+      await manager.update(MpesaAttempt, { id: attempt.id, state: In(LIVE_MPESA_ATTEMPT_STATES) }, {
+        state: 'unknown',
+        nextCheckAt: checkAgain ? new Date(Date.now() + UNKNOWN_RECHECK_INTERVAL_MS) : null,
+      });
+    });
+  }
+
+  /**
+   * The next check, each wait twice the last (from MPESA_RECONCILE_DELAY_MS, at most ten minutes),
+   * never after the order's reservation ends, so the last check comes as it does; unknown outcomes
+   * are asked about hourly. Only while the attempt is as it was read: a settlement meanwhile wins.
+   */
+  private async scheduleNextCheck(attempt: MpesaAttempt): Promise<null> {
+    if (attempt.checks >= MAX_ATTEMPT_CHECKS) return this.stopChecking(attempt);
+    let waitMs = Math.min(this.config.MPESA_RECONCILE_DELAY_MS * 2 ** Math.max(0, attempt.checks - 1), MAX_CHECK_INTERVAL_MS);
+    if (attempt.state === 'unknown') waitMs = UNKNOWN_RECHECK_INTERVAL_MS;
+    const order = await this.dataSource.getRepository(Order).findOne({ where: { id: attempt.orderId }, select: { id: true, reservationExpiresAt: true } });
+    const expiresAt = order?.reservationExpiresAt?.getTime();
+    let nextAt = Date.now() + waitMs;
+    if (expiresAt !== undefined && expiresAt > Date.now()) nextAt = Math.min(nextAt, expiresAt);
+    await this.dataSource.getRepository(MpesaAttempt).update({ id: attempt.id, state: attempt.state }, { nextCheckAt: new Date(nextAt) });
+    return null;
+  }
+
+  private async stopChecking(attempt: MpesaAttempt): Promise<null> {
+    await this.dataSource.getRepository(MpesaAttempt).update({ id: attempt.id, state: attempt.state }, { nextCheckAt: null });
+    return null;
   }
 }

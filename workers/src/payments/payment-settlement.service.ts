@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, type EntityManager } from 'typeorm';
-import { MESSAGES } from '@shop/contracts';
+import { MESSAGES, type PaymentAttentionKind } from '@shop/contracts';
 import { Cart, CartItem, Order, OrderItem, Payment, changeOrderStatus, releaseReservedStock, reserveReleasedStockAgain } from '@shop/db';
 import { lockOrderOfPayment, type LockedOrder } from '../orders/order-locks.js';
 import { orderUpdateOf, type OrderUpdate } from '../orders/order-updates.js';
@@ -19,18 +19,32 @@ export type PaymentOutcome =
 export const SETTLEMENT_REASONS = {
   paid: 'Payment received',
   paidAfterExpiry: 'paid after expiry',
-  refundDue: 'refund due: paid after the order was closed and its items could not be reserved again',
 } as const;
 
 /** Work to do in the settlement's transaction, such as marking the callback that brought the outcome processed. */
 export type AlongsideSettlement = (manager: EntityManager) => Promise<unknown>;
 
-function amountDiffers(payment: Payment, received: { currency: string; value: number } | undefined): boolean {
+type Received = { currency: string; value: number };
+
+function amountDiffers(payment: Payment, received: Received | undefined): boolean {
   if (!received) return false;
   if (received.currency === 'KES') return received.value !== payment.amount;
   const cents = (value: number | null) => (value === null ? Number.NaN : Math.round(value * 100));
   return received.currency !== payment.providerCurrency || cents(received.value) !== cents(payment.providerAmount);
 }
+
+/** What was received, in whole KES: PayPal's amount back at the rate the order was charged at. */
+function receivedKes(payment: Payment, received: Received): number {
+  return received.currency === 'KES' ? received.value : Math.round(received.value * (payment.exchangeRate ?? Number.NaN));
+}
+
+/** A settled change, and what the admins must be told of it when it needs a person. */
+interface Applied {
+  changed: boolean;
+  attention?: { kind: PaymentAttentionKind; message: string };
+}
+const UNCHANGED: Applied = { changed: false };
+const CHANGED: Applied = { changed: true };
 
 /**
  * Applies provider outcomes to payments and orders, each in one transaction under the order's and
@@ -45,25 +59,44 @@ export class PaymentSettlement {
     return this.dataSource.transaction(async (manager) => {
       const locked = await lockOrderOfPayment(manager, paymentId);
       if (!locked) throw new Error(`Payment ${paymentId} does not exist`);
-      const changed = await this.apply(manager, locked, outcome);
+      const applied = await this.apply(manager, locked, outcome);
       await alongside?.(manager);
-      return changed ? orderUpdateOf(manager, locked.order.id) : null;
+      if (!applied.changed) return null;
+      const update = await orderUpdateOf(manager, locked.order.id);
+      return applied.attention ? { ...update, attention: { orderId: locked.order.id, ...applied.attention, createdAt: new Date().toISOString() } } : update;
     });
   }
 
-  private async apply(manager: EntityManager, locked: LockedOrder, outcome: PaymentOutcome): Promise<boolean> {
+  /**
+   * A payment whose push M-Pesa could not account for by the end of its reservation: the order
+   * keeps its units and waits for a person, or for Daraja to answer a later check.
+   */
+  outcomeUnknown(paymentId: number, message: string, alongside?: AlongsideSettlement): Promise<OrderUpdate | null> {
+    return this.dataSource.transaction(async (manager) => {
+      const locked = await lockOrderOfPayment(manager, paymentId);
+      if (!locked || locked.payment.status !== 'pending' || locked.order.orderStatus !== 'pending') return null;
+      await manager.update(Payment, { id: paymentId }, { status: 'unknown', failureReason: MESSAGES.payment.outcomeUnknown });
+      await manager.update(Order, { id: locked.order.id }, { paymentStatus: 'unknown' });
+      await changeOrderStatus(manager, locked.order.id, 'pending', 'pending', { reason: message });
+      await alongside?.(manager);
+      const update = await orderUpdateOf(manager, locked.order.id);
+      return { ...update, attention: { orderId: locked.order.id, kind: 'outcomeUnknown', message, createdAt: new Date().toISOString() } };
+    });
+  }
+
+  private async apply(manager: EntityManager, locked: LockedOrder, outcome: PaymentOutcome): Promise<Applied> {
     const { payment } = locked;
     if (payment.status === 'paid' || payment.status === 'refunded') {
-      // The money arrived once: nothing said afterwards changes that. Only a receipt the STK query
-      // could not give is filled in when the callback brings it.
-      if (outcome.kind === 'paid' && outcome.receipt && !payment.providerReceipt && !amountDiffers(payment, outcome.received)) {
-        await manager.update(Payment, { id: payment.id }, { providerReceipt: outcome.receipt });
-      }
-      return false;
+      // The money arrived once: nothing said afterwards undoes that, but an amount the STK query
+      // could not tell is checked when a callback or a status result brings it.
+      if (outcome.kind !== 'paid') return UNCHANGED;
+      if (amountDiffers(payment, outcome.received)) return this.paidWrongAmount(manager, locked, outcome.receipt, outcome.received!);
+      if (outcome.receipt && !payment.providerReceipt) await manager.update(Payment, { id: payment.id }, { providerReceipt: outcome.receipt });
+      return UNCHANGED;
     }
     switch (outcome.kind) {
       case 'paid':
-        return amountDiffers(locked.payment, outcome.received) ? this.paidWrongAmount(manager, locked, outcome.receipt) : this.paid(manager, locked, outcome.receipt);
+        return amountDiffers(payment, outcome.received) ? this.paidWrongAmount(manager, locked, outcome.receipt, outcome.received!) : this.paid(manager, locked, outcome.receipt);
       case 'failed':
         return this.failed(manager, locked, outcome.reason);
       case 'declined':
@@ -71,7 +104,7 @@ export class PaymentSettlement {
     }
   }
 
-  private async paid(manager: EntityManager, { order, payment }: LockedOrder, receipt: string | null): Promise<boolean> {
+  private async paid(manager: EntityManager, { order, payment }: LockedOrder, receipt: string | null): Promise<Applied> {
     await manager.update(Payment, { id: payment.id }, { status: 'paid', providerReceipt: receipt ?? payment.providerReceipt, failureReason: null });
     await manager.update(Order, { id: order.id }, { paymentStatus: 'paid' });
     if (order.orderStatus === 'pending') {
@@ -82,46 +115,59 @@ export class PaymentSettlement {
       await this.removeOrderedLinesFromCart(manager, order);
     } else if (order.orderStatus === 'cancelled' || order.orderStatus === 'rejected') {
       // The status stays; the history row tells the admin, and the payment's reason the shopper, that this money goes back.
-      await manager.update(Payment, { id: payment.id }, { failureReason: MESSAGES.payment.refundDue });
-      await changeOrderStatus(manager, order.id, order.orderStatus, order.orderStatus, { reason: SETTLEMENT_REASONS.refundDue });
+      const message = MESSAGES.paymentAttention.refundDue(payment.amount);
+      await manager.update(Payment, { id: payment.id }, { failureReason: MESSAGES.payment.refundDue, refundDue: payment.amount });
+      await changeOrderStatus(manager, order.id, order.orderStatus, order.orderStatus, { reason: message });
+      return { changed: true, attention: { kind: 'refundDue', message } };
     }
-    return true;
-  }
-
-  /** The receipt is kept (the money is real) but the order is not sold on it; the team sorts it out with the shopper. */
-  private async paidWrongAmount(manager: EntityManager, { order, payment }: LockedOrder, receipt: string | null): Promise<boolean> {
-    const reason = MESSAGES.payment.amountMismatch;
-    if (payment.failureReason === reason && (receipt === null || receipt === payment.providerReceipt)) return false;
-    await manager.update(Payment, { id: payment.id }, { status: 'failed', providerReceipt: receipt ?? payment.providerReceipt, failureReason: reason });
-    await manager.update(Order, { id: order.id }, { paymentStatus: 'failed' });
-    if (order.orderStatus === 'pending') await this.cancel(manager, order.id, reason);
-    return true;
-  }
-
-  private async failed(manager: EntityManager, { order, payment }: LockedOrder, reason: string): Promise<boolean> {
-    if (payment.status !== 'pending') return false;
-    await manager.update(Payment, { id: payment.id }, { status: 'failed', failureReason: reason });
-    await manager.update(Order, { id: order.id }, { paymentStatus: 'failed' });
-    if (order.orderStatus === 'pending') await this.cancel(manager, order.id, reason);
-    return true;
-  }
-
-  private async declined(manager: EntityManager, { payment }: LockedOrder, reason: string): Promise<boolean> {
-    if (payment.status !== 'pending') return false;
-    await manager.update(Payment, { id: payment.id }, { failureReason: reason });
-    return true;
-  }
-
-  /** Only a pending order's stock is still held: a cancelled or rejected one gave it back already. */
-  private async cancel(manager: EntityManager, orderId: number, reason: string): Promise<void> {
-    await changeOrderStatus(manager, orderId, 'pending', 'cancelled', { reason });
-    await releaseReservedStock(manager, orderId);
+    return CHANGED;
   }
 
   /**
-   * Takes the order's units off the shelf again, all or none, with the same conditional update as
-   * placement (stock never goes below zero). Products in id order, as placement locks them.
+   * The receipt is kept (the money is real) but the order is not sold on it, whichever came first,
+   * the payment or the amount: a pending or just confirmed order is cancelled and its units go
+   * back; one an admin has moved on keeps its status. Either way the money received is owed back.
    */
+  private async paidWrongAmount(manager: EntityManager, { order, payment }: LockedOrder, receipt: string | null, received: Received): Promise<Applied> {
+    const amountReceived = receivedKes(payment, received);
+    if (payment.status === 'failed' && payment.amountReceived === amountReceived && (receipt === null || receipt === payment.providerReceipt)) return UNCHANGED;
+    const cancels = order.orderStatus === 'pending' || order.orderStatus === 'confirmed';
+    const message = MESSAGES.paymentAttention.amountMismatch(amountReceived, payment.amount, cancels);
+    await manager.update(Payment, { id: payment.id }, {
+      status: 'failed',
+      providerReceipt: receipt ?? payment.providerReceipt,
+      failureReason: MESSAGES.payment.amountMismatch,
+      amountReceived,
+      refundDue: amountReceived,
+    });
+    await manager.update(Order, { id: order.id }, { paymentStatus: 'failed' });
+    if (cancels) {
+      await changeOrderStatus(manager, order.id, order.orderStatus, 'cancelled', { reason: message });
+      await releaseReservedStock(manager, order.id);
+    } else {
+      await changeOrderStatus(manager, order.id, order.orderStatus, order.orderStatus, { reason: message });
+    }
+    return { changed: true, attention: { kind: 'amountMismatch', message } };
+  }
+
+  /** An outcome the shop was waiting for (pending), or had given up learning (unknown). */
+  private async failed(manager: EntityManager, { order, payment }: LockedOrder, reason: string): Promise<Applied> {
+    if (payment.status !== 'pending' && payment.status !== 'unknown') return UNCHANGED;
+    await manager.update(Payment, { id: payment.id }, { status: 'failed', failureReason: reason });
+    await manager.update(Order, { id: order.id }, { paymentStatus: 'failed' });
+    if (order.orderStatus === 'pending') {
+      await changeOrderStatus(manager, order.id, 'pending', 'cancelled', { reason });
+      await releaseReservedStock(manager, order.id);
+    }
+    return CHANGED;
+  }
+
+  private async declined(manager: EntityManager, { payment }: LockedOrder, reason: string): Promise<Applied> {
+    if (payment.status !== 'pending') return UNCHANGED;
+    await manager.update(Payment, { id: payment.id }, { failureReason: reason });
+    return CHANGED;
+  }
+
   /** What was bought leaves the cart; anything added since stays. */
   private async removeOrderedLinesFromCart(manager: EntityManager, order: Order): Promise<void> {
     const cart = await manager.findOne(Cart, { where: { userId: order.userId }, select: { id: true } });

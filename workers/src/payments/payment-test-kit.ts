@@ -6,7 +6,7 @@ import { io, type Socket } from 'socket.io-client';
 import request from 'supertest';
 import { MoreThan } from 'typeorm';
 import {
-  ORDER_API, SOCKET_EVENTS, type AdminOrderCreatedEvent, type JobName, type OrderUpdatedEvent, type QueueName,
+  ORDER_API, SOCKET_EVENTS, type AdminOrderCreatedEvent, type AdminPaymentAttentionEvent, type JobName, type OrderUpdatedEvent, type QueueName,
 } from '@shop/contracts';
 import { CartItem, Order, OrderStatusHistory, OutboxEvent, Payment, PaymentCallback } from '@shop/db';
 import { darajaTimestamp } from '@shop/payments';
@@ -24,6 +24,7 @@ export interface BrowserSocket {
   socket: Socket;
   orderUpdates: OrderUpdatedEvent[];
   ordersCreated: AdminOrderCreatedEvent[];
+  paymentAttention: AdminPaymentAttentionEvent[];
 }
 
 export interface StkCallbackFields {
@@ -123,9 +124,10 @@ export function paymentKit(stack: PaymentStack, workers: () => INestApplication 
     async browserOf(cookie: string): Promise<BrowserSocket> {
       const socket = io(config.PUBLIC_URL, { transports: ['websocket'], extraHeaders: { cookie } });
       sockets.push(socket);
-      const browser: BrowserSocket = { socket, orderUpdates: [], ordersCreated: [] };
+      const browser: BrowserSocket = { socket, orderUpdates: [], ordersCreated: [], paymentAttention: [] };
       socket.on(SOCKET_EVENTS.orderUpdated, (event: OrderUpdatedEvent) => browser.orderUpdates.push(event));
       socket.on(SOCKET_EVENTS.adminOrderCreated, (event: AdminOrderCreatedEvent) => browser.ordersCreated.push(event));
+      socket.on(SOCKET_EVENTS.adminPaymentAttention, (event: AdminPaymentAttentionEvent) => browser.paymentAttention.push(event));
       await waitFor('the socket to connect', () => socket.connected);
       return browser;
     },

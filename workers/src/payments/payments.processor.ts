@@ -6,7 +6,7 @@ import { OrderUpdates, type OrderUpdate } from '../orders/order-updates.js';
 import { MpesaPayments } from './mpesa-payments.service.js';
 import { PaypalPayments } from './paypal-payments.service.js';
 
-type PaymentJobName = typeof JOBS.mpesaCallback | typeof JOBS.mpesaReconcile | typeof JOBS.paypalCapture | typeof JOBS.paypalWebhook;
+type PaymentJobName = typeof JOBS.mpesaCallback | typeof JOBS.mpesaReconcile | typeof JOBS.mpesaStatusResult | typeof JOBS.paypalCapture | typeof JOBS.paypalWebhook;
 
 /**
  * A shopper watches the waiting page while a payment job runs: when a worker dies mid-job, another
@@ -40,7 +40,9 @@ export class PaymentsProcessor extends QueueProcessor {
       case JOBS.mpesaCallback:
         return this.mpesa.callback((job.data as JobPayloads['mpesa.callback']).callbackId);
       case JOBS.mpesaReconcile:
-        return this.mpesa.reconcile(job.data as JobPayloads['mpesa.reconcile']);
+        return this.mpesa.check((job.data as JobPayloads['mpesa.reconcile']).attemptId);
+      case JOBS.mpesaStatusResult:
+        return this.mpesa.statusResult((job.data as JobPayloads['mpesa.status-result']).callbackId);
       case JOBS.paypalCapture:
         return this.paypal.capture(job.data as JobPayloads['paypal.capture']);
       case JOBS.paypalWebhook:

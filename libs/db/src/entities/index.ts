@@ -3,6 +3,7 @@ import { CartItem } from './cart-item.entity.js';
 import { Cart } from './cart.entity.js';
 import { FeatureImage } from './feature-image.entity.js';
 import { ImageAsset } from './image-asset.entity.js';
+import { MpesaAttempt } from './mpesa-attempt.entity.js';
 import { OrderItem } from './order-item.entity.js';
 import { OrderStatusHistory } from './order-status-history.entity.js';
 import { Order } from './order.entity.js';
@@ -17,12 +18,12 @@ import { User } from './user.entity.js';
 import { WishlistItem } from './wishlist-item.entity.js';
 
 export {
-  Address, Cart, CartItem, FeatureImage, ImageAsset, Order, OrderItem, OrderStatusHistory, OutboxEvent,
+  Address, Cart, CartItem, FeatureImage, ImageAsset, MpesaAttempt, Order, OrderItem, OrderStatusHistory, OutboxEvent,
   Payment, PaymentCallback, Product, ProductVariation, Review, Session, User, WishlistItem,
 };
 export type { ImageDerivative, ImageStatus } from './image-asset.entity.js';
 
 export const ENTITIES = [
-  Address, Cart, CartItem, FeatureImage, ImageAsset, Order, OrderItem, OrderStatusHistory, OutboxEvent,
+  Address, Cart, CartItem, FeatureImage, ImageAsset, MpesaAttempt, Order, OrderItem, OrderStatusHistory, OutboxEvent,
   Payment, PaymentCallback, Product, ProductVariation, Review, Session, User, WishlistItem,
 ];

@@ -20,6 +20,11 @@ export class PaymentCallback {
   @Column({ type: 'varchar', length: 100, nullable: true })
   providerReference!: string | null;
 
+  /** The attempt key from the callback's URL (M-Pesa): which push it answers, even without a stored CheckoutRequestID. */
+  @Index('payment_callbacks_attempt_key')
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  attemptKey!: string | null;
+
   @Column({ type: 'json' })
   payload!: unknown;
 

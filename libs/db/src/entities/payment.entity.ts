@@ -60,6 +60,14 @@ export class Payment extends Timestamped {
   @Column({ type: 'varchar', length: 500, nullable: true })
   approvalUrl!: string | null;
 
+  /** What the provider says it took, in KES, when that is not `amount` (docs/payments.md, Amount and phone). */
+  @Column({ type: 'int', unsigned: true, nullable: true })
+  amountReceived!: number | null;
+
+  /** Whole KES the shop owes the shopper back: a wrong amount, or money that came after the order closed. */
+  @Column({ type: 'int', unsigned: true, nullable: true })
+  refundDue!: number | null;
+
   /** How many captures the shopper has asked for (PayPal); each gets its own job and PayPal-Request-Id. */
   @Column({ unsigned: true, default: 0 })
   captureAttempts!: number;

@@ -3,6 +3,7 @@ import { CatalogueListingAndSearch1763800000000 } from './1763800000000-catalogu
 import { OrdersAndPayments1763900000000 } from './1763900000000-orders-and-payments.js';
 import { OrderStockRelease1763900000001 } from './1763900000001-order-stock-release.js';
 import { ListingIndexesSkipRetired1764000000000 } from './1764000000000-listing-indexes-skip-retired.js';
+import { MpesaAttempts1764100000000 } from './1764100000000-mpesa-attempts.js';
 
 /** Every migration in the order it runs; `npm run migrate` applies the ones a database has not seen. */
-export const MIGRATIONS = [InitialSchema1763700000000, CatalogueListingAndSearch1763800000000, OrdersAndPayments1763900000000, OrderStockRelease1763900000001, ListingIndexesSkipRetired1764000000000];
+export const MIGRATIONS = [InitialSchema1763700000000, CatalogueListingAndSearch1763800000000, OrdersAndPayments1763900000000, OrderStockRelease1763900000001, ListingIndexesSkipRetired1764000000000, MpesaAttempts1764100000000];

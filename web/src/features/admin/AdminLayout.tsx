@@ -7,6 +7,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ShopLogo } from '../../components/ShopLogo';
 import { logoutRequested } from '../auth/auth.slice';
 import { NewOrderNotifier } from './orders/NewOrderNotifier';
+import { PaymentAttentionNotifier } from './orders/PaymentAttentionNotifier';
 
 const newOrdersText = (count: number) => `${count} new ${count === 1 ? 'order' : 'orders'}`;
 
@@ -94,6 +95,7 @@ export function AdminLayout() {
         </Layout.Header>
         <Layout.Content style={{ padding: isLarge ? 24 : 16 }}>
           <NewOrderNotifier />
+          <PaymentAttentionNotifier />
           <Outlet />
         </Layout.Content>
       </Layout>

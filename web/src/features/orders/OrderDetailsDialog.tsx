@@ -1,10 +1,11 @@
 import { formatKenyanMobile, formatKes, type Order } from '@shop/contracts';
-import { Alert, Descriptions, Divider, Flex, Grid, Modal, Skeleton, Typography, theme } from 'antd';
+import { Descriptions, Divider, Flex, Grid, Modal, Skeleton, Tag, Typography, theme } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { LoadFailureAlert } from '../../components/LoadFailureAlert';
 import { AmountRow } from '../checkout/AmountRow';
 import { formatOrderDate, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from './order-presentation';
 import { OrderStatusTag } from './OrderStatusTag';
+import { PaymentNote } from './PaymentNote';
 
 interface OrderDetailsDialogProps {
   /** The order shown: the list's copy until its details arrive; null while the dialog is closed. */
@@ -14,6 +15,8 @@ interface OrderDetailsDialogProps {
   /** Asked for once the dialog has finished closing, so that its content does not vanish mid-fade. */
   onClosed: () => void;
   onRetry: () => void;
+  /** What the admin reads about the payment in place of the shopper's note: what to check, and the M-Pesa attempts. */
+  payment?: ReactNode;
   /** What the admin adds under the order: its history and the status select. */
   children?: ReactNode;
 }
@@ -27,7 +30,7 @@ function SectionTitle({ children }: { children: string }) {
 }
 
 /** Everything spec §2 lists about one order: the order, its payment, its items and where it goes. */
-function OrderDetailsBody({ order }: { order: Order }) {
+function OrderDetailsBody({ order, payment }: { order: Order; payment: ReactNode }) {
   const { token } = theme.useToken();
   const shipping = order.addressInfo;
   return (
@@ -43,9 +46,11 @@ function OrderDetailsBody({ order }: { order: Order }) {
           { key: 'method', label: 'Payment Method', children: PAYMENT_METHOD_LABELS[order.paymentMethod] },
           { key: 'payment', label: 'Payment Status', children: PAYMENT_STATUS_LABELS[order.paymentStatus] },
           ...(order.paymentReceipt ? [{ key: 'receipt', label: 'Payment Reference', children: order.paymentReceipt }] : []),
+          ...(order.amountReceived !== null ? [{ key: 'received', label: 'Amount received', children: formatKes(order.amountReceived) }] : []),
+          ...(order.refundDue !== null ? [{ key: 'refund', label: 'Refund due', children: <Tag color="warning">{formatKes(order.refundDue)}</Tag> }] : []),
         ]}
       />
-      {order.paymentFailureReason && <Alert type="warning" showIcon title={order.paymentFailureReason} />}
+      {payment ?? <PaymentNote order={order} />}
       <div>
         <SectionTitle>Items</SectionTitle>
         <Flex vertical role="list" aria-label="Items" style={{ border: `1px solid ${token.colorBorderSecondary}`, borderRadius: token.borderRadius }}>
@@ -94,7 +99,7 @@ function OrderDetailsBody({ order }: { order: Order }) {
 }
 
 /** The 'View Details' dialog of the shopper's and the admin's order lists. */
-export function OrderDetailsDialog({ order, isLoading, error, onClosed, onRetry, children }: OrderDetailsDialogProps) {
+export function OrderDetailsDialog({ order, isLoading, error, onClosed, onRetry, payment, children }: OrderDetailsDialogProps) {
   const [isClosing, setClosing] = useState(false);
   const isPhone = Grid.useBreakpoint().sm !== true;
   return (
@@ -112,7 +117,7 @@ export function OrderDetailsDialog({ order, isLoading, error, onClosed, onRetry,
       style={isPhone ? { top: 0, maxWidth: '100vw', margin: 0, paddingBottom: 0 } : undefined}
     >
       <LoadFailureAlert error={error} onRetry={onRetry} retrying={isLoading} />
-      {order ? <OrderDetailsBody order={order} /> : <Skeleton active />}
+      {order ? <OrderDetailsBody order={order} payment={payment} /> : <Skeleton active />}
       {children && (
         <>
           <Divider />

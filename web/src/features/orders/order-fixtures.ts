@@ -1,5 +1,5 @@
 import { configureStore } from '@reduxjs/toolkit';
-import type { Order, OrderDetails, OrderUpdatedEvent, SessionUser } from '@shop/contracts';
+import type { AdminPaymentAttentionEvent, MpesaAttemptView, Order, OrderDetails, OrderUpdatedEvent, SessionUser } from '@shop/contracts';
 import createSagaMiddleware, { type Saga } from 'redux-saga';
 import { adminOrdersReducer } from '../admin/orders/adminOrders.slice';
 import { authReducer, signedInAs } from '../auth/auth.slice';
@@ -43,13 +43,36 @@ export function orderOf(id: number, fields: Partial<Order> = {}): Order {
     paymentId: 'ws_CO_1',
     payerId: null,
     paymentReceipt: null,
+    amountReceived: null,
+    refundDue: null,
     paypalApprovalUrl: null,
     ...fields,
   };
 }
 
-export function detailsOf(order: Order): OrderDetails {
-  return { ...order, history: [{ fromStatus: null, toStatus: 'pending', changedBy: null, reason: '', createdAt: order.orderDate }] };
+/** The order's details: placed by the shop, with the STK pushes given (none unless told). */
+export function detailsOf(order: Order, mpesaAttempts: MpesaAttemptView[] = []): OrderDetails {
+  return { ...order, history: [{ fromStatus: null, toStatus: 'pending', changedBy: null, reason: '', createdAt: order.orderDate }], mpesaAttempts };
+}
+
+/** An STK push of the order's total to the shopper's phone, which Daraja took and has not settled, unless told otherwise. */
+export function attemptOf(order: Order, fields: Partial<MpesaAttemptView> = {}): MpesaAttemptView {
+  return {
+    state: 'pushed',
+    phone: order.addressInfo.phone,
+    amount: order.totalAmount,
+    checkoutRequestId: order.paymentId,
+    resultCode: null,
+    resultDesc: null,
+    receipt: null,
+    createdAt: order.orderDate,
+    ...fields,
+  };
+}
+
+/** What the workers tell the admins when an order's M-Pesa outcome could not be told in time. */
+export function attentionOf(orderId: number, fields: Partial<AdminPaymentAttentionEvent> = {}): AdminPaymentAttentionEvent {
+  return { orderId, kind: 'outcomeUnknown', message: `Order #${orderId}: M-Pesa could not tell whether it was paid`, createdAt: '2025-06-02T07:46:00.000Z', ...fields };
 }
 
 /** A store with every slice the order and payment sagas read, signed in as the shopper, running one saga. */

@@ -36,7 +36,7 @@ export function isOlderThan(order: Order, shown: Order | null): boolean {
 /** A fresher copy of an order (a details load, an admin's change) replaces the list's row in place. */
 export function replaceOrderRow(items: Order[], order: Order | OrderDetails): void {
   const index = items.findIndex((item) => item.id === order.id);
-  if (index >= 0 && !isOlderThan(order, items[index])) items[index] = withoutHistory(order);
+  if (index >= 0 && !isOlderThan(order, items[index])) items[index] = asOrderRow(order);
 }
 
 /**
@@ -59,10 +59,10 @@ export function applyOrderUpdateTo(state: { items: Order[]; dialog: OrderDialogS
   if (state.dialog.details) applyOrderUpdate(state.dialog.details, event);
 }
 
-/** The list holds orders; a details answer also carries the history, which only the dialog shows. */
-function withoutHistory(order: Order | OrderDetails): Order {
+/** The list holds orders; a details answer also carries the history and the M-Pesa attempts, which only the dialog shows. */
+function asOrderRow(order: Order | OrderDetails): Order {
   if (!('history' in order)) return order;
-  const { history: _history, ...row } = order;
+  const { history: _history, mpesaAttempts: _mpesaAttempts, ...row } = order;
   return row;
 }
 

@@ -74,6 +74,7 @@ describe('the shopper’s orders', () => {
     expect(store.getState().orders.dialog).toMatchObject({ orderId: 1, isLoading: false, details: { orderStatus: 'confirmed' } });
     expect(store.getState().orders.items[0]).toMatchObject({ orderStatus: 'confirmed', paymentStatus: 'paid' });
     expect(store.getState().orders.items[0]).not.toHaveProperty('history');
+    expect(store.getState().orders.items[0]).not.toHaveProperty('mpesaAttempts');
     stop();
   });
 

@@ -10,8 +10,9 @@ import { mpesaPhoneChanged, paymentViewLeft } from './payments.slice';
 export function PayButtons({ address }: { address: Address | null }) {
   const dispatch = useAppDispatch();
   const { token } = theme.useToken();
-  const { startingMethod, mpesaPhone, followed } = useAppSelector((state) => state.payments);
-  const busy = startingMethod !== null || followed?.outcome === 'waiting';
+  const { startingMethod, mpesaPhone, followed, mpesaStartDoubt } = useAppSelector((state) => state.payments);
+  // A payment on its way, or one that may have gone through unseen: paying again could pay twice.
+  const busy = startingMethod !== null || followed?.outcome === 'waiting' || followed?.outcome === 'unknown' || mpesaStartDoubt === 'start';
   const disabled = address === null || busy;
 
   // Leaving the checkout stops following the payment (its order stays in the account).

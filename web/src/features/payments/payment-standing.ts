@@ -1,15 +1,17 @@
-import type { Order } from '@shop/contracts';
+import { MESSAGES, type Order } from '@shop/contracts';
 
 /**
  * waiting: nothing settled yet; paid; failed: the order will not be paid (a new payment starts a
  * new order); declined: PayPal refused the payment method, and the shopper may choose another one
- * on PayPal's page for the same order.
+ * on PayPal's page for the same order; unknown: M-Pesa could not tell whether the shopper paid, and
+ * the order keeps its units until a person has looked, which may take hours: the checkout stops
+ * following it there, and offers no way to pay again (that could pay twice).
  */
-export type PaymentOutcome = 'waiting' | 'paid' | 'failed' | 'declined';
+export type PaymentOutcome = 'waiting' | 'paid' | 'failed' | 'declined' | 'unknown';
 
 export interface PaymentStanding {
   outcome: PaymentOutcome;
-  /** Why it failed or was declined, in the shopper's words (MESSAGES.payment.*); null otherwise or when the server gave none. */
+  /** Why it failed or was declined, or that its outcome is unknown, in the shopper's words (MESSAGES.payment.*); null otherwise or when the server gave none. */
   reason: string | null;
   /** Where a declined PayPal payer approves again. */
   approvalUrl: string | null;
@@ -25,6 +27,7 @@ export function paymentStandingOf(order: Order): PaymentStanding {
   if (closed || order.paymentStatus === 'failed' || order.paymentStatus === 'refunded') {
     return { outcome: 'failed', reason: order.paymentFailureReason, approvalUrl: null };
   }
+  if (order.paymentStatus === 'unknown') return { outcome: 'unknown', reason: MESSAGES.payment.outcomeUnknown, approvalUrl: null };
   // A PayPal capture that failed leaves the order pending with a reason: the payer can fix it on PayPal's page.
   if (order.paymentMethod === 'paypal' && order.paymentFailureReason !== null) {
     return { outcome: 'declined', reason: order.paymentFailureReason, approvalUrl: order.paypalApprovalUrl };

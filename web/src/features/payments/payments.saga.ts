@@ -28,6 +28,7 @@ import {
   mpesaPushAccepted,
   mpesaPushStarted,
   mpesaRetryRequested,
+  mpesaStartUnconfirmed,
   paymentFollowed,
   paymentStandingChanged,
   paymentStartFailed,
@@ -65,10 +66,18 @@ export function browserPaymentsSettings(): PaymentsSagaSettings {
  * The words for a payment that could not start: the server's own when it refused (a 4xx, or the
  * 502 it answers when the provider refused), the flow's own for anything else.
  */
-export function startFailureText(error: unknown, fallback: string, unreachable: string): string {
-  if (!(error instanceof ApiError)) return fallback;
-  if (error.status === null) return unreachable;
-  return error.status < 500 || error.status === 502 ? error.message : fallback;
+export function startFailureText(error: unknown, fallback: string): string {
+  const refused = error instanceof ApiError && error.status !== null && (error.status < 500 || error.status === 502);
+  return refused ? error.message : fallback;
+}
+
+/**
+ * Whether an M-Pesa start that failed may still have pushed to the phone: nothing answered, or the
+ * shop failed (5xx) after it may have placed the order and asked Daraja. Only a 502 says the
+ * provider refused, so that nothing was pushed.
+ */
+export function mpesaStartMayHavePushed(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === null || (error.status >= 500 && error.status !== 502));
 }
 
 function isFinalRefusal(error: unknown): error is ApiError {
@@ -143,12 +152,20 @@ function* pushMpesa(settings: PaymentsSagaSettings, input: MpesaPaymentInput): S
   try {
     answer = yield call(apiClient.post<MpesaPaymentAnswer>, ORDER_API.startMpesaPayment, input);
   } catch (error) {
+    // A failed answer names no order to follow: the shopper is sent to My Orders to find it.
+    if (mpesaStartMayHavePushed(error)) {
+      yield put(mpesaStartUnconfirmed());
+      yield put(toastRequested('warning', MESSAGES.checkout.mpesaStartUnconfirmed));
+      return;
+    }
     yield put(paymentStartFailed());
-    yield put(toastRequested('error', startFailureText(error, MESSAGES.checkout.mpesaInitiateFailed, MESSAGES.checkout.mpesaFailed)));
+    yield put(toastRequested('error', startFailureText(error, MESSAGES.checkout.mpesaInitiateFailed)));
     return;
   }
-  yield put(mpesaPushAccepted());
-  yield put(toastRequested('success', MESSAGES.checkout.mpesaInitiated));
+  // No CheckoutRequestID: Daraja's answer was lost, but the prompt may still reach the phone, so the order is followed all the same.
+  const confirmed = answer.data.checkoutRequestId !== null;
+  yield put(mpesaPushAccepted({ confirmed }));
+  yield put(confirmed ? toastRequested('success', MESSAGES.checkout.mpesaInitiated) : toastRequested('warning', MESSAGES.checkout.mpesaPushUnconfirmed));
   yield call(followPayment, settings, answer.data.orderId, 'mpesa', null);
 }
 
@@ -176,7 +193,7 @@ function* startPaypal(settings: PaymentsSagaSettings, addressId: number): SagaIt
     answer = yield call(apiClient.post<PaypalOrderAnswer>, ORDER_API.createPaypalOrder, body);
   } catch (error) {
     yield put(paymentStartFailed());
-    yield put(toastRequested('error', startFailureText(error, MESSAGES.checkout.paypalStartFailed, MESSAGES.checkout.paypalStartFailed)));
+    yield put(toastRequested('error', startFailureText(error, MESSAGES.checkout.paypalStartFailed)));
     return;
   }
   yield call(rememberPaypalOrder, settings.storage, answer.orderId);

@@ -17,6 +17,14 @@ export interface FollowedPayment extends PaymentStanding {
  */
 export type PaypalReturnStage = 'idle' | 'capturing' | 'following' | 'cancelled' | 'refused';
 
+/**
+ * Why the shop cannot tell whether the last STK push reached the phone: `push` Daraja did not
+ * confirm it (the order is followed all the same); `start` the shop gave no answer, or failed after
+ * placing the order, so there is no order to follow and the shopper is sent to My Orders. Either
+ * way the prompt may be on the phone: nothing offers to pay again.
+ */
+export type MpesaStartDoubt = 'push' | 'start';
+
 export interface PaymentsState {
   /** A payment is being started (order placed, STK push or PayPal order made): the pay buttons wait. */
   startingMethod: PaymentMethod | null;
@@ -24,6 +32,7 @@ export interface PaymentsState {
   mpesaPhone: { isOpen: boolean; value: string; error: string | null };
   /** The last STK push asked for, which 'Try again' repeats (a new order from the same cart). */
   lastMpesaPush: MpesaPaymentInput | null;
+  mpesaStartDoubt: MpesaStartDoubt | null;
   followed: FollowedPayment | null;
   paypalReturn: { stage: PaypalReturnStage; message: string | null };
 }
@@ -32,6 +41,7 @@ const initialState: PaymentsState = {
   startingMethod: null,
   mpesaPhone: { isOpen: false, value: '', error: null },
   lastMpesaPush: null,
+  mpesaStartDoubt: null,
   followed: null,
   paypalReturn: { stage: 'idle', message: null },
 };
@@ -59,17 +69,27 @@ const paymentsSlice = createSlice({
     mpesaPushStarted(state, action: PayloadAction<MpesaPaymentInput>) {
       state.startingMethod = 'mpesa';
       state.lastMpesaPush = action.payload;
+      state.mpesaStartDoubt = null;
       state.followed = null;
     },
-    /** Spec §4: the push is on the phone; the input is hidden and cleared. */
-    mpesaPushAccepted(state) {
+    /** Spec §4: the push is on the phone (or, unconfirmed by Daraja, may be); the input is hidden and cleared. */
+    mpesaPushAccepted(state, action: PayloadAction<{ confirmed: boolean }>) {
       state.startingMethod = null;
       state.mpesaPhone = closedPhone;
+      state.mpesaStartDoubt = action.payload.confirmed ? null : 'push';
+    },
+    /** The start got no answer, or the shop failed after placing the order: the push may be on the phone, so nothing repeats it. */
+    mpesaStartUnconfirmed(state) {
+      state.startingMethod = null;
+      state.mpesaPhone = closedPhone;
+      state.lastMpesaPush = null;
+      state.mpesaStartDoubt = 'start';
     },
     paypalPaymentRequested(_state, _action: PayloadAction<number>) {},
     /** Stays set when it succeeds: the browser is leaving for PayPal's page. */
     paypalOrderStarted(state) {
       state.startingMethod = 'paypal';
+      state.mpesaStartDoubt = null;
       state.followed = null;
     },
     paymentStartFailed(state) {
@@ -109,6 +129,7 @@ export const {
   mpesaRetryRequested,
   mpesaPushStarted,
   mpesaPushAccepted,
+  mpesaStartUnconfirmed,
   paypalPaymentRequested,
   paypalOrderStarted,
   paymentStartFailed,

@@ -6,7 +6,7 @@ import { payableMpesaNumber } from './mpesa-phone';
 import { paymentStandingOf } from './payment-standing';
 import { memoryStorage } from '../../testing/memory-storage';
 import { forgetPaypalOrder, paypalReturnOf, rememberPaypalOrder, storedPaypalOrder } from './paypal-return';
-import { paymentsSaga, startFailureText, type PaymentsSagaSettings } from './payments.saga';
+import { mpesaStartMayHavePushed, paymentsSaga, startFailureText, type PaymentsSagaSettings } from './payments.saga';
 import {
   mpesaPaymentRequested,
   mpesaPhoneChanged,
@@ -54,6 +54,14 @@ describe('where a payment stands', () => {
   it('waiting while nothing has settled', () => {
     expect(paymentStandingOf(orderOf(1)).outcome).toBe('waiting');
   });
+
+  it('unknown, never failed, while M-Pesa could not tell whether the shopper paid', () => {
+    expect(paymentStandingOf(orderOf(1, { paymentStatus: 'unknown' }))).toEqual({ outcome: 'unknown', reason: MESSAGES.payment.outcomeUnknown, approvalUrl: null });
+  });
+
+  it('failed once a person rejected an order whose outcome was unknown', () => {
+    expect(paymentStandingOf(orderOf(1, { paymentStatus: 'unknown', orderStatus: 'rejected' })).outcome).toBe('failed');
+  });
 });
 
 describe('the PayPal return', () => {
@@ -76,18 +84,34 @@ describe('the PayPal return', () => {
 });
 
 describe('the words for a payment that could not start', () => {
-  const fallback = MESSAGES.checkout.mpesaInitiateFailed;
-  const unreachable = MESSAGES.checkout.mpesaFailed;
+  const fallback = MESSAGES.checkout.paypalStartFailed;
 
   it('are the server’s for a refusal and for the provider’s 502', () => {
-    expect(startFailureText(new ApiError(MESSAGES.checkout.cartEmpty, 400), fallback, unreachable)).toBe(MESSAGES.checkout.cartEmpty);
-    expect(startFailureText(new ApiError(MESSAGES.checkout.mpesaInitiateFailed, 502), fallback, unreachable)).toBe(MESSAGES.checkout.mpesaInitiateFailed);
+    expect(startFailureText(new ApiError(MESSAGES.checkout.cartEmpty, 400), fallback)).toBe(MESSAGES.checkout.cartEmpty);
+    expect(startFailureText(new ApiError(MESSAGES.checkout.mpesaInitiateFailed, 502), fallback)).toBe(MESSAGES.checkout.mpesaInitiateFailed);
   });
 
-  it('are the flow’s own for a server fault, and the network one when nothing answered', () => {
-    expect(startFailureText(new ApiError(MESSAGES.server.internalError, 500), fallback, unreachable)).toBe(fallback);
-    expect(startFailureText(new ApiError(MESSAGES.server.networkError, null), fallback, unreachable)).toBe(unreachable);
-    expect(startFailureText(new Error('boom'), fallback, unreachable)).toBe(fallback);
+  it('are the flow’s own for a server fault, and when nothing answered', () => {
+    expect(startFailureText(new ApiError(MESSAGES.server.internalError, 500), fallback)).toBe(fallback);
+    expect(startFailureText(new ApiError(MESSAGES.server.networkError, null), fallback)).toBe(fallback);
+    expect(startFailureText(new Error('boom'), fallback)).toBe(fallback);
+  });
+});
+
+describe('an M-Pesa start that failed', () => {
+  it.each([
+    ['nothing answered', null],
+    ['the shop failed', 500],
+    ['a proxy gave up waiting', 504],
+  ])('may have pushed to the phone when %s', (_case, status) => {
+    expect(mpesaStartMayHavePushed(new ApiError(MESSAGES.server.networkError, status))).toBe(true);
+  });
+
+  it.each([
+    ['the provider refused the push', 502],
+    ['the shop refused the order', 409],
+  ])('pushed nothing when %s', (_case, status) => {
+    expect(mpesaStartMayHavePushed(new ApiError(MESSAGES.checkout.mpesaInitiateFailed, status))).toBe(false);
   });
 });
 
@@ -319,8 +343,6 @@ describe('paying', () => {
     it.each([
       ['a refusal: the server’s words', new ApiError(MESSAGES.checkout.outOfStock('Wooden train', 1), 409), MESSAGES.checkout.outOfStock('Wooden train', 1)],
       ['Daraja’s refusal: the server’s words', new ApiError(MESSAGES.checkout.mpesaInitiateFailed, 502), MESSAGES.checkout.mpesaInitiateFailed],
-      ['a server fault: could not initiate', new ApiError(MESSAGES.server.internalError, 500), MESSAGES.checkout.mpesaInitiateFailed],
-      ['no answer at all: the payment failed', new ApiError(MESSAGES.server.networkError, null), MESSAGES.checkout.mpesaFailed],
     ])('shows %s, and lets the shopper pay again', async (_case, error, text) => {
       answerPosts(() => {
         throw error;
@@ -330,7 +352,64 @@ describe('paying', () => {
       store.dispatch(mpesaPaymentRequested(11));
       await settle();
       expect(toasts()).toEqual([{ kind: 'error', text }]);
-      expect(payments()).toMatchObject({ startingMethod: null, followed: null, mpesaPhone: { isOpen: true, value: '0708 374 149' } });
+      expect(payments()).toMatchObject({ startingMethod: null, followed: null, mpesaStartDoubt: null, mpesaPhone: { isOpen: true, value: '0708 374 149' } });
+      stop();
+    });
+
+    it.each([
+      ['no answer at all', new ApiError(MESSAGES.server.networkError, null)],
+      ['a server fault', new ApiError(MESSAGES.server.internalError, 500)],
+      ['a gateway that gave up', new ApiError(MESSAGES.server.serviceUnavailable, 504)],
+    ])('after %s, says the push may have gone out, points to My Orders and never pushes again', async (_case, error) => {
+      answerPosts(() => {
+        throw error;
+      });
+      const { store, payments, toasts, stop } = start();
+      store.dispatch(mpesaPhoneRevealed('0708 374 149'));
+      store.dispatch(mpesaPaymentRequested(11));
+      await settle();
+      expect(toasts()).toEqual([{ kind: 'warning', text: MESSAGES.checkout.mpesaStartUnconfirmed }]);
+      expect(payments()).toMatchObject({ startingMethod: null, followed: null, mpesaStartDoubt: 'start', lastMpesaPush: null, mpesaPhone: { isOpen: false } });
+      store.dispatch(mpesaRetryRequested());
+      await settle();
+      expect(calls).toEqual([`POST ${ORDER_API.startMpesaPayment}`]);
+      stop();
+    });
+
+    it('follows the order all the same when Daraja did not confirm the push, and warns against paying again', async () => {
+      answerPosts(() => ({ success: true, message: MESSAGES.checkout.mpesaPushUnconfirmed, data: { orderId: 7, checkoutRequestId: null } }));
+      readings = [orderOf(7, { paymentId: null }), paidOrder(7)];
+      const { store, payments, toasts, stop } = start();
+      store.dispatch(mpesaPhoneRevealed('0708 374 149'));
+      store.dispatch(mpesaPaymentRequested(11));
+      await settle();
+      expect(toasts()).toEqual([{ kind: 'warning', text: MESSAGES.checkout.mpesaPushUnconfirmed }]);
+      expect(payments()).toMatchObject({ mpesaStartDoubt: 'push', mpesaPhone: { isOpen: false }, followed: { orderId: 7, method: 'mpesa', outcome: 'waiting' } });
+      expect(calls).toEqual([`POST ${ORDER_API.startMpesaPayment}`, `GET ${ORDER_API.order(7)}`]);
+
+      store.dispatch(orderUpdated(updateOf(paidOrder(7))));
+      await settle();
+      expect(payments().followed).toMatchObject({ outcome: 'paid' });
+      stop();
+    });
+
+    it('shows an outcome M-Pesa could not tell as unknown, not failed, and stops following it there', async () => {
+      answerPosts(() => accepted(7));
+      const unknown = orderOf(7, { paymentStatus: 'unknown', orderUpdateDate: '2025-06-02T07:46:00.000Z' });
+      readings = [orderOf(7), unknown];
+      const { store, payments, reads, stop } = start();
+      store.dispatch(mpesaPhoneRevealed('0708 374 149'));
+      store.dispatch(mpesaPaymentRequested(11));
+      await settle();
+      store.dispatch(orderUpdated(updateOf(unknown)));
+      await settle();
+      expect(payments().followed).toEqual({ orderId: 7, method: 'mpesa', outcome: 'unknown', reason: MESSAGES.payment.outcomeUnknown, approvalUrl: null });
+      expect(store.getState().cart.isLoading).toBe(false);
+
+      // A person settles it later, perhaps hours later: the checkout no longer reads it.
+      store.dispatch(orderUpdated(updateOf(paidOrder(7))));
+      await settle();
+      expect(reads()).toBe(2);
       stop();
     });
 

@@ -45,7 +45,7 @@ export function socketChannel(socket: ShopSocket): EventChannel<UnknownAction> {
     });
     socket.on('disconnect', (reason: string) => emit(socketDisconnected({ reason, willReconnect: socket.active })));
     socket.on('connect_error', (error: Error) => emit(socketConnectFailed({ message: error.message, willRetry: socket.active })));
-    // Each event's payload is the type its action creator names (ServerToClientEvents), which the map's type guarantees per entry.
+    // Each event's payload is the type its action creator names (ServerToClientEvents, and the events realtime.slice.ts adds), which the map's type guarantees per entry.
     const serverEvents = Object.entries(SERVER_EVENT_ACTIONS) as [string, (payload: unknown) => UnknownAction][];
     for (const [event, actionOf] of serverEvents) {
       socket.on(event, (payload: unknown) => emit(actionOf(payload)));

@@ -2,6 +2,7 @@ import { createAction, createSlice, type PayloadAction, type PayloadActionCreato
 import {
   SOCKET_EVENTS,
   type AdminOrderCreatedEvent,
+  type AdminPaymentAttentionEvent,
   type ImageProcessedEvent,
   type OrderUpdatedEvent,
   type PipelineHeartbeatEvent,
@@ -36,6 +37,7 @@ type EventPayload<Event extends keyof ServerToClientEvents> = Parameters<ServerT
 export const imageProcessed = createAction<ImageProcessedEvent>(`realtime/${SOCKET_EVENTS.imageProcessed}`);
 export const orderUpdated = createAction<OrderUpdatedEvent>(`realtime/${SOCKET_EVENTS.orderUpdated}`);
 export const adminOrderCreated = createAction<AdminOrderCreatedEvent>(`realtime/${SOCKET_EVENTS.adminOrderCreated}`);
+export const adminPaymentAttention = createAction<AdminPaymentAttentionEvent>(`realtime/${SOCKET_EVENTS.adminPaymentAttention}`);
 export const pipelineHeartbeatReceived = createAction<PipelineHeartbeatEvent>(`realtime/${SOCKET_EVENTS.pipelineHeartbeat}`);
 export const queueStatsReceived = createAction<EventPayload<typeof SOCKET_EVENTS.queueStats>>(`realtime/${SOCKET_EVENTS.queueStats}`);
 
@@ -44,6 +46,7 @@ export const SERVER_EVENT_ACTIONS: { [Event in keyof ServerToClientEvents]?: Pay
   [SOCKET_EVENTS.imageProcessed]: imageProcessed,
   [SOCKET_EVENTS.orderUpdated]: orderUpdated,
   [SOCKET_EVENTS.adminOrderCreated]: adminOrderCreated,
+  [SOCKET_EVENTS.adminPaymentAttention]: adminPaymentAttention,
   [SOCKET_EVENTS.pipelineHeartbeat]: pipelineHeartbeatReceived,
   [SOCKET_EVENTS.queueStats]: queueStatsReceived,
 };

@@ -1,11 +1,12 @@
 import { EventEmitter } from 'node:events';
 import type { UnknownAction } from '@reduxjs/toolkit';
-import type { ImageSet, SessionUser } from '@shop/contracts';
+import { SOCKET_EVENTS, type AdminPaymentAttentionEvent, type ImageSet, type SessionUser } from '@shop/contracts';
 import { runSaga, stdChannel, type EventChannel } from 'redux-saga';
 import { authChecked, loggedOut, signedInAs } from '../auth/auth.slice';
 import { withImageOutcome } from './image-outcome';
 import { realtimeSaga, socketChannel, type ShopSocket } from './realtime.saga';
 import {
+  adminPaymentAttention,
   imageProcessed,
   realtimeReducer,
   socketClosed,
@@ -42,6 +43,7 @@ class FakeSocket implements ShopSocket {
 
 const admin: SessionUser = { id: 7, userName: 'Wanjiru', email: 'wanjiru@example.test', role: 'admin' };
 const processed = { imageId: 3, url: '/uploads/originals/lion.png', status: 'ready' as const };
+const attention: AdminPaymentAttentionEvent = { orderId: 31, kind: 'amountMismatch', message: 'Received KES 7 of KES 1,450: refund KES 7', createdAt: '2025-06-02T07:46:00.000Z' };
 
 function drain(channel: EventChannel<UnknownAction>): UnknownAction[] {
   const actions: UnknownAction[] = [];
@@ -106,6 +108,13 @@ describe('the socket channel', () => {
       socketDisconnected({ reason: 'transport close', willReconnect: true }),
       socketReconnected(),
     ]);
+  });
+
+  it('hands a payment that needs the admin to the admin’s screens', () => {
+    const socket = new FakeSocket();
+    const channel = socketChannel(socket);
+    socket.serverSends(SOCKET_EVENTS.adminPaymentAttention, attention);
+    expect(drain(channel)).toEqual([adminPaymentAttention(attention)]);
   });
 
   it('reports a refused handshake as final', () => {

@@ -17,6 +17,7 @@ import {
   adminOrdersRequested,
   OPEN_ORDER_PARAM,
 } from './adminOrders.slice';
+import { OrderPaymentReview } from './OrderPaymentReview';
 import { OrderStatusForm } from './OrderStatusForm';
 import { OrderStatusHistory } from './OrderStatusHistory';
 
@@ -109,6 +110,7 @@ export function AdminOrdersPage() {
         error={dialog.error}
         onClosed={() => dispatch(adminOrderDialogClosed())}
         onRetry={() => dialog.orderId !== null && dispatch(adminOrderDialogOpened(dialog.orderId))}
+        payment={shown && <OrderPaymentReview order={shown} attempts={dialog.details?.mpesaAttempts ?? null} />}
       >
         {shown && (
           <Flex vertical gap={token.marginLG}>

@@ -5,7 +5,8 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { PAYMENT_METHOD_LABELS } from '../../orders/order-presentation';
-import { adminOrderLink, newOrderNoticeShown } from './adminOrders.slice';
+import { newOrderNoticeShown } from './adminOrders.slice';
+import { OrderNoticeLink } from './OrderNoticeLink';
 
 /**
  * Announces each order the socket says was just placed (`admin:order-created`), on any admin
@@ -21,7 +22,6 @@ export function NewOrderNotifier() {
   useEffect(() => {
     for (const notice of notices) {
       const key = `new-order-${notice.orderId}`;
-      const link = adminOrderLink(notice.orderId);
       notification.open({
         key,
         type: 'info',
@@ -33,16 +33,13 @@ export function NewOrderNotifier() {
             <Typography.Text>
               {notice.userName} · <Typography.Text strong>{formatKes(notice.totalAmount)}</Typography.Text> · {PAYMENT_METHOD_LABELS[notice.paymentMethod]}
             </Typography.Text>
-            <Typography.Link
-              href={link}
-              onClick={(event) => {
-                event.preventDefault();
+            <OrderNoticeLink
+              orderId={notice.orderId}
+              onOpen={(link) => {
                 notification.destroy(key);
                 navigate(link);
               }}
-            >
-              View order #{notice.orderId}
-            </Typography.Link>
+            />
           </Flex>
         ),
       });

@@ -5,7 +5,7 @@ import type { RootState } from '../../../app/store';
 import { apiClient, messageOfError } from '../../../lib/api-client';
 import { toastRequested } from '../../notifications/notifications.slice';
 import { getCancellable } from '../../orders/order-requests';
-import { adminOrderCreated, orderUpdated, socketReconnected } from '../../realtime/realtime.slice';
+import { adminOrderCreated, adminPaymentAttention, orderUpdated, socketReconnected } from '../../realtime/realtime.slice';
 import {
   ADMIN_ORDERS_PAGE_SIZE,
   adminOrderDetailsFailed,
@@ -75,6 +75,14 @@ function* followOrderUpdate(action: ReturnType<typeof orderUpdated>): SagaIterat
   if (dialog.orderId === action.payload.orderId) yield put(adminOrderDetailsRefreshRequested(dialog.orderId));
 }
 
+/** A payment that needs a person changed its order (amounts, status, attempts): the row and the open dialog showing it are read again. */
+function* showPaymentAttention(action: ReturnType<typeof adminPaymentAttention>): SagaIterator {
+  const { isOnScreen, items, dialog }: AdminOrdersState = yield select(selectAdminOrders);
+  const { orderId } = action.payload;
+  if (isOnScreen && items.some((order) => order.id === orderId)) yield put(adminOrdersRefreshRequested());
+  if (dialog.orderId === orderId) yield put(adminOrderDetailsRefreshRequested(orderId));
+}
+
 /** Events sent while the socket was away are lost: what the screen shows is read again. */
 function* refetchShown(): SagaIterator {
   const { isOnScreen, dialog }: AdminOrdersState = yield select(selectAdminOrders);
@@ -105,5 +113,6 @@ export function* adminOrdersSaga(): SagaIterator {
   yield takeLeading(orderStatusSaveRequested.type, saveOrderStatus);
   yield takeEvery(adminOrderCreated.type, showNewOrder);
   yield takeEvery(orderUpdated.type, followOrderUpdate);
+  yield takeEvery(adminPaymentAttention.type, showPaymentAttention);
   yield takeEvery(socketReconnected.type, refetchShown);
 }

@@ -1,7 +1,7 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { ROUTES, type AdminOrderCreatedEvent, type Order, type OrderDetails, type OrderStatus } from '@shop/contracts';
+import { ROUTES, type AdminOrderCreatedEvent, type AdminPaymentAttentionEvent, type Order, type OrderDetails, type OrderStatus } from '@shop/contracts';
 import { loggedOut } from '../../auth/auth.slice';
-import { adminOrderCreated, orderUpdated } from '../../realtime/realtime.slice';
+import { adminOrderCreated, adminPaymentAttention, orderUpdated } from '../../realtime/realtime.slice';
 import { applyOrderUpdateTo, closedOrderDialog, isOlderThan, replaceOrderRow, type OrderDialogState } from '../../orders/orders.slice';
 
 /** Twenty rows fit a laptop screen without the pager falling out of sight. */
@@ -38,6 +38,13 @@ export interface AdminOrdersState {
   unseenOrderIds: number[];
   /** New orders waiting to be announced by the 'New order' notification. */
   newOrderNotices: AdminOrderCreatedEvent[];
+  /** Payments that need a person (wrong amount, refund due, outcome unknown), waiting to be announced. */
+  paymentAttentionNotices: AdminPaymentAttentionEvent[];
+}
+
+/** One notice per order and reason: an event told twice is announced once. */
+export function paymentAttentionKey({ orderId, kind }: Pick<AdminPaymentAttentionEvent, 'orderId' | 'kind'>): string {
+  return `payment-attention-${orderId}-${kind}`;
 }
 
 const initialState: AdminOrdersState = {
@@ -53,6 +60,7 @@ const initialState: AdminOrdersState = {
   isOnScreen: false,
   unseenOrderIds: [],
   newOrderNotices: [],
+  paymentAttentionNotices: [],
 };
 
 /** Whether a new order belongs on the page on show: the newest come first, and a new order is pending. */
@@ -74,6 +82,10 @@ const adminOrdersSlice = createSlice({
     },
     newOrderNoticeShown(state, action: PayloadAction<number>) {
       state.newOrderNotices = state.newOrderNotices.filter((notice) => notice.orderId !== action.payload);
+    },
+    /** The notifier has shown the notice with this key (paymentAttentionKey). */
+    paymentAttentionNoticeShown(state, action: PayloadAction<string>) {
+      state.paymentAttentionNotices = state.paymentAttentionNotices.filter((notice) => paymentAttentionKey(notice) !== action.payload);
     },
     /** The screen's entry, a filter or a page change: the saga fetches that page. */
     adminOrdersRequested(state, action: PayloadAction<AdminOrdersQuery>) {
@@ -138,6 +150,10 @@ const adminOrdersSlice = createSlice({
       if (!state.newOrderNotices.some((notice) => notice.orderId === orderId)) state.newOrderNotices.push(action.payload);
       if (!state.isOnScreen && !state.unseenOrderIds.includes(orderId)) state.unseenOrderIds.push(orderId);
     });
+    builder.addCase(adminPaymentAttention, (state, action) => {
+      const key = paymentAttentionKey(action.payload);
+      if (!state.paymentAttentionNotices.some((notice) => paymentAttentionKey(notice) === key)) state.paymentAttentionNotices.push(action.payload);
+    });
     // Another admin's change, or a payment settling, moves the row and the open dialog in place.
     builder.addCase(orderUpdated, (state, action) => applyOrderUpdateTo(state, action.payload));
     builder.addCase(loggedOut, () => initialState);
@@ -153,6 +169,7 @@ export const {
   adminOrdersPageOpened,
   adminOrdersPageClosed,
   newOrderNoticeShown,
+  paymentAttentionNoticeShown,
   adminOrdersRequested,
   adminOrdersLoaded,
   adminOrdersFailed,

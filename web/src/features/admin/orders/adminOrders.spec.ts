@@ -1,8 +1,8 @@
 import { MESSAGES, ORDER_API, ROUTES, type AdminOrderCreatedEvent, type OrderDetails, type OrderStatusInput } from '@shop/contracts';
 import { apiClient, ApiError } from '../../../lib/api-client';
 import { loggedOut } from '../../auth/auth.slice';
-import { detailsOf, orderOf, settle, startOrdersStore, updateOf } from '../../orders/order-fixtures';
-import { adminOrderCreated, orderUpdated, socketReconnected } from '../../realtime/realtime.slice';
+import { attemptOf, attentionOf, detailsOf, orderOf, settle, startOrdersStore, updateOf } from '../../orders/order-fixtures';
+import { adminOrderCreated, adminPaymentAttention, orderUpdated, socketReconnected } from '../../realtime/realtime.slice';
 import { adminOrdersPath, adminOrdersSaga } from './adminOrders.saga';
 import {
   ADMIN_ORDERS_PAGE_SIZE,
@@ -15,6 +15,8 @@ import {
   adminOrdersRequested,
   newOrderNoticeShown,
   orderStatusChosen,
+  paymentAttentionKey,
+  paymentAttentionNoticeShown,
   orderStatusSaveRequested,
   showsNewOrders,
 } from './adminOrders.slice';
@@ -143,6 +145,21 @@ describe('new orders for the admin', () => {
   });
 });
 
+describe('payments that need the admin', () => {
+  it('are announced once per order and reason, and forgotten on sign-out', () => {
+    let state = adminOrdersReducer(undefined, adminPaymentAttention(attentionOf(7)));
+    state = adminOrdersReducer(state, adminPaymentAttention(attentionOf(7)));
+    state = adminOrdersReducer(state, adminPaymentAttention(attentionOf(7, { kind: 'refundDue', message: 'Received KES 7 of KES 3,150: refund KES 7' })));
+    expect(state.paymentAttentionNotices.map(paymentAttentionKey)).toEqual(['payment-attention-7-outcomeUnknown', 'payment-attention-7-refundDue']);
+
+    state = adminOrdersReducer(state, paymentAttentionNoticeShown(paymentAttentionKey(attentionOf(7))));
+    expect(state.paymentAttentionNotices).toEqual([attentionOf(7, { kind: 'refundDue', message: 'Received KES 7 of KES 3,150: refund KES 7' })]);
+    // Not a new order: the menu's count is left alone.
+    expect(state.unseenOrderIds).toEqual([]);
+    expect(adminOrdersReducer(state, loggedOut()).paymentAttentionNotices).toEqual([]);
+  });
+});
+
 describe('the admin’s orders, live', () => {
   const real = { get: apiClient.get };
   let calls: string[];
@@ -257,6 +274,33 @@ describe('the admin’s orders, live', () => {
     await settle();
     expect(rows()).toEqual([9, 8]);
     expect(store.getState().adminOrders.query.page).toBe(2);
+    stop();
+  });
+
+  it('reads the row and the open dialog again when their order’s payment needs a person, with its M-Pesa attempts', async () => {
+    const { store, stop } = await onOrdersPage();
+    store.dispatch(adminOrderDialogOpened(2));
+    await settle();
+    calls = [];
+    const unknown = orderOf(2, { paymentStatus: 'unknown', orderUpdateDate: '2025-06-02T07:46:00.000Z' });
+    details = detailsOf(unknown, [attemptOf(unknown, { state: 'unknown', checkoutRequestId: null })]);
+    pageRows['1'] = [3, 2, 1];
+
+    store.dispatch(adminPaymentAttention(attentionOf(2)));
+    await settle();
+    expect(calls.sort()).toEqual([adminOrdersPath({ status: null, page: 1 }), ORDER_API.adminOrder(2)].sort());
+    expect(store.getState().adminOrders.dialog.details).toMatchObject({ paymentStatus: 'unknown', mpesaAttempts: [{ state: 'unknown', checkoutRequestId: null }] });
+    stop();
+  });
+
+  it('reads nothing when the order whose payment needs a person is not on screen', async () => {
+    const { store, stop } = await onOrdersPage();
+    store.dispatch(adminPaymentAttention(attentionOf(9)));
+    store.dispatch(adminOrdersPageClosed());
+    store.dispatch(adminPaymentAttention(attentionOf(2)));
+    await settle();
+    expect(calls).toEqual([]);
+    expect(store.getState().adminOrders.paymentAttentionNotices.map((notice) => notice.orderId)).toEqual([9, 2]);
     stop();
   });
 
