@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { deliveryFeeOf, effectivePrice, formatKenyanMobile, formatKes, kenyanMobileNumber, MESSAGES, ORDER_STATUS_LABELS, ROUTES, SHOPPER_API, type ApiSuccess, type Cart, type CartLineInput, type Product } from '@shop/contracts';
 import type { TestAccount } from '@shop/testing';
 import { createAccounts, signInAsAdminInBrowser, signInAsShopper } from './support/accounts.js';
-import { BROWSER_TIMEOUT_MS, shopContext, usePageForEachTest } from './support/browser.js';
+import { BROWSER_TIMEOUT_MS, SANDBOX_URL, shopContext, usePageForEachTest } from './support/browser.js';
 import { addProduct, signInAsAdmin } from './support/catalogue.js';
 import {
   arriveBackFromPaypal,
@@ -142,6 +142,35 @@ describe('paying in the browser', () => {
     await tab.page.goto(ROUTES.shopAccount);
     await tab.page.locator('.ant-table-row').nth(1).waitFor();
     expect(await tab.page.locator('.ant-table-row').getByText(ORDER_STATUS_LABELS.cancelled).count()).toBe(2);
+  }, JOURNEY_TIMEOUT_MS);
+
+  it('alerts the admin, as it happens, of an M-Pesa payment of the wrong amount, and shows what came and what is owed back', async () => {
+    const adminContext = await shopContext(tab.browser);
+    try {
+      const adminPage = await adminContext.newPage();
+      await signInAsAdminInBrowser(adminPage, admin);
+      await adminPage.goto(ROUTES.adminOrders);
+      await adminPage.getByRole('heading', { name: 'All Orders' }).waitFor();
+
+      await shopperAtCheckout();
+      // This number's payment reaches the shop as 7 KES instead of the total (docs/sandbox-mpesa.md, behaviours).
+      const phone = `2547${String(randomInt(10_000_000, 99_999_999))}`;
+      const behaviour = await tab.page.request.put(`${SANDBOX_URL}/daraja/control/phones/${phone}/behaviour`, { data: { amount: 7 } });
+      expect(behaviour.status()).toBe(204);
+      await payByMpesa(tab.page, formatKenyanMobile(phone));
+      await waitingPanel().getByText(MESSAGES.payment.amountMismatch).waitFor({ timeout: SETTLE_TIMEOUT_MS });
+
+      const alert = adminPage.getByRole('alert').filter({ hasText: 'Wrong amount paid' });
+      await alert.waitFor({ timeout: SETTLE_TIMEOUT_MS });
+      expect(await alert.getByText(`received ${formatKes(7)} of ${formatKes(orderTotal())}`, { exact: false }).isVisible()).toBe(true);
+      await alert.getByRole('link', { name: /^View order #\d+$/ }).click();
+      const dialog = adminPage.getByRole('dialog', { name: /^Order #\d+$/ });
+      await dialog.getByText('Amount received').waitFor();
+      expect(await dialog.getByText('Refund due').isVisible()).toBe(true);
+      expect(await dialog.getByText(formatKes(7)).count()).toBeGreaterThanOrEqual(2);
+    } finally {
+      await adminContext.close();
+    }
   }, JOURNEY_TIMEOUT_MS);
 
   it('pays by PayPal through the approval page and comes back to the success page', async () => {

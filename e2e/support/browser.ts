@@ -1,6 +1,12 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const SHOP_URL = process.env.SHOP_URL ?? 'http://localhost:3000';
+/** The stack's sandbox listens two ports above the api (README, Ports): its Daraja controls shape a payment's outcome. */
+export const SANDBOX_URL = (() => {
+  const url = new URL(SHOP_URL);
+  url.port = String(Number(url.port || 80) + 2);
+  return url.origin;
+})();
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
 export const BROWSER_TIMEOUT_MS = 30_000;
