@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { MESSAGES, ORDER_API, ROUTES, kenyanMobileNumber, mpesaAccountReference, type Order as OrderView, type SessionUser } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
+import { setTimeout as sleep } from 'node:timers/promises';
 import pRetry from 'p-retry';
 import { MpesaAttempt, Order, Payment, changeOrderStatus, newCallbackKey, recordEvent, recordMpesaAttempt, releaseReservedStock } from '@shop/db';
 import { DarajaClient, DarajaError, PaypalClient, type StkPushAccepted } from '@shop/payments';
@@ -24,6 +25,8 @@ export interface MpesaStarted {
 
 /** Daraja's answer to a push is stored within about a minute and a half of database trouble. */
 const PUSH_ANSWER_RETRIES = { retries: 8, minTimeout: 200, factor: 2, maxTimeout: 15_000 } as const;
+/** How long the shopper's answer waits for those writes. */
+const PUSH_ANSWER_WAIT_MS = 2000;
 
 export interface PaypalStarted {
   orderId: number;
@@ -95,23 +98,25 @@ export class CheckoutService {
 
   /**
    * Daraja's answer is the only way to query the push later: a failed write (a deadlock, the
-   * database away for a while) is tried again with backoff before giving up. Given up, the push is
-   * still found by its callback's key, and the attempt's checks end in "outcome unknown" at worst.
+   * database away for a while) is tried again with backoff before giving up. The shopper, whose
+   * phone is ringing, is answered after the first seconds whatever the writes are doing; they go
+   * on in the background. Given up, the push is still found by its callback's key, and its
+   * checks end in "outcome unknown" at worst.
    */
   private async recordPushed(attemptId: number, phone: string, placed: PlacedOrder, accepted: StkPushAccepted): Promise<void> {
-    try {
-      await pRetry(
-        () =>
-          // Payment before attempt, as the workers' settlement locks them: the two never deadlock.
-          this.dataSource.transaction(async (manager) => {
-            await manager.update(Payment, { id: placed.paymentId }, { providerReference: accepted.checkoutRequestId, phone });
-            await manager.update(MpesaAttempt, { id: attemptId, state: 'sending' }, { state: 'pushed', checkoutRequestId: accepted.checkoutRequestId });
-          }),
-        PUSH_ANSWER_RETRIES,
-      );
-    } catch (error) {
+    const stored = pRetry(
+      () =>
+        // Payment before attempt, as the workers' settlement locks them: the two never deadlock.
+        this.dataSource.transaction(async (manager) => {
+          await manager.update(Payment, { id: placed.paymentId }, { providerReference: accepted.checkoutRequestId, phone });
+          await manager.update(MpesaAttempt, { id: attemptId, state: 'sending' }, { state: 'pushed', checkoutRequestId: accepted.checkoutRequestId });
+        }),
+      PUSH_ANSWER_RETRIES,
+    ).catch((error: unknown) => {
       this.logger.error(`Daraja's answer to the STK push of order ${placed.orderId} (${accepted.checkoutRequestId}) could not be stored: ${(error as Error).message}`);
-    }
+    });
+    const answered = new AbortController();
+    await Promise.race([stored.finally(() => answered.abort()), sleep(PUSH_ANSWER_WAIT_MS, undefined, { signal: answered.signal }).catch(() => undefined)]);
   }
 
   async startPaypal(shopper: SessionUser, addressId: number): Promise<PaypalStarted | BusinessFailure> {

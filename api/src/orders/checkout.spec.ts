@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MESSAGES, ROUTES, type Order as OrderView } from '@shop/contracts';
 import { MpesaAttempt, Order, OrderStatusHistory, Payment } from '@shop/db';
-import { createTestProduct, testConfig } from '@shop/testing';
+import { createTestProduct, testConfig, waitFor } from '@shop/testing';
 import { startPaymentStack, type PaymentStack } from '../testing/payment-stack.js';
 import { startTestApi, type TestApi } from '../testing/test-api.js';
 import { PARKLANDS, PAYING_PHONE, checkoutDriver } from './checkout-fixtures.js';
@@ -62,6 +62,46 @@ describe('starting a payment', () => {
         expect(stack.sandbox.daraja.transactions()).toHaveLength(pushesBefore);
       } finally {
         await refused.app.close();
+      }
+    });
+  });
+
+  describe("when Daraja's answer cannot be written down at once", () => {
+    // A real database failure, injected with a trigger: every write of a pushed attempt fails while the fault table has a row.
+    beforeAll(async () => {
+      await stack.dataSource.query('CREATE TABLE IF NOT EXISTS `test_write_faults` (`id` int PRIMARY KEY)');
+      await stack.dataSource.query('DROP TRIGGER IF EXISTS `test_fail_pushed_attempts`');
+      await stack.dataSource.query(
+        "CREATE TRIGGER `test_fail_pushed_attempts` BEFORE UPDATE ON `mpesa_attempts` FOR EACH ROW BEGIN IF NEW.`state` = 'pushed' AND EXISTS (SELECT 1 FROM `test_write_faults`) THEN SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'injected write fault'; END IF; END",
+      );
+    });
+    afterAll(async () => {
+      await stack.dataSource.query('DROP TRIGGER IF EXISTS `test_fail_pushed_attempts`');
+      await stack.dataSource.query('DROP TABLE IF EXISTS `test_write_faults`');
+    });
+
+    it('answers the shopper within seconds and keeps trying the write with backoff until the database takes it', async () => {
+      const product = await createTestProduct(stack.dataSource, { totalStock: 3 });
+      const { shopper, address } = await shop.shopperWithCart([[product, 1]]);
+      await stack.dataSource.query('INSERT INTO `test_write_faults` (`id`) VALUES (1)');
+      const clearFault = setTimeout(() => void stack.dataSource.query('DELETE FROM `test_write_faults`'), 3000);
+      try {
+        const askedAt = Date.now();
+        const answer = await shop.payByMpesa(shopper, { addressId: address.id, phone: PAYING_PHONE }).expect(201);
+        expect(Date.now() - askedAt).toBeLessThan(2800);
+        const { orderId, checkoutRequestId } = answer.body.data as { orderId: number; checkoutRequestId: string };
+        expect(checkoutRequestId).toMatch(/^ws_CO_/);
+        expect((await attemptsOf(orderId))[0]).toMatchObject({ state: 'sending', checkoutRequestId: null });
+
+        const [stored] = await waitFor('the write to land after the fault', async () => {
+          const attempts = await attemptsOf(orderId);
+          return attempts[0]?.state === 'pushed' && attempts;
+        }, 12_000);
+        expect(stored).toMatchObject({ checkoutRequestId });
+        expect(await shop.paymentOf(orderId)).toMatchObject({ providerReference: checkoutRequestId });
+      } finally {
+        clearTimeout(clearFault);
+        await stack.dataSource.query('DELETE FROM `test_write_faults`');
       }
     });
   });
