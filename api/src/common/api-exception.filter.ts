@@ -2,6 +2,15 @@ import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type Exception
 import type { Response } from 'express';
 import { MESSAGES, type ApiFailure } from '@shop/contracts';
 
+/** Error codes of MySQL (mysql2) and of sockets that mean the database or Redis is away, not that the request was wrong. */
+const OUTAGE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'PROTOCOL_CONNECTION_LOST', 'PROTOCOL_SEQUENCE_TIMEOUT', 'ER_SERVER_SHUTDOWN', 'ER_CON_COUNT_ERROR']);
+
+/** A dependency outage: its error (or the driver's error TypeORM wraps) carries one of those codes, or ioredis gave up on a command. */
+function isOutage(exception: unknown): boolean {
+  const { code, driverError, name } = (exception ?? {}) as { code?: unknown; driverError?: { code?: unknown }; name?: string };
+  return OUTAGE_CODES.has(String(code)) || OUTAGE_CODES.has(String(driverError?.code)) || name === 'MaxRetriesPerRequestError';
+}
+
 const MESSAGE_BY_STATUS: Partial<Record<number, string>> = {
   [HttpStatus.NOT_FOUND]: MESSAGES.server.notFound,
   [HttpStatus.TOO_MANY_REQUESTS]: MESSAGES.server.tooManyRequests,
@@ -31,6 +40,8 @@ export class ApiExceptionFilter implements ExceptionFilter {
       const message = typeof detail.message === 'string' && speaksForItself && !this.isFromBelowNest(exception) ? detail.message : this.fallbackMessage(status);
       return { status, body: { success: false, message, ...(detail.errors ? { errors: detail.errors } : {}) } };
     }
+    // MySQL or Redis away (a restart, a failover): the request may be sent again once it is back.
+    if (isOutage(exception)) return { status: HttpStatus.SERVICE_UNAVAILABLE, body: { success: false, message: MESSAGES.server.serviceUnavailable } };
     return { status: HttpStatus.INTERNAL_SERVER_ERROR, body: { success: false, message: MESSAGES.server.internalError } };
   }
 
