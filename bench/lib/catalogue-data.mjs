@@ -1,6 +1,7 @@
 // Ten thousand plausible toys, written with a few multi-row INSERTs (the ORM would take minutes).
 // Loaded after the workspace is installed and built: it needs @shop/contracts.
 import { CATEGORIES, IMAGE_DERIVATIVE_SIZES } from '@shop/contracts';
+import { seededRandom } from './seeded-random.mjs';
 
 /** Words a title is made of, per category, so that a category's products read like that category. */
 const GOODS = {
@@ -36,23 +37,6 @@ const VARIATION_LABELS = ['Red', 'Blue', 'Green', 'Yellow', 'Pink', 'Purple', 'O
 export const PRODUCT_COUNT = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const ROWS_PER_INSERT = 1000;
 
-/** A small seeded generator (mulberry32): every run fills the same catalogue, so runs compare. */
-function randomSource(seed) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    integer: (min, max) => min + Math.floor(next() * (max - min + 1)),
-    pick: (list) => list[Math.floor(next() * list.length)],
-  };
-}
-
 /** Shop-like prices: most toys between a few hundred and a few thousand shillings, a long tail above. */
 function priceFor(random, category) {
   if (category === 'under-100') return random.integer(3, 10) * 10;
@@ -82,7 +66,8 @@ function imageRow(id) {
 
 /** Rows for products, their pictures and their variations, all with explicit ids. */
 export function generateCatalogue(count = PRODUCT_COUNT) {
-  const random = randomSource(20_251_124);
+  // Seeded: every run fills the same catalogue, so runs compare.
+  const random = seededRandom(20_251_124);
   const images = [];
   const products = [];
   const variations = [];

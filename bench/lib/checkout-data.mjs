@@ -38,8 +38,10 @@ function deliveryPlaces() {
  * a number of their own (2547 1…, none of the sandbox's test numbers, so every payment succeeds).
  * Stock covers every cart; the first product has exactly the units its carts want, so the last
  * orders of it take its last unit. Answers the shoppers (token, address, phone) and the products.
+ * A run that fills several batches into one database names each (`label`, in the e-mails) and
+ * numbers its shoppers on from `firstIndex` (in the names and phones); each batch gets its own five products.
  */
-export async function fillShoppers(pool, count) {
+export async function fillShoppers(pool, count, { label = 'bench', firstIndex = 0 } = {}) {
   const labels = new Map(CATEGORIES.map((category) => [category.id, category.label]));
   const wants = PRODUCTS.map(() => 0);
   const lines = Array.from({ length: count }, (_, index) => {
@@ -49,18 +51,20 @@ export async function fillShoppers(pool, count) {
     return { product, quantity };
   });
   const products = PRODUCTS.map((product, index) => ({ ...product, totalStock: wants[index] + (index === 0 ? 0 : SPARE_UNITS) }));
+  const [[{ lastProductId }]] = await pool.query('SELECT COALESCE(MAX(id), 0) AS lastProductId FROM products');
   await insertRows(
     pool,
     'products',
     ['title', 'description', 'category', 'categoryLabel', 'price', 'salePrice', 'effectivePrice', 'totalStock', 'averageReview', 'imageId'],
     products.map((product) => [product.title, `${product.title}: a bench favourite.`, product.category, labels.get(product.category), product.price, product.salePrice, effectivePrice(product), product.totalStock, 0, null]),
   );
-  const [productRows] = await pool.query('SELECT id FROM products ORDER BY id');
+  const [productRows] = await pool.query('SELECT id FROM products WHERE id > ? ORDER BY id', [lastProductId]);
   products.forEach((product, index) => (product.id = productRows[index].id));
 
-  await insertRows(pool, 'users', ['userName', 'email', 'passwordHash', 'role'], lines.map((_, index) => [`Bench Shopper ${index + 1}`, `bench-shopper-${index + 1}@example.test`, null, 'user']));
-  const [userRows] = await pool.query("SELECT id FROM users WHERE email LIKE 'bench-shopper-%' ORDER BY id");
-  const shoppers = userRows.map(({ id }, index) => ({ userId: id, token: randomBytes(32).toString('base64url'), phone: `2547${String(10_000_000 + index)}`, ...lines[index] }));
+  const number = (index) => firstIndex + index + 1;
+  await insertRows(pool, 'users', ['userName', 'email', 'passwordHash', 'role'], lines.map((_, index) => [`Bench Shopper ${number(index)}`, `${label}-shopper-${number(index)}@example.test`, null, 'user']));
+  const [userRows] = await pool.query('SELECT id FROM users WHERE email LIKE ? ORDER BY id', [`${label}-shopper-%`]);
+  const shoppers = userRows.map(({ id }, index) => ({ userId: id, token: randomBytes(32).toString('base64url'), phone: `2547${String(10_000_000 + firstIndex + index)}`, ...lines[index] }));
   const expiresAt = new Date(Date.now() + LIMITS.sessionIdleTimeoutMs);
   await insertRows(pool, 'sessions', ['tokenHash', 'userId', 'expiresAt'], shoppers.map((shopper) => [sessionTokenHash(shopper.token), shopper.userId, expiresAt]));
 
@@ -71,13 +75,14 @@ export async function fillShoppers(pool, count) {
     ['userId', 'county', 'subCounty', 'location', 'specificAddress', 'phone', 'notes', 'deliveryFee'],
     shoppers.map((shopper, index) => {
       const place = places[index % places.length];
-      return [shopper.userId, place.county, place.subCounty, place.location, `House ${index + 1}, Bench Lane`, shopper.phone, '', deliveryFeeOf(place)];
+      return [shopper.userId, place.county, place.subCounty, place.location, `House ${number(index)}, Bench Lane`, shopper.phone, '', deliveryFeeOf(place)];
     }),
   );
-  const [addressRows] = await pool.query('SELECT id, userId FROM addresses');
+  const userIds = shoppers.map((shopper) => shopper.userId);
+  const [addressRows] = await pool.query('SELECT id, userId FROM addresses WHERE userId IN (?)', [userIds]);
   const addressOf = new Map(addressRows.map((row) => [row.userId, row.id]));
   await insertRows(pool, 'carts', ['userId'], shoppers.map((shopper) => [shopper.userId]));
-  const [cartRows] = await pool.query('SELECT id, userId FROM carts');
+  const [cartRows] = await pool.query('SELECT id, userId FROM carts WHERE userId IN (?)', [userIds]);
   const cartOf = new Map(cartRows.map((row) => [row.userId, row.id]));
   await insertRows(pool, 'cart_items', ['cartId', 'productId', 'quantity'], shoppers.map((shopper) => [cartOf.get(shopper.userId), products[shopper.product].id, shopper.quantity]));
   for (const shopper of shoppers) shopper.addressId = addressOf.get(shopper.userId);

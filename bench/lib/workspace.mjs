@@ -23,12 +23,13 @@ export function loadSettings() {
 
 /**
  * Installs and builds `projects` (nx builds what they depend on too), then loads the modules the
- * benches need. BENCH_SKIP_BUILD=1 reuses the dist/ folders as they are, for repeated runs.
+ * benches need. BENCH_SKIP_BUILD=1 (or another script's own variable, `skipBuildVariable`) reuses
+ * the dist/ folders as they are, for repeated runs.
  */
-export async function prepareBench(projects) {
+export async function prepareBench(projects, { skipBuildVariable = 'BENCH_SKIP_BUILD' } = {}) {
   ensureInstalled();
-  if (process.env.BENCH_SKIP_BUILD === '1') {
-    say('BENCH_SKIP_BUILD=1: using the dist/ builds as they are.');
+  if (process.env[skipBuildVariable] === '1') {
+    say(`${skipBuildVariable}=1: using the dist/ builds as they are.`);
   } else {
     say(`Building ${projects.join(', ')} (and what they depend on)...`);
     run('npx', ['nx', 'run-many', '-t', 'build', `--projects=${projects.join(',')}`, '--output-style=static'], {

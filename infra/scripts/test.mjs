@@ -32,6 +32,8 @@ try {
   run('npx', ['eslint', '--max-warnings=0', '.']);
   say('Unit and integration tests...');
   run(process.execPath, ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js'], { env: testEnv });
+  say('Chaos, the small run: a kill -9 of each of api, workers, MariaDB and Redis during checkouts, on private servers (docs/reliability.md)...');
+  run(process.execPath, ['infra/chaos/chaos.mjs', '--small']);
 
   say('Browser tests...');
   ensureChromium();

@@ -25,16 +25,17 @@ function portAnswers(host, port, timeoutMs = 1000) {
   });
 }
 
-async function waitForPort(host, port, what, timeoutMs = 30_000) {
+/** Waits until something accepts connections on host:port; `logHint` says where to look when nothing does. */
+export async function waitForPort(host, port, what, timeoutMs = 30_000, logHint = 'under .data/') {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (await portAnswers(host, port)) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new StepFailure(`${what} did not start listening on ${host}:${port} within ${timeoutMs / 1000}s; see its log under .data/.`);
+  throw new StepFailure(`${what} did not start listening on ${host}:${port} within ${timeoutMs / 1000}s; see its log ${logHint}.`);
 }
 
-function findProgram(names) {
+export function findProgram(names) {
   for (const name of names) {
     for (const dir of ['/usr/sbin', '/usr/bin', '/usr/local/sbin', '/usr/local/bin']) {
       if (existsSync(join(dir, name))) return join(dir, name);
@@ -49,44 +50,36 @@ function describeUrl(url) {
   return `${url.protocol}//${url.hostname}:${url.port}`;
 }
 
-async function startLocalMariadb(url, dataDir) {
-  const server = findProgram(['mariadbd', 'mysqld']);
-  if (!server) {
-    throw new StepFailure(`MySQL is not reachable at ${describeUrl(url)} and no MariaDB/MySQL server is installed. ${HOW_TO_GET_THEM}`);
-  }
-  const mysqlDir = join(dataDir, 'mysql');
-  const socketPath = join(dataDir, 'mysqld.sock');
-  if (!existsSync(join(mysqlDir, 'mysql'))) {
-    const installer = findProgram(['mariadb-install-db', 'mysql_install_db']);
-    if (!installer) throw new StepFailure(`MariaDB is installed but mariadb-install-db is missing. ${HOW_TO_GET_THEM}`);
-    say(`Creating a project-local MariaDB data directory in .data/mysql ...`);
-    mkdirSync(mysqlDir, { recursive: true });
-    const init = spawnSync(installer, ['--no-defaults', `--datadir=${mysqlDir}`, `--user=${userInfo().username}`, '--skip-test-db', '--auth-root-authentication-method=socket'], {
-      encoding: 'utf8',
-    });
-    if (init.status !== 0) throw new StepFailure(`mariadb-install-db failed: ${(init.stderr || init.stdout).trim().split('\n').pop()}`);
-  }
-  say(`Starting a project-local MariaDB on ${url.hostname}:${url.port} (data in .data/mysql) ...`);
-  const log = openSync(join(dataDir, 'mysql.log'), 'a');
-  spawn(
-    server,
-    [
-      '--no-defaults',
-      `--datadir=${mysqlDir}`,
-      `--socket=${socketPath}`,
-      `--port=${url.port}`,
-      '--bind-address=127.0.0.1',
-      // TCP clients then match the '<user>'@'127.0.0.1' account below, not socket-only 'root'@'localhost'.
-      '--skip-name-resolve',
-      `--pid-file=${join(dataDir, 'mysqld.pid')}`,
-      `--user=${userInfo().username}`,
-      '--character-set-server=utf8mb4',
-      '--collation-server=utf8mb4_unicode_ci',
-    ],
-    { detached: true, stdio: ['ignore', log, log] },
-  ).unref();
-  await waitForPort('127.0.0.1', Number(url.port), 'MariaDB');
-  // Root connects over the socket only; the URL's user gets a TCP account so the shop can log in.
+/** Creates the system tables of a new MariaDB data directory, its root account reachable over the socket only. */
+export function installMariadbDataDir(mysqlDir) {
+  const installer = findProgram(['mariadb-install-db', 'mysql_install_db']);
+  if (!installer) throw new StepFailure(`MariaDB is installed but mariadb-install-db is missing. ${HOW_TO_GET_THEM}`);
+  mkdirSync(mysqlDir, { recursive: true });
+  const init = spawnSync(installer, ['--no-defaults', `--datadir=${mysqlDir}`, `--user=${userInfo().username}`, '--skip-test-db', '--auth-root-authentication-method=socket'], {
+    encoding: 'utf8',
+  });
+  if (init.status !== 0) throw new StepFailure(`mariadb-install-db failed: ${(init.stderr || init.stdout).trim().split('\n').pop()}`);
+}
+
+/** The arguments of a MariaDB server on 127.0.0.1:`port` only, with its data, socket and pid file where given. */
+export function mariadbServerArgs({ mysqlDir, socketPath, pidFile, port }) {
+  return [
+    '--no-defaults',
+    `--datadir=${mysqlDir}`,
+    `--socket=${socketPath}`,
+    `--port=${port}`,
+    '--bind-address=127.0.0.1',
+    // TCP clients then match the '<user>'@'127.0.0.1' account below, not socket-only 'root'@'localhost'.
+    '--skip-name-resolve',
+    `--pid-file=${pidFile}`,
+    `--user=${userInfo().username}`,
+    '--character-set-server=utf8mb4',
+    '--collation-server=utf8mb4_unicode_ci',
+  ];
+}
+
+/** Root connects over the socket only; the URL's user gets a TCP account so the shop can log in. */
+export function grantTcpAccount(socketPath, url) {
   const user = decodeURIComponent(url.username || 'root');
   const password = decodeURIComponent(url.password).replaceAll("'", "''");
   const client = findProgram(['mariadb', 'mysql']);
@@ -97,6 +90,24 @@ async function startLocalMariadb(url, dataDir) {
     { encoding: 'utf8' },
   );
   if (grant.status !== 0) throw new StepFailure(`Could not create the MariaDB user '${user}': ${grant.stderr.trim()}`);
+}
+
+async function startLocalMariadb(url, dataDir) {
+  const server = findProgram(['mariadbd', 'mysqld']);
+  if (!server) {
+    throw new StepFailure(`MySQL is not reachable at ${describeUrl(url)} and no MariaDB/MySQL server is installed. ${HOW_TO_GET_THEM}`);
+  }
+  const mysqlDir = join(dataDir, 'mysql');
+  const socketPath = join(dataDir, 'mysqld.sock');
+  if (!existsSync(join(mysqlDir, 'mysql'))) {
+    say(`Creating a project-local MariaDB data directory in .data/mysql ...`);
+    installMariadbDataDir(mysqlDir);
+  }
+  say(`Starting a project-local MariaDB on ${url.hostname}:${url.port} (data in .data/mysql) ...`);
+  const log = openSync(join(dataDir, 'mysql.log'), 'a');
+  spawn(server, mariadbServerArgs({ mysqlDir, socketPath, pidFile: join(dataDir, 'mysqld.pid'), port: url.port }), { detached: true, stdio: ['ignore', log, log] }).unref();
+  await waitForPort('127.0.0.1', Number(url.port), 'MariaDB');
+  grantTcpAccount(socketPath, url);
 }
 
 export async function ensureMysql(config) {
@@ -128,6 +139,11 @@ export async function ensureMysql(config) {
   say(`MySQL ready at ${describeUrl(url)}, database '${database}'.`);
 }
 
+/** The arguments of a Redis on 127.0.0.1:`port` only, keeping its append-only file in `dir`, as BullMQ needs it (noeviction). */
+export function redisServerArgs({ port, dir }) {
+  return ['--bind', '127.0.0.1', '--port', String(port), '--dir', dir, '--appendonly', 'yes', '--maxmemory-policy', 'noeviction'];
+}
+
 function startLocalRedis(url, dataDir) {
   const server = findProgram(['redis-server']);
   if (!server) throw new StepFailure(`Redis is not reachable at ${describeUrl(url)} and redis-server is not installed. ${HOW_TO_GET_THEM}`);
@@ -135,8 +151,7 @@ function startLocalRedis(url, dataDir) {
   mkdirSync(redisDir, { recursive: true });
   say(`Starting a project-local Redis on ${url.hostname}:${url.port} (data in .data/redis) ...`);
   const started = spawnSync(server, [
-    '--daemonize', 'yes', '--bind', '127.0.0.1', '--port', url.port, '--dir', redisDir,
-    '--appendonly', 'yes', '--maxmemory-policy', 'noeviction',
+    '--daemonize', 'yes', ...redisServerArgs({ port: url.port, dir: redisDir }),
     '--logfile', join(redisDir, 'redis.log'), '--pidfile', join(redisDir, 'redis.pid'),
   ], { encoding: 'utf8' });
   if (started.status !== 0) throw new StepFailure(`redis-server failed to start: ${(started.stderr || started.stdout).trim()}`);

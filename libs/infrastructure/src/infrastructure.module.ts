@@ -1,5 +1,5 @@
 import { BullModule } from '@nestjs/bullmq';
-import { Global, Inject, Module, type DynamicModule, type OnApplicationShutdown, type Provider } from '@nestjs/common';
+import { Global, Inject, Logger, Module, type DynamicModule, type OnApplicationShutdown, type Provider } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
@@ -16,6 +16,26 @@ class RedisClientCloser implements OnApplicationShutdown {
   onApplicationShutdown(): void {
     this.redis.disconnect();
   }
+}
+
+/**
+ * The app's own Redis client. While Redis is away it reconnects on its own and every command says
+ * so to its caller (health answers 503); the connection errors themselves are logged once per
+ * outage, not printed by ioredis as unhandled at each reconnect.
+ */
+function redisClient(url: string, retriesPerCommand: number | null): Redis {
+  const logger = new Logger('Redis');
+  const redis = new Redis(url, { maxRetriesPerRequest: retriesPerCommand });
+  let away = false;
+  redis.on('error', (error: Error) => {
+    if (!away) logger.warn(`Redis connection lost, reconnecting: ${error.message}`);
+    away = true;
+  });
+  redis.on('ready', () => {
+    if (away) logger.log('Redis connection restored');
+    away = false;
+  });
+  return redis;
 }
 
 export interface InfrastructureOptions {
@@ -46,7 +66,7 @@ export class InfrastructureModule {
       ],
       providers: [
         { provide: APP_CONFIG, useValue: config },
-        { provide: REDIS_CLIENT, useFactory: () => new Redis(config.REDIS_URL, { maxRetriesPerRequest: redisRetriesPerCommand }) },
+        { provide: REDIS_CLIENT, useFactory: () => redisClient(config.REDIS_URL, redisRetriesPerCommand) },
         { provide: IMAGE_STORAGE, useValue: new LocalDiskImageStorage(config.UPLOADS_DIR) },
         RedisClientCloser,
         // Committed outbox rows wake the relays through Redis at once.

@@ -1,4 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import {
@@ -143,6 +144,13 @@ const CUSTOMER_NAME = 'John Doe';
 const PAYBILL_NAME = 'Toy Duka';
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
+/** Every delivery in flight listens to one signal: hundreds at once on a busy run are expected, not a leak. */
+function deliveryController(): AbortController {
+  const controller = new AbortController();
+  setMaxListeners(0, controller.signal);
+  return controller;
+}
+
 function randomDigits(length: number): string {
   return Array.from({ length }, () => randomInt(10)).join('');
 }
@@ -178,7 +186,7 @@ export function createDarajaSandbox(options: DarajaSandboxOptions): DarajaSandbo
   let tokensIssued = 0;
   let sequence = 0;
   // Aborted by reset and stop, so that no callback of a forgotten transaction goes out afterwards.
-  let deliveries = new AbortController();
+  let deliveries = deliveryController();
 
   const requestId = (): string => `${randomInt(1000, 99_999)}-${randomInt(1_000_000, 99_999_999)}-${++sequence}`;
   const fault = (response: Response, status: number, errorCode: string, errorMessage: string, id = requestId()): void => {
@@ -377,7 +385,7 @@ export function createDarajaSandbox(options: DarajaSandboxOptions): DarajaSandbo
 
   function stopDeliveries(): void {
     deliveries.abort();
-    deliveries = new AbortController();
+    deliveries = deliveryController();
     for (const transaction of live.values()) clearTimeout(transaction.timer);
   }
 
