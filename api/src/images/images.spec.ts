@@ -5,7 +5,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { CATALOGUE_API, IMAGE_DERIVATIVE_SIZES, LIMITS, MESSAGES, UPLOAD_FIELD, type Product } from '@shop/contracts';
 import { ImageAsset, OutboxEvent } from '@shop/db';
-import { createTestAccount, pngClaiming, sessionCookieOf, testConfig, waitFor } from '@shop/testing';
+import { createTestAccount, pngClaiming, sessionCookieOf, settleLeftoverWork, testConfig, waitFor } from '@shop/testing';
 import { WorkersModule } from '../../../workers/src/workers.module.js';
 import { startTestApi, testJpeg, uploadTestImage, type TestApi } from '../testing/test-api.js';
 
@@ -21,6 +21,7 @@ describe('image uploads and the image pipeline', () => {
   beforeAll(async () => {
     shop = await startTestApi(config);
     ({ server, dataSource } = shop);
+    await settleLeftoverWork(config);
     workers = await NestFactory.create(WorkersModule.register(config), { logger: false });
     await workers.init();
     const [admin, shopper] = await Promise.all([createTestAccount(dataSource, 'admin'), createTestAccount(dataSource)]);

@@ -10,7 +10,7 @@ import {
   CATALOGUE_API, JOBS, ORDER_API, QUEUES, QUEUE_NAMES, WORKER_PRESENCE, operationsKeys, pipelineHeartbeatKeys, type PipelineHeartbeatEvent, type QueueName,
 } from '@shop/contracts';
 import { OutboxEvent, recordEvent } from '@shop/db';
-import { createTestAccount, createTestProduct, DisposableRedis, sampleOf, sessionCookieOf, settleLeftoverOutbox, testConfig, waitFor } from '@shop/testing';
+import { createTestAccount, createTestProduct, DisposableRedis, sampleOf, sessionCookieOf, settleLeftoverWork, testConfig, waitFor } from '@shop/testing';
 import { WorkersModule } from '../../../workers/src/workers.module.js';
 import { PipelineHeartbeatService } from '../pipeline/pipeline-heartbeat.service.js';
 import { startTestApi, useTestApi, type TestApi } from '../testing/test-api.js';
@@ -99,7 +99,7 @@ describe('api metrics', () => {
   it('shows an unpublished outbox row in the backlog and the age of the oldest one', async () => {
     const outbox = shop.dataSource.getRepository(OutboxEvent);
     // The oldest row is read by id, the relay's order: rows earlier files left must not be older than this one.
-    await settleLeftoverOutbox(config);
+    await settleLeftoverWork(config);
     const before = sampleOf(await scrape(shop.server), 'toyduka_outbox_backlog')!;
     // No relay runs in an api process: the row stays unpublished until the test publishes it.
     const event = await shop.dataSource.transaction((manager) => recordEvent(manager, JOBS.orderCreated, { orderId: 1 }));

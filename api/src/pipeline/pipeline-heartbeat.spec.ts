@@ -5,7 +5,7 @@ import { io, type Socket } from 'socket.io-client';
 import { DataSource } from 'typeorm';
 import { SOCKET_EVENTS, pipelineHeartbeatKeys, type PipelineHeartbeatEvent } from '@shop/contracts';
 import { OutboxEvent } from '@shop/db';
-import { createTestAccount, sessionCookieOf, testConfig, waitFor } from '@shop/testing';
+import { createTestAccount, sessionCookieOf, settleLeftoverWork, testConfig, waitFor } from '@shop/testing';
 import { WorkersModule } from '../../../workers/src/workers.module.js';
 import { AppModule } from '../app.module.js';
 import { configureApp } from '../app.setup.js';
@@ -21,6 +21,7 @@ describe('pipeline heartbeat', () => {
   beforeAll(async () => {
     api = configureApp(await NestFactory.create(AppModule.register(config), { logger: false }), config);
     await api.listen(0, '127.0.0.1');
+    await settleLeftoverWork(config);
     workers = await NestFactory.create(WorkersModule.register(config), { logger: false });
     await workers.init();
     redis = new Redis(config.REDIS_URL);

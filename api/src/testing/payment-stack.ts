@@ -5,7 +5,7 @@ import type { DataSource } from 'typeorm';
 import { SANDBOX_GOOGLE_CLIENT, SANDBOX_PATHS, type AppConfig } from '@shop/config';
 import { AUTH_API_PATHS } from '@shop/contracts';
 import { paymentSandboxOptions, startSandbox, type RunningSandbox } from '@shop/sandbox';
-import { freePort, testConfig } from '@shop/testing';
+import { freePort, settleLeftoverWork, testConfig } from '@shop/testing';
 import { startTestApi, type TestApi } from './test-api.js';
 
 export interface PaymentStackOptions {
@@ -41,6 +41,7 @@ export async function startPaymentStack(options: PaymentStackOptions = {}): Prom
     MPESA_SWEEP_INTERVAL_MS: '100',
     ...options.config,
   });
+  if (options.workers) await settleLeftoverWork(settings);
   const sandbox = await startSandbox({
     port: 0,
     host: '127.0.0.1',

@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import request from 'supertest';
 import { HEALTH_CHECK_TIMEOUT_MS } from '@shop/infrastructure';
-import { freePort, testConfig, waitFor } from '@shop/testing';
+import { freePort, settleLeftoverWork, testConfig, waitFor } from '@shop/testing';
 import { WorkersModule } from '../workers.module.js';
 
 /** A Redis of this test's own, which it may kill: never the machine's. */
@@ -21,6 +21,7 @@ describe("the workers' health during a Redis outage", () => {
     redisPort = await freePort();
     redis = startRedis(redisPort);
     const config = testConfig({ REDIS_URL: `redis://127.0.0.1:${redisPort}` });
+    await settleLeftoverWork(config);
     app = await NestFactory.create(WorkersModule.register(config), { logger: false, abortOnError: false });
     await app.init();
     await waitFor('the private Redis to answer', async () => (await request(app.getHttpServer()).get('/health')).status === 200, 10_000);

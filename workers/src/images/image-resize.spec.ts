@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { DataSource } from 'typeorm';
 import { IMAGE_DERIVATIVE_SIZES, QUEUES } from '@shop/contracts';
 import { ImageAsset, LocalDiskImageStorage, recordEvent } from '@shop/db';
-import { pngClaiming, testConfig, waitFor } from '@shop/testing';
+import { pngClaiming, settleLeftoverWork, testConfig, waitFor } from '@shop/testing';
 import { WorkersModule } from '../workers.module.js';
 import { ImageDerivativesService } from './image-derivatives.service.js';
 
@@ -20,6 +20,7 @@ describe('image.resize', () => {
   let dataSource: DataSource;
 
   beforeAll(async () => {
+    await settleLeftoverWork(config);
     workers = await NestFactory.create(WorkersModule.register(config), { logger: false });
     await workers.init();
     dataSource = workers.get(DataSource);

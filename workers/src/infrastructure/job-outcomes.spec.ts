@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import { recordEvent } from '@shop/db';
-import { settleLeftoverOutbox, testConfig, waitFor } from '@shop/testing';
+import { settleLeftoverWork, testConfig, waitFor } from '@shop/testing';
 import { WorkersModule } from '../workers.module.js';
 import { JobOutcomes, type JobOutcome } from './job-outcomes.js';
 
@@ -13,7 +13,7 @@ describe('job outcomes', () => {
   beforeAll(async () => {
     const config = testConfig();
     // Only this file's job may end here: rows earlier files left unpublished would run too.
-    await settleLeftoverOutbox(config);
+    await settleLeftoverWork(config);
     workers = await NestFactory.create(WorkersModule.register(config), { logger: false });
     await workers.init();
     workers.get(JobOutcomes).listen((outcome) => seen.push(outcome));

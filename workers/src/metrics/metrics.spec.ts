@@ -4,7 +4,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { JOBS, JOB_QUEUE, QUEUES, type JobName } from '@shop/contracts';
 import { recordEvent } from '@shop/db';
-import { sampleOf, settleLeftoverOutbox, testConfig, waitFor } from '@shop/testing';
+import { sampleOf, settleLeftoverWork, testConfig, waitFor } from '@shop/testing';
 import { JobOutcomes, type JobOutcome } from '../infrastructure/job-outcomes.js';
 import { WorkersModule } from '../workers.module.js';
 
@@ -16,7 +16,7 @@ describe('workers metrics', () => {
   beforeAll(async () => {
     const config = testConfig();
     // This file counts only its own jobs: nothing left by earlier files may run once the relay starts.
-    await settleLeftoverOutbox(config);
+    await settleLeftoverWork(config);
     workers = await NestFactory.create(WorkersModule.register(config), { logger: false });
     await workers.listen(0, '127.0.0.1');
     dataSource = workers.get(DataSource);

@@ -6,7 +6,7 @@ import { io, type Socket } from 'socket.io-client';
 import { DataSource } from 'typeorm';
 import { JOB_FIGURES_WINDOW_MS, QUEUE_NAMES, QUEUE_STATS_INTERVAL_MS, SOCKET_EVENTS, WORKER_PRESENCE, operationsKeys, type QueueStatsEvent } from '@shop/contracts';
 import { recordEvent } from '@shop/db';
-import { createTestAccount, sessionCookieOf, settleLeftoverOutbox, testConfig, waitFor } from '@shop/testing';
+import { createTestAccount, sessionCookieOf, settleLeftoverWork, testConfig, waitFor } from '@shop/testing';
 import { QueueConsoleService } from '../../../api/src/operations/queue-console.service.js';
 import { startTestApi, type TestApi } from '../../../api/src/testing/test-api.js';
 import { JobOutcomes } from '../infrastructure/job-outcomes.js';
@@ -32,7 +32,7 @@ describe('queue console figures in the workers', () => {
 
   beforeAll(async () => {
     // The figures count every job that ends: rows earlier files left unpublished must not run here.
-    await settleLeftoverOutbox(config);
+    await settleLeftoverWork(config);
     api = await startTestApi(config);
     [first, second] = await Promise.all([startWorkers(), startWorkers()]);
     redis = new Redis(config.REDIS_URL);

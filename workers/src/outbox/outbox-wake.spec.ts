@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import { JOBS } from '@shop/contracts';
 import { OutboxEvent, recordEvent } from '@shop/db';
-import { settleLeftoverOutbox, testConfig, waitFor } from '@shop/testing';
+import { settleLeftoverWork, testConfig, waitFor } from '@shop/testing';
 import { WorkersModule } from '../workers.module.js';
 
 describe('outbox wakes', () => {
@@ -13,7 +13,7 @@ describe('outbox wakes', () => {
   beforeAll(async () => {
     // A poll a minute apart: anything published sooner was woken by its commit.
     const config = testConfig({ OUTBOX_POLL_INTERVAL_MS: '60000' });
-    await settleLeftoverOutbox(config);
+    await settleLeftoverWork(config);
     workers = await NestFactory.create(WorkersModule.register(config), { logger: false });
     await workers.init();
     dataSource = workers.get(DataSource);
