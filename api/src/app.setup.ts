@@ -3,15 +3,21 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
-import { pino } from 'pino';
+import { pino, type DestinationStream } from 'pino';
 import type { AppConfig } from '@shop/config';
 import { ApiExceptionFilter } from './common/api-exception.filter.js';
+import { redactedUrl } from './common/log-redaction.js';
 import { createValidationPipe } from './common/validation.pipe.js';
 import { readCallbackBodiesAsText } from './payment-callbacks/callback-bodies.js';
 import { RedisIoAdapter } from './realtime/redis-io.adapter.js';
 
+export interface AppSetupOptions {
+  /** Where the request log goes (standard output unless a test reads it). */
+  logDestination?: DestinationStream;
+}
+
 /** Everything main.ts and the integration tests both need, so tests exercise the real setup. */
-export function configureApp(app: INestApplication, config: AppConfig): INestApplication {
+export function configureApp(app: INestApplication, config: AppConfig, { logDestination }: AppSetupOptions = {}): INestApplication {
   // Sign-in throttling counts per client address: behind a proxy that is X-Forwarded-For's.
   (app.getHttpAdapter().getInstance() as { set(setting: string, value: unknown): void }).set('trust proxy', config.TRUST_PROXY_HOPS);
   app.setGlobalPrefix('api', { exclude: ['uploads/{*path}'] });
@@ -34,11 +40,12 @@ export function configureApp(app: INestApplication, config: AppConfig): INestApp
   app.enableCors({ origin: config.WEB_ORIGINS, credentials: true });
   app.use(
     pinoHttp({
-      logger: pino({ level: config.LOG_LEVEL }),
+      logger: pino({ level: config.LOG_LEVEL }, logDestination),
       // Probes and scrapes come every few seconds and say nothing a person needs to read.
       autoLogging: { ignore: (request) => request.url === '/api/health' || request.url === '/api/metrics' },
-      // One short line per request: headers would carry session cookies into the logs.
-      serializers: { req: (request) => ({ id: request.id, method: request.method, url: request.url }), res: (response) => ({ statusCode: response.statusCode }) },
+      // One short line per request: headers would carry session cookies into the logs, and a URL's
+      // secrets (the callback token, OAuth's code and state) are redacted.
+      serializers: { req: (request) => ({ id: request.id, method: request.method, url: redactedUrl(request.url) }), res: (response) => ({ statusCode: response.statusCode }) },
     }),
   );
   app.useGlobalPipes(createValidationPipe());

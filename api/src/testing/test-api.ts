@@ -9,7 +9,7 @@ import type { AppConfig } from '@shop/config';
 import { CATALOGUE_API, UPLOAD_FIELD } from '@shop/contracts';
 import { testConfig } from '@shop/testing';
 import { AppModule } from '../app.module.js';
-import { configureApp } from '../app.setup.js';
+import { configureApp, type AppSetupOptions } from '../app.setup.js';
 
 export interface TestApi {
   app: INestApplication;
@@ -18,8 +18,8 @@ export interface TestApi {
 }
 
 /** The real api, set up exactly as main.ts does, listening on a free port unless one is given. */
-export async function startTestApi(config: AppConfig, port = 0): Promise<TestApi> {
-  const app = configureApp(await NestFactory.create(AppModule.register(config), { logger: false }), config);
+export async function startTestApi(config: AppConfig, port = 0, options: AppSetupOptions = {}): Promise<TestApi> {
+  const app = configureApp(await NestFactory.create(AppModule.register(config), { logger: false }), config, options);
   await app.listen(port, '127.0.0.1');
   return { app, server: app.getHttpServer() as Server, dataSource: app.get(DataSource) };
 }
