@@ -86,11 +86,19 @@ export class PaymentCallbacksService {
   /** The secret path token (and the attempt key's shape), then the optional source allow-list; a refused sender leaves nothing behind. */
   admitMpesaSender(token: string, sourceAddress: string | undefined, attemptKey?: string): BusinessFailure | null {
     const notFound = new BusinessFailure(HttpStatus.NOT_FOUND, MESSAGES.server.notFound);
-    if (!sameSecret(token, this.config.MPESA_CALLBACK_TOKEN)) return notFound;
+    if (!this.isCallbackToken(token)) return notFound;
     if (attemptKey !== undefined && !ATTEMPT_KEY.test(attemptKey)) return notFound;
     const allowed = this.config.MPESA_CALLBACK_ALLOWED_IPS;
     if (allowed.length > 0 && !allowed.map(plainAddress).includes(plainAddress(sourceAddress))) return new BusinessFailure(HttpStatus.FORBIDDEN, CALLBACK_SOURCE_REFUSED);
     return null;
+  }
+
+  /** The current token, or the one before it while a rotation lets the pushes made with it call back; both compared in constant time. */
+  private isCallbackToken(token: string): boolean {
+    const previous = this.config.MPESA_CALLBACK_TOKEN_PREVIOUS;
+    const current = sameSecret(token, this.config.MPESA_CALLBACK_TOKEN);
+    const rotatedOut = previous !== undefined && sameSecret(token, previous);
+    return current || rotatedOut;
   }
 
   /** `attemptKey`: the attempt named by the callback's URL; null on the route older pushes call back to. */

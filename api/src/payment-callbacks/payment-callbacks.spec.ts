@@ -109,6 +109,20 @@ describe('payment callbacks: stored first, acknowledged at once', () => {
       expect(await callbacksKeyed(checkoutRequestId)).toEqual([]);
     });
 
+    it('accepts the previous token during a rotation, and only the two tokens', async () => {
+      const rotated = await startTestApi(testConfig({ MPESA_CALLBACK_TOKEN: 'the-new-callback-token-after-rotation', MPESA_CALLBACK_TOKEN_PREVIOUS: config.MPESA_CALLBACK_TOKEN }));
+      try {
+        const post = (token: string, checkoutRequestId: string) => request(rotated.server).post(ORDER_API.mpesaCallback(token)).send(stkCallback(checkoutRequestId));
+        const [byNew, byPrevious, byNeither] = [newCheckoutRequestId(), newCheckoutRequestId(), newCheckoutRequestId()];
+        await post('the-new-callback-token-after-rotation', byNew).expect(200, ACCEPTED);
+        await post(config.MPESA_CALLBACK_TOKEN, byPrevious).expect(200, ACCEPTED);
+        await post('an-older-callback-token-no-longer-taken', byNeither).expect(404);
+        expect([(await callbacksKeyed(byNew)).length, (await callbacksKeyed(byPrevious)).length, (await callbacksKeyed(byNeither)).length]).toEqual([1, 1, 0]);
+      } finally {
+        await rotated.app.close();
+      }
+    });
+
     it('refuses a body too large to be a callback without a server error', async () => {
       const answer = await postMpesa(JSON.stringify({ padding: 'x'.repeat(100_000) }));
       expect(answer.status).toBe(413);

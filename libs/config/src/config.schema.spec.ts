@@ -8,6 +8,7 @@ const PRODUCTION_PAYMENTS = {
   MPESA_SHORTCODE: '600000',
   MPESA_PASSKEY: 'passkey',
   MPESA_CALLBACK_TOKEN: 'a-long-unguessable-callback-token',
+  MPESA_CALLBACK_ALLOWED_IPS: '196.201.214.200,196.201.214.206',
   PAYPAL_BASE_URL: 'https://api-m.paypal.com',
   PAYPAL_CLIENT_ID: 'client',
   PAYPAL_CLIENT_SECRET: 'secret',
@@ -40,6 +41,24 @@ describe('loadConfig', () => {
       expect(error).toBeInstanceOf(ConfigError);
       expect((error as ConfigError).problems.map((problem) => problem.split(' ')[0])).toEqual(['PORT', 'REDIS_URL']);
     }
+  });
+
+  describe('M-Pesa callback sources', () => {
+    const production = { NODE_ENV: 'production', ADMIN_EMAIL: 'admin@example.co.ke', ADMIN_PASSWORD: 'long-enough', ...PRODUCTION_PAYMENTS };
+
+    it("refuses production without Safaricom's callback addresses, unless told to accept any source", () => {
+      expect(() => loadConfig({ ...production, MPESA_CALLBACK_ALLOWED_IPS: '' })).toThrow(/MPESA_CALLBACK_ALLOWED_IPS is required in production/);
+      expect(loadConfig({ ...production, MPESA_CALLBACK_ALLOWED_IPS: '', MPESA_CALLBACK_ANY_SOURCE: 'true' }).MPESA_CALLBACK_ALLOWED_IPS).toEqual([]);
+      expect(loadConfig(production).MPESA_CALLBACK_ALLOWED_IPS).toEqual(['196.201.214.200', '196.201.214.206']);
+    });
+
+    it('accepts any source outside production', () => {
+      expect(loadConfig({}).MPESA_CALLBACK_ALLOWED_IPS).toEqual([]);
+    });
+
+    it('takes a previous token only of the same strength', () => {
+      expect(() => loadConfig({ MPESA_CALLBACK_TOKEN_PREVIOUS: 'short' })).toThrow(/MPESA_CALLBACK_TOKEN_PREVIOUS must be at least 24 letters/);
+    });
   });
 
   it('refuses production without an admin account', () => {

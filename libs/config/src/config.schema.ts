@@ -6,6 +6,7 @@ import { z } from 'zod';
  */
 const PAYPAL_CURRENCIES_WITH_CENTS = ['AUD', 'BRL', 'CAD', 'CHF', 'CNY', 'CZK', 'DKK', 'EUR', 'GBP', 'HKD', 'ILS', 'MXN', 'MYR', 'NOK', 'NZD', 'PHP', 'PLN', 'SEK', 'SGD', 'THB', 'USD'] as const;
 
+const callbackToken = z.string().regex(/^[A-Za-z0-9_-]{24,}$/, 'must be at least 24 letters, digits, "_" or "-"');
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 const url = (protocols: string[]) =>
   z.string().refine((value) => {
@@ -86,7 +87,11 @@ export const configSchema = z
     MPESA_SHORTCODE: z.string().regex(/^\d{5,7}$/, 'must be a 5 to 7 digit paybill or till number').optional(),
     MPESA_PASSKEY: z.string().min(1).optional(),
     /** The secret path segment of the callback URL Safaricom is given: callbacks to any other path are refused. */
-    MPESA_CALLBACK_TOKEN: z.string().regex(/^[A-Za-z0-9_-]{24,}$/, 'must be at least 24 letters, digits, "_" or "-"').optional(),
+    MPESA_CALLBACK_TOKEN: callbackToken.optional(),
+    /** During a rotation, the token pushes made before it still call back with; unset once they have all settled. */
+    MPESA_CALLBACK_TOKEN_PREVIOUS: callbackToken.optional(),
+    /** Production accepts callbacks from any address only when told so explicitly (the token alone then guards them). */
+    MPESA_CALLBACK_ANY_SOURCE: booleanFlag.default(false),
     /** Addresses M-Pesa callbacks may come from (comma-separated); empty = any (the token still has to match). */
     MPESA_CALLBACK_ALLOWED_IPS: z
       .string()
@@ -118,6 +123,9 @@ export const configSchema = z
     }
     for (const key of ['MPESA_BASE_URL', 'MPESA_CONSUMER_KEY', 'MPESA_CONSUMER_SECRET', 'MPESA_SHORTCODE', 'MPESA_PASSKEY', 'MPESA_CALLBACK_TOKEN', 'PAYPAL_BASE_URL', 'PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID'] as const) {
       if (!config[key]) context.addIssue({ code: 'custom', path: [key], message: 'is required in production (the sandbox only stands in elsewhere)' });
+    }
+    if (config.MPESA_CALLBACK_ALLOWED_IPS.length === 0 && !config.MPESA_CALLBACK_ANY_SOURCE) {
+      context.addIssue({ code: 'custom', path: ['MPESA_CALLBACK_ALLOWED_IPS'], message: "is required in production (Safaricom's callback addresses), unless MPESA_CALLBACK_ANY_SOURCE=true" });
     }
     if (Boolean(config.MPESA_INITIATOR_NAME) !== Boolean(config.MPESA_SECURITY_CREDENTIAL)) {
       context.addIssue({ code: 'custom', path: ['MPESA_SECURITY_CREDENTIAL'], message: 'MPESA_INITIATOR_NAME and MPESA_SECURITY_CREDENTIAL go together' });
