@@ -119,30 +119,23 @@ export class MpesaPayments {
     // A callback stored while its job was lost (Redis restarted, say) tells more than a query.
     const unprocessed = await this.unprocessedCallbackOf(attempt);
     if (unprocessed) return this.callback(unprocessed.id);
-    if (attempt.checkoutRequestId === null) {
-      // Daraja's answer to the push was lost and no callback came: there is nothing to ask it with.
-      return (await this.reservationEnded(attempt)) ? this.markUnknown(attempt, { checkAgain: false }) : this.scheduleNextCheck(attempt);
-    }
+    const reservationEndsAt = await this.reservationEndOf(attempt);
+    // Daraja's answer to the push was lost and no callback came: there is nothing to ask it with.
+    if (attempt.checkoutRequestId === null) return this.notAnsweredYet(attempt, reservationEndsAt, { askable: false });
     let result;
     try {
       result = await this.daraja.stkQuery(attempt.checkoutRequestId);
     } catch (error) {
       if (!mayPassOnRetry(error)) this.logger.error(`Daraja refuses the STK query of attempt ${attemptId}: ${(error as Error).message}`);
-      const update = (await this.reservationEnded(attempt)) ? await this.markUnknown(attempt, { checkAgain: true }) : null;
-      await this.scheduleNextCheck(attempt);
+      const update = await this.notAnsweredYet(attempt, reservationEndsAt, { askable: true });
       if (update) return update;
       throw error;
     }
-    if (result.state === 'pending') {
-      const update = (await this.reservationEnded(attempt)) ? await this.markUnknown(attempt, { checkAgain: true }) : null;
-      await this.scheduleNextCheck(attempt);
-      return update;
-    }
+    if (result.state === 'pending') return this.notAnsweredYet(attempt, reservationEndsAt, { askable: true });
     // A query tells neither amount nor receipt: the push asked for the payment's amount, and the
     // receipt (with the amount, checked then) comes from a callback or the Transaction Status API.
     const outcome: PaymentOutcome = result.resultCode === 0 ? { kind: 'paid', receipt: null } : { kind: 'failed', reason: mpesaFailureReason(result.resultCode) };
-    const settled = await this.settlement.settle(attempt.paymentId, outcome, (manager) => this.recordResult(manager, attempt, attempt.checkoutRequestId!, result.resultCode, result.resultDesc, null));
-    return settled;
+    return this.settlement.settle(attempt.paymentId, outcome, (manager) => this.recordResult(manager, attempt, attempt.checkoutRequestId!, result.resultCode, result.resultDesc, null));
   }
 
   /** A Transaction Status result sent to the attempt's ResultURL: the receipt and the amount M-Pesa took. */
@@ -216,26 +209,33 @@ export class MpesaPayments {
       return this.stopChecking(attempt);
     }
     const resultUrl = new URL(ORDER_API.mpesaStatusResult(this.config.MPESA_CALLBACK_TOKEN, attempt.callbackKey), this.config.PUBLIC_URL).href;
-    await this.scheduleNextCheck(attempt);
+    await this.scheduleNextCheck(attempt, 0);
     await this.daraja.transactionStatus({ originatorConversationId: attempt.checkoutRequestId, resultUrl, timeoutUrl: resultUrl, remarks: STATUS_REMARKS });
     return null;
   }
 
-  private async reservationEnded(attempt: MpesaAttempt): Promise<boolean> {
+  /** When the order's reservation ends (ms since epoch); an order without one is over already. */
+  private async reservationEndOf(attempt: MpesaAttempt): Promise<number> {
     const order = await this.dataSource.getRepository(Order).findOne({ where: { id: attempt.orderId }, select: { id: true, reservationExpiresAt: true } });
-    return !order?.reservationExpiresAt || order.reservationExpiresAt.getTime() <= Date.now();
+    return order?.reservationExpiresAt?.getTime() ?? 0;
   }
 
   /**
-   * The payment's outcome could not be learnt in time: never a silent cancel. The order keeps its
-   * units, the admins are alerted, and (when Daraja can still be asked) the checks go on slowly.
+   * Daraja has not told the outcome (still processing, unreachable, or nothing to ask it with).
+   * Before the reservation ends, the next check is scheduled. After, the outcome is never cancelled
+   * silently: it becomes unknown for a person (the order keeps its units, the admins are alerted),
+   * and while Daraja can still be asked it is asked hourly.
    */
-  private markUnknown(attempt: MpesaAttempt, { checkAgain }: { checkAgain: boolean }): Promise<OrderUpdate | null> {
-    const message = MESSAGES.paymentAttention.outcomeUnknown(attempt.phone, attempt.checkoutRequestId);
-    return this.settlement.outcomeUnknown(attempt.paymentId, message, async (manager) => {
+  private async notAnsweredYet(attempt: MpesaAttempt, reservationEndsAt: number, { askable }: { askable: boolean }): Promise<OrderUpdate | null> {
+    if (reservationEndsAt > Date.now() || attempt.state === 'unknown') {
+      await this.scheduleNextCheck(attempt, reservationEndsAt);
+      return null;
+    }
+    const reason = MESSAGES.paymentAttention.outcomeUnknown(attempt.phone, attempt.checkoutRequestId);
+    return this.settlement.settle(attempt.paymentId, { kind: 'unknown', reason }, async (manager) => {
       await manager.update(MpesaAttempt, { id: attempt.id, state: In(LIVE_MPESA_ATTEMPT_STATES) }, {
         state: 'unknown',
-        nextCheckAt: checkAgain ? new Date(Date.now() + UNKNOWN_RECHECK_INTERVAL_MS) : null,
+        nextCheckAt: askable ? new Date(Date.now() + UNKNOWN_RECHECK_INTERVAL_MS) : null,
       });
     });
   }
@@ -245,16 +245,15 @@ export class MpesaPayments {
    * never after the order's reservation ends, so the last check comes as it does; unknown outcomes
    * are asked about hourly. Only while the attempt is as it was read: a settlement meanwhile wins.
    */
-  private async scheduleNextCheck(attempt: MpesaAttempt): Promise<null> {
-    if (attempt.checks >= MAX_ATTEMPT_CHECKS) return this.stopChecking(attempt);
-    let waitMs = Math.min(this.config.MPESA_RECONCILE_DELAY_MS * 2 ** Math.max(0, attempt.checks - 1), MAX_CHECK_INTERVAL_MS);
-    if (attempt.state === 'unknown') waitMs = UNKNOWN_RECHECK_INTERVAL_MS;
-    const order = await this.dataSource.getRepository(Order).findOne({ where: { id: attempt.orderId }, select: { id: true, reservationExpiresAt: true } });
-    const expiresAt = order?.reservationExpiresAt?.getTime();
-    let nextAt = Date.now() + waitMs;
-    if (expiresAt !== undefined && expiresAt > Date.now()) nextAt = Math.min(nextAt, expiresAt);
+  private async scheduleNextCheck(attempt: MpesaAttempt, reservationEndsAt: number): Promise<void> {
+    if (attempt.checks >= MAX_ATTEMPT_CHECKS) {
+      await this.stopChecking(attempt);
+      return;
+    }
+    const waitMs = attempt.state === 'unknown' ? UNKNOWN_RECHECK_INTERVAL_MS : Math.min(this.config.MPESA_RECONCILE_DELAY_MS * 2 ** Math.max(0, attempt.checks - 1), MAX_CHECK_INTERVAL_MS);
+    const now = Date.now();
+    const nextAt = reservationEndsAt > now ? Math.min(now + waitMs, reservationEndsAt) : now + waitMs;
     await this.dataSource.getRepository(MpesaAttempt).update({ id: attempt.id, state: attempt.state }, { nextCheckAt: new Date(nextAt) });
-    return null;
   }
 
   private async stopChecking(attempt: MpesaAttempt): Promise<null> {

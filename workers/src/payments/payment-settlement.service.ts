@@ -13,7 +13,9 @@ export type PaymentOutcome =
   /** The payment did not happen and will not: the order is cancelled and its stock goes back. */
   | { kind: 'failed'; reason: string }
   /** This try failed but the shopper may try again (a declined PayPal card): the order keeps waiting. */
-  | { kind: 'declined'; reason: string };
+  | { kind: 'declined'; reason: string }
+  /** The provider cannot tell, and the reservation is over: the order keeps its units for a person (`reason` is for the admin). */
+  | { kind: 'unknown'; reason: string };
 
 /** History reasons of the shop's own status changes, for the admin. */
 export const SETTLEMENT_REASONS = {
@@ -67,23 +69,6 @@ export class PaymentSettlement {
     });
   }
 
-  /**
-   * A payment whose push M-Pesa could not account for by the end of its reservation: the order
-   * keeps its units and waits for a person, or for Daraja to answer a later check.
-   */
-  outcomeUnknown(paymentId: number, message: string, alongside?: AlongsideSettlement): Promise<OrderUpdate | null> {
-    return this.dataSource.transaction(async (manager) => {
-      const locked = await lockOrderOfPayment(manager, paymentId);
-      if (!locked || locked.payment.status !== 'pending' || locked.order.orderStatus !== 'pending') return null;
-      await manager.update(Payment, { id: paymentId }, { status: 'unknown', failureReason: MESSAGES.payment.outcomeUnknown });
-      await manager.update(Order, { id: locked.order.id }, { paymentStatus: 'unknown' });
-      await changeOrderStatus(manager, locked.order.id, 'pending', 'pending', { reason: message });
-      await alongside?.(manager);
-      const update = await orderUpdateOf(manager, locked.order.id);
-      return { ...update, attention: { orderId: locked.order.id, kind: 'outcomeUnknown', message, createdAt: new Date().toISOString() } };
-    });
-  }
-
   private async apply(manager: EntityManager, locked: LockedOrder, outcome: PaymentOutcome): Promise<Applied> {
     const { payment } = locked;
     if (payment.status === 'paid' || payment.status === 'refunded') {
@@ -101,6 +86,8 @@ export class PaymentSettlement {
         return this.failed(manager, locked, outcome.reason);
       case 'declined':
         return this.declined(manager, locked, outcome.reason);
+      case 'unknown':
+        return this.unknown(manager, locked, outcome.reason);
     }
   }
 
@@ -166,6 +153,15 @@ export class PaymentSettlement {
     if (payment.status !== 'pending') return UNCHANGED;
     await manager.update(Payment, { id: payment.id }, { failureReason: reason });
     return CHANGED;
+  }
+
+  /** Never a silent cancel: the payment is marked unknown, the order stays pending with its units, and the admins are told. */
+  private async unknown(manager: EntityManager, { order, payment }: LockedOrder, reason: string): Promise<Applied> {
+    if (payment.status !== 'pending' || order.orderStatus !== 'pending') return UNCHANGED;
+    await manager.update(Payment, { id: payment.id }, { status: 'unknown', failureReason: MESSAGES.payment.outcomeUnknown });
+    await manager.update(Order, { id: order.id }, { paymentStatus: 'unknown' });
+    await changeOrderStatus(manager, order.id, 'pending', 'pending', { reason });
+    return { changed: true, attention: { kind: 'outcomeUnknown', message: reason } };
   }
 
   /** What was bought leaves the cart; anything added since stays. */
