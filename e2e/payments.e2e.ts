@@ -1,6 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { deliveryFeeOf, effectivePrice, formatKenyanMobile, formatKes, kenyanMobileNumber, MESSAGES, ORDER_STATUS_LABELS, ROUTES, SHOPPER_API, type ApiSuccess, type Cart, type CartLineInput, type Product } from '@shop/contracts';
 import type { TestAccount } from '@shop/testing';
+import type { Page } from 'playwright-core';
 import { createAccounts, signInAsAdminInBrowser, signInAsShopper } from './support/accounts.js';
 import { BROWSER_TIMEOUT_MS, SANDBOX_URL, shopContext, usePageForEachTest } from './support/browser.js';
 import { addProduct, signInAsAdmin } from './support/catalogue.js';
@@ -53,6 +54,20 @@ describe('paying in the browser', () => {
     return shopper;
   }
 
+  /** The admin, signed in in a browser of their own, watching the orders page while `watch` runs. */
+  async function asAdminOnOrders(watch: (adminPage: Page) => Promise<void>): Promise<void> {
+    const adminContext = await shopContext(tab.browser);
+    try {
+      const adminPage = await adminContext.newPage();
+      await signInAsAdminInBrowser(adminPage, admin);
+      await adminPage.goto(ROUTES.adminOrders);
+      await adminPage.getByRole('heading', { name: 'All Orders' }).waitFor();
+      await watch(adminPage);
+    } finally {
+      await adminContext.close();
+    }
+  }
+
   async function cartLineCount(shopper: TestAccount): Promise<number> {
     const answer = await tab.page.request.get(SHOPPER_API.cart(shopper.user.id));
     return ((await answer.json()) as ApiSuccess<Cart>).data.items.length;
@@ -98,12 +113,7 @@ describe('paying in the browser', () => {
     await dialog.waitFor({ state: 'hidden' });
 
     // The admin ships it.
-    const adminContext = await shopContext(tab.browser);
-    try {
-      const adminPage = await adminContext.newPage();
-      await signInAsAdminInBrowser(adminPage, admin);
-      await adminPage.goto(ROUTES.adminOrders);
-      await adminPage.getByRole('heading', { name: 'All Orders' }).waitFor();
+    await asAdminOnOrders(async (adminPage) => {
       const adminRow = orderRow(adminPage, orderId);
       await adminRow.getByText(shopper.user.userName).waitFor();
       expect(await adminRow.getByText('M-Pesa · Paid').isVisible()).toBe(true);
@@ -117,9 +127,7 @@ describe('paying in the browser', () => {
       await adminDialog.getByText(`Confirmed → ${ORDER_STATUS_LABELS.inShipping}`).waitFor();
       await adminPage.keyboard.press('Escape');
       await adminRow.getByText(ORDER_STATUS_LABELS.inShipping).waitFor();
-    } finally {
-      await adminContext.close();
-    }
+    });
 
     await tab.page.reload();
     await orderRow(tab.page, orderId).getByText(ORDER_STATUS_LABELS.inShipping).waitFor();
@@ -145,12 +153,7 @@ describe('paying in the browser', () => {
   }, JOURNEY_TIMEOUT_MS);
 
   it('alerts the admin, as it happens, of an M-Pesa payment of the wrong amount, and shows what came and what is owed back', async () => {
-    const adminContext = await shopContext(tab.browser);
-    try {
-      const adminPage = await adminContext.newPage();
-      await signInAsAdminInBrowser(adminPage, admin);
-      await adminPage.goto(ROUTES.adminOrders);
-      await adminPage.getByRole('heading', { name: 'All Orders' }).waitFor();
+    await asAdminOnOrders(async (adminPage) => {
 
       await shopperAtCheckout();
       // This number's payment reaches the shop as 7 KES instead of the total (docs/sandbox-mpesa.md, behaviours).
@@ -168,9 +171,7 @@ describe('paying in the browser', () => {
       await dialog.getByText('Amount received').waitFor();
       expect(await dialog.getByText('Refund due').isVisible()).toBe(true);
       expect(await dialog.getByText(formatKes(7)).count()).toBeGreaterThanOrEqual(2);
-    } finally {
-      await adminContext.close();
-    }
+    });
   }, JOURNEY_TIMEOUT_MS);
 
   it('pays by PayPal through the approval page and comes back to the success page', async () => {

@@ -12,9 +12,8 @@ const CALLBACK_BODY_LIMIT = '64kb';
  * parser comes after this one and leaves a body already read alone.
  */
 export function readCallbackBodiesAsText(app: INestApplication): void {
-  app.use(
-    [ORDER_API.mpesaCallback(':token'), ORDER_API.mpesaCallback(':token', ':attemptKey'), ORDER_API.mpesaStatusResult(':token', ':attemptKey'), ORDER_API.paypalWebhook],
-    express.text({ type: () => true, limit: CALLBACK_BODY_LIMIT }));
+  // app.use matches by prefix: the callback path covers the attempt key below it.
+  app.use([ORDER_API.mpesaCallback(':token'), ORDER_API.mpesaStatusResult(':token', ':attemptKey'), ORDER_API.paypalWebhook], express.text({ type: () => true, limit: CALLBACK_BODY_LIMIT }));
 }
 
 /** The text the provider sent; an empty request has none. */

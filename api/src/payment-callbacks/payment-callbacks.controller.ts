@@ -17,21 +17,15 @@ export const MPESA_CALLBACK_ACCEPTED = { ResultCode: 0, ResultDesc: 'Accepted' }
 export class PaymentCallbacksController {
   constructor(private readonly callbacks: PaymentCallbacksService) {}
 
-  /** Pushes made before attempts had keys of their own call back here; they are found by CheckoutRequestID. */
-  @Post('mpesa-callback/:token')
+  /**
+   * The CallBackURL of one STK push attempt. Pushes made before attempts had keys of their own call
+   * back without one; they are found by CheckoutRequestID.
+   */
+  @Post('mpesa-callback/:token{/:attemptKey}')
   @HttpCode(HttpStatus.OK)
-  async mpesa(@Param('token') token: string, @Ip() sourceAddress: string, @Body() body: unknown): Promise<typeof MPESA_CALLBACK_ACCEPTED> {
-    orRefuse(this.callbacks.admitMpesaSender(token, sourceAddress));
-    orRefuse(await this.callbacks.receiveMpesa(callbackText(body), null));
-    return MPESA_CALLBACK_ACCEPTED;
-  }
-
-  /** The CallBackURL of one STK push attempt. */
-  @Post('mpesa-callback/:token/:attemptKey')
-  @HttpCode(HttpStatus.OK)
-  async mpesaAttempt(@Param('token') token: string, @Param('attemptKey') attemptKey: string, @Ip() sourceAddress: string, @Body() body: unknown): Promise<typeof MPESA_CALLBACK_ACCEPTED> {
+  async mpesa(@Param('token') token: string, @Param('attemptKey') attemptKey: string | undefined, @Ip() sourceAddress: string, @Body() body: unknown): Promise<typeof MPESA_CALLBACK_ACCEPTED> {
     orRefuse(this.callbacks.admitMpesaSender(token, sourceAddress, attemptKey));
-    orRefuse(await this.callbacks.receiveMpesa(callbackText(body), attemptKey));
+    orRefuse(await this.callbacks.receiveMpesa(callbackText(body), attemptKey ?? null));
     return MPESA_CALLBACK_ACCEPTED;
   }
 

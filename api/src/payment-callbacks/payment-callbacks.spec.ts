@@ -4,7 +4,7 @@ import request from 'supertest';
 import { DataSource, IsNull, MoreThan } from 'typeorm';
 import { MESSAGES, ORDER_API } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
-import { OutboxEvent, PaymentCallback } from '@shop/db';
+import { OutboxEvent, PaymentCallback, newCallbackKey } from '@shop/db';
 import { testConfig } from '@shop/testing';
 import { startTestApi, type TestApi } from '../testing/test-api.js';
 import { CALLBACK_SOURCE_REFUSED } from './payment-callbacks.service.js';
@@ -57,10 +57,15 @@ describe('payment callbacks: stored first, acknowledged at once', () => {
       expect(events[0]).toMatchObject({ jobName: 'mpesa.callback', queueName: 'payments', payload: { callbackId: stored!.id }, delayMs: 0 });
     });
 
-    it('reads the body whatever content type it claims', async () => {
+    it('reads the body whatever content type it claims, with or without an attempt key in the path', async () => {
       const checkoutRequestId = newCheckoutRequestId();
       await postMpesa(JSON.stringify(stkCallback(checkoutRequestId, 0)).replace('"ResultCode":0', '"ResultCode":1'), undefined, 'text/plain').expect(200, ACCEPTED);
       expect(await callbacksKeyed(checkoutRequestId)).toHaveLength(1);
+
+      const keyed = newCheckoutRequestId();
+      const attemptKey = newCallbackKey();
+      await request(server).post(ORDER_API.mpesaCallback(config.MPESA_CALLBACK_TOKEN, attemptKey)).set('content-type', 'text/plain').send(JSON.stringify(stkCallback(keyed))).expect(200, ACCEPTED);
+      expect(await callbacksKeyed(keyed)).toEqual([expect.objectContaining({ attemptKey })]);
     });
 
     it('makes one row and one event of three copies arriving together, acknowledging each', async () => {

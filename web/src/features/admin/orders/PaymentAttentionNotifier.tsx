@@ -1,10 +1,8 @@
-import type { PaymentAttentionKind } from '@shop/contracts';
-import { App, Flex, Typography } from 'antd';
-import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import type { AdminPaymentAttentionEvent, PaymentAttentionKind } from '@shop/contracts';
+import { Typography } from 'antd';
+import { useAppSelector } from '../../../app/hooks';
 import { paymentAttentionKey, paymentAttentionNoticeShown } from './adminOrders.slice';
-import { OrderNoticeLink } from './OrderNoticeLink';
+import { useOrderNotifications, type OrderNotification } from './useOrderNotifications';
 
 const ATTENTION_TITLES: Record<PaymentAttentionKind, string> = {
   amountMismatch: 'Wrong amount paid',
@@ -12,42 +10,26 @@ const ATTENTION_TITLES: Record<PaymentAttentionKind, string> = {
   outcomeUnknown: 'Payment outcome unknown',
 };
 
-/**
- * Announces each payment the socket says needs a person (`admin:payment-attention`), on any admin
- * screen, beside NewOrderNotifier. Money is at stake, so the notification stays until the admin
- * closes it or opens the order.
- */
+/** Money is at stake: the notification stays until the admin closes it or opens the order. */
+function presentAttention(notice: AdminPaymentAttentionEvent): OrderNotification {
+  return {
+    key: paymentAttentionKey(notice),
+    type: 'warning',
+    title: ATTENTION_TITLES[notice.kind],
+    role: 'alert',
+    duration: false,
+    text: <Typography.Text>{notice.message}</Typography.Text>,
+  };
+}
+
+const shownAttention = (notice: AdminPaymentAttentionEvent) => paymentAttentionNoticeShown(paymentAttentionKey(notice));
+
+/** Announces each payment the socket says needs a person (`admin:payment-attention`), on any admin screen, beside NewOrderNotifier. */
 export function PaymentAttentionNotifier() {
-  const notices = useAppSelector((state) => state.adminOrders.paymentAttentionNotices);
-  const dispatch = useAppDispatch();
-  const navigate = useNavigate();
-  const { notification } = App.useApp();
-
-  useEffect(() => {
-    for (const notice of notices) {
-      const key = paymentAttentionKey(notice);
-      notification.open({
-        key,
-        type: 'warning',
-        title: ATTENTION_TITLES[notice.kind],
-        role: 'alert',
-        duration: false,
-        description: (
-          <Flex vertical>
-            <Typography.Text>{notice.message}</Typography.Text>
-            <OrderNoticeLink
-              orderId={notice.orderId}
-              onOpen={(link) => {
-                notification.destroy(key);
-                navigate(link);
-              }}
-            />
-          </Flex>
-        ),
-      });
-      dispatch(paymentAttentionNoticeShown(key));
-    }
-  }, [notices, notification, navigate, dispatch]);
-
+  useOrderNotifications(
+    useAppSelector((state) => state.adminOrders.paymentAttentionNotices),
+    presentAttention,
+    shownAttention,
+  );
   return null;
 }
