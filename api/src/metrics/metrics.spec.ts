@@ -46,7 +46,7 @@ describe('api metrics', () => {
   it('times requests by route pattern and status, never by the URL they were made to', async () => {
     const product = await createTestProduct(shop.dataSource);
     const productRoute = { method: 'GET', route: '/api/shop/products/get/:id', status: '200' };
-    const callbackRoute = { method: 'POST', route: '/api/shop/mpesa-callback/:token', status: '404' };
+    const callbackRoute = { method: 'POST', route: '/api/shop/mpesa-callback/:token{/:attemptKey}', status: '404' };
     const unmatched = { method: 'GET', route: UNMATCHED_ROUTE, status: '404' };
     const before = await scrape(shop.server);
     const countOf = (exposition: string, labels: Record<string, string>) => sampleOf(exposition, 'toyduka_http_request_duration_seconds_count', labels) ?? 0;

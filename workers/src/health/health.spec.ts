@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import { WorkerHost } from '@nestjs/bullmq';
+import { DiscoveryService, NestFactory } from '@nestjs/core';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import request from 'supertest';
@@ -45,5 +46,10 @@ describe("the workers' health during a Redis outage", () => {
 
     redis = startRedis(redisPort);
     await waitFor('the workers to see Redis again', async () => (await health()).status === 200, 15_000);
+    // The queues' own workers reconnect too, each on its own connections.
+    const queueWorkers = app.get(DiscoveryService).getProviders().map((wrapper) => wrapper.instance as unknown).filter((instance): instance is WorkerHost => instance instanceof WorkerHost);
+    expect(queueWorkers.length).toBeGreaterThan(0);
+    await Promise.all(queueWorkers.map((host) => host.worker.waitUntilReady()));
+    expect(queueWorkers.every((host) => host.worker.isRunning())).toBe(true);
   });
 });
