@@ -20,6 +20,7 @@ import { PipelineModule } from './pipeline/pipeline.module.js';
 import { ProductsModule } from './products/products.module.js';
 import { RealtimeModule } from './realtime/realtime.module.js';
 import { ReviewsModule } from './reviews/reviews.module.js';
+import { ThrottlingModule } from './throttling/throttling.module.js';
 import { WishlistModule } from './wishlist/wishlist.module.js';
 
 const ONE_YEAR_SECONDS = 365 * 24 * 3600;
@@ -41,6 +42,7 @@ export class AppModule {
           },
           { rootPath: resolve(config.WEB_DIST_DIR), exclude: ['/api/{*path}', '/uploads/{*path}'] },
         ),
+        ThrottlingModule,
         AccessModule,
         AddressesModule,
         AuthModule,

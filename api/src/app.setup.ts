@@ -6,9 +6,10 @@ import { pinoHttp } from 'pino-http';
 import { pino, type DestinationStream } from 'pino';
 import type { AppConfig } from '@shop/config';
 import { ApiExceptionFilter } from './common/api-exception.filter.js';
+import { readJsonBodies } from './common/json-bodies.js';
 import { redactedUrl } from './common/log-redaction.js';
+import { refuseForeignWrites } from './common/request-origin.js';
 import { createValidationPipe } from './common/validation.pipe.js';
-import { readCallbackBodiesAsText } from './payment-callbacks/callback-bodies.js';
 import { RedisIoAdapter } from './realtime/redis-io.adapter.js';
 
 export interface AppSetupOptions {
@@ -36,7 +37,8 @@ export function configureApp(app: INestApplication, config: AppConfig, { logDest
     }),
   );
   app.use(cookieParser());
-  readCallbackBodiesAsText(app);
+  app.use(refuseForeignWrites(config));
+  readJsonBodies(app);
   app.enableCors({ origin: config.WEB_ORIGINS, credentials: true });
   app.use(
     pinoHttp({

@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type ExceptionFilter } from '@nestjs/common';
 import type { Response } from 'express';
 import { MESSAGES, type ApiFailure } from '@shop/contracts';
+import { TooManyRequestsException } from '../throttling/rate-limits.service.js';
 
 /** Error codes of MySQL (mysql2) and of sockets that mean the database or Redis is away, not that the request was wrong. */
 const OUTAGE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'PROTOCOL_CONNECTION_LOST', 'PROTOCOL_SEQUENCE_TIMEOUT', 'ER_SERVER_SHUTDOWN', 'ER_CON_COUNT_ERROR']);
@@ -13,6 +14,7 @@ function isOutage(exception: unknown): boolean {
 
 const MESSAGE_BY_STATUS: Partial<Record<number, string>> = {
   [HttpStatus.NOT_FOUND]: MESSAGES.server.notFound,
+  [HttpStatus.PAYLOAD_TOO_LARGE]: MESSAGES.server.bodyTooLarge,
   [HttpStatus.TOO_MANY_REQUESTS]: MESSAGES.server.tooManyRequests,
   [HttpStatus.SERVICE_UNAVAILABLE]: MESSAGES.server.serviceUnavailable,
 };
@@ -26,6 +28,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const response = host.switchToHttp().getResponse<Response>();
     const { status, body } = this.describe(exception);
     if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    if (exception instanceof TooManyRequestsException) response.setHeader('Retry-After', Math.ceil(exception.retryAfterMs / 1000));
     response.status(status).json(body);
   }
 

@@ -6,10 +6,10 @@ import { ORDER_API } from '@shop/contracts';
 const CALLBACK_BODY_LIMIT = '64kb';
 
 /**
- * The providers' callbacks are read as text, whatever their content type: a body that is not JSON
- * is still stored (and answered 400) instead of being refused by the JSON parser unseen, and a
- * PayPal event is verified on the bytes PayPal signed. Call before the app starts: Nest's own JSON
- * parser comes after this one and leaves a body already read alone.
+ * The providers' callbacks (which claim JSON, or are refused 415 before this) are read as text: a
+ * body that does not parse is still stored (and answered 400) instead of being refused by the JSON
+ * parser unseen, and a PayPal event is verified on the bytes PayPal signed. Register before the
+ * JSON parser, which leaves a body already read alone.
  */
 export function readCallbackBodiesAsText(app: INestApplication): void {
   // app.use matches by prefix: the callback path covers the attempt key below it.

@@ -57,14 +57,15 @@ describe('payment callbacks: stored first, acknowledged at once', () => {
       expect(events[0]).toMatchObject({ jobName: 'mpesa.callback', queueName: 'payments', payload: { callbackId: stored!.id }, delayMs: 0 });
     });
 
-    it('reads the body whatever content type it claims, with or without an attempt key in the path', async () => {
+    it('takes JSON with or without an attempt key in the path, and refuses any other content type unstored', async () => {
       const checkoutRequestId = newCheckoutRequestId();
-      await postMpesa(JSON.stringify(stkCallback(checkoutRequestId, 0)).replace('"ResultCode":0', '"ResultCode":1'), undefined, 'text/plain').expect(200, ACCEPTED);
-      expect(await callbacksKeyed(checkoutRequestId)).toHaveLength(1);
+      const answer = await postMpesa(JSON.stringify(stkCallback(checkoutRequestId)), undefined, 'text/plain').expect(415);
+      expect(answer.body).toEqual({ success: false, message: MESSAGES.server.jsonOnly });
+      expect(await callbacksKeyed(checkoutRequestId)).toHaveLength(0);
 
       const keyed = newCheckoutRequestId();
       const attemptKey = newCallbackKey();
-      await request(server).post(ORDER_API.mpesaCallback(config.MPESA_CALLBACK_TOKEN, attemptKey)).set('content-type', 'text/plain').send(JSON.stringify(stkCallback(keyed))).expect(200, ACCEPTED);
+      await request(server).post(ORDER_API.mpesaCallback(config.MPESA_CALLBACK_TOKEN, attemptKey)).set('content-type', 'application/json').send(JSON.stringify(stkCallback(keyed))).expect(200, ACCEPTED);
       expect(await callbacksKeyed(keyed)).toEqual([expect.objectContaining({ attemptKey })]);
     });
 

@@ -5,6 +5,7 @@ import { Redis } from 'ioredis';
 import type { Server, ServerOptions } from 'socket.io';
 import type { AppConfig } from '@shop/config';
 import { socketChannelKey } from '@shop/contracts';
+import { fromOwnPage, trustedOrigins } from '../common/request-origin.js';
 
 /** Resolves once the client is ready; connection errors on the way are the client's to retry, not a failure. */
 function whenReady(client: Redis): Promise<void> {
@@ -28,7 +29,13 @@ export class RedisIoAdapter extends IoAdapter {
   }
 
   override createIOServer(port: number, options?: ServerOptions): Server {
-    const server: Server = super.createIOServer(port, { ...options, cors: { origin: this.config.WEB_ORIGINS, credentials: true } } as ServerOptions);
+    const trusted = trustedOrigins(this.config);
+    const server: Server = super.createIOServer(port, {
+      ...options,
+      cors: { origin: this.config.WEB_ORIGINS, credentials: true },
+      // A WebSocket is not bound by CORS: another site's page could open one with the shopper's cookie.
+      allowRequest: (request, answer) => answer(null, fromOwnPage(request.headers, trusted)),
+    } as ServerOptions);
     // ioredis can lose a subscription made while a duplicated client is still connecting
     // (redis/ioredis#2037): the instance would then hear no event at all. So the adapter subscribes
     // only once both clients are ready, and sockets wait for it before they join their rooms.

@@ -39,8 +39,49 @@ export const LIMITS = {
   loginFailuresPerEmail: 5,
   loginFailuresPerAddress: 20,
   loginFailureWindowMs: 15 * 60 * 1000,
+  /** The api's bodies are small forms; a catalogue product with twenty variations is a few kilobytes. */
+  jsonBodyMaxBytes: 100 * 1024,
+  /** The deepest body the shop sends nests four levels; far deeper ones only cost the validator's stack. */
+  jsonBodyMaxDepth: 16,
   toastDurationMs: 5000,
   toastMaxVisible: 1,
+} as const;
+
+/** How many of an action one key may take within a window; the shop's abuse limits (docs/security.md). */
+export interface RateLimitPolicy {
+  points: number;
+  windowMs: number;
+}
+
+const MINUTE_MS = 60 * 1000;
+const HOUR_MS = 60 * MINUTE_MS;
+
+/**
+ * Abuse limits, counted in Redis so every api instance shares them. Each is far above what a family
+ * shopping normally does (one or two payments for an order, a retry after a wrong PIN) and far
+ * below what a script does: the per-phone limit stops prompt-spamming one phone from many accounts,
+ * the per-address one a farm of accounts behind one client address.
+ */
+export const RATE_LIMITS = {
+  /** Payments started (M-Pesa pushes, PayPal orders, captures) and orders placed, per shopper. */
+  checkoutPerShopper: { points: 10, windowMs: HOUR_MS },
+  /** M-Pesa pushes to one phone number, whichever account asks. */
+  checkoutPerPhone: { points: 5, windowMs: HOUR_MS },
+  /** Checkouts from one client address: a household or an office shares one. */
+  checkoutPerClientAddress: { points: 30, windowMs: HOUR_MS },
+  /** Accounts created from one client address. */
+  registrationsPerClientAddress: { points: 5, windowMs: HOUR_MS },
+  /** Google sign-ins started from one client address; each writes a short-lived key. */
+  googleSignInStartsPerClientAddress: { points: 30, windowMs: 15 * MINUTE_MS },
+  /** PayPal webhook deliveries whose signature did not verify, per client address. */
+  unverifiedWebhooksPerClientAddress: { points: 20, windowMs: 15 * MINUTE_MS },
+} as const satisfies Record<string, RateLimitPolicy>;
+export type RateLimitName = keyof typeof RATE_LIMITS;
+
+/** What a shopper may put in one order: a family shop sells to families, not to resellers. */
+export const ORDER_CAPS = {
+  unitsPerLine: 20,
+  unitsPerOrder: 60,
 } as const;
 
 export const CURRENCY = 'KES';

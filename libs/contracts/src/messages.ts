@@ -7,6 +7,14 @@ import { formatKes } from './money.js';
 /** The same words whether Google sign-in or any other call could not reach its server. */
 const NETWORK_ERROR = 'Network error. Please check your connection and try again.';
 
+/** "in 40 seconds", "in 1 minute", "in 12 minutes": when a refused action may be tried again. */
+export function waitInWords(waitMs: number): string {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  if (seconds < 60) return `in ${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `in ${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
 export const MESSAGES = {
   cart: {
     onlyQuantityCanBeAdded: (quantity: number) => `Only ${quantity} quantity can be added for this item`,
@@ -65,6 +73,11 @@ export const MESSAGES = {
     waitingForPhone: 'Check your phone and enter your M-Pesa PIN',
     paymentFailedTitle: 'The payment did not go through',
     paypalReturnInvalid: 'This PayPal return link is not for one of your orders.',
+    tooManyPayments: (waitMs: number) => `Too many payment attempts in a short time. Please try again ${waitInWords(waitMs)}.`,
+    tooManyPushesToPhone: (waitMs: number) => `Too many M-Pesa requests were sent to this phone number. Please try again ${waitInWords(waitMs)}.`,
+    phoneNotOnAccount: 'Please pay with the phone number of one of your saved addresses.',
+    tooManyUnitsOnLine: (title: string, maximum: number) => `You can buy at most ${maximum} of "${title}" in one order. Please update your cart.`,
+    tooManyUnitsInOrder: (maximum: number) => `One order can hold at most ${maximum} items. Please update your cart.`,
   },
   orders: {
     notFound: 'This order was not found.',
@@ -128,6 +141,7 @@ export const MESSAGES = {
     passwordTooShort: (minLength: number) => `Password must be at least ${minLength} characters.`,
     passwordTooLong: (maxLength: number) => `Password must be at most ${maxLength} characters.`,
     emailTaken: 'An account already exists with this email. Please sign in instead.',
+    tooManyRegistrations: (waitMs: number) => `Too many accounts were created from this network. Please try again ${waitInWords(waitMs)}.`,
   },
   auth: {
     notAuthenticated: 'Not authenticated',
@@ -240,6 +254,12 @@ export const MESSAGES = {
     validationFailed: 'The request is not valid',
     notFound: 'Not found',
     tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+    jsonOnly: 'Please send the request as JSON (Content-Type: application/json).',
+    multipartOnly: 'Please send the file as multipart/form-data.',
+    bodyTooDeep: 'The request nests too deeply.',
+    bodyTooLarge: 'The request is too large.',
+    foreignOrigin: "This request did not come from the shop's own pages.",
+    tooManyRequestsFor: (waitMs: number) => `Too many requests. Please try again ${waitInWords(waitMs)}.`,
     internalError: 'Something went wrong on our side. Please try again.',
     serviceUnavailable: 'The shop is temporarily unavailable. Please try again shortly.',
     networkError: NETWORK_ERROR,

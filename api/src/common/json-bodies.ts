@@ -1,0 +1,56 @@
+import { HttpStatus, type INestApplication } from '@nestjs/common';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { CATALOGUE_API, LIMITS, MESSAGES, type ApiFailure } from '@shop/contracts';
+import { readCallbackBodiesAsText } from '../payment-callbacks/callback-bodies.js';
+import { WRITE_METHODS } from './request-origin.js';
+
+/** The one route that takes a file: the admin's image upload. */
+const MULTIPART_PATHS = new Set<string>([CATALOGUE_API.uploadImage]);
+
+function refuse(response: Response, status: number, message: string): void {
+  response.status(status).json({ success: false, message } satisfies ApiFailure);
+}
+
+/**
+ * A write with a body must be JSON: a cross-site HTML form can send form fields, multipart or
+ * text/plain without asking the browser's permission, but never application/json. The upload
+ * route takes multipart and is left to the Origin check.
+ */
+function refuseNonJsonWrites(request: Request, response: Response, next: NextFunction): void {
+  if (!WRITE_METHODS.has(request.method) || !hasBody(request)) return next();
+  if (request.is(MULTIPART_PATHS.has(request.path) ? 'multipart/form-data' : 'application/json')) return next();
+  refuse(response, HttpStatus.UNSUPPORTED_MEDIA_TYPE, MULTIPART_PATHS.has(request.path) ? MESSAGES.server.multipartOnly : MESSAGES.server.jsonOnly);
+}
+
+/** As HTTP/1.1 tells: a body is announced by its length or by chunked transfer. */
+function hasBody(request: Request): boolean {
+  return request.headers['transfer-encoding'] !== undefined || (request.headers['content-length'] !== undefined && request.headers['content-length'] !== '0');
+}
+
+/** How deep a parsed value nests, counted without recursion and given up on past `limit`. */
+function nestsDeeperThan(value: unknown, limit: number): boolean {
+  const pending: Array<{ value: unknown; depth: number }> = [{ value, depth: 0 }];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    if (typeof next.value !== 'object' || next.value === null) continue;
+    if (next.depth >= limit) return true;
+    for (const child of Object.values(next.value)) pending.push({ value: child, depth: next.depth + 1 });
+  }
+  return false;
+}
+
+/** JSON.parse takes any depth, but validation and the DTO transform walk a body recursively. */
+function refuseDeepBodies(request: Request, response: Response, next: NextFunction): void {
+  if (nestsDeeperThan(request.body, LIMITS.jsonBodyMaxDepth)) return refuse(response, HttpStatus.BAD_REQUEST, MESSAGES.server.bodyTooDeep);
+  next();
+}
+
+/**
+ * The api's request bodies: JSON only on writes, the providers' callbacks kept as their raw text,
+ * everything else parsed as JSON and bounded in depth. Registered before Nest's own parsers, which
+ * leave a body already read alone.
+ */
+export function readJsonBodies(app: INestApplication): void {
+  app.use(refuseNonJsonWrites);
+  readCallbackBodiesAsText(app);
+  app.use(express.json({ limit: LIMITS.jsonBodyMaxBytes }), refuseDeepBodies);
+}

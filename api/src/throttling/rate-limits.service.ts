@@ -1,0 +1,51 @@
+import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
+import type { Redis } from 'ioredis';
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { RATE_LIMITS, type RateLimitName } from '@shop/contracts';
+import type { AppConfig } from '@shop/config';
+import { APP_CONFIG, REDIS_CLIENT } from '@shop/infrastructure';
+
+/** A 429 whose message says when to try again; the exception filter turns `retryAfterMs` into Retry-After. */
+export class TooManyRequestsException extends HttpException {
+  constructor(
+    message: string,
+    readonly retryAfterMs: number,
+  ) {
+    super({ message }, HttpStatus.TOO_MANY_REQUESTS);
+  }
+}
+
+/**
+ * The shop's abuse limits (RATE_LIMITS), counted in Redis so every api instance shares them. Each
+ * key expires with its window, so an attacker inventing keys fills nothing for long.
+ */
+@Injectable()
+export class RateLimitsService {
+  private readonly limiters: Record<RateLimitName, RateLimiterRedis>;
+
+  constructor(@Inject(REDIS_CLIENT) redis: Redis, @Inject(APP_CONFIG) config: AppConfig) {
+    this.limiters = Object.fromEntries(
+      Object.entries(RATE_LIMITS).map(([name, policy]) => [
+        name,
+        new RateLimiterRedis({ storeClient: redis, keyPrefix: `${config.REDIS_PREFIX}:limit:${name}`, points: policy.points, duration: policy.windowMs / 1000 }),
+      ]),
+    ) as Record<RateLimitName, RateLimiterRedis>;
+  }
+
+  /**
+   * Counts one use of `name` by each key, all or none refused: a refusal throws a 429 with the
+   * message `refusal` writes for the longest wait. Every key is counted even when one is over, so a
+   * caller who keeps trying is not let through by a key that had room.
+   */
+  async consume(name: RateLimitName, keys: readonly string[], refusal: (waitMs: number) => string): Promise<void> {
+    const waits = await Promise.all(keys.map((key) => this.limiters[name].consume(key).then(() => 0, overLimitWait)));
+    const waitMs = Math.max(0, ...waits);
+    if (waitMs > 0) throw new TooManyRequestsException(refusal(waitMs), waitMs);
+  }
+}
+
+/** `consume` rejects with a RateLimiterRes once the limit is passed; anything else (Redis away) is not a refusal. */
+function overLimitWait(reason: unknown): number {
+  if (reason instanceof RateLimiterRes) return Math.max(1, reason.msBeforeNext);
+  throw reason;
+}
