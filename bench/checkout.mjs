@@ -57,6 +57,8 @@ await runBench(async () => {
     MPESA_BASE_URL: `${sandboxUrl}${workspace.SANDBOX_PATHS.daraja}`,
     PAYPAL_BASE_URL: `${sandboxUrl}${workspace.SANDBOX_PATHS.paypal}`,
     SANDBOX_MPESA_CALLBACK_DELAY_MS: String(callbackDelayMs),
+    // Behind one proxy, as the shop runs: each shopper's request says the home it comes from (X-Forwarded-For).
+    TRUST_PROXY_HOPS: '1',
     REDIS_PREFIX,
     UPLOADS_DIR: uploadsDir,
     LOG_LEVEL: 'warn',
@@ -169,8 +171,8 @@ async function placeAndWait(url, shoppers, concurrency, pool) {
         try {
           const response = await fetch(url, {
             method: 'POST',
-            headers: { authorization: `Bearer ${shopper.token}`, 'content-type': 'application/json' },
-            body: JSON.stringify({ addressId: shopper.addressId, phone: shopper.phone }),
+            headers: { authorization: `Bearer ${shopper.token}`, 'content-type': 'application/json', 'x-forwarded-for': shopper.clientAddress },
+            body: JSON.stringify({ addressId: shopper.addresses[0].id, phone: shopper.addresses[0].phone }),
           });
           const body = await response.json().catch(() => null);
           if (response.status === 201 && body?.success === true) shopper.orderId = body.data.orderId;

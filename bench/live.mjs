@@ -6,6 +6,7 @@
 //   BENCH_SHOPPERS=500     shoppers, each with a socket (half on each api instance)
 //   BENCH_RATE=200         callbacks released per second
 //   BENCH_DURATION_S=30    seconds of callbacks: RATE × DURATION orders, placed beforehand, round-robin over the shoppers
+//                          (at most RATE_LIMITS.checkoutPerShopper, 15, per shopper: raise BENCH_SHOPPERS for more)
 //   BENCH_PORT=3300        api 3300 and 3303, workers' health 3301 and 3304, sandbox 3302, baseline servers 3307 and 3308
 //   BENCH_SKIP_BUILD=1     reuse the dist/ builds
 // Any other setting of the shop passes through from the environment (OUTBOX_BATCH_SIZE, DATABASE_POOL_SIZE, ...).
@@ -61,6 +62,14 @@ await runBench(async () => {
   const rate = Number(process.env.BENCH_RATE ?? 200);
   const durationSeconds = Number(process.env.BENCH_DURATION_S ?? 30);
   const orderCount = Math.round(rate * durationSeconds);
+  // The shop's abuse limits hold for the bench too: a shopper starts at most so many payments an
+  // hour, and pushes at most so many to one phone, so the pushes are spread over their addresses' phones.
+  const ordersPerShopper = Math.ceil(orderCount / shopperCount);
+  const { checkoutPerShopper, checkoutPerPhone } = workspace.RATE_LIMITS;
+  if (ordersPerShopper > checkoutPerShopper.points) {
+    throw new Error(`${orderCount} orders over ${shopperCount} shoppers is ${ordersPerShopper} each, more than a shopper may start in an hour (${checkoutPerShopper.points}): raise BENCH_SHOPPERS`);
+  }
+  const addressesPerShopper = Math.ceil(ordersPerShopper / checkoutPerPhone.points);
   const uploadsDir = await mkdtemp(join(tmpdir(), 'toyduka-bench-live-'));
   onCleanUp(() => rm(uploadsDir, { recursive: true, force: true }));
 
@@ -77,6 +86,8 @@ await runBench(async () => {
     SANDBOX_MPESA_CALLBACK_DELAY_MS: String(HOLD_MS),
     MPESA_RECONCILE_DELAY_MS: String(HOLD_MS),
     ORDER_RESERVATION_MS: String(HOLD_MS),
+    // Behind one proxy, as the shop runs: each shopper's payment says the home it comes from (X-Forwarded-For).
+    TRUST_PROXY_HOPS: '1',
     REDIS_PREFIX,
     UPLOADS_DIR: uploadsDir,
     LOG_LEVEL: 'warn',
@@ -97,17 +108,20 @@ await runBench(async () => {
 
   const pool = await openPool(config.DATABASE_URL, 4);
   onCleanUp(() => pool.end());
-  const { shoppers } = await fillShoppers(pool, shopperCount);
+  const { shoppers } = await fillShoppers(pool, shopperCount, { addressesPerShopper });
   // Every shopper orders the cart's line again and again: the cart empties only when a payment settles.
-  await pool.query('UPDATE products SET totalStock = totalStock * ?', [Math.ceil(orderCount / shopperCount) + 1]);
+  await pool.query('UPDATE products SET totalStock = totalStock * ?', [ordersPerShopper + 1]);
   const orders = Array.from({ length: orderCount }, (_, index) => {
     const shopper = shoppers[index % shopperCount];
     const round = Math.floor(index / shopperCount);
     // A shopper's socket stays on api (shopper mod 2); the payments alternate, so half the callbacks
-    // reach the other instance than the one holding the owner's socket.
-    return { index, shopper, apiUrl: apiUrls[(shopper.userId + round) % 2] };
+    // reach the other instance than the one holding the owner's socket. Each round pays from the next address's phone.
+    return { index, shopper, address: shopper.addresses[round % addressesPerShopper], apiUrl: apiUrls[(shopper.userId + round) % 2] };
   });
-  say(`${shopperCount} shoppers, each with a session, an address and a cart line; ${orderCount} M-Pesa orders to place (${Math.ceil(orderCount / shopperCount)} per shopper at most).`);
+  say(
+    `${shopperCount} shoppers, each with a session, ${addressesPerShopper} address(es) with a phone of its own and a cart line; ` +
+      `${orderCount} M-Pesa orders to place (${ordersPerShopper} per shopper at most, ${Math.ceil(ordersPerShopper / addressesPerShopper)} per phone).`,
+  );
 
   say(`Starting the sandbox (callbacks held until released), two api instances and two worker processes...`);
   const node = process.execPath;
@@ -304,8 +318,8 @@ async function placeOrders(orders, path) {
     for (let attempt = 1; ; attempt += 1) {
       const response = await fetch(`${order.apiUrl}${path}`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${order.shopper.token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ addressId: order.shopper.addressId, phone: order.shopper.phone }),
+        headers: { authorization: `Bearer ${order.shopper.token}`, 'content-type': 'application/json', 'x-forwarded-for': order.shopper.clientAddress },
+        body: JSON.stringify({ addressId: order.address.id, phone: order.address.phone }),
       });
       const body = await response.json().catch(() => null);
       if (response.status === 201 && body?.success === true) return body.data;

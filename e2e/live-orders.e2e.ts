@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { deliveryFeeOf, effectivePrice, formatKes, MESSAGES, ORDER_STATUS_LABELS, ROUTES, type Product } from '@shop/contracts';
+import { deliveryFeeOf, effectivePrice, formatKenyanMobile, formatKes, MESSAGES, ORDER_STATUS_LABELS, ROUTES, type Product } from '@shop/contracts';
 import type { TestAccount } from '@shop/testing';
 import type { Page } from 'playwright-core';
 import { createAccounts, signInAsAdminInBrowser, signInAsShopper } from './support/accounts.js';
@@ -26,8 +26,6 @@ const SETTLE_TIMEOUT_MS = 20_000;
 /** A status change travels api → outbox → worker → socket: well under this without any reload. */
 const LIVE_TIMEOUT_MS = 10_000;
 const QUANTITY = 2;
-/** docs/sandbox-mpesa.md: Safaricom's sandbox number pays. */
-const PAYING_PHONE = '0708 374 149';
 
 describe('orders live on two screens', () => {
   const tab = usePageForEachTest();
@@ -65,13 +63,13 @@ describe('orders live on two screens', () => {
     const { page } = tab;
     const shopperConnected = whenSocketConnects(page);
     const shopper = await signInAsShopper(page);
-    await prepareCheckout(page, shopper, product, QUANTITY);
+    const address = await prepareCheckout(page, shopper, product, QUANTITY);
     await openCheckoutWithAddress(page);
     await shopperConnected;
     const shopperNotReloaded = await markPage(page);
 
     await payButton(page, 'M-Pesa').click();
-    await mpesaPhoneInput(page).fill(PAYING_PHONE);
+    await mpesaPhoneInput(page).fill(formatKenyanMobile(address.phone));
     const clickedAt = Date.now();
     await payButton(page, 'M-Pesa').click();
 
@@ -122,13 +120,13 @@ describe('orders live on two screens', () => {
     const adminPage = await adminOnOrdersPage();
     const { page } = tab;
     const shopper = await signInAsShopper(page);
-    await prepareCheckout(page, shopper, product, 1);
+    const address = await prepareCheckout(page, shopper, product, 1);
     await openCheckoutWithAddress(page);
 
     // The admin looks at the dashboard: the new order is counted on the Orders item.
     await adminPage.getByRole('menuitem', { name: /Dashboard/ }).click();
     await payButton(page, 'M-Pesa').click();
-    await mpesaPhoneInput(page).fill(PAYING_PHONE);
+    await mpesaPhoneInput(page).fill(formatKenyanMobile(address.phone));
     await payButton(page, 'M-Pesa').click();
     const notice = newOrderNotification(adminPage, shopper.user.userName);
     await notice.waitFor();

@@ -1,6 +1,6 @@
-import { randomBytes, randomInt } from 'node:crypto';
-import { deliveryFeeOf, effectivePrice, formatKenyanMobile, formatKes, kenyanMobileNumber, MESSAGES, ORDER_STATUS_LABELS, ROUTES, SHOPPER_API, type ApiSuccess, type Cart, type CartLineInput, type Product } from '@shop/contracts';
-import type { TestAccount } from '@shop/testing';
+import { randomBytes } from 'node:crypto';
+import { deliveryFeeOf, effectivePrice, formatKenyanMobile, formatKes, MESSAGES, ORDER_STATUS_LABELS, ROUTES, SHOPPER_API, type Address, type ApiSuccess, type Cart, type CartLineInput, type Product } from '@shop/contracts';
+import { newPhone, type TestAccount } from '@shop/testing';
 import type { Page } from 'playwright-core';
 import { createAccounts, signInAsAdminInBrowser, signInAsShopper } from './support/accounts.js';
 import { BROWSER_TIMEOUT_MS, SANDBOX_URL, shopContext, usePageForEachTest } from './support/browser.js';
@@ -22,8 +22,7 @@ const JOURNEY_TIMEOUT_MS = BROWSER_TIMEOUT_MS * 4;
 /** The sandbox calls back after 3 s, the worker settles, and the page follows the order's order:updated event. */
 const SETTLE_TIMEOUT_MS = 30_000;
 const QUANTITY = 2;
-/** docs/sandbox-mpesa.md: Safaricom's sandbox number pays; 0700 001 032 is the shopper cancelling on the phone. */
-const PAYING_PHONE = '0708 374 149';
+/** docs/sandbox-mpesa.md: 0700 001 032 is the shopper cancelling on the phone; any other number pays. */
 const CANCELLING_PHONE = '0700 001 032';
 
 describe('paying in the browser', () => {
@@ -47,11 +46,12 @@ describe('paying in the browser', () => {
   const waitingPanel = () => tab.page.getByTestId('mpesa-waiting-panel');
   const orderTotal = () => effectivePrice(product) * QUANTITY + (deliveryFeeOf(PARKLANDS_ADDRESS) ?? Number.NaN);
 
-  async function shopperAtCheckout(): Promise<TestAccount> {
+  /** A shopper at the checkout with their address chosen; its phone is `phone` (as typed) or a number of their own. */
+  async function shopperAtCheckout(phone?: string): Promise<{ shopper: TestAccount; address: Address }> {
     const shopper = await signInAsShopper(tab.page);
-    await prepareCheckout(tab.page, shopper, product, QUANTITY);
+    const address = await prepareCheckout(tab.page, shopper, product, QUANTITY, phone);
     await openCheckoutWithAddress(tab.page);
-    return shopper;
+    return { shopper, address };
   }
 
   /** The admin, signed in in a browser of their own, watching the orders page while `watch` runs. */
@@ -74,17 +74,19 @@ describe('paying in the browser', () => {
   }
 
   it('pays by M-Pesa, lands on the success page, and follows the order as the admin ships it', async () => {
-    const shopper = await shopperAtCheckout();
+    const { shopper, address } = await shopperAtCheckout();
+    const phone = formatKenyanMobile(address.phone);
 
     // The first click reveals the number, filled in from the delivery address; a wrong one is refused before anything is sent.
     await payButton(tab.page, 'M-Pesa').click();
-    expect(await mpesaPhoneInput(tab.page).inputValue()).toBe(formatKenyanMobile(kenyanMobileNumber(PARKLANDS_ADDRESS.phone)!));
-    await mpesaPhoneInput(tab.page).fill('0712 345');
+    expect(await mpesaPhoneInput(tab.page).inputValue()).toBe(phone);
+    await tab.page.getByText(MESSAGES.checkout.mpesaPhoneHelp).waitFor();
+    await mpesaPhoneInput(tab.page).fill(phone.slice(0, 8));
     await payButton(tab.page, 'M-Pesa').click();
     await tab.page.getByText(MESSAGES.checkout.invalidPhone).first().waitFor();
     expect(await waitingPanel().count()).toBe(0);
 
-    await mpesaPhoneInput(tab.page).fill(PAYING_PHONE);
+    await mpesaPhoneInput(tab.page).fill(phone);
     await payButton(tab.page, 'M-Pesa').click();
     await toast(MESSAGES.checkout.mpesaInitiated);
     await waitingPanel().getByText(MESSAGES.checkout.waitingForPhone).waitFor();
@@ -106,7 +108,7 @@ describe('paying in the browser', () => {
     await row.getByRole('button', { name: /^View Details/ }).click();
     const dialog = tab.page.getByRole('dialog', { name: `Order #${orderId}` });
     await dialog.getByText('Paid', { exact: true }).waitFor();
-    for (const text of ['M-Pesa', product.title, `Quantity: ${QUANTITY}`, PARKLANDS_ADDRESS.specificAddress, '0712 345 678', PARKLANDS_ADDRESS.notes!, shopper.user.userName]) {
+    for (const text of ['M-Pesa', product.title, `Quantity: ${QUANTITY}`, PARKLANDS_ADDRESS.specificAddress, phone, PARKLANDS_ADDRESS.notes!, shopper.user.userName]) {
       expect(await dialog.getByText(text, { exact: false }).first().isVisible()).toBe(true);
     }
     await tab.page.keyboard.press('Escape');
@@ -134,7 +136,7 @@ describe('paying in the browser', () => {
   }, JOURNEY_TIMEOUT_MS);
 
   it('says why an M-Pesa payment failed, and tries again with a new request', async () => {
-    await shopperAtCheckout();
+    await shopperAtCheckout(CANCELLING_PHONE);
     await payByMpesa(tab.page, CANCELLING_PHONE);
     await waitingPanel().getByText(MESSAGES.checkout.waitingForPhone).waitFor();
     await waitingPanel().getByText(MESSAGES.checkout.paymentFailedTitle).waitFor({ timeout: SETTLE_TIMEOUT_MS });
@@ -155,9 +157,9 @@ describe('paying in the browser', () => {
   it('alerts the admin, as it happens, of an M-Pesa payment of the wrong amount, and shows what came and what is owed back', async () => {
     await asAdminOnOrders(async (adminPage) => {
 
-      await shopperAtCheckout();
       // This number's payment reaches the shop as 7 KES instead of the total (docs/sandbox-mpesa.md, behaviours).
-      const phone = `2547${String(randomInt(10_000_000, 99_999_999))}`;
+      const phone = newPhone();
+      await shopperAtCheckout(formatKenyanMobile(phone));
       const behaviour = await tab.page.request.put(`${SANDBOX_URL}/daraja/control/phones/${phone}/behaviour`, { data: { amount: 7 } });
       expect(behaviour.status()).toBe(204);
       await payByMpesa(tab.page, formatKenyanMobile(phone));
@@ -175,7 +177,7 @@ describe('paying in the browser', () => {
   }, JOURNEY_TIMEOUT_MS);
 
   it('pays by PayPal through the approval page and comes back to the success page', async () => {
-    const shopper = await shopperAtCheckout();
+    const { shopper } = await shopperAtCheckout();
     await payButton(tab.page, 'PayPal').click();
     await tab.page.getByRole('button', { name: 'Approve', exact: true }).click();
     await arriveBackFromPaypal(tab.page);
@@ -189,7 +191,7 @@ describe('paying in the browser', () => {
   }, JOURNEY_TIMEOUT_MS);
 
   it('lets a PayPal payer whose card was declined choose another way, and says when they cancelled', async () => {
-    const shopper = await shopperAtCheckout();
+    const { shopper } = await shopperAtCheckout();
     await payButton(tab.page, 'PayPal').click();
     await tab.page.getByRole('button', { name: 'Approve with a card that will be declined' }).click();
     await arriveBackFromPaypal(tab.page);

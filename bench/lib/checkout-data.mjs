@@ -1,4 +1,4 @@
-// The checkout bench's shoppers: each an account, a live session, an address and a one-line cart,
+// The checkout bench's shoppers: each an account, a live session, addresses and a one-line cart,
 // written with multi-row INSERTs (a thousand sign-ups through the api would hash a thousand
 // passwords and trip the login throttle long before the bench began). Loaded after the build.
 import { randomBytes } from 'node:crypto';
@@ -34,14 +34,26 @@ function deliveryPlaces() {
 }
 
 /**
- * `count` shoppers ready to pay: shopper i buys one or two units of product i mod 5 and pays from
- * a number of their own (2547 1…, none of the sandbox's test numbers, so every payment succeeds).
- * Stock covers every cart; the first product has exactly the units its carts want, so the last
- * orders of it take its last unit. Answers the shoppers (token, address, phone) and the products.
- * A run that fills several batches into one database names each (`label`, in the e-mails) and
- * numbers its shoppers on from `firstIndex` (in the names and phones); each batch gets its own five products.
+ * The network a bench shopper checks out from, as the proxy in front of the api reports it
+ * (X-Forwarded-For, believed with TRUST_PROXY_HOPS=1): shoppers pay from their own homes, so the
+ * per-address checkout limit (RATE_LIMITS) counts each of them, not the machine the bench runs on.
  */
-export async function fillShoppers(pool, count, { label = 'bench', firstIndex = 0 } = {}) {
+export const clientAddressOf = (number) => `10.${(number >> 16) & 255}.${(number >> 8) & 255}.${number & 255}`;
+
+/**
+ * `count` shoppers ready to pay: shopper i buys one or two units of product i mod 5 and pays from
+ * the phones of their own addresses (2547 1…, none of the sandbox's test numbers, so every payment
+ * succeeds; the shop pushes only to a phone of the shopper's addresses). Stock covers every cart;
+ * the first product has exactly the units its carts want, so the last orders of it take its last
+ * unit. Answers the shoppers (token, `addresses` as { id, phone }, `clientAddress`) and the products.
+ * A shopper has `addressesPerShopper` addresses in one zone, each with a phone of its own: a bench
+ * that pays more often than RATE_LIMITS.checkoutPerPhone allows one phone spreads the pushes over them.
+ * A run that fills several batches into one database names each (`label`, in the e-mails) and
+ * numbers its shoppers on from `firstIndex` (in the names, phones and client addresses); each batch
+ * gets its own five products.
+ */
+export async function fillShoppers(pool, count, { label = 'bench', firstIndex = 0, addressesPerShopper = 1 } = {}) {
+  if (addressesPerShopper > LIMITS.maxAddressesPerUser) throw new Error(`a shopper may save at most ${LIMITS.maxAddressesPerUser} addresses (asked for ${addressesPerShopper})`);
   const labels = new Map(CATEGORIES.map((category) => [category.id, category.label]));
   const wants = PRODUCTS.map(() => 0);
   const lines = Array.from({ length: count }, (_, index) => {
@@ -64,7 +76,13 @@ export async function fillShoppers(pool, count, { label = 'bench', firstIndex = 
   const number = (index) => firstIndex + index + 1;
   await insertRows(pool, 'users', ['userName', 'email', 'passwordHash', 'role'], lines.map((_, index) => [`Bench Shopper ${number(index)}`, `${label}-shopper-${number(index)}@example.test`, null, 'user']));
   const [userRows] = await pool.query('SELECT id FROM users WHERE email LIKE ? ORDER BY id', [`${label}-shopper-%`]);
-  const shoppers = userRows.map(({ id }, index) => ({ userId: id, token: randomBytes(32).toString('base64url'), phone: `2547${String(10_000_000 + firstIndex + index)}`, ...lines[index] }));
+  const shoppers = userRows.map(({ id }, index) => ({
+    userId: id,
+    token: randomBytes(32).toString('base64url'),
+    clientAddress: clientAddressOf(number(index)),
+    addresses: Array.from({ length: addressesPerShopper }, (_, nth) => ({ phone: `2547${String(10_000_000 + (firstIndex + index) * addressesPerShopper + nth)}` })),
+    ...lines[index],
+  }));
   const expiresAt = new Date(Date.now() + LIMITS.sessionIdleTimeoutMs);
   await insertRows(pool, 'sessions', ['tokenHash', 'userId', 'expiresAt'], shoppers.map((shopper) => [sessionTokenHash(shopper.token), shopper.userId, expiresAt]));
 
@@ -73,18 +91,18 @@ export async function fillShoppers(pool, count, { label = 'bench', firstIndex = 
     pool,
     'addresses',
     ['userId', 'county', 'subCounty', 'location', 'specificAddress', 'phone', 'notes', 'deliveryFee'],
-    shoppers.map((shopper, index) => {
+    shoppers.flatMap((shopper, index) => {
       const place = places[index % places.length];
-      return [shopper.userId, place.county, place.subCounty, place.location, `House ${number(index)}, Bench Lane`, shopper.phone, '', deliveryFeeOf(place)];
+      return shopper.addresses.map(({ phone }) => [shopper.userId, place.county, place.subCounty, place.location, `House ${number(index)}, Bench Lane`, phone, '', deliveryFeeOf(place)]);
     }),
   );
   const userIds = shoppers.map((shopper) => shopper.userId);
-  const [addressRows] = await pool.query('SELECT id, userId FROM addresses WHERE userId IN (?)', [userIds]);
-  const addressOf = new Map(addressRows.map((row) => [row.userId, row.id]));
+  const [addressRows] = await pool.query('SELECT id, phone FROM addresses WHERE userId IN (?)', [userIds]);
+  const addressIdOf = new Map(addressRows.map((row) => [row.phone, row.id]));
   await insertRows(pool, 'carts', ['userId'], shoppers.map((shopper) => [shopper.userId]));
   const [cartRows] = await pool.query('SELECT id, userId FROM carts WHERE userId IN (?)', [userIds]);
   const cartOf = new Map(cartRows.map((row) => [row.userId, row.id]));
   await insertRows(pool, 'cart_items', ['cartId', 'productId', 'quantity'], shoppers.map((shopper) => [cartOf.get(shopper.userId), products[shopper.product].id, shopper.quantity]));
-  for (const shopper of shoppers) shopper.addressId = addressOf.get(shopper.userId);
+  for (const address of shoppers.flatMap((shopper) => shopper.addresses)) address.id = addressIdOf.get(address.phone);
   return { shoppers, products };
 }

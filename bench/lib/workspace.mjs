@@ -1,7 +1,7 @@
 // What both benches do first: install, build what they run, and read the same configuration as
 // the shop. Only Node's own modules and the bootstrap helpers are imported at the top: on a fresh
 // clone nothing else is installed yet.
-import { ensureInstalled, run, say } from '../../infra/scripts/lib/bootstrap.mjs';
+import { defaultNodeEnv, ensureInstalled, run, say } from '../../infra/scripts/lib/bootstrap.mjs';
 
 /**
  * Ports of the processes a bench starts, away from `npm start` (3000-3002), the browser tests
@@ -36,6 +36,8 @@ export async function prepareBench(projects, { skipBuildVariable = 'BENCH_SKIP_B
       env: { NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' },
     });
   }
+  // The benches run the shop in development (production would demand real credentials), and read its configuration so.
+  defaultNodeEnv('development');
   const [config, contracts, db, processes, services] = await Promise.all([
     import('@shop/config'),
     import('@shop/contracts'),

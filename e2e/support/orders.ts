@@ -1,26 +1,27 @@
-import { ROUTES, SHOPPER_API, SOCKET_PATH, type Address, type AddressInput, type ApiSuccess, type CartLineInput, type Product } from '@shop/contracts';
-import type { TestAccount } from '@shop/testing';
+import { formatKenyanMobile, ROUTES, SHOPPER_API, SOCKET_PATH, type Address, type AddressInput, type ApiSuccess, type CartLineInput, type Product } from '@shop/contracts';
+import { newPhone, type TestAccount } from '@shop/testing';
 import type { Locator, Page } from 'playwright-core';
 import { SHOP_URL } from './browser.js';
 
-/** Where the journeys deliver: Parklands, with a phone of its own so that the M-Pesa input's prefill shows. */
-export const PARKLANDS_ADDRESS: Omit<AddressInput, 'userId'> = {
+/** Where the journeys deliver: Parklands. The phone is each shopper's own (prepareCheckout). */
+export const PARKLANDS_ADDRESS: Omit<AddressInput, 'userId' | 'phone'> = {
   county: 'Nairobi',
   subCounty: 'Westlands',
   location: 'Parklands',
   specificAddress: 'Apartment 4B, 3rd Parklands Avenue',
-  phone: '0712 345 678',
   notes: 'Gate B, call on arrival',
 };
 
 /**
- * The signed-in shopper's cart and one saved address, made through the api with the page's own
- * session: the journeys are about paying, not about filling the cart.
+ * The signed-in shopper's cart and one saved address in Parklands, made through the api with the
+ * page's own session: the journeys are about paying, not about filling the cart. The address's phone,
+ * as typed, is `phone` (a sandbox test number) or a number of the shopper's own: the shop pushes only
+ * to a phone of the shopper's addresses, and the M-Pesa input is prefilled with it.
  */
-export async function prepareCheckout(page: Page, shopper: TestAccount, product: Product, quantity: number, address = PARKLANDS_ADDRESS): Promise<Address> {
+export async function prepareCheckout(page: Page, shopper: TestAccount, product: Product, quantity: number, phone = formatKenyanMobile(newPhone())): Promise<Address> {
   const cart = await page.request.post(SHOPPER_API.addToCart, { data: { userId: shopper.user.id, productId: product.id, quantity } satisfies CartLineInput });
   if (!cart.ok()) throw new Error(`add to cart answered ${cart.status()}`);
-  const saved = await page.request.post(SHOPPER_API.addAddress, { data: { ...address, userId: shopper.user.id } satisfies AddressInput });
+  const saved = await page.request.post(SHOPPER_API.addAddress, { data: { ...PARKLANDS_ADDRESS, phone, userId: shopper.user.id } satisfies AddressInput });
   if (!saved.ok()) throw new Error(`add address answered ${saved.status()}`);
   return ((await saved.json()) as ApiSuccess<Address>).data;
 }
@@ -40,7 +41,7 @@ export function mpesaPhoneInput(page: Page): Locator {
   return page.getByLabel('M-Pesa phone number');
 }
 
-/** Spec §4's two clicks: the first reveals the phone input, the second sends the push to the number typed. */
+/** Spec §4's two clicks: the first reveals the phone input, the second sends the push to the number typed (a phone of the shopper's addresses). */
 export async function payByMpesa(page: Page, phone: string): Promise<void> {
   await payButton(page, 'M-Pesa').click();
   await mpesaPhoneInput(page).fill(phone);

@@ -145,6 +145,8 @@ await runBench(async () => {
     MPESA_RECONCILE_DELAY_MS: String(settings.reconcileDelayMs),
     MPESA_SWEEP_INTERVAL_MS: String(settings.sweepIntervalMs),
     ORDER_RESERVATION_MS: String(settings.reservationMs),
+    // Behind one proxy, as the shop runs: each shopper's checkout says the home it comes from (X-Forwarded-For).
+    TRUST_PROXY_HOPS: '1',
     UPLOADS_DIR: join(root, 'uploads'),
     LOG_LEVEL: 'warn',
     // Plain text in the log files (Nest colours its lines otherwise).

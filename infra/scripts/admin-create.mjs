@@ -1,7 +1,7 @@
 // npm run admin:create -- --email someone@example.com [--password ...] [--name ...]
 // Creates an admin account, or promotes the shopper who already has that e-mail.
 import { parseArgs } from 'node:util';
-import { StepFailure, failWith, prepareWorkspace, say } from './lib/bootstrap.mjs';
+import { StepFailure, defaultNodeEnv, failWith, prepareWorkspace, say } from './lib/bootstrap.mjs';
 
 const USAGE = 'Usage: npm run admin:create -- --email someone@example.com --password "at least 8 characters" [--name "Shop Admin"]';
 
@@ -9,6 +9,8 @@ try {
   const { values } = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' } } });
   if (!values.email) throw new StepFailure(USAGE);
   const workspace = await prepareWorkspace();
+  // Reads only DATABASE_URL, and the admin's password is the one given: nothing of development's is used.
+  defaultNodeEnv('development');
   const config = workspace.loadConfig();
   await workspace.ensureMysql(config);
   await workspace.migrateDatabase(config);

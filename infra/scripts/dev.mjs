@@ -1,9 +1,10 @@
 // npm run dev: the built api and workers with the Vite dev server in front for the web (hot reload).
-import { failWith, migrateAndSeed, prepareWorkspace, say } from './lib/bootstrap.mjs';
+import { defaultNodeEnv, failWith, migrateAndSeed, prepareWorkspace, say } from './lib/bootstrap.mjs';
 
 let stack;
 try {
   const workspace = await prepareWorkspace();
+  defaultNodeEnv('development');
   // The browser talks to Vite, which forwards /api: sign-in redirects must come back to Vite too.
   const devUrl = 'http://localhost:5173';
   const config = workspace.loadConfig({ ...process.env, PUBLIC_URL: devUrl });

@@ -1,9 +1,11 @@
 // npm start: everything a fresh clone needs to run the whole shop, then the shop itself.
-import { failWith, migrateAndSeed, prepareWorkspace, say } from './lib/bootstrap.mjs';
+import { defaultNodeEnv, failWith, migrateAndSeed, prepareWorkspace, say } from './lib/bootstrap.mjs';
 
 let shop;
 try {
   const workspace = await prepareWorkspace();
+  // The demo shop on this machine, with the sandbox and the demo admin.
+  defaultNodeEnv('development');
   const config = workspace.loadConfig();
   await workspace.ensureServices(config);
   await workspace.assertShopPortsFree(config);
@@ -19,7 +21,7 @@ try {
   await workspace.waitForHealthy(`http://127.0.0.1:${config.PORT}/api/health`);
   say(`Toy Duka is running at ${config.PUBLIC_URL}  (API docs: ${config.PUBLIC_URL}/api/docs)`);
   say(`"Continue with Google" signs in through the sandbox's test accounts at ${config.OIDC_ISSUER_URL}`);
-  if (config.NODE_ENV !== 'production') {
+  if (workspace.isDevelopmentEnvironment(config.NODE_ENV)) {
     const admin = workspace.adminCredentials(config);
     say(`Admin sign-in: ${admin.email} / ${admin.password}`);
   }

@@ -1,4 +1,5 @@
 // npm test: the same bootstrap as npm start, against a test database of its own, then every check.
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { failWith, prepareWorkspace, run, say, StepFailure } from './lib/bootstrap.mjs';
 
@@ -20,7 +21,8 @@ function ensureChromium() {
 let stack;
 try {
   const { assertPortFree, ensureServices, loadConfig, migrateDatabase, shopProcesses, supervise, waitForHealthy } = await prepareWorkspace();
-  const config = loadConfig();
+  // Whatever NODE_ENV the caller has: the tests and the stack they start run as 'test'.
+  const config = loadConfig({ ...process.env, NODE_ENV: 'test' });
   const testEnv = { DATABASE_URL: testDatabaseUrl(config.DATABASE_URL), NODE_ENV: 'test' };
   await ensureServices({ ...config, ...testEnv });
   await migrateDatabase({ ...config, ...testEnv });
@@ -45,7 +47,8 @@ try {
     WORKERS_HEALTH_PORT: String(e2ePort + 1),
     SANDBOX_PORT: String(e2ePort + 2),
     PUBLIC_URL: `http://localhost:${e2ePort}`,
-    REDIS_PREFIX: 'toyduka-e2e',
+    // A prefix per run, as each jest file has: one run's abuse-limit counters never refuse the next run's sign-ups.
+    REDIS_PREFIX: `toyduka-e2e-${randomBytes(4).toString('hex')}`,
     LOG_LEVEL: 'warn',
   };
   stack = supervise(shopProcesses(), e2eEnv, { onUnexpectedExit: (error) => say(error.message) });

@@ -17,3 +17,6 @@ export const CurrentUser = createParamDecorator((_data: unknown, context: Execut
   if (!user) throw new Error('CurrentUser used on a public route');
   return user;
 });
+
+/** The client's address, as the proxies we trust (TRUST_PROXY_HOPS) report it: what abuse limits count by. */
+export const ClientAddress = createParamDecorator((_data: unknown, context: ExecutionContext): string => context.switchToHttp().getRequest<ShopRequest>().ip ?? 'unknown');

@@ -12,10 +12,15 @@ import type { ShopRequest } from './shop-request.js';
 /** Admin-only by path, so no admin route can forget to say so. */
 const ADMIN_PATH_PREFIX = '/api/admin/';
 
-/** A user id the request names in its path or body; a route may only name its caller. */
-function namedUserIds(request: ShopRequest): string[] {
+/**
+ * A user id the request names in its path or body; a route may only name its caller. A body's
+ * userId may be any JSON: an object or array names nobody, and String() of `{"toString": 1}` throws.
+ */
+function namedUserIds(request: ShopRequest): (string | undefined)[] {
   const body = request.body as Record<string, unknown> | undefined;
-  return [request.params?.userId, body && typeof body === 'object' ? body.userId : undefined].filter((value) => value !== undefined).map(String);
+  return [request.params?.userId, body && typeof body === 'object' ? body.userId : undefined]
+    .filter((value) => value !== undefined)
+    .map((value) => (typeof value === 'string' || typeof value === 'number' ? String(value) : undefined));
 }
 
 /**
@@ -52,7 +57,7 @@ export class AccessGuard implements CanActivate {
     request.user = session.user;
     request.sessionId = session.id;
     if (session.renewed && request.cookies?.[SESSION_COOKIE] === token) {
-      response.cookie(SESSION_COOKIE, token, sessionCookieOptions(this.config.NODE_ENV === 'production'));
+      response.cookie(SESSION_COOKIE, token, sessionCookieOptions(this.config.NODE_ENV));
     }
   }
 

@@ -109,6 +109,17 @@ describe('access: sessions, roles and ownership', () => {
     it('refuse a guest', async () => {
       await request(server).get(`/api/shop/fixture/${shopperA.user.id}/things`).expect(401);
     });
+
+    it.each<[string, unknown]>([
+      ['an object whose toString is not a function', { toString: 1, valueOf: 1 }],
+      ['an array holding the caller’s id', ['CALLER']],
+      ['an object', {}],
+      ['null', null],
+    ])('refuse a body whose userId is %s, as naming nobody they may act for', async (_case, userId) => {
+      const named = Array.isArray(userId) ? [shopperA.user.id] : userId;
+      const answer = await request(server).post('/api/shop/fixture/things').set('Cookie', cookieA).send({ userId: named }).expect(403);
+      expect(answer.body).toEqual({ success: false, message: MESSAGES.auth.notYourAccount });
+    });
   });
 
   describe('sockets', () => {

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { parse as parseCookies } from 'cookie';
 import type { CookieOptions, Request } from 'express';
+import { isDevelopmentEnvironment, type AppConfig } from '@shop/config';
 import { LIMITS } from '@shop/contracts';
 
 export const SESSION_COOKIE = 'toyduka_session';
@@ -14,11 +15,13 @@ export function sessionTokenHash(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-export function sessionCookieOptions(production: boolean): CookieOptions {
-  return { httpOnly: true, sameSite: 'lax', secure: production, path: '/', maxAge: LIMITS.sessionIdleTimeoutMs };
+/** Secure (https only) everywhere but development and test, which run on plain http://localhost. */
+export function sessionCookieOptions(nodeEnv: AppConfig['NODE_ENV']): CookieOptions {
+  return { httpOnly: true, sameSite: 'lax', secure: !isDevelopmentEnvironment(nodeEnv), path: '/', maxAge: LIMITS.sessionIdleTimeoutMs };
 }
 
-function bearerToken(authorization: string | undefined): string | undefined {
+/** The token of an `Authorization: Bearer <token>` header, or undefined for any other header. */
+export function bearerToken(authorization: string | undefined): string | undefined {
   const match = authorization?.match(/^Bearer\s+(\S+)$/i);
   return match?.[1];
 }

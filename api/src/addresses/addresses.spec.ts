@@ -210,15 +210,15 @@ describe('addresses', () => {
         expect(await list(shopper)).toEqual([original]);
       });
 
-      it('an id that is not a whole number from 1', async () => {
-        for (const id of ['abc', '1.5', 0, -1]) {
+      it('an id that is not decimal digits naming a number from 1 that an id column holds', async () => {
+        for (const id of ['abc', '1.5', 0, -1, '0x10', '1e3', '%2B5', '%207', '7.0', 4_294_967_296, Number.MAX_SAFE_INTEGER]) {
           expect((await update(shopper, id, kitengela).expect(400)).body.message).toBe(MESSAGES.address.notFound);
         }
         expect(await list(shopper)).toEqual([original]);
       });
 
       it('a missing address', async () => {
-        for (const id of [999_999_999, Number.MAX_SAFE_INTEGER]) {
+        for (const id of [999_999_999, LIMITS.idMax]) {
           expect((await update(shopper, id, kitengela).expect(404)).body).toEqual({ success: false, message: MESSAGES.address.notFound });
         }
         expect(await list(shopper)).toEqual([original]);

@@ -3,13 +3,14 @@ import { ApiCookieAuth, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { AUTH_API_PATHS, GOOGLE_SIGN_IN_RESULT, MESSAGES, SESSION_TRANSPORT_HEADER, safeReturnPath, type GoogleSignInError, type SessionUser } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
-import { CurrentUser, Public } from '../access/access.decorators.js';
+import { ClientAddress, CurrentUser, Public } from '../access/access.decorators.js';
 import { SessionService } from '../access/session.service.js';
 import { SESSION_COOKIE, sessionCookieOptions, sessionTokenOfRequest } from '../access/session-token.js';
 import type { ShopRequest } from '../access/shop-request.js';
 import { orRefuse } from '../common/business-failure.js';
 import { APP_CONFIG } from '@shop/infrastructure';
 import { EventsGateway } from '../realtime/events.gateway.js';
+import { RateLimitsService } from '../throttling/rate-limits.service.js';
 import { AuthService } from './auth.service.js';
 import { GoogleSignInQuery } from './dto/google-sign-in.query.js';
 import { LoginDto } from './dto/login.dto.js';
@@ -37,12 +38,21 @@ export class AuthController {
     private readonly sessions: SessionService,
     private readonly google: GoogleIdentityService,
     private readonly events: EventsGateway,
+    private readonly rateLimits: RateLimitsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Public()
   @Post('register')
-  async register(@Body() registration: RegisterDto, @Req() request: ShopRequest, @Res({ passthrough: true }) response: Response): Promise<SignedIn> {
+  async register(
+    @Body() registration: RegisterDto,
+    @ClientAddress() clientAddress: string,
+    @Req() request: ShopRequest,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<SignedIn> {
+    // Counted before the password is hashed and whether or not the e-mail is taken: a script
+    // creating accounts, or probing which e-mails have one, pays the same.
+    await this.rateLimits.consume('registrationsPerClientAddress', [clientAddress], MESSAGES.registration.tooManyRegistrations);
     const user = orRefuse(await this.auth.register(registration));
     return this.startSession(user, MESSAGES.registration.succeeded, request, response);
   }
@@ -50,8 +60,8 @@ export class AuthController {
   @Public()
   @Post('login')
   @HttpCode(HttpStatus.OK)
-  async login(@Body() { email, password }: LoginDto, @Req() request: ShopRequest, @Res({ passthrough: true }) response: Response): Promise<SignedIn> {
-    const user = orRefuse(await this.auth.signInWithPassword(email, password, request.ip ?? 'unknown'));
+  async login(@Body() { email, password }: LoginDto, @ClientAddress() clientAddress: string, @Req() request: ShopRequest, @Res({ passthrough: true }) response: Response): Promise<SignedIn> {
+    const user = orRefuse(await this.auth.signInWithPassword(email, password, clientAddress));
     return this.startSession(user, MESSAGES.login.succeeded, request, response);
   }
 
@@ -70,7 +80,7 @@ export class AuthController {
   async logout(@Req() request: ShopRequest, @Res({ passthrough: true }) response: Response): Promise<{ success: true; message: string }> {
     const token = sessionTokenOfRequest(request);
     if (token) this.events.disconnectSession(await this.sessions.end(token));
-    response.clearCookie(SESSION_COOKIE, { ...sessionCookieOptions(this.isProduction), maxAge: undefined });
+    response.clearCookie(SESSION_COOKIE, { ...sessionCookieOptions(this.config.NODE_ENV), maxAge: undefined });
     return { success: true, message: MESSAGES.login.loggedOut };
   }
 
@@ -84,7 +94,10 @@ export class AuthController {
   /** "Continue with Google": off to the provider's account chooser, with PKCE, state and nonce. */
   @Public()
   @Get('google')
-  async beginGoogleSignIn(@Query() { returnTo }: GoogleSignInQuery, @Res() response: Response): Promise<void> {
+  async beginGoogleSignIn(@Query() { returnTo }: GoogleSignInQuery, @ClientAddress() clientAddress: string, @Res() response: Response): Promise<void> {
+    // Anyone may start one without an account, and each start stores an attempt in Redis: past the
+    // limit the answer is a 429 and nothing is stored.
+    await this.rateLimits.consume('googleSignInStartsPerClientAddress', [clientAddress], MESSAGES.server.tooManyRequestsFor);
     try {
       const { url, state } = await this.google.beginSignIn(safeReturnPath(returnTo));
       response.cookie(GOOGLE_STATE_COOKIE, state, this.googleStateCookieOptions());
@@ -110,22 +123,18 @@ export class AuthController {
     }
   }
 
-  private get isProduction(): boolean {
-    return this.config.NODE_ENV === 'production';
-  }
-
   private async startSession(user: SessionUser, message: string, request: ShopRequest, response: Response): Promise<SignedIn> {
     const { token } = await this.sessions.start(user.id);
     if (request.header(SESSION_TRANSPORT_HEADER) === 'bearer') return { success: true, message, user, token };
     // A browser signing in again (perhaps as someone else) leaves no live session behind its old cookie.
     const replaced = request.cookies?.[SESSION_COOKIE] as string | undefined;
     if (replaced) this.events.disconnectSession(await this.sessions.end(replaced));
-    response.cookie(SESSION_COOKIE, token, sessionCookieOptions(this.isProduction));
+    response.cookie(SESSION_COOKIE, token, sessionCookieOptions(this.config.NODE_ENV));
     return { success: true, message, user };
   }
 
   private googleStateCookieOptions() {
-    return { ...sessionCookieOptions(this.isProduction), path: AUTH_API_PATHS.googleSignIn, maxAge: SIGN_IN_ATTEMPT_TTL_SECONDS * 1000 };
+    return { ...sessionCookieOptions(this.config.NODE_ENV), path: AUTH_API_PATHS.googleSignIn, maxAge: SIGN_IN_ATTEMPT_TTL_SECONDS * 1000 };
   }
 
   /** A browser mid-redirect gets the login screen with a reason, never a JSON error page. */

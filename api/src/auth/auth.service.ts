@@ -1,10 +1,11 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, QueryFailedError } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { LIMITS, MESSAGES, normaliseEmail, type SessionUser } from '@shop/contracts';
-import { User, hashPassword, verifyPassword } from '@shop/db';
+import { User, hashPassword, isDuplicateKey, verifyPassword } from '@shop/db';
 import { toSessionUser } from '../access/session.service.js';
 import { BusinessFailure } from '../common/business-failure.js';
+import { TooManyRequestsException } from '../throttling/rate-limits.service.js';
 import { GoogleIdentityService, GoogleSignInRefused, type GoogleIdentity } from './google-identity.service.js';
 import { LoginThrottleService } from './login-throttle.service.js';
 
@@ -18,10 +19,6 @@ function googleRefusalAsFailure({ reason }: GoogleSignInRefused): BusinessFailur
   if (reason === 'unavailable') return new BusinessFailure(HttpStatus.SERVICE_UNAVAILABLE, MESSAGES.googleSignIn.unavailable);
   if (reason === 'failed' || reason === 'cancelled') return new BusinessFailure(HttpStatus.UNAUTHORIZED, MESSAGES.googleSignIn.tokenRejected);
   return new BusinessFailure(HttpStatus.FORBIDDEN, MESSAGES.googleSignIn[reason]);
-}
-
-function isDuplicateKey(error: unknown): boolean {
-  return error instanceof QueryFailedError && (error.driverError as { code?: string } | undefined)?.code === 'ER_DUP_ENTRY';
 }
 
 /** Accounts: who someone is, proven by a password or by Google. Sessions are the caller's business. */
@@ -41,7 +38,8 @@ export class AuthService {
     const users = this.dataSource.getRepository(User);
     if (await users.existsBy({ email })) return emailTaken;
     try {
-      const user = users.create({ userName, email, passwordHash: await hashPassword(password), role: 'user', googleSubject: null });
+      // Typing an address proves nothing about owning it: the account stays unverified.
+      const user = users.create({ userName, email, passwordHash: await hashPassword(password), role: 'user', googleSubject: null, emailVerifiedAt: null });
       return toSessionUser(await users.save(user));
     } catch (error) {
       if (isDuplicateKey(error)) return emailTaken;
@@ -50,16 +48,14 @@ export class AuthService {
   }
 
   async signInWithPassword(email: string, password: string, clientAddress: string): Promise<SessionUser | BusinessFailure> {
-    const waitMs = await this.throttle.waitBeforeAttempt(email, clientAddress);
-    if (waitMs > 0) return new BusinessFailure(HttpStatus.TOO_MANY_REQUESTS, MESSAGES.login.tooManyAttempts(Math.ceil(waitMs / 60_000)));
+    const waitMs = await this.throttle.beginAttempt(email, clientAddress);
+    if (waitMs > 0) throw new TooManyRequestsException(MESSAGES.login.tooManyAttempts(Math.ceil(waitMs / 60_000)), waitMs);
 
     const user = await this.dataSource.getRepository(User).findOneBy({ email });
     const passwordMatches = await verifyPassword(user?.passwordHash ?? (await this.decoyHash), password);
-    if (!user?.passwordHash || !passwordMatches) {
-      await this.throttle.recordFailure(email, clientAddress);
-      return new BusinessFailure(HttpStatus.UNAUTHORIZED, MESSAGES.login.invalidCredentials);
-    }
-    await this.throttle.recordSuccess(email);
+    // A failure keeps the point its attempt took.
+    if (!user?.passwordHash || !passwordMatches) return new BusinessFailure(HttpStatus.UNAUTHORIZED, MESSAGES.login.invalidCredentials);
+    await this.throttle.attemptSucceeded(email, clientAddress);
     return toSessionUser(user);
   }
 
@@ -88,7 +84,8 @@ export class AuthService {
 
   /**
    * The shop account of a Google identity: the one linked to it, else the account with the same
-   * (verified) e-mail, which gets linked, else a new shopper.
+   * e-mail when both Google and the shop know that e-mail to be its owner's, which gets linked,
+   * else a new shopper.
    */
   private async signInWithGoogle(identity: GoogleIdentity): Promise<SessionUser | GoogleSignInRefused> {
     const users = this.dataSource.getRepository(User);
@@ -100,12 +97,17 @@ export class AuthService {
     const sameEmail = await users.findOneBy({ email });
     if (sameEmail) {
       if (sameEmail.googleSubject) return new GoogleSignInRefused('accountExistsWithOtherMethod');
+      // Anyone can register a password account under someone else's address and wait: linking it
+      // would hand the mailbox owner an account whose password a stranger knows.
+      if (!sameEmail.emailVerifiedAt) return new GoogleSignInRefused('passwordAccountExists');
       await users.update(sameEmail.id, { googleSubject: identity.subject });
       return toSessionUser(sameEmail);
     }
     try {
       const userName = identity.name?.trim().slice(0, LIMITS.userNameMaxLength) || email.split('@')[0]!;
-      return toSessionUser(await users.save(users.create({ userName, email, passwordHash: null, role: 'user', googleSubject: identity.subject })));
+      // Google said the address is verified: the account starts proven.
+      const created = users.create({ userName, email, passwordHash: null, role: 'user', googleSubject: identity.subject, emailVerifiedAt: new Date() });
+      return toSessionUser(await users.save(created));
     } catch (error) {
       // Two first sign-ins of one Google account at once: the other created it.
       if (isDuplicateKey(error)) return this.signInWithGoogle(identity);

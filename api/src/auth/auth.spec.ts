@@ -1,15 +1,20 @@
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import type { Redis } from 'ioredis';
+import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { LIMITS, MESSAGES, SESSION_TRANSPORT_HEADER } from '@shop/contracts';
+import type { AppConfig } from '@shop/config';
+import { LIMITS, MESSAGES, RATE_LIMITS, SESSION_TRANSPORT_HEADER } from '@shop/contracts';
 import { Session, User } from '@shop/db';
+import { REDIS_CLIENT } from '@shop/infrastructure';
 import { LISTED_TEST_ACCOUNTS, type RunningSandbox } from '@shop/sandbox';
 import { TEST_PUBLIC_URL, createTestAccount, sessionCookieOf, startIdentitySandbox, testConfig } from '@shop/testing';
 import { AppModule } from '../app.module.js';
 import { configureApp } from '../app.setup.js';
 import { sessionTokenHash } from '../access/session-token.js';
+import { SIGN_IN_ATTEMPT_TTL_SECONDS } from './google-identity.service.js';
 
 type SandboxChoice = { accountId: string } | { name: string; email: string } | 'cancel';
 
@@ -26,14 +31,18 @@ describe('auth', () => {
   let server: Server;
   let sandbox: RunningSandbox;
   let dataSource: DataSource;
-  let nextAddress = 1;
+  let config: AppConfig;
+  let nextAddress = 0;
   /** Each test signs in from its own client address, so address throttling of one never meets another. */
-  const fromAddress = () => `10.0.0.${nextAddress++}`;
+  const fromAddress = () => {
+    nextAddress += 1;
+    return `10.0.${Math.floor(nextAddress / 250)}.${(nextAddress % 250) + 1}`;
+  };
 
   beforeAll(async () => {
     const identity = await startIdentitySandbox();
     sandbox = identity.sandbox;
-    const config = testConfig({ ...identity.configOverrides, TRUST_PROXY_HOPS: '1' });
+    config = testConfig({ ...identity.configOverrides, TRUST_PROXY_HOPS: '1' });
     api = configureApp(await NestFactory.create(AppModule.register(config), { logger: false }), config);
     await api.init();
     server = api.getHttpServer();
@@ -46,10 +55,11 @@ describe('auth', () => {
   });
 
   const userCount = () => dataSource.getRepository(User).count();
+  const signIn = (address: string, credentials: { email: string; password: string }) => request(server).post('/api/auth/login').set('X-Forwarded-For', address).send(credentials);
 
   /** Drives "Continue with Google" like a browser: api → sandbox chooser → api callback. */
   async function signInWithGoogle(choice: SandboxChoice, returnTo = '/shop/listing'): Promise<{ location: string; sessionCookie: string | undefined }> {
-    const start = await request(server).get('/api/auth/google').query({ returnTo }).expect(302);
+    const start = await request(server).get('/api/auth/google').set('X-Forwarded-For', fromAddress()).query({ returnTo }).expect(302);
     const stateCookie = setCookies(start).find((line) => line.startsWith('toyduka_google_state='))!.split(';')[0]!;
     const jar = new Map<string, string>();
     const visit = async (url: string, init: RequestInit = {}) => {
@@ -98,6 +108,7 @@ describe('auth', () => {
       expect(cookie).not.toContain('Secure');
       const stored = await dataSource.getRepository(User).findOneByOrFail({ email: `${mailbox}@example.test` });
       expect(stored.passwordHash).toMatch(/^\$argon2id\$/);
+      expect(stored.emailVerifiedAt).toBeNull();
       const check = await request(server).get('/api/auth/check-auth').set('Cookie', cookie.split(';')[0]!).expect(200);
       expect(check.body.user.id).toBe(response.body.user.id);
     });
@@ -115,6 +126,10 @@ describe('auth', () => {
       ['no user name', { email: 'a@example.test', password: 'long-enough' }, MESSAGES.registration.userNameRequired],
       ['a blank user name', { userName: '   ', email: 'a@example.test', password: 'long-enough' }, MESSAGES.registration.userNameRequired],
       ['an over-long user name', { userName: 'x'.repeat(101), email: 'a@example.test', password: 'long-enough' }, MESSAGES.registration.userNameTooLong(100)],
+      // class-validator's MaxLength counted each 'x' + U+FE0F as one character; the VARCHAR(100) column counts two.
+      ['a user name of 100 emoji presentation pairs', { userName: 'x\uFE0F'.repeat(100), email: 'a@example.test', password: 'long-enough' }, MESSAGES.registration.userNameTooLong(100)],
+      // A lone surrogate is no character: isEmail's encodeURI threw a URIError on it, a 500.
+      ['an e-mail holding a lone surrogate', { userName: 'Asha', email: 'asha\uD83E@example.test', password: 'long-enough' }, MESSAGES.server.validationFailed],
       ['a malformed e-mail', { userName: 'Asha', email: 'not-an-email', password: 'long-enough' }, MESSAGES.login.invalidEmail],
       ['a 7-character password', { userName: 'Asha', email: 'a@example.test', password: 'seven77' }, MESSAGES.registration.passwordTooShort(8)],
       ['an over-long password', { userName: 'Asha', email: 'a@example.test', password: 'p'.repeat(129) }, MESSAGES.registration.passwordTooLong(128)],
@@ -125,6 +140,24 @@ describe('auth', () => {
       const response = await request(server).post('/api/auth/register').send(body).expect(400);
       expect(response.body.message).toBe(message);
       expect(await userCount()).toBe(before);
+    });
+
+    it('refuses a sixth registration from one client address within the hour with a 429 that says when, and lets other addresses register', async () => {
+      const farm = fromAddress();
+      const registration = () => ({ userName: 'Farm', email: `farm-${randomBytes(6).toString('hex')}@example.test`, password: 'twiga-safari-1' });
+      for (let account = 0; account < RATE_LIMITS.registrationsPerClientAddress.points; account += 1) {
+        await request(server).post('/api/auth/register').set('X-Forwarded-For', farm).send(registration()).expect(201);
+      }
+      const sixth = registration();
+      const refused = await request(server).post('/api/auth/register').set('X-Forwarded-For', farm).send(sixth).expect(429);
+      const retryAfterSeconds = Number(refused.headers['retry-after']);
+      expect(retryAfterSeconds).toBeGreaterThan(RATE_LIMITS.registrationsPerClientAddress.windowMs / 1000 - 120);
+      expect(retryAfterSeconds).toBeLessThanOrEqual(RATE_LIMITS.registrationsPerClientAddress.windowMs / 1000);
+      expect(refused.body).toEqual({ success: false, message: MESSAGES.registration.tooManyRegistrations(retryAfterSeconds * 1000) });
+      expect(sessionCookieIn(refused)).toBeUndefined();
+      expect(await dataSource.getRepository(User).existsBy({ email: sixth.email })).toBe(false);
+
+      await request(server).post('/api/auth/register').set('X-Forwarded-For', fromAddress()).send(registration()).expect(201);
     });
 
     it('answers malformed JSON with a 400', async () => {
@@ -210,24 +243,69 @@ describe('auth', () => {
   });
 
   describe('throttling failed sign-ins', () => {
-    it('stops an e-mail after 5 failures, even with the right password, with a 429 and a clear message', async () => {
+    it('stops an e-mail from one address after 5 failures, even with the right password, with a 429 and a clear message', async () => {
       const account = await createTestAccount(dataSource);
-      for (let attempt = 0; attempt < LIMITS.loginFailuresPerEmail; attempt += 1) {
-        await request(server).post('/api/auth/login').set('X-Forwarded-For', fromAddress()).send({ email: account.email, password: `wrong-${attempt}` }).expect(401);
+      const address = fromAddress();
+      for (let attempt = 0; attempt < LIMITS.loginFailuresPerEmailFromAddress; attempt += 1) {
+        await signIn(address, { email: account.email, password: `wrong-${attempt}` }).expect(401);
       }
-      const blocked = await request(server).post('/api/auth/login').set('X-Forwarded-For', fromAddress()).send({ email: account.email, password: account.password }).expect(429);
+      const blocked = await signIn(address, { email: account.email, password: account.password }).expect(429);
       expect(blocked.body).toEqual({ success: false, message: MESSAGES.login.tooManyAttempts(15) });
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(14 * 60);
       expect(sessionCookieIn(blocked)).toBeUndefined();
+    });
+
+    it('counts parallel guesses before checking them: no more than the limit are checked, and the right password is then refused from that address', async () => {
+      const account = await createTestAccount(dataSource);
+      const attacker = fromAddress();
+      const burst = 20;
+      const guesses = await Promise.all(Array.from({ length: burst }, (_, guess) => signIn(attacker, { email: account.email, password: `guess-${guess}` })));
+      const statuses = guesses.map((guess) => guess.status);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(LIMITS.loginFailuresPerEmailFromAddress);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(burst - LIMITS.loginFailuresPerEmailFromAddress);
+      await signIn(attacker, { email: account.email, password: account.password }).expect(429);
+    });
+
+    it("does not lock the owner out from their own address while a stranger's address is refused for their e-mail", async () => {
+      const account = await createTestAccount(dataSource);
+      const stranger = fromAddress();
+      for (let attempt = 0; attempt < LIMITS.loginFailuresPerEmailFromAddress * 2; attempt += 1) {
+        const guess = await signIn(stranger, { email: account.email, password: `wrong-${attempt}` });
+        expect(guess.status).toBe(attempt < LIMITS.loginFailuresPerEmailFromAddress ? 401 : 429);
+      }
+      await signIn(stranger, { email: account.email, password: account.password }).expect(429);
+      const owner = await signIn(fromAddress(), { email: account.email, password: account.password }).expect(200);
+      expect(owner.body.user).toEqual(account.user);
+    });
+
+    it('stops an e-mail from every address once failures from many addresses pass the hourly ceiling', async () => {
+      const account = await createTestAccount(dataSource);
+      const perAddress = LIMITS.loginFailuresPerEmailFromAddress;
+      for (let failures = 0; failures < LIMITS.loginFailuresPerEmail; failures += perAddress) {
+        const address = fromAddress();
+        const guesses = Math.min(perAddress, LIMITS.loginFailuresPerEmail - failures);
+        await Promise.all(Array.from({ length: guesses }, (_, guess) => signIn(address, { email: account.email, password: `wrong-${failures + guess}` }).expect(401)));
+      }
+      const blocked = await signIn(fromAddress(), { email: account.email, password: account.password }).expect(429);
+      expect(blocked.body).toEqual({ success: false, message: MESSAGES.login.tooManyAttempts(LIMITS.loginFailurePerEmailWindowMs / 60_000) });
+    });
+
+    it('gives a right password its point back, so signing in often never counts against the address', async () => {
+      const account = await createTestAccount(dataSource);
+      const household = fromAddress();
+      for (let visit = 0; visit <= LIMITS.loginFailuresPerAddress; visit += 1) {
+        await signIn(household, { email: account.email, password: account.password }).expect(200);
+      }
     });
 
     it('stops a client address after 20 failures across e-mails, and leaves other addresses alone', async () => {
       const address = fromAddress();
       for (let attempt = 0; attempt < LIMITS.loginFailuresPerAddress; attempt += 1) {
-        await request(server).post('/api/auth/login').set('X-Forwarded-For', address).send({ email: `guess-${attempt}@example.test`, password: 'guessing' }).expect(401);
+        await signIn(address, { email: `guess-${attempt}@example.test`, password: 'guessing' }).expect(401);
       }
       const account = await createTestAccount(dataSource);
-      await request(server).post('/api/auth/login').set('X-Forwarded-For', address).send({ email: account.email, password: account.password }).expect(429);
-      await request(server).post('/api/auth/login').set('X-Forwarded-For', fromAddress()).send({ email: account.email, password: account.password }).expect(200);
+      await signIn(address, { email: account.email, password: account.password }).expect(429);
+      await signIn(fromAddress(), { email: account.email, password: account.password }).expect(200);
     });
   });
 
@@ -258,18 +336,57 @@ describe('auth', () => {
       const stored = await dataSource.getRepository(User).findOneByOrFail({ email });
       expect(stored.passwordHash).toBeNull();
       expect(stored.googleSubject).toMatch(/^sandbox-/);
+      expect(stored.emailVerifiedAt).toBeInstanceOf(Date);
 
       const again = await signInWithGoogle({ name: 'Akinyi Google', email });
       const secondCheck = await request(server).get('/api/auth/check-auth').set('Cookie', again.sessionCookie!).expect(200);
       expect(secondCheck.body.user.id).toBe(check.body.user.id);
     });
 
-    it('links to the existing account with the same verified e-mail', async () => {
+    it('links to the existing account with the same e-mail once the shop knows its owner verified it', async () => {
       const account = await createTestAccount(dataSource);
+      await dataSource.getRepository(User).update(account.user.id, { emailVerifiedAt: new Date() });
       const { sessionCookie } = await signInWithGoogle({ name: 'Same Person', email: account.email });
       const check = await request(server).get('/api/auth/check-auth').set('Cookie', sessionCookie!).expect(200);
       expect(check.body.user).toEqual(account.user);
       expect((await dataSource.getRepository(User).findOneByOrFail({ id: account.user.id })).googleSubject).toMatch(/^sandbox-/);
+    });
+
+    it('never links to a password account whose e-mail nobody verified, and the password still signs in', async () => {
+      const account = await createTestAccount(dataSource);
+      const { location, sessionCookie } = await signInWithGoogle({ name: 'Mailbox Owner', email: account.email });
+      expect(location).toBe('/auth/login?googleError=passwordAccountExists');
+      expect(sessionCookie).toBeUndefined();
+      expect((await dataSource.getRepository(User).findOneByOrFail({ id: account.user.id })).googleSubject).toBeNull();
+      await signIn(fromAddress(), { email: account.email, password: account.password }).expect(200);
+    });
+
+    it('refuses starts past the limit per client address with a 429 and stores no attempt; every key a start writes expires', async () => {
+      const redis = api.get<Redis>(REDIS_CLIENT);
+      const attemptKeys = () => redis.keys(`${config.REDIS_PREFIX}:google-sign-in:*`);
+      const address = fromAddress();
+      const start = () => request(server).get('/api/auth/google').set('X-Forwarded-For', address);
+      const allowed = RATE_LIMITS.googleSignInStartsPerClientAddress.points;
+
+      const before = (await attemptKeys()).length;
+      // A return path past the cap is refused before anything is stored or counted.
+      await start().query({ returnTo: `/shop/${'x'.repeat(5000)}` }).expect(400);
+      expect(await attemptKeys()).toHaveLength(before);
+      for (let started = 0; started < allowed; started += 1) await start().expect(302);
+      const stored = await attemptKeys();
+      expect(stored).toHaveLength(before + allowed);
+
+      const refused = await start().expect(429);
+      expect(refused.body).toEqual({ success: false, message: MESSAGES.server.tooManyRequestsFor(Number(refused.headers['retry-after']) * 1000) });
+      expect(refused.headers.location).toBeUndefined();
+      expect(setCookies(refused)).toEqual([]);
+      expect(await attemptKeys()).toHaveLength(before + allowed);
+
+      const limitKeys = await redis.keys(`${config.REDIS_PREFIX}:limit:googleSignInStartsPerClientAddress:*`);
+      expect(limitKeys.length).toBeGreaterThan(0);
+      for (const key of stored) expect(await redis.ttl(key)).toBeGreaterThan(0);
+      for (const key of stored) expect(await redis.ttl(key)).toBeLessThanOrEqual(SIGN_IN_ATTEMPT_TTL_SECONDS);
+      for (const key of limitKeys) expect(await redis.ttl(key)).toBeGreaterThan(0);
     });
 
     it('refuses an account whose e-mail Google has not verified', async () => {
@@ -324,6 +441,14 @@ describe('auth', () => {
       expect(response.body).toEqual({ success: false, message: MESSAGES.googleSignIn.tokenRejected });
       expect(sessionCookieIn(response)).toBeUndefined();
       expect(await userCount()).toBe(before);
+    });
+
+    it("refuses a token whose e-mail is an unverified password account's with a 403, and does not link it", async () => {
+      const account = await createTestAccount(dataSource);
+      const response = await request(server).post('/api/auth/social-login').send({ token: await idToken({ claims: { sub: `sandbox-claimant-${Date.now()}`, email: account.email, email_verified: true } }) }).expect(403);
+      expect(response.body).toEqual({ success: false, message: MESSAGES.googleSignIn.passwordAccountExists });
+      expect(sessionCookieIn(response)).toBeUndefined();
+      expect((await dataSource.getRepository(User).findOneByOrFail({ id: account.user.id })).googleSubject).toBeNull();
     });
 
     it('refuses an unverified e-mail with a 403, and something that is not a token with a 400', async () => {

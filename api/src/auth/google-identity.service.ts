@@ -17,6 +17,7 @@ export interface GoogleIdentity {
 /** State kept between sending the browser to the provider and its return, for at most this long. */
 export const SIGN_IN_ATTEMPT_TTL_SECONDS = 600;
 
+/** At most about 2 KB, each kept for SIGN_IN_ATTEMPT_TTL_SECONDS: the return path is a safeReturnPath, never longer than 2048 characters. */
 interface SignInAttempt {
   codeVerifier: string;
   nonce: string;

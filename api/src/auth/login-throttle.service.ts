@@ -4,42 +4,58 @@ import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { LIMITS } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
 import { APP_CONFIG, REDIS_CLIENT } from '@shop/infrastructure';
+import { sharedCounter } from '../throttling/rate-limits.service.js';
 
 /**
- * Counts failed sign-ins per e-mail and per client address in Redis (shared by every api
- * instance). Only failures count, so a shopper who signs in often is never slowed down.
+ * Counts sign-in attempts in Redis (shared by every api instance): per e-mail from one client
+ * address, per client address, and per e-mail from every address. An attempt takes its point
+ * before the password is checked, so parallel guesses cannot all pass while the count still reads
+ * zero; a right password gives its point back, so a shopper who signs in often is never slowed down.
  */
 @Injectable()
 export class LoginThrottleService {
-  private readonly byEmail: RateLimiterRedis;
+  private readonly byEmailFromAddress: RateLimiterRedis;
   private readonly byAddress: RateLimiterRedis;
+  private readonly byEmail: RateLimiterRedis;
 
   constructor(@Inject(REDIS_CLIENT) redis: Redis, @Inject(APP_CONFIG) config: AppConfig) {
-    const duration = LIMITS.loginFailureWindowMs / 1000;
-    this.byEmail = new RateLimiterRedis({ storeClient: redis, keyPrefix: `${config.REDIS_PREFIX}:login-failures:email`, points: LIMITS.loginFailuresPerEmail, duration });
-    this.byAddress = new RateLimiterRedis({ storeClient: redis, keyPrefix: `${config.REDIS_PREFIX}:login-failures:address`, points: LIMITS.loginFailuresPerAddress, duration });
+    const prefix = `${config.REDIS_PREFIX}:login-attempts`;
+    this.byEmailFromAddress = sharedCounter(redis, `${prefix}:email-from-address`, LIMITS.loginFailuresPerEmailFromAddress, LIMITS.loginFailureWindowMs);
+    this.byAddress = sharedCounter(redis, `${prefix}:address`, LIMITS.loginFailuresPerAddress, LIMITS.loginFailureWindowMs);
+    this.byEmail = sharedCounter(redis, `${prefix}:email`, LIMITS.loginFailuresPerEmail, LIMITS.loginFailurePerEmailWindowMs);
   }
 
-  /** Milliseconds until another attempt is allowed, or 0 when one is allowed now. */
-  async waitBeforeAttempt(email: string, address: string): Promise<number> {
-    const [emailFailures, addressFailures] = await Promise.all([this.byEmail.get(email), this.byAddress.get(address)]);
-    const waits = [
-      emailFailures && emailFailures.consumedPoints >= LIMITS.loginFailuresPerEmail ? emailFailures.msBeforeNext : 0,
-      addressFailures && addressFailures.consumedPoints >= LIMITS.loginFailuresPerAddress ? addressFailures.msBeforeNext : 0,
-    ];
-    return Math.max(...waits);
+  /**
+   * Counts one attempt; milliseconds until another is allowed when this one is refused, else 0. A
+   * refused attempt still counts against its own address, so one who keeps trying stays refused.
+   */
+  async beginAttempt(email: string, address: string): Promise<number> {
+    const fromAddress = await Promise.all([this.byEmailFromAddress.consume(emailFromAddressKey(email, address)), this.byAddress.consume(address)].map(waitIfOverLimit));
+    const waitMs = Math.max(...fromAddress);
+    if (waitMs > 0) return waitMs;
+    // Only attempts their own address let through reach the e-mail's ceiling: otherwise one network
+    // hammering away would use it up and lock the owner out from everywhere.
+    return waitIfOverLimit(this.byEmail.consume(email));
   }
 
-  async recordFailure(email: string, address: string): Promise<void> {
-    await Promise.all([this.byEmail.consume(email), this.byAddress.consume(address)].map((consumed) => consumed.catch(rejectedOnlyWhenOverLimit)));
-  }
-
-  async recordSuccess(email: string): Promise<void> {
-    await this.byEmail.delete(email);
+  /** The password was right: the attempt's points come back, and this address's typos for the e-mail are forgotten. */
+  async attemptSucceeded(email: string, address: string): Promise<void> {
+    await Promise.all([this.byEmailFromAddress.delete(emailFromAddressKey(email, address)), this.byAddress.reward(address), this.byEmail.reward(email)]);
   }
 }
 
-/** `consume` rejects with a RateLimiterRes once the limit is passed; that is expected here, anything else is not. */
-function rejectedOnlyWhenOverLimit(reason: unknown): void {
-  if (!(reason instanceof RateLimiterRes)) throw reason;
+/** An address never holds a space (IPv4, IPv6 or 'unknown'), so the pair cannot be mistaken for another. */
+function emailFromAddressKey(email: string, address: string): string {
+  return `${address} ${email}`;
+}
+
+/** `consume` rejects with a RateLimiterRes once the limit is passed; that is a refusal, anything else (Redis away) is not. */
+function waitIfOverLimit(consumed: Promise<RateLimiterRes>): Promise<number> {
+  return consumed.then(
+    () => 0,
+    (reason: unknown) => {
+      if (reason instanceof RateLimiterRes) return Math.max(1, reason.msBeforeNext);
+      throw reason;
+    },
+  );
 }

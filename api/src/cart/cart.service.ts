@@ -1,7 +1,7 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { MESSAGES, coverImage, type Cart as CartView, type CartItem as CartItemView, type Product as ProductView } from '@shop/contracts';
+import { MESSAGES, ORDER_CAPS, coverImage, type Cart as CartView, type CartItem as CartItemView, type Product as ProductView } from '@shop/contracts';
 import { Cart, CartItem, Product } from '@shop/db';
 import { BusinessFailure } from '../common/business-failure.js';
 import { refusableTransaction } from '../common/refusable-transaction.js';
@@ -11,6 +11,8 @@ import type { CartLineInputDto } from './dto/cart-line-input.dto.js';
 const productNotFound = () => new BusinessFailure(HttpStatus.NOT_FOUND, MESSAGES.products.notFound);
 const notInCart = () => new BusinessFailure(HttpStatus.NOT_FOUND, MESSAGES.cart.notInCart);
 const beyondStock = (totalStock: number) => new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.cart.onlyQuantityCanBeAdded(totalStock));
+/** A line holds what the shop has, and no more than one order may take of a toy. */
+const unitsOnOffer = (product: Pick<ProductView, 'totalStock'>) => Math.min(product.totalStock, ORDER_CAPS.unitsPerLine);
 
 /** A line as the shop shows it now: the catalogue's title, picture and prices, not those of the day it was added. */
 function toCartItem(product: ProductView, quantity: number): CartItemView {
@@ -48,7 +50,7 @@ export class CartService {
       if (!product) return productNotFound();
       const line = await manager.findOne(CartItem, { where: { cartId, productId }, select: { id: true, quantity: true } });
       const wanted = (line?.quantity ?? 0) + quantity;
-      if (wanted > product.totalStock) return beyondStock(product.totalStock);
+      if (wanted > unitsOnOffer(product)) return beyondStock(unitsOnOffer(product));
       if (line) await manager.update(CartItem, { id: line.id }, { quantity: wanted });
       else await manager.insert(CartItem, { cartId, productId, quantity: wanted });
       return this.view(manager, userId);
@@ -63,7 +65,7 @@ export class CartService {
       if (!product) return productNotFound();
       const line = cartId === undefined ? null : await manager.findOne(CartItem, { where: { cartId, productId }, select: { id: true } });
       if (!line) return notInCart();
-      if (quantity > product.totalStock) return beyondStock(product.totalStock);
+      if (quantity > unitsOnOffer(product)) return beyondStock(unitsOnOffer(product));
       await manager.update(CartItem, { id: line.id }, { quantity });
       return this.view(manager, userId);
     });

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { CATALOGUE_API, MESSAGES, SHOPPER_API, type Cart as CartView, type Product as ProductView, type ProductInput } from '@shop/contracts';
+import { CATALOGUE_API, LIMITS, MESSAGES, SHOPPER_API, type Cart as CartView, type Product as ProductView, type ProductInput } from '@shop/contracts';
 import { Cart, CartItem, Product } from '@shop/db';
 import { createTestAccount, createTestProduct, sessionCookieOf, signedInAccount, type SignedInAccount } from '@shop/testing';
 import { testJpeg, uploadTestImage, useTestApi } from '../testing/test-api.js';
@@ -179,13 +179,23 @@ describe('cart', () => {
       ['2.5', 2.5],
       ['a string', 'abc'],
       ['none', undefined],
+      ['"0x10"', '0x10'],
+      ['"1e3"', '1e3'],
+      ['beyond INT UNSIGNED', 4_294_967_296],
+      ['written with an exponent', 1e21],
     ])('a product id of %s in the body', async (_case, productId) => {
       expect((await add(shopper, { productId, quantity: 1 }).expect(400)).body.message).toBe(MESSAGES.products.invalidId);
       expect((await update(shopper, { productId, quantity: 1 }).expect(400)).body.message).toBe(MESSAGES.products.invalidId);
       expect(await hasCart(shopper)).toBe(false);
     });
 
-    it.each(['abc', '0', '-3', '1.5'])('a product id of %s in the delete path', async (productId) => {
+    it('a quantity beyond any stock, which no line can ever hold', async () => {
+      expect((await add(shopper, { productId: product.id, quantity: LIMITS.amountMax + 1 }).expect(400)).body.message).toBe(MESSAGES.cart.quantityTooLarge(LIMITS.amountMax));
+      expect((await update(shopper, { productId: product.id, quantity: 1e21 }).expect(400)).body.message).toBe(MESSAGES.cart.quantityTooLarge(LIMITS.amountMax));
+      expect(await hasCart(shopper)).toBe(false);
+    });
+
+    it.each(['abc', '0', '-3', '1.5', '0x10', '1e3', '%2B5', '%207', '7.0', '4294967296'])('a product id of %s in the delete path', async (productId) => {
       expect((await remove(shopper, productId).expect(400)).body.message).toBe(MESSAGES.products.invalidId);
     });
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { In } from 'typeorm';
-import { CATALOGUE_API, MESSAGES, listingSearchParams, type ListingRequest, type Product as ProductView, type ProductPage } from '@shop/contracts';
+import { CATALOGUE_API, LISTING_PAGE, MESSAGES, listingSearchParams, type ListingRequest, type Product as ProductView, type ProductPage } from '@shop/contracts';
 import { Product } from '@shop/db';
 import { createTestProduct } from '@shop/testing';
 import { useTestApi } from '../testing/test-api.js';
@@ -88,6 +88,19 @@ describe('shop catalogue', () => {
     ])('refuses %s with a clear message', async (query, message) => {
       expect((await request(shop.server).get(`${CATALOGUE_API.shopProducts}?${query}`).expect(400)).body.message).toBe(message);
     });
+
+    it.each(['0x10', '1e3', '%2B5', '%207', '7.0', '0b11', '-1'])('reads page=%s as no page number, not as another notation of one', async (page) => {
+      expect((await request(shop.server).get(`${CATALOGUE_API.shopProducts}?page=${page}`).expect(400)).body.message).toBe(MESSAGES.listing.pageOutOfRange);
+      expect((await request(shop.server).get(`${CATALOGUE_API.shopProducts}?pageSize=${page}`).expect(400)).body.message).toBe(MESSAGES.listing.pageSizeOutOfRange(LISTING_PAGE.maxSize));
+    });
+
+    it('refuses a page past the last one any listing can have, where a query could not carry its offset', async () => {
+      for (const page of [LISTING_PAGE.maxPage + 1, '1' + '0'.repeat(25)]) {
+        expect((await request(shop.server).get(`${CATALOGUE_API.shopProducts}?page=${page}`).expect(400)).body.message).toBe(MESSAGES.listing.pageTooLarge(LISTING_PAGE.maxPage));
+        expect((await request(shop.server).get(`${CATALOGUE_API.search('wooden train')}?page=${page}`).expect(400)).body.message).toBe(MESSAGES.listing.pageTooLarge(LISTING_PAGE.maxPage));
+      }
+      expect((await request(shop.server).get(`${CATALOGUE_API.shopProducts}?page=${LISTING_PAGE.maxPage}`).expect(200)).body.data).toEqual([]);
+    });
   });
 
   describe('one product', () => {
@@ -96,6 +109,14 @@ describe('shop catalogue', () => {
       expect(body.data as ProductView).toMatchObject({ id: ids.banner, title: 'birthday Banner', price: 1200, salePrice: 450 });
       expect((await request(shop.server).get(CATALOGUE_API.shopProduct(999_999_999)).expect(404)).body.message).toBe(MESSAGES.products.notFound);
       expect((await request(shop.server).get(CATALOGUE_API.shopProduct('banner')).expect(400)).body.message).toBe(MESSAGES.products.invalidId);
+    });
+
+    it.each(['0x10', '1e3', '%2B5', '%207', '7.0', '-7', '0', '4294967296', '99999999999999999999'])('refuses the id %s: ids are plain decimal digits an id column holds', async (id) => {
+      expect((await request(shop.server).get(CATALOGUE_API.shopProduct(id)).expect(400)).body).toEqual({ success: false, message: MESSAGES.products.invalidId });
+    });
+
+    it('reads an id written with leading zeros as the same id', async () => {
+      expect((await request(shop.server).get(CATALOGUE_API.shopProduct(`00${ids.banner}`)).expect(200)).body.data.id).toBe(ids.banner);
     });
   });
 

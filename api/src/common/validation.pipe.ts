@@ -1,26 +1,70 @@
-import { BadRequestException, ValidationPipe, type ValidationError } from '@nestjs/common';
+import { BadRequestException, ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
 import { MESSAGES } from '@shop/contracts';
+
+/**
+ * Rules whose words are class-validator's own whatever a DTO says: an unknown field, a nested
+ * field that is no object, a body that is no object at all. They answer the catalogue's general words.
+ */
+const VALIDATOR_WORDED_RULES = new Set(['whitelistValidation', 'nestedValidation', 'unknownValue']);
 
 /** Every broken rule, nested ones (a variation's label) included, as [rule, message]. */
 function brokenRules(errors: ValidationError[]): [string, string][] {
   return errors.flatMap((error) => [...Object.entries(error.constraints ?? {}), ...brokenRules(error.children ?? [])]);
 }
 
+/** A lone UTF-16 surrogate: JSON may carry one ("\ud83e"), but it is no character, and validators that encode text throw on it. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** Whether a parsed body or query holds text that is not Unicode, looked for without recursion (bodies are bounded in depth, not in width). */
+function holdsIllFormedText(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  for (let next = pending.pop(); pending.length > 0 || next !== undefined; next = pending.pop()) {
+    if (typeof next === 'string' && LONE_SURROGATE.test(next)) return true;
+    if (typeof next === 'object' && next !== null) {
+      for (const [key, child] of Object.entries(next)) {
+        if (LONE_SURROGATE.test(key)) return true;
+        pending.push(child);
+      }
+    }
+  }
+  return false;
+}
+
 /**
- * Strict input: unknown fields are refused and types are converted. DTOs give catalogue
- * messages to their rules, so the first broken rule becomes the answer's message.
+ * Refuses text that is not Unicode before the DTO's rules read it: isEmail, for one, throws a
+ * URIError on it. A path's or query's single value stays the text the URL carried: Nest's own
+ * conversion of an `id: number` parameter is +value, which reads "0x10" as 16, " 7" as 7 and "1e3"
+ * as 1000, so ids are read by their pipes (id-pipe.ts), decimal digits only.
+ */
+class ShopValidationPipe extends ValidationPipe {
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if ((metadata.type === 'body' || metadata.type === 'query') && holdsIllFormedText(value)) {
+      throw new BadRequestException({ message: MESSAGES.server.validationFailed });
+    }
+    return super.transform(value, metadata);
+  }
+
+  protected override transformPrimitive(value: unknown): unknown {
+    return value;
+  }
+}
+
+/**
+ * Strict input: unknown fields are refused and types are converted. DTOs give catalogue messages to
+ * their rules, so the first broken rule becomes the answer's message; a rule without one says
+ * nothing (dismissDefaultMessages), as class-validator's English is not the shop's.
  */
 export function createValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  return new ShopValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,
+    dismissDefaultMessages: true,
     exceptionFactory: (errors) => {
-      const rules = brokenRules(errors);
-      const messages = rules.map(([, message]) => message);
-      // An unknown field's text is the validator's, not the catalogue's: the rules the shop wrote speak first.
-      const catalogueMessage = rules.find(([rule]) => rule !== 'whitelistValidation')?.[1];
-      return new BadRequestException({ message: catalogueMessage ?? MESSAGES.server.validationFailed, errors: messages });
+      const messages = brokenRules(errors).map(([rule, message]) => (VALIDATOR_WORDED_RULES.has(rule) || message === '' ? MESSAGES.server.validationFailed : message));
+      // The rules the shop wrote speak first; an unknown field alone gets the general words.
+      const catalogueMessage = messages.find((message) => message !== MESSAGES.server.validationFailed);
+      return new BadRequestException({ message: catalogueMessage ?? MESSAGES.server.validationFailed, errors: [...new Set(messages)] });
     },
   });
 }

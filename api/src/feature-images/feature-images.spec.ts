@@ -32,6 +32,12 @@ describe('feature images', () => {
     expect((await request(shop.server).delete(CATALOGUE_API.deleteFeatureImage(secondId)).set('Cookie', adminCookie).expect(404)).body.message).toBe(MESSAGES.featureImages.notFound);
   });
 
+  it.each(['0x10', '1e3', '%2B5', '%207', '7.0', '4294967296'])('refuses to delete by the id %s, which is not decimal digits an id column holds', async (id) => {
+    const before = await shop.dataSource.getRepository(FeatureImage).count();
+    expect((await request(shop.server).delete(CATALOGUE_API.deleteFeatureImage(id)).set('Cookie', adminCookie).expect(400)).body.message).toBe(MESSAGES.featureImages.notFound);
+    expect(await shop.dataSource.getRepository(FeatureImage).count()).toBe(before);
+  });
+
   it('refuses shoppers and guests their changes, and images that were not uploaded', async () => {
     const image = await uploadTestImage(shop.server, adminCookie, await testJpeg('banner-3'));
     const before = await shop.dataSource.getRepository(FeatureImage).count();

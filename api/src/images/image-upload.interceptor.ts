@@ -7,10 +7,13 @@ import { LIMITS, MESSAGES, UPLOAD_FIELD } from '@shop/contracts';
 /** "Less than 5MB" (spec §5): a file of exactly 5 MB is already too large. */
 const readImage = multer({ storage: multer.memoryStorage(), limits: { fileSize: LIMITS.maxImageBytes - 1, files: 1, fields: 10 } }).single(UPLOAD_FIELD);
 
-function refusalOf(error: unknown): unknown {
-  if (!(error instanceof multer.MulterError)) return error;
+/**
+ * Whatever stops the body being read is the sender's: busboy's own errors ("Boundary not found",
+ * "Unexpected end of form") are not MulterErrors, and answer as a missing image does.
+ */
+function refusalOf(error: unknown): HttpException {
   // Multer stops reading at the limit, so a 6 MB upload is refused without being held in memory.
-  if (error.code === 'LIMIT_FILE_SIZE') return new HttpException({ message: MESSAGES.variation.imageTooLarge }, HttpStatus.PAYLOAD_TOO_LARGE);
+  if (error instanceof multer.MulterError && error.code === 'LIMIT_FILE_SIZE') return new HttpException({ message: MESSAGES.variation.imageTooLarge }, HttpStatus.PAYLOAD_TOO_LARGE);
   return new HttpException({ message: MESSAGES.variation.imageRequired }, HttpStatus.BAD_REQUEST);
 }
 

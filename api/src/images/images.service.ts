@@ -1,18 +1,25 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash } from 'node:crypto';
-import sharp, { type Metadata } from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import { IMAGE_MAX_INPUT_PIXELS, MESSAGES, type ImageSet } from '@shop/contracts';
 import { IMAGE_STORAGE, ImageAsset, recordEvent, type ImageStorage } from '@shop/db';
 import { BusinessFailure } from '../common/business-failure.js';
 import { toImageSet } from './image-sets.js';
 
+interface AcceptedFormat {
+  extension: string;
+  contentType: string;
+  /** How the original is written again, in its own format: near-lossless, since the derivatives are made from it. */
+  encode: (image: Sharp) => Sharp;
+}
+
 /** The formats the shop takes, as sharp names what it finds in the bytes, with the stored extension and type. */
-const ACCEPTED_FORMATS: Record<string, { extension: string; contentType: string }> = {
-  jpeg: { extension: 'jpg', contentType: 'image/jpeg' },
-  png: { extension: 'png', contentType: 'image/png' },
-  webp: { extension: 'webp', contentType: 'image/webp' },
+const ACCEPTED_FORMATS: Record<string, AcceptedFormat> = {
+  jpeg: { extension: 'jpg', contentType: 'image/jpeg', encode: (image) => image.jpeg({ quality: 92 }) },
+  png: { extension: 'png', contentType: 'image/png', encode: (image) => image.png() },
+  webp: { extension: 'webp', contentType: 'image/webp', encode: (image) => image.webp({ quality: 92 }) },
 };
 
 const MEGAPIXEL = 1_000_000;
@@ -26,12 +33,15 @@ export class ImagesService {
   ) {}
 
   /**
-   * Keeps the original under its content hash and asks the image worker for the derivatives, in
-   * the transaction that records the image. The same bytes uploaded twice are one image.
+   * Keeps the original, without its metadata, under its content hash and asks the image worker for
+   * the derivatives, in the transaction that records the image. The same bytes uploaded twice are one
+   * image: sharp writes the same bytes for the same input.
    */
-  async upload(bytes: Buffer): Promise<ImageSet | BusinessFailure> {
-    const format = await this.formatOf(bytes);
+  async upload(uploaded: Buffer): Promise<ImageSet | BusinessFailure> {
+    const format = await this.formatOf(uploaded);
     if (format instanceof BusinessFailure) return format;
+    const bytes = await this.withoutMetadata(uploaded, format);
+    if (bytes instanceof BusinessFailure) return bytes;
 
     const storageKey = `originals/${createHash('sha256').update(bytes).digest('hex')}.${format.extension}`;
     await this.storage.put(storageKey, bytes);
@@ -66,8 +76,22 @@ export class ImagesService {
     return new Map(assets.map((asset) => [asset.url, asset]));
   }
 
+  /**
+   * The upload written again without EXIF, XMP or IPTC: a phone's photo carries where it was taken
+   * (GPS), the phone and often the owner's name, and the original is served under /uploads to
+   * anyone. Its EXIF orientation is applied to the pixels first, so it still shows upright. A file
+   * that cannot be decoded whole (truncated, corrupt) is refused here rather than stored.
+   */
+  private async withoutMetadata(bytes: Buffer, format: AcceptedFormat): Promise<Buffer | BusinessFailure> {
+    try {
+      return await format.encode(sharp(bytes, { limitInputPixels: IMAGE_MAX_INPUT_PIXELS, failOn: 'truncated' }).rotate()).toBuffer();
+    } catch {
+      return new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.products.imageFailed);
+    }
+  }
+
   /** The format read from the bytes themselves (a name or a claimed type proves nothing). */
-  private async formatOf(bytes: Buffer): Promise<{ extension: string; contentType: string } | BusinessFailure> {
+  private async formatOf(bytes: Buffer): Promise<AcceptedFormat | BusinessFailure> {
     let metadata: Metadata;
     try {
       // Reads the header only: nothing is decoded, so a huge or broken image costs nothing here.

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /**
  * The api's Prometheus series. One registry per application, not prom-client's global one, so
@@ -20,6 +20,13 @@ export class ApiMetrics {
   readonly socketConnections = new Gauge({
     name: 'toyduka_socket_connections',
     help: 'Signed-in Socket.IO connections held by this api instance',
+    registers: [this.registry],
+  });
+
+  readonly unverifiedWebhooks = new Counter({
+    name: 'toyduka_payment_webhooks_unverified_total',
+    help: 'Webhook deliveries the provider did not confirm as its own (or that could not be read); refused unstored',
+    labelNames: ['provider'] as const,
     registers: [this.registry],
   });
 
@@ -73,5 +80,7 @@ export class ApiMetrics {
 
   constructor() {
     collectDefaultMetrics({ register: this.registry });
+    // From 0, so that increase() sees the first forged delivery too.
+    this.unverifiedWebhooks.inc({ provider: 'paypal' }, 0);
   }
 }

@@ -7,7 +7,7 @@ import type { Server } from 'node:http';
 import { io } from 'socket.io-client';
 import request from 'supertest';
 import {
-  CATALOGUE_API, JOBS, ORDER_API, QUEUES, QUEUE_NAMES, WORKER_PRESENCE, operationsKeys, pipelineHeartbeatKeys, type PipelineHeartbeatEvent, type QueueName,
+  CATALOGUE_API, JOBS, MESSAGES, ORDER_API, QUEUES, QUEUE_NAMES, WORKER_PRESENCE, operationsKeys, pipelineHeartbeatKeys, type PipelineHeartbeatEvent, type QueueName,
 } from '@shop/contracts';
 import { OutboxEvent, recordEvent } from '@shop/db';
 import { createTestAccount, createTestProduct, DisposableRedis, sampleOf, sessionCookieOf, settleLeftoverWork, testConfig, waitFor } from '@shop/testing';
@@ -137,6 +137,31 @@ describe('api metrics', () => {
       browser.disconnect();
     }
     await waitFor('the socket to be gone', async () => (await connections()) === 0);
+  });
+});
+
+describe('api metrics behind METRICS_TOKEN', () => {
+  const token = 'test-metrics-token-0123456789abcdefghij';
+  const shop = useTestApi(testConfig({ METRICS_TOKEN: token }));
+
+  it.each([
+    ['no Authorization header', undefined],
+    ['a wrong token', 'Bearer test-metrics-token-0123456789abcdefghiX'],
+    ['the token with a character missing', `Bearer ${token.slice(0, -1)}`],
+    ['the token in another scheme', `Basic ${token}`],
+    ['the token bare', token],
+  ])('refuses a scrape with %s: 401, naming the Bearer scheme, and no figures', async (_case, authorization) => {
+    const scrapeRequest = request(shop.server).get(METRICS_PATH);
+    const response = await (authorization === undefined ? scrapeRequest : scrapeRequest.set('Authorization', authorization)).expect(401);
+    expect(response.headers['www-authenticate']).toBe('Bearer realm="metrics"');
+    expect(response.body).toEqual({ success: false, message: MESSAGES.auth.notAuthenticated });
+    expect(response.text).not.toContain('toyduka_');
+  });
+
+  it('answers Prometheus that sends the token as its bearer token', async () => {
+    const response = await request(shop.server).get(METRICS_PATH).set('Authorization', `Bearer ${token}`).expect(200);
+    expect(response.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+    expect(sampleOf(response.text, 'toyduka_dependency_up', { dependency: 'mysql' })).toBe(1);
   });
 });
 

@@ -26,8 +26,8 @@ describe("the console's Retry on a payments job whose order changed since it fai
     const phone = kit.newPhone();
     stack.sandbox.daraja.setCallbackBehaviour({ phone }, { drop: true });
     const product = await createTestProduct(stack.dataSource, { price: 900, totalStock: 4 });
-    const { shopper, address } = await kit.shopperWithCart([[product, 2]]);
-    const { orderId, checkoutRequestId } = (await kit.payByMpesa(shopper, { addressId: address.id, phone }).expect(201)).body.data as { orderId: number; checkoutRequestId: string };
+    const { shopper, address } = await kit.shopperWithCart([[product, 2]], phone);
+    const { orderId, checkoutRequestId } = (await kit.payByMpesa(shopper, { addressId: address.id, phone: address.phone }).expect(201)).body.data as { orderId: number; checkoutRequestId: string };
 
     // "Cancelled by the shopper" arrives at the key-less callback path of a push whose answer is not
     // stored: nothing names its attempt, every try fails and the job ends in the failed set.

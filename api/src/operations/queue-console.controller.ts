@@ -1,8 +1,9 @@
 import { BadRequestException, Controller, Delete, Get, HttpCode, HttpStatus, NotFoundException, Param, Post, Query, type PipeTransform } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
-  MESSAGES, QUEUE_NAMES, type ApiSuccess, type FailedJobAction, type FailedJobPage, type QueueName, type QueuesSnapshot, type RetriedJobs,
+  MESSAGES, QUEUE_NAMES, type ApiSuccess, type FailedJobAction, type FailedJobPage, type QueueName, type QueuesSnapshot, type RetriedJobs, type SessionUser,
 } from '@shop/contracts';
+import { CurrentUser } from '../access/access.decorators.js';
 import { PageQueryDto } from '../catalogue/dto/page.query.js';
 import { orRefuse } from '../common/business-failure.js';
 import { QueueConsoleService } from './queue-console.service.js';
@@ -23,7 +24,10 @@ const jobId: PipeTransform<string, string> = {
   },
 };
 
-/** The queue console (admins only, by the /api/admin/ path): figures, failed jobs, and what to do with them. */
+/**
+ * The queue console (admins only, by the /api/admin/ path): figures, failed jobs, and what to do with
+ * them. The only place jobs are retried or removed (Bull Board is read-only), each time in the audit.
+ */
 @ApiTags('admin')
 @Controller('admin/queues')
 export class QueueConsoleController {
@@ -42,19 +46,19 @@ export class QueueConsoleController {
 
   @Post(':queue/failed/retry-all')
   @HttpCode(HttpStatus.OK)
-  async retryAll(@Param('queue', queueName) queue: QueueName): Promise<RetriedJobs> {
-    const data = await this.console.retryAll(queue);
+  async retryAll(@CurrentUser() admin: SessionUser, @Param('queue', queueName) queue: QueueName): Promise<RetriedJobs> {
+    const data = await this.console.retryAll(queue, admin);
     return { success: true, message: MESSAGES.operations.jobsRetried(data.retried), data };
   }
 
   @Post(':queue/failed/:jobId/retry')
   @HttpCode(HttpStatus.OK)
-  async retry(@Param('queue', queueName) queue: QueueName, @Param('jobId', jobId) id: string): Promise<FailedJobAction> {
-    return { success: true, message: MESSAGES.operations.jobRetried, data: orRefuse(await this.console.retry(queue, id)) };
+  async retry(@CurrentUser() admin: SessionUser, @Param('queue', queueName) queue: QueueName, @Param('jobId', jobId) id: string): Promise<FailedJobAction> {
+    return { success: true, message: MESSAGES.operations.jobRetried, data: orRefuse(await this.console.retry(queue, id, admin)) };
   }
 
   @Delete(':queue/failed/:jobId')
-  async remove(@Param('queue', queueName) queue: QueueName, @Param('jobId', jobId) id: string): Promise<FailedJobAction> {
-    return { success: true, message: MESSAGES.operations.jobRemoved, data: orRefuse(await this.console.remove(queue, id)) };
+  async remove(@CurrentUser() admin: SessionUser, @Param('queue', queueName) queue: QueueName, @Param('jobId', jobId) id: string): Promise<FailedJobAction> {
+    return { success: true, message: MESSAGES.operations.jobRemoved, data: orRefuse(await this.console.remove(queue, id, admin)) };
   }
 }

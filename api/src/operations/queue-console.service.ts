@@ -3,15 +3,16 @@ import { HttpStatus, Inject, Injectable, type OnModuleInit } from '@nestjs/commo
 import { ModuleRef } from '@nestjs/core';
 import type { Job, Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { MESSAGES, QUEUE_NAMES, QUEUE_STATS_INTERVAL_MS, WORKER_PRESENCE, operationsKeys, pipelineHeartbeatKeys, summariseJobData, type FailedJobView, type PipelineHeartbeatEvent, type QueueName, type QueueStatsEvent, type QueuesSnapshot, QUEUE_DEPTH_STATES, queueDepthsOf } from '@shop/contracts';
+import { MESSAGES, QUEUE_NAMES, QUEUE_STATS_INTERVAL_MS, WORKER_PRESENCE, operationsKeys, pipelineHeartbeatKeys, summariseJobData, type FailedJobView, type PipelineHeartbeatEvent, type QueueName, type QueueStatsEvent, type QueuesSnapshot, QUEUE_DEPTH_STATES, queueDepthsOf, type SessionUser } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
 import { BusinessFailure } from '../common/business-failure.js';
 import { APP_CONFIG, REDIS_CLIENT } from '@shop/infrastructure';
+import { OperatorAuditService } from './operator-audit.service.js';
 
 /** Figures older than this are not the workers' current word: someone should have published since. */
 const STATS_FRESH_MS = 3 * QUEUE_STATS_INTERVAL_MS;
-/** Retry all moves the failed set to waiting this many jobs per Redis call. */
-const RETRY_BATCH = 1000;
+/** Retry all sends this many jobs' retries to Redis at once. */
+const RETRY_BATCH = 200;
 
 function viewOf(job: Job): FailedJobView {
   return {
@@ -31,7 +32,8 @@ function viewOf(job: Job): FailedJobView {
 /**
  * The queue console's reads and actions. Figures come from the workers (they publish them every
  * ~2 s and keep the last set in Redis); when no worker has published lately the api still counts
- * the jobs itself, so the console shows a queue piling up while every worker is down.
+ * the jobs itself, so the console shows a queue piling up while every worker is down. Each retry and
+ * removal is written to the operator audit, with the admin who made it.
  */
 @Injectable()
 export class QueueConsoleService implements OnModuleInit {
@@ -42,6 +44,7 @@ export class QueueConsoleService implements OnModuleInit {
     private readonly moduleRef: ModuleRef,
     @Inject(REDIS_CLIENT) private readonly redis: Redis,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly audit: OperatorAuditService,
   ) {
     this.keys = operationsKeys(config.REDIS_PREFIX);
   }
@@ -71,36 +74,64 @@ export class QueueConsoleService implements OnModuleInit {
    * straight back to the failed set instead of starting a new round of backoff. Safe whatever
    * happened since it failed, because every processor is idempotent.
    */
-  async retry(queue: QueueName, jobId: string): Promise<{ jobId: string } | BusinessFailure> {
+  async retry(queue: QueueName, jobId: string, admin: SessionUser): Promise<{ jobId: string } | BusinessFailure> {
     const job = await this.failedJob(queue, jobId);
     if (job instanceof BusinessFailure) return job;
+    const retried = await this.audit.recorded({ admin, action: 'retry', queue, jobIds: [jobId] }, async () => {
+      // Another admin (or Retry all) may have got there first.
+      if (!(await this.retried(job))) return new BusinessFailure(HttpStatus.CONFLICT, MESSAGES.operations.jobNotFailed);
+      return [jobId];
+    });
+    return retried instanceof BusinessFailure ? retried : { jobId };
+  }
+
+  /**
+   * Retries the failed jobs one by one rather than with BullMQ's retryJobs, which moves whatever is
+   * in the failed set by then: the audit must name exactly the jobs that were moved.
+   */
+  async retryAll(queue: QueueName, admin: SessionUser): Promise<{ retried: number }> {
+    const bullQueue = this.queues.get(queue)!;
+    const listed = await bullQueue.getRanges(['failed'], 0, -1, true);
+    if (listed.length === 0) return { retried: 0 };
+    const retried = await this.audit.recorded({ admin, action: 'retryAll', queue, jobIds: listed }, async () => {
+      const moved: string[] = [];
+      for (let start = 0; start < listed.length; start += RETRY_BATCH) {
+        const batch = await Promise.all(listed.slice(start, start + RETRY_BATCH).map(async (jobId) => {
+          // Removed meanwhile: nothing to retry.
+          const job = await bullQueue.getJob(jobId);
+          return job && (await this.retried(job)) ? jobId : undefined;
+        }));
+        moved.push(...batch.filter((jobId): jobId is string => jobId !== undefined));
+      }
+      return moved;
+    });
+    return { retried: retried.length };
+  }
+
+  async remove(queue: QueueName, jobId: string, admin: SessionUser): Promise<{ jobId: string } | BusinessFailure> {
+    const job = await this.failedJob(queue, jobId);
+    if (job instanceof BusinessFailure) return job;
+    const removed = await this.audit.recorded({ admin, action: 'remove', queue, jobIds: [jobId] }, async () => {
+      try {
+        await job.remove();
+      } catch (error) {
+        if (!(await job.isFailed())) return new BusinessFailure(HttpStatus.CONFLICT, MESSAGES.operations.jobNotFailed);
+        throw error;
+      }
+      return [jobId];
+    });
+    return removed instanceof BusinessFailure ? removed : { jobId };
+  }
+
+  /** Retries a failed job as `retry` says; false when it had left the failed set by then. */
+  private async retried(job: Job): Promise<boolean> {
     try {
       await job.retry('failed');
+      return true;
     } catch (error) {
-      // Another admin (or Retry all) got there first.
-      if (!(await job.isFailed())) return new BusinessFailure(HttpStatus.CONFLICT, MESSAGES.operations.jobNotFailed);
+      if (!(await job.isFailed())) return false;
       throw error;
     }
-    return { jobId };
-  }
-
-  async retryAll(queue: QueueName): Promise<{ retried: number }> {
-    const bullQueue = this.queues.get(queue)!;
-    const retried = await bullQueue.getFailedCount();
-    await bullQueue.retryJobs({ state: 'failed', count: RETRY_BATCH });
-    return { retried };
-  }
-
-  async remove(queue: QueueName, jobId: string): Promise<{ jobId: string } | BusinessFailure> {
-    const job = await this.failedJob(queue, jobId);
-    if (job instanceof BusinessFailure) return job;
-    try {
-      await job.remove();
-    } catch (error) {
-      if (!(await job.isFailed())) return new BusinessFailure(HttpStatus.CONFLICT, MESSAGES.operations.jobNotFailed);
-      throw error;
-    }
-    return { jobId };
   }
 
   /** Only jobs in the failed set are the console's to act on: never one a worker holds. */

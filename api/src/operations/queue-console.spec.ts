@@ -5,7 +5,8 @@ import request from 'supertest';
 import {
   MESSAGES, OPS_API, QUEUE_NAMES, operationsKeys, pipelineHeartbeatKeys, type FailedJobView, type PipelineHeartbeatEvent, type QueueName, type QueueStatsEvent,
 } from '@shop/contracts';
-import { createTestAccount, sessionCookieOf, testConfig, waitFor } from '@shop/testing';
+import { OperatorAction } from '@shop/db';
+import { createTestAccount, sessionCookieOf, testConfig, waitFor, type TestAccount } from '@shop/testing';
 import { useTestApi } from '../testing/test-api.js';
 
 describe('queue console api', () => {
@@ -13,17 +14,24 @@ describe('queue console api', () => {
   const keys = operationsKeys(config.REDIS_PREFIX);
   const api = useTestApi(config);
   let redis: Redis;
+  let admin: TestAccount;
   let adminCookie: string;
   let shopperCookie: string;
 
   beforeAll(async () => {
     redis = new Redis(config.REDIS_URL);
-    const [admin, shopper] = await Promise.all([createTestAccount(api.dataSource, 'admin'), createTestAccount(api.dataSource)]);
+    const shopper = await createTestAccount(api.dataSource);
+    admin = await createTestAccount(api.dataSource, 'admin');
     [adminCookie, shopperCookie] = await Promise.all([sessionCookieOf(api.server, admin), sessionCookieOf(api.server, shopper)]);
   });
   afterAll(() => redis?.disconnect());
 
   const queue = (name: QueueName) => api.app.get<Queue>(getQueueToken(name));
+  /** The audit rows this file's admin made; each test's admin is the same, so a test reads the rows it added. */
+  const auditRows = () => api.dataSource.getRepository(OperatorAction).find({ where: { adminUserId: admin.user.id }, order: { id: 'ASC' } });
+  const auditRowOf = (action: OperatorAction['action'], queueName: QueueName, jobIds: string[]) => ({
+    id: expect.any(Number), adminUserId: admin.user.id, adminEmail: admin.email, action, queue: queueName, jobIds, createdAt: expect.any(Date),
+  });
   const asAdmin = {
     get: (path: string) => request(api.server).get(path).set('Cookie', adminCookie),
     post: (path: string) => request(api.server).post(path).set('Cookie', adminCookie),
@@ -124,6 +132,7 @@ describe('queue console api', () => {
 
     it('retries one job once more, keeping its attempts; a second retry finds it gone from the failed set', async () => {
       const job = jobs[0]!;
+      const auditedBefore = (await auditRows()).length;
       const answer = (await asAdmin.post(OPS_API.retryFailedJob('images', job.id!)).expect(200)).body;
       expect(answer).toEqual({ success: true, message: MESSAGES.operations.jobRetried, data: { jobId: job.id } });
       const retried = (await queue('images').getJob(job.id!))!;
@@ -131,26 +140,50 @@ describe('queue console api', () => {
       expect(retried.attemptsMade).toBe(1);
       expect((await asAdmin.post(OPS_API.retryFailedJob('images', job.id!)).expect(409)).body).toEqual({ success: false, message: MESSAGES.operations.jobNotFailed });
       expect((await asAdmin.delete(OPS_API.removeFailedJob('images', job.id!)).expect(409)).body.message).toBe(MESSAGES.operations.jobNotFailed);
+      // The retry that moved the job is in the audit; the two refused ones changed nothing and are not.
+      expect((await auditRows()).slice(auditedBefore)).toEqual([auditRowOf('retry', 'images', [job.id!])]);
     });
 
-    it('removes one failed job', async () => {
+    it('writes the audit row with the time of the retry', async () => {
+      const [job] = await failedJobs('payments', [{ callbackId: 99 }]);
+      const before = Date.now();
+      await asAdmin.post(OPS_API.retryFailedJob('payments', job!.id!)).expect(200);
+      const row = (await auditRows()).at(-1)!;
+      expect(row).toEqual(auditRowOf('retry', 'payments', [job!.id!]));
+      // MySQL keeps milliseconds; the api's clock and the database's are the same machine's here.
+      expect(row.createdAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
+      expect(row.createdAt.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+    });
+
+    it('removes one failed job, in the audit', async () => {
       const job = jobs[1]!;
+      const auditedBefore = (await auditRows()).length;
       expect((await asAdmin.delete(OPS_API.removeFailedJob('images', job.id!)).expect(200)).body).toEqual({ success: true, message: MESSAGES.operations.jobRemoved, data: { jobId: job.id } });
       expect(await queue('images').getJob(job.id!)).toBeUndefined();
       expect((await asAdmin.delete(OPS_API.removeFailedJob('images', job.id!)).expect(404)).body.message).toBe(MESSAGES.operations.jobNotFound);
+      expect((await auditRows()).slice(auditedBefore)).toEqual([auditRowOf('remove', 'images', [job.id!])]);
     });
 
     it("retries all of one queue's failed jobs and no other queue's", async () => {
       const more = await failedJobs('images', [{ imageId: 14 }]);
       const [otherQueue] = await failedJobs('orders', [{ orderId: 5 }]);
       // The test's own worker took the job retried above and failed it again: count what is there now.
-      const failedBefore = await queue('images').getFailedCount();
+      const failedIds = await queue('images').getRanges(['failed'], 0, -1);
+      const failedBefore = failedIds.length;
       expect(failedBefore).toBeGreaterThanOrEqual(2);
+      const auditedBefore = (await auditRows()).length;
       const answer = (await asAdmin.post(OPS_API.retryAllFailed('images')).expect(200)).body;
       expect(answer).toEqual({ success: true, message: MESSAGES.operations.jobsRetried(failedBefore), data: { retried: failedBefore } });
       expect(await queue('images').getFailedCount()).toBe(0);
       expect(await Promise.all([jobs[2]!, more[0]!].map(async (job) => (await queue('images').getJob(job.id!))!.getState()))).toEqual(['waiting', 'waiting']);
       expect(await otherQueue!.isFailed()).toBe(true);
+
+      const audited = (await auditRows()).slice(auditedBefore);
+      expect(audited).toEqual([auditRowOf('retryAll', 'images', expect.any(Array))]);
+      expect([...audited[0]!.jobIds].sort()).toEqual([...failedIds].sort());
+      // Nothing left to retry: nothing done, nothing in the audit.
+      expect((await asAdmin.post(OPS_API.retryAllFailed('images')).expect(200)).body.data).toEqual({ retried: 0 });
+      expect(await auditRows()).toHaveLength(auditedBefore + 1);
     });
   });
 
@@ -163,12 +196,50 @@ describe('queue console api', () => {
       await request(api.server).get(path.toUpperCase()).set('Cookie', shopperCookie).expect(403);
     });
 
-    it("shows an admin the board and every queue of the shop", async () => {
+    it("shows an admin the board and every queue of the shop, read-only", async () => {
       const page = await asAdmin.get(OPS_API.board).expect(200);
       expect(page.headers['content-type']).toContain('text/html');
       expect(page.text).toContain(`<base href="${OPS_API.board}/"`);
-      const board = (await asAdmin.get(`${OPS_API.board}/api/queues`).expect(200)).body as { queues: { name: string }[] };
+      const board = (await asAdmin.get(`${OPS_API.board}/api/queues`).expect(200)).body as { queues: { name: string; readOnlyMode: boolean; allowRetries: boolean }[] };
       expect(board.queues.map((listed) => listed.name).sort()).toEqual([...QUEUE_NAMES].sort());
+      expect(board.queues.every((listed) => listed.readOnlyMode && !listed.allowRetries)).toBe(true);
+    });
+
+    describe('refuses every change to an admin, leaving the job and the queue as they were and the audit empty', () => {
+      let job: Job;
+      let auditedBefore: number;
+      beforeAll(async () => {
+        [job] = await failedJobs('orders', [{ orderId: 77 }]);
+        auditedBefore = (await auditRows()).length;
+      });
+
+      const changes: [string, 'put' | 'post', (jobId: string) => string][] = [
+        ['retry a job', 'put', (jobId) => `/api/queues/orders/${jobId}/retry`],
+        ['remove (clean) a job', 'put', (jobId) => `/api/queues/orders/${jobId}/clean`],
+        ['promote a job', 'put', (jobId) => `/api/queues/orders/${jobId}/promote`],
+        ['retry every failed job', 'put', () => '/api/queues/orders/retry/failed'],
+        ['clean the failed jobs', 'put', () => '/api/queues/orders/clean/failed'],
+        ['add a job', 'post', () => '/api/queues/orders/add'],
+        ['pause the queue', 'put', () => '/api/queues/orders/pause'],
+        ['empty the queue', 'put', () => '/api/queues/orders/empty'],
+        ['obliterate the queue', 'put', () => '/api/queues/orders/obliterate'],
+      ];
+
+      it.each(changes)('%s (405)', async (_change, method, path) => {
+        const response = await request(api.server)[method](`${OPS_API.board}${path(job.id!)}`).set('Cookie', adminCookie).send({ name: 'order.expire', data: {} });
+        expect(response.status).toBe(405);
+        expect(response.body.error).toEqual({ key: 'ERRORS.QUEUE_READ_ONLY' });
+      });
+
+      it('passes over every queue when asked to pause them all', async () => {
+        await request(api.server).put(`${OPS_API.board}/api/queues/pause`).set('Cookie', adminCookie).expect(200);
+        expect(await Promise.all(QUEUE_NAMES.map((name) => queue(name).isPaused()))).toEqual(QUEUE_NAMES.map(() => false));
+      });
+
+      it('left the job in the failed set and wrote nothing to the audit', async () => {
+        expect(await job.isFailed()).toBe(true);
+        expect(await auditRows()).toHaveLength(auditedBefore);
+      });
     });
   });
 });

@@ -5,9 +5,10 @@ import { MESSAGES, ORDER_API, ROUTES, kenyanMobileNumber, mpesaAccountReference,
 import type { AppConfig } from '@shop/config';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pRetry from 'p-retry';
-import { MpesaAttempt, Order, Payment, changeOrderStatus, newCallbackKey, recordEvent, recordMpesaAttempt, releaseReservedStock } from '@shop/db';
+import { Address, MpesaAttempt, Order, Payment, changeOrderStatus, newCallbackKey, recordEvent, recordMpesaAttempt, releaseReservedStock } from '@shop/db';
 import { DarajaClient, DarajaError, PaypalClient, type StkPushAccepted } from '@shop/payments';
 import { BusinessFailure } from '../common/business-failure.js';
+import { RateLimitsService } from '../throttling/rate-limits.service.js';
 import { APP_CONFIG } from '@shop/infrastructure';
 import type { CapturePaypalInputDto } from './dto/capture-paypal-input.dto.js';
 import type { MpesaPaymentInputDto } from './dto/mpesa-payment-input.dto.js';
@@ -57,6 +58,7 @@ export class CheckoutService {
     private readonly orders: OrdersService,
     private readonly daraja: DarajaClient,
     private readonly paypal: PaypalClient,
+    private readonly limits: RateLimitsService,
   ) {}
 
   /**
@@ -65,9 +67,13 @@ export class CheckoutService {
    * did not take releases the order at once, and one whose fate is unknown is left to its checks:
    * the shopper is told to wait for it, never to pay again (docs/payments.md, Attempts).
    */
-  async startMpesa(shopper: SessionUser, input: MpesaPaymentInputDto): Promise<MpesaStarted | BusinessFailure> {
+  async startMpesa(shopper: SessionUser, clientAddress: string, input: MpesaPaymentInputDto): Promise<MpesaStarted | BusinessFailure> {
     const phone = kenyanMobileNumber(input.phone);
     if (!phone) return new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.checkout.invalidPhone);
+    // A prompt goes only to a phone the shopper gave as theirs, never to a stranger's typed in.
+    if (!(await this.dataSource.getRepository(Address).existsBy({ userId: shopper.id, phone }))) return new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.checkout.phoneNotOnAccount);
+    await this.countCheckout(shopper, clientAddress);
+    await this.limits.consume('checkoutPerPhone', [phone], MESSAGES.checkout.tooManyPushesToPhone);
     const callbackKey = newCallbackKey();
     let attemptId = 0;
     const placed = await this.placement.place(shopper.id, input.addressId, 'mpesa', async (manager, order) => {
@@ -119,7 +125,8 @@ export class CheckoutService {
     await Promise.race([stored.finally(() => answered.abort()), sleep(PUSH_ANSWER_WAIT_MS, undefined, { signal: answered.signal }).catch(() => undefined)]);
   }
 
-  async startPaypal(shopper: SessionUser, addressId: number): Promise<PaypalStarted | BusinessFailure> {
+  async startPaypal(shopper: SessionUser, clientAddress: string, addressId: number): Promise<PaypalStarted | BusinessFailure> {
+    await this.countCheckout(shopper, clientAddress);
     const placed = await this.placement.place(shopper.id, addressId, 'paypal');
     if (placed instanceof BusinessFailure) return placed;
     const returnUrl = new URL(ROUTES.shopPaypalReturn, this.config.PUBLIC_URL).href;
@@ -150,7 +157,8 @@ export class CheckoutService {
    * page) adds nothing. A new attempt is allowed once the last one recorded why it failed (a
    * declined card the shopper has since changed in PayPal).
    */
-  requestCapture(shopper: SessionUser, input: CapturePaypalInputDto): Promise<CaptureRequested | BusinessFailure> {
+  async requestCapture(shopper: SessionUser, clientAddress: string, input: CapturePaypalInputDto): Promise<CaptureRequested | BusinessFailure> {
+    await this.countCheckout(shopper, clientAddress);
     const reference = input.token ?? input.paymentId;
     return this.dataSource.transaction(async (manager) => {
       const order = await manager.findOne(Order, { where: { id: input.orderId, userId: shopper.id }, lock: { mode: 'pessimistic_write' } });
@@ -165,6 +173,12 @@ export class CheckoutService {
       await recordEvent(manager, 'paypal.capture', { paymentId: payment.id, attempt });
       return answer(true);
     });
+  }
+
+  /** Every payment start or capture counts against the shopper's and the client address's limits (RATE_LIMITS). */
+  private async countCheckout(shopper: SessionUser, clientAddress: string): Promise<void> {
+    await this.limits.consume('checkoutPerShopper', [String(shopper.id)], MESSAGES.checkout.tooManyPayments);
+    await this.limits.consume('checkoutPerClientAddress', [clientAddress], MESSAGES.checkout.tooManyPayments);
   }
 
   /** The provider would not start the payment: the order is cancelled and its units go back on the shelf. */

@@ -6,7 +6,7 @@ import { MpesaAttempt, Order, OrderStatusHistory, Payment } from '@shop/db';
 import { createTestProduct, testConfig, waitFor } from '@shop/testing';
 import { startPaymentStack, type PaymentStack } from '../testing/payment-stack.js';
 import { startTestApi, type TestApi } from '../testing/test-api.js';
-import { PARKLANDS, PAYING_PHONE, checkoutDriver } from './checkout-fixtures.js';
+import { PARKLANDS, checkoutDriver } from './checkout-fixtures.js';
 
 describe('starting a payment', () => {
   let stack: PaymentStack;
@@ -30,7 +30,7 @@ describe('starting a payment', () => {
       const { shopper, address } = await shop.shopperWithCart([[piano, 1]]);
       const pushesBefore = stack.sandbox.daraja.transactions().length;
 
-      const answer = await shop.payByMpesa(shopper, { addressId: address.id, phone: PAYING_PHONE }).expect(502);
+      const answer = await shop.payByMpesa(shopper, { addressId: address.id, phone: address.phone }).expect(502);
       expect(answer.body).toEqual({ success: false, message: MESSAGES.checkout.mpesaInitiateFailed });
 
       const [order] = await shop.ordersOf(shopper);
@@ -48,13 +48,16 @@ describe('starting a payment', () => {
     });
 
     it('releases the order at once when no push could be sent (Daraja refuses the app its token), and says to try again', async () => {
-      // Its own Redis prefix: the stack's cached token must not stand in for the refused one.
-      const refused = await startTestApi(testConfig({ MPESA_BASE_URL: stack.config.MPESA_BASE_URL, MPESA_CONSUMER_SECRET: 'revoked-secret', REDIS_PREFIX: 'toyduka-test-revoked-daraja' }));
+      // Its own Redis prefix: the stack's cached token must not stand in for the refused one. The prefix
+      // outlives the run, so its limits count each shopper's own address, as the stack's do.
+      const refused = await startTestApi(
+        testConfig({ MPESA_BASE_URL: stack.config.MPESA_BASE_URL, MPESA_CONSUMER_SECRET: 'revoked-secret', REDIS_PREFIX: 'toyduka-test-revoked-daraja', TRUST_PROXY_HOPS: '1' }),
+      );
       try {
         const product = await createTestProduct(stack.dataSource, { totalStock: 2 });
         const { shopper, address } = await shop.shopperWithCart([[product, 2]]);
         const pushesBefore = stack.sandbox.daraja.transactions().length;
-        expect((await checkoutDriver(refused.server, refused.dataSource).payByMpesa(shopper, { addressId: address.id, phone: PAYING_PHONE }).expect(502)).body.message).toBe(MESSAGES.checkout.mpesaInitiateFailed);
+        expect((await checkoutDriver(refused.server, refused.dataSource).payByMpesa(shopper, { addressId: address.id, phone: address.phone }).expect(502)).body.message).toBe(MESSAGES.checkout.mpesaInitiateFailed);
         const [order] = await shop.ordersOf(shopper);
         expect(order).toMatchObject({ orderStatus: 'cancelled', paymentStatus: 'failed' });
         expect(await shop.stockOf(product)).toBe(2);
@@ -87,7 +90,7 @@ describe('starting a payment', () => {
       const clearFault = setTimeout(() => void stack.dataSource.query('DELETE FROM `test_write_faults`'), 3000);
       try {
         const askedAt = Date.now();
-        const answer = await shop.payByMpesa(shopper, { addressId: address.id, phone: PAYING_PHONE }).expect(201);
+        const answer = await shop.payByMpesa(shopper, { addressId: address.id, phone: address.phone }).expect(201);
         expect(Date.now() - askedAt).toBeLessThan(2800);
         const { orderId, checkoutRequestId } = answer.body.data as { orderId: number; checkoutRequestId: string };
         expect(checkoutRequestId).toMatch(/^ws_CO_/);
@@ -161,7 +164,7 @@ describe('starting a payment', () => {
     it('leaves an M-Pesa order whose push may have reached the phone pending and due a check, and tells the shopper to wait for it, not to pay again', async () => {
       const product = await createTestProduct(stack.dataSource, { totalStock: 4 });
       const { shopper, address } = await shop.shopperWithCart([[product, 1]]);
-      const answer = await otherShop.payByMpesa(shopper, { addressId: address.id, phone: PAYING_PHONE }).expect(202);
+      const answer = await otherShop.payByMpesa(shopper, { addressId: address.id, phone: address.phone }).expect(202);
       const [order] = await shop.ordersOf(shopper);
       expect(answer.body).toEqual({ success: true, message: MESSAGES.checkout.mpesaPushUnconfirmed, data: { orderId: order!.id, checkoutRequestId: null } });
       expect(order).toMatchObject({ orderStatus: 'pending', paymentStatus: 'pending' });
@@ -169,7 +172,7 @@ describe('starting a payment', () => {
       expect(await shop.stockOf(product)).toBe(3);
       expect(await jobsOf(order!.id, (await shop.paymentOf(order!.id)).id)).toEqual(['order.created', 'order.expire']);
       const [attempt] = await attemptsOf(order!.id);
-      expect(attempt).toMatchObject({ state: 'sending', phone: '254712345678', checkoutRequestId: null });
+      expect(attempt).toMatchObject({ state: 'sending', phone: address.phone, checkoutRequestId: null });
       expect(attempt!.nextCheckAt).toBeInstanceOf(Date);
     });
 
@@ -263,7 +266,7 @@ describe('starting a payment', () => {
       const stranger = await shop.shopper();
       const product = await createTestProduct(stack.dataSource);
       const { shopper: mpesaShopper, address } = await shop.shopperWithCart([[product, 1]]);
-      const mpesa = (await shop.payByMpesa(mpesaShopper, { addressId: address.id, phone: PAYING_PHONE }).expect(201)).body.data as { orderId: number; checkoutRequestId: string };
+      const mpesa = (await shop.payByMpesa(mpesaShopper, { addressId: address.id, phone: address.phone }).expect(201)).body.data as { orderId: number; checkoutRequestId: string };
 
       for (const [who, body] of [
         [shopper, { orderId, token: 'WRONG-TOKEN', payerId }],

@@ -1,7 +1,7 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { MESSAGES, effectivePrice, type OrderAddressInfo, type PaymentMethod } from '@shop/contracts';
+import { MESSAGES, ORDER_CAPS, effectivePrice, type OrderAddressInfo, type PaymentMethod } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
 import { Address, Order, OrderItem, Payment, changeOrderStatus, recordEvent, takeUnits } from '@shop/db';
 import { convertKes } from '@shop/payments';
@@ -62,6 +62,10 @@ export class OrderPlacementService {
       // Product order: two checkouts sharing products lock them in the same order, so they queue instead of deadlocking.
       const lines = await manager.query<CartLine[]>('SELECT `productId`, `quantity` FROM `cart_items` WHERE `cartId` = ? ORDER BY `productId`', [cart.id]);
       if (lines.length === 0) return cartEmpty();
+      // Lines from before the caps, or filled by many adds, are held to them here.
+      if (lines.reduce((units, line) => units + line.quantity, 0) > ORDER_CAPS.unitsPerOrder) {
+        return new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.checkout.tooManyUnitsInOrder(ORDER_CAPS.unitsPerOrder));
+      }
       const address = await manager.findOne(Address, { where: { id: addressId, userId } });
       if (!address) return noAddress();
 
@@ -69,6 +73,7 @@ export class OrderPlacementService {
       for (const line of lines) {
         const reserved = await this.reserve(manager, line);
         if (reserved instanceof BusinessFailure) return reserved;
+        if (line.quantity > ORDER_CAPS.unitsPerLine) return new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.checkout.tooManyUnitsOnLine(reserved.title, ORDER_CAPS.unitsPerLine));
         items.push({ productId: line.productId, title: reserved.title, image: reserved.image, unitPrice: effectivePrice(reserved), quantity: line.quantity });
       }
       const subtotalAmount = items.reduce((sum, item) => sum + item.unitPrice * item.quantity, 0);

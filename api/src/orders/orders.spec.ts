@@ -1,9 +1,9 @@
 import request from 'supertest';
-import { MESSAGES, ORDER_API, type AdminOrderPage, type OrderDetails, type Order as OrderView } from '@shop/contracts';
+import { LIMITS, LISTING_PAGE, MESSAGES, ORDER_API, type Address as AddressView, type AdminOrderPage, type OrderDetails, type Order as OrderView } from '@shop/contracts';
 import { Order, OrderItem, OrderStatusHistory, Payment, type Product } from '@shop/db';
 import { createTestProduct } from '@shop/testing';
 import { startPaymentStack, type PaymentStack } from '../testing/payment-stack.js';
-import { PARKLANDS, PAYING_PHONE, checkoutDriver, type Shopper } from './checkout-fixtures.js';
+import { PARKLANDS, checkoutDriver, type Shopper } from './checkout-fixtures.js';
 
 describe('orders', () => {
   let stack: PaymentStack;
@@ -17,14 +17,14 @@ describe('orders', () => {
   });
   afterAll(() => stack?.close());
 
-  const addressIds = new Map<number, number>();
+  const addresses = new Map<number, AddressView>();
   /** A PayPal order of `quantity` units of a fresh product (PayPal sends nothing back until the shopper approves). */
   async function placedOrder(shopper?: Shopper, quantity = 1): Promise<{ shopper: Shopper; orderId: number; product: Product }> {
     const product = await createTestProduct(stack.dataSource, { price: 1200, salePrice: 999, totalStock: 10 });
     const buyer = shopper ?? (await shop.shopper());
-    if (!addressIds.has(buyer.id)) addressIds.set(buyer.id, (await shop.address(buyer)).id);
+    if (!addresses.has(buyer.id)) addresses.set(buyer.id, await shop.address(buyer));
     await shop.addToCart(buyer, product, quantity);
-    const { orderId } = (await shop.payByPaypal(buyer, { addressId: addressIds.get(buyer.id) }).expect(201)).body as { orderId: number };
+    const { orderId } = (await shop.payByPaypal(buyer, { addressId: addresses.get(buyer.id)!.id }).expect(201)).body as { orderId: number };
     return { shopper: buyer, orderId, product };
   }
   const listOf = (shopper: Shopper, userId: number = shopper.id) => request(stack.server).get(ORDER_API.orders(userId)).set('Cookie', shopper.cookie);
@@ -56,7 +56,7 @@ describe('orders', () => {
           { productId: firstProduct, title: expect.any(String), image: null, price: 999, quantity: 1 },
           { productId: product.id, title: product.title, image: null, price: 999, quantity: 2 },
         ],
-        addressInfo: expect.objectContaining({ county: PARKLANDS.county, location: PARKLANDS.location, deliveryFee: PARKLANDS.fee, phone: '254722000111' }),
+        addressInfo: expect.objectContaining({ county: PARKLANDS.county, location: PARKLANDS.location, deliveryFee: PARKLANDS.fee, phone: addresses.get(shopper.id)!.phone }),
         orderStatus: 'pending',
         paymentMethod: 'paypal',
         paymentStatus: 'pending',
@@ -96,12 +96,22 @@ describe('orders', () => {
     it("M-Pesa orders show the CheckoutRequestID as their payment id and no PayPal fields", async () => {
       const product = await createTestProduct(stack.dataSource);
       const { shopper, address } = await shop.shopperWithCart([[product, 1]]);
-      const { orderId, checkoutRequestId } = (await shop.payByMpesa(shopper, { addressId: address.id, phone: PAYING_PHONE }).expect(201)).body.data as { orderId: number; checkoutRequestId: string };
+      const { orderId, checkoutRequestId } = (await shop.payByMpesa(shopper, { addressId: address.id, phone: address.phone }).expect(201)).body.data as { orderId: number; checkoutRequestId: string };
       const details = (await shop.details(shopper, orderId).expect(200)).body.data as OrderDetails;
       expect(details).toMatchObject({ paymentMethod: 'mpesa', paymentId: checkoutRequestId, providerAmount: null, paypalApprovalUrl: null });
       expect(details.mpesaAttempts).toEqual([
-        { state: 'pushed', phone: '254712345678', amount: details.totalAmount, checkoutRequestId, resultCode: null, resultDesc: null, receipt: null, createdAt: expect.any(String) },
+        { state: 'pushed', phone: address.phone, amount: details.totalAmount, checkoutRequestId, resultCode: null, resultDesc: null, receipt: null, createdAt: expect.any(String) },
       ]);
+    });
+
+    it('refuses a capture naming an order id no column holds, or PayPal references longer than their columns', async () => {
+      const { shopper, orderId } = await placedOrder();
+      for (const bad of [LIMITS.idMax + 1, 1e21, '0x10']) expect((await shop.capture(shopper, { orderId: bad, token: 'EC-1' }).expect(400)).body.message).toBe(MESSAGES.orders.invalidId);
+      // class-validator's MaxLength counted 'x' + U+FE0F as one character; the VARCHAR(100) columns count two.
+      for (const field of ['token', 'paymentId', 'payerId']) {
+        expect((await shop.capture(shopper, { orderId, [field]: 'x\uFE0F'.repeat(100) }).expect(400)).body.message).toBe(MESSAGES.checkout.paypalReturnInvalid);
+      }
+      expect((await shop.paymentOf(orderId)).payerId).toBeNull();
     });
 
     it("refuses another shopper's order as not found, a list in another's name, bad ids and guests", async () => {
@@ -110,7 +120,7 @@ describe('orders', () => {
       expect((await shop.details(stranger, orderId).expect(404)).body.message).toBe(MESSAGES.orders.notFound);
       expect((await shop.details(shopper, 999_999_999).expect(404)).body.message).toBe(MESSAGES.orders.notFound);
       expect((await listOf(stranger, shopper.id).expect(403)).body.message).toBe(MESSAGES.auth.notYourAccount);
-      for (const bad of ['abc', '1.5', '0']) expect((await shop.details(shopper, bad).expect(400)).body.message).toBe(MESSAGES.orders.invalidId);
+      for (const bad of ['abc', '1.5', '0', '0x10', '1e3', '%2B5', '%207', '7.0', '4294967296']) expect((await shop.details(shopper, bad).expect(400)).body.message).toBe(MESSAGES.orders.invalidId);
       await request(stack.server).get(ORDER_API.orders(shopper.id)).expect(401);
       await request(stack.server).get(ORDER_API.order(orderId)).expect(401);
     });
@@ -145,6 +155,8 @@ describe('orders', () => {
     it.each<[string, Record<string, string>, string]>([
       ['an unknown status', { status: 'lost' }, MESSAGES.orders.unknownStatus],
       ['page 0', { page: '0' }, MESSAGES.listing.pageOutOfRange],
+      ['page 0x10, another notation of 16', { page: '0x10' }, MESSAGES.listing.pageOutOfRange],
+      ['a page past any listing', { page: '100000000000000000000000' }, MESSAGES.listing.pageTooLarge(LISTING_PAGE.maxPage)],
       ['a page size of 1000', { pageSize: '1000' }, MESSAGES.listing.pageSizeOutOfRange(100)],
     ])('list refuses %s', async (_case, query, message) => {
       expect((await adminList(query).expect(400)).body.message).toBe(message);
@@ -210,6 +222,10 @@ describe('orders', () => {
     it('status update refuses an unknown order and a bad id', async () => {
       expect((await adminUpdate(999_999_999, { orderStatus: 'delivered' }).expect(404)).body.message).toBe(MESSAGES.orders.notFound);
       expect((await adminUpdate('abc', { orderStatus: 'delivered' }).expect(400)).body.message).toBe(MESSAGES.orders.invalidId);
+      for (const bad of ['0x10', '1e3', '%207', '4294967296']) {
+        expect((await adminUpdate(bad, { orderStatus: 'delivered' }).expect(400)).body.message).toBe(MESSAGES.orders.invalidId);
+        expect((await adminDetails(bad).expect(400)).body.message).toBe(MESSAGES.orders.invalidId);
+      }
     });
 
     it('routes are closed to shoppers and guests', async () => {

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpStatus, Param, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { MESSAGES, type ApiSuccess, type MpesaPaymentAnswer, type OrderDetails, type Order as OrderView, type PaypalOrderAnswer, type SessionUser } from '@shop/contracts';
-import { CurrentUser } from '../access/access.decorators.js';
+import { ClientAddress, CurrentUser } from '../access/access.decorators.js';
 import { orRefuse } from '../common/business-failure.js';
 import { idPipe } from '../common/id-pipe.js';
 import { CheckoutService } from './checkout.service.js';
@@ -22,23 +22,33 @@ export class ShopOrdersController {
   ) {}
 
   @Post('order/create')
-  async createPaypalOrder(@CurrentUser() shopper: SessionUser, @Body() input: PlaceOrderInputDto): Promise<PaypalOrderAnswer> {
-    const { orderId, approvalUrl } = orRefuse(await this.checkout.startPaypal(shopper, input.addressId));
+  async createPaypalOrder(@CurrentUser() shopper: SessionUser, @ClientAddress() clientAddress: string, @Body() input: PlaceOrderInputDto): Promise<PaypalOrderAnswer> {
+    const { orderId, approvalUrl } = orRefuse(await this.checkout.startPaypal(shopper, clientAddress, input.addressId));
     return { success: true, approvalURL: approvalUrl, orderId };
   }
 
   /** 202 when a capture was queued; 200 when there was nothing to queue (paid already, or a capture under way). */
   @Post('order/capture')
-  async capturePaypalOrder(@CurrentUser() shopper: SessionUser, @Body() input: CapturePaypalInputDto, @Res({ passthrough: true }) response: Response): Promise<ApiSuccess<OrderView>> {
-    const { order, queued } = orRefuse(await this.checkout.requestCapture(shopper, input));
+  async capturePaypalOrder(
+    @CurrentUser() shopper: SessionUser,
+    @ClientAddress() clientAddress: string,
+    @Body() input: CapturePaypalInputDto,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<ApiSuccess<OrderView>> {
+    const { order, queued } = orRefuse(await this.checkout.requestCapture(shopper, clientAddress, input));
     response.status(queued ? HttpStatus.ACCEPTED : HttpStatus.OK);
     return { success: true, data: order };
   }
 
   /** 201 when Daraja took the push; 202 when it did not answer, and the push may still reach the phone. */
   @Post('payment')
-  async startMpesaPayment(@CurrentUser() shopper: SessionUser, @Body() input: MpesaPaymentInputDto, @Res({ passthrough: true }) response: Response): Promise<MpesaPaymentAnswer> {
-    const started = orRefuse(await this.checkout.startMpesa(shopper, input));
+  async startMpesaPayment(
+    @CurrentUser() shopper: SessionUser,
+    @ClientAddress() clientAddress: string,
+    @Body() input: MpesaPaymentInputDto,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<MpesaPaymentAnswer> {
+    const started = orRefuse(await this.checkout.startMpesa(shopper, clientAddress, input));
     if (started.checkoutRequestId === null) {
       response.status(HttpStatus.ACCEPTED);
       return { success: true, message: MESSAGES.checkout.mpesaPushUnconfirmed, data: started };

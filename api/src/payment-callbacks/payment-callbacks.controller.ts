@@ -1,6 +1,6 @@
 import { Body, Controller, Headers, HttpCode, HttpStatus, Ip, Param, Post } from '@nestjs/common';
 import type { IncomingHttpHeaders } from 'node:http';
-import { Public } from '../access/access.decorators.js';
+import { ClientAddress, Public } from '../access/access.decorators.js';
 import { orRefuse } from '../common/business-failure.js';
 import { callbackText } from './callback-bodies.js';
 import { PaymentCallbacksService } from './payment-callbacks.service.js';
@@ -40,8 +40,8 @@ export class PaymentCallbacksController {
 
   @Post('paypal-webhook')
   @HttpCode(HttpStatus.OK)
-  async paypal(@Headers() headers: IncomingHttpHeaders, @Body() body: unknown): Promise<{ success: true }> {
-    orRefuse(await this.callbacks.receivePaypal(headers, callbackText(body)));
+  async paypal(@Headers() headers: IncomingHttpHeaders, @ClientAddress() clientAddress: string, @Body() body: unknown): Promise<{ success: true }> {
+    orRefuse(await this.callbacks.receivePaypal(headers, callbackText(body), clientAddress));
     return { success: true };
   }
 }

@@ -1,19 +1,23 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import { DataSource, QueryFailedError } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { JOBS, MESSAGES, type PaymentMethod } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
-import { PaymentCallback, recordEvent, retryingDeadlocks } from '@shop/db';
-import { parseStkCallback, parseTransactionStatusResult, parseWebhookEvent } from '@shop/payments';
+import { PaymentCallback, isDuplicateKey, recordEvent, retryingDeadlocks } from '@shop/db';
+import { PaypalClient, parseStkCallback, parseTransactionStatusResult, parseWebhookEvent } from '@shop/payments';
 import { BusinessFailure } from '../common/business-failure.js';
+import { sameSecret } from '../common/secrets.js';
 import { APP_CONFIG } from '@shop/infrastructure';
+import { ApiMetrics } from '../metrics/api-metrics.js';
+import { RateLimitsService } from '../throttling/rate-limits.service.js';
+import { RefusedWebhooks, type RefusedWebhook } from './refused-webhooks.js';
 
 /** Only Safaricom is meant to reach the callback route; this is not a shopper's message. */
 export const CALLBACK_SOURCE_REFUSED = 'M-Pesa callbacks are not accepted from this address.';
 
-/** The headers PayPal's verification needs, stored with the event (the workers verify). */
+/** The headers PayPal's verification needs, kept with the event. */
 const PAYPAL_TRANSMISSION_HEADERS = ['paypal-transmission-id', 'paypal-transmission-time', 'paypal-transmission-sig', 'paypal-cert-url', 'paypal-auth-algo'] as const;
 
 /** The columns the keys go into: a longer one cannot be a provider's. */
@@ -44,10 +48,6 @@ const ATTEMPT_KEY = /^[A-Za-z0-9_-]{16,64}$/;
 
 const unreadable = () => new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.server.validationFailed);
 
-function isDuplicateKey(error: unknown): boolean {
-  return error instanceof QueryFailedError && (error.driverError as { code?: string } | undefined)?.code === 'ER_DUP_ENTRY';
-}
-
 function parsedJson(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
@@ -59,11 +59,6 @@ function parsedJson(text: string): unknown {
 /** A body nobody could act on is still kept, once per distinct content. */
 function unreadableKey(text: string): string {
   return `unreadable:${createHash('sha256').update(text).digest('hex')}`;
-}
-
-function sameSecret(given: string, expected: string): boolean {
-  const digest = (value: string) => createHash('sha256').update(value).digest();
-  return timingSafeEqual(digest(given), digest(expected));
 }
 
 /** IPv4 clients reach a dual-stack server as ::ffff:a.b.c.d. */
@@ -81,6 +76,10 @@ export class PaymentCallbacksService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly paypal: PaypalClient,
+    private readonly limits: RateLimitsService,
+    private readonly refusedWebhooks: RefusedWebhooks,
+    private readonly metrics: ApiMetrics,
   ) {}
 
   /** The secret path token (and the attempt key's shape), then the optional source allow-list; a refused sender leaves nothing behind. */
@@ -108,8 +107,18 @@ export class PaymentCallbacksService {
       await this.store({ provider: 'mpesa', deliveryKey: unreadableKey(text), providerReference: null, attemptKey, payload: { body: text } }, null);
       return unreadable();
     }
-    await this.store({ provider: 'mpesa', deliveryKey: callback.checkoutRequestId, providerReference: callback.checkoutRequestId, attemptKey, payload: { body: text } }, JOBS.mpesaCallback);
+    const row: CallbackRow = { provider: 'mpesa', deliveryKey: callback.checkoutRequestId, providerReference: callback.checkoutRequestId, attemptKey, payload: { body: text } };
+    if (!(await this.store(row, JOBS.mpesaCallback)) && (await this.storedBody('mpesa', row.deliveryKey)) !== text) {
+      // Another body for the same push (a forged one came first, say) is kept beside it, so the
+      // first to arrive cannot silence Daraja's: the workers confirm each with Daraja.
+      await this.store({ ...row, deliveryKey: `${row.deliveryKey}:${createHash('sha256').update(text).digest('hex').slice(0, 16)}` }, JOBS.mpesaCallback);
+    }
     return true;
+  }
+
+  private async storedBody(provider: PaymentMethod, deliveryKey: string): Promise<string | undefined> {
+    const stored = await this.dataSource.getRepository(PaymentCallback).findOneBy({ provider, deliveryKey });
+    return (stored?.payload as StoredCallback | undefined)?.body;
   }
 
   /** A Transaction Status result, once per ConversationID (Daraja's id of that one status query). */
@@ -123,24 +132,41 @@ export class PaymentCallbacksService {
     return true;
   }
 
-  /** Stored unverified: the workers ask PayPal whether it sent it before believing a word. */
-  async receivePaypal(headers: IncomingHttpHeaders, text: string): Promise<true | BusinessFailure> {
+  /**
+   * Stored only once PayPal confirms it sent it: a forged or unreadable delivery leaves a line in
+   * the bounded record (RefusedWebhooks) and a 400, never a row. Each delivery counts against its
+   * client address's limit first, as each costs a verification call.
+   */
+  async receivePaypal(headers: IncomingHttpHeaders, text: string, clientAddress: string): Promise<true | BusinessFailure> {
+    await this.limits.consume('paypalWebhooksPerClientAddress', [clientAddress], MESSAGES.server.tooManyRequestsFor);
     const event = parsedJson(text) as { id?: unknown } | undefined;
     const eventId = typeof event === 'object' && event !== null && typeof event.id === 'string' && event.id.length > 0 && event.id.length <= MAX_REFERENCE_LENGTH ? event.id : null;
     const transmission = Object.fromEntries(PAYPAL_TRANSMISSION_HEADERS.flatMap((name) => (typeof headers[name] === 'string' ? [[name, headers[name]]] : [])));
-    const payload: StoredCallback = { headers: transmission, body: text };
-    if (!eventId) {
-      await this.store({ provider: 'paypal', deliveryKey: unreadableKey(text), providerReference: null, attemptKey: null, payload }, null);
+    const refuse = async (reason: RefusedWebhook['reason']) => {
+      this.metrics.unverifiedWebhooks.inc({ provider: 'paypal' });
+      await this.refusedWebhooks.record({ at: new Date().toISOString(), from: clientAddress, reason, eventId, bytes: Buffer.byteLength(text) });
       return unreadable();
+    };
+    if (!eventId) return refuse('unreadable');
+    let verified: boolean;
+    try {
+      verified = await this.paypal.verifyWebhook(transmission, text);
+    } catch {
+      // PayPal could not say: it delivers the event again later.
+      return new BusinessFailure(HttpStatus.SERVICE_UNAVAILABLE, MESSAGES.server.serviceUnavailable);
     }
+    if (!verified) return refuse('unverified');
     const orderId = parseWebhookEvent(text)?.orderId ?? null;
     const providerReference = orderId !== null && orderId.length <= MAX_REFERENCE_LENGTH ? orderId : null;
-    await this.store({ provider: 'paypal', deliveryKey: eventId, providerReference, attemptKey: null, payload }, JOBS.paypalWebhook);
+    await this.store({ provider: 'paypal', deliveryKey: eventId, providerReference, attemptKey: null, payload: { headers: transmission, body: text } }, JOBS.paypalWebhook);
     return true;
   }
 
-  /** A delivery key stored before is a repeat: its row and its job exist already. `job`: what a worker does with it; null for a body nobody can act on. */
-  private async store(row: CallbackRow, job: CallbackJobName | null): Promise<void> {
+  /**
+   * A delivery key stored before is a repeat: its row and its job exist already (answers false).
+   * `job`: what a worker does with it; null for a body nobody can act on.
+   */
+  private async store(row: CallbackRow, job: CallbackJobName | null): Promise<boolean> {
     try {
       await retryingDeadlocks(() =>
         this.dataSource.transaction(async (manager) => {
@@ -149,8 +175,10 @@ export class PaymentCallbacksService {
           if (job) await recordEvent(manager, job, { callbackId });
         }),
       );
+      return true;
     } catch (error) {
       if (!isDuplicateKey(error)) throw error;
+      return false;
     }
   }
 }

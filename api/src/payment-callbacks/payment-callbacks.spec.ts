@@ -2,12 +2,19 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import request from 'supertest';
 import { DataSource, IsNull, MoreThan } from 'typeorm';
-import { MESSAGES, ORDER_API } from '@shop/contracts';
+import { LIMITS, MESSAGES, ORDER_API, RATE_LIMITS } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
 import { OutboxEvent, PaymentCallback, newCallbackKey } from '@shop/db';
-import { testConfig } from '@shop/testing';
+import { REDIS_CLIENT } from '@shop/infrastructure';
+import { PaypalClient } from '@shop/payments';
+import { createTestProduct, sampleOf, testConfig, waitFor } from '@shop/testing';
+import type { Redis } from 'ioredis';
+import { ApiMetrics } from '../metrics/api-metrics.js';
+import { checkoutDriver } from '../orders/checkout-fixtures.js';
+import { startPaymentStack, type PaymentStack } from '../testing/payment-stack.js';
 import { startTestApi, type TestApi } from '../testing/test-api.js';
 import { CALLBACK_SOURCE_REFUSED } from './payment-callbacks.service.js';
+import { RefusedWebhooks } from './refused-webhooks.js';
 
 const ACCEPTED = { ResultCode: 0, ResultDesc: 'Accepted' };
 
@@ -16,6 +23,13 @@ function stkCallback(checkoutRequestId: string, resultCode = 1032): object {
 }
 
 const newCheckoutRequestId = () => `ws_CO_${randomUUID().replace(/-/g, '')}`;
+const parsedOrNull = (text: string): unknown => {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+};
 const unreadableKey = (text: string) => `unreadable:${createHash('sha256').update(text).digest('hex')}`;
 
 describe('payment callbacks: stored first, acknowledged at once', () => {
@@ -67,6 +81,18 @@ describe('payment callbacks: stored first, acknowledged at once', () => {
       const attemptKey = newCallbackKey();
       await request(server).post(ORDER_API.mpesaCallback(config.MPESA_CALLBACK_TOKEN, attemptKey)).set('content-type', 'application/json').send(JSON.stringify(stkCallback(keyed))).expect(200, ACCEPTED);
       expect(await callbacksKeyed(keyed)).toEqual([expect.objectContaining({ attemptKey })]);
+    });
+
+    it("keeps another body for the same push beside the first, so a forged early callback cannot silence Daraja's", async () => {
+      const checkoutRequestId = newCheckoutRequestId();
+      const forged = JSON.stringify(stkCallback(checkoutRequestId));
+      const genuine = JSON.stringify(stkCallback(checkoutRequestId, 1));
+      for (const text of [forged, genuine, genuine, forged]) await postMpesa(text).expect(200, ACCEPTED);
+
+      const stored = await dataSource.getRepository(PaymentCallback).find({ where: { providerReference: checkoutRequestId }, order: { id: 'ASC' } });
+      expect(stored.map((row) => (row.payload as { body: string }).body)).toEqual([forged, genuine]);
+      expect(stored.map((row) => row.deliveryKey)).toEqual([checkoutRequestId, expect.stringMatching(new RegExp(`^${checkoutRequestId}:[0-9a-f]{16}$`))]);
+      for (const row of stored) expect(await eventsOfCallback(row.id)).toHaveLength(1);
     });
 
     it('makes one row and one event of three copies arriving together, acknowledging each', async () => {
@@ -154,6 +180,13 @@ describe('payment callbacks: stored first, acknowledged at once', () => {
   });
 
   describe('PayPal webhooks', () => {
+    // PayPal's verification is an HTTP call: these tests talk to the sandbox, which signs what it sends.
+    let stack: PaymentStack;
+    beforeAll(async () => {
+      stack = await startPaymentStack();
+    });
+    afterAll(() => stack?.close());
+
     const transmission = () => ({
       'PAYPAL-TRANSMISSION-ID': randomUUID(),
       'PAYPAL-TRANSMISSION-TIME': new Date().toISOString(),
@@ -168,38 +201,74 @@ describe('payment callbacks: stored first, acknowledged at once', () => {
       resource: { id: 'CAPTURE1', status: 'COMPLETED', amount: { currency_code: 'USD', value: '10.00' }, supplementary_data: { related_ids: { order_id: orderId } } },
     });
     const postWebhook = (body: string, headers: Record<string, string> = transmission()) =>
-      request(server).post(ORDER_API.paypalWebhook).set({ 'content-type': 'application/json', ...headers }).send(body);
+      request(stack.server).post(ORDER_API.paypalWebhook).set({ 'content-type': 'application/json', ...headers }).send(body);
+    const stackCallbacksKeyed = (deliveryKey: string) => stack.dataSource.getRepository(PaymentCallback).findBy({ deliveryKey });
+    const refusedRecord = () => stack.api.app.get(RefusedWebhooks).newestFirst();
+    const unverifiedCount = async () => sampleOf(await stack.api.app.get(ApiMetrics).registry.metrics(), 'toyduka_payment_webhooks_unverified_total', { provider: 'paypal' });
 
-    it('stores the event as sent with the transmission headers, once per event id, and queues one job', async () => {
-      const eventId = `WH-${randomUUID()}`;
-      const text = JSON.stringify(captureEvent(eventId, 'PAYPALORDER1'));
-      const headers = transmission();
+    it("stores PayPal's signed event with its transmission headers, once per event id, and queues one job", async () => {
+      const shop = checkoutDriver(stack.server, stack.dataSource);
+      const product = await createTestProduct(stack.dataSource, { price: 1290, totalStock: 3 });
+      const { shopper, address } = await shop.shopperWithCart([[product, 1]]);
+      const { orderId } = (await shop.payByPaypal(shopper, { addressId: address.id }).expect(201)).body as { orderId: number };
+      const paypalOrderId = (await shop.paymentOf(orderId)).providerReference!;
+      stack.sandbox.paypal.approve(paypalOrderId);
+      // Captured at PayPal without the workers (none run here): PayPal's webhook is the shop's only word of it.
+      const paypal = new PaypalClient({ baseUrl: stack.config.PAYPAL_BASE_URL, clientId: stack.config.PAYPAL_CLIENT_ID, clientSecret: stack.config.PAYPAL_CLIENT_SECRET, webhookId: stack.config.PAYPAL_WEBHOOK_ID });
+      await paypal.captureOrder(paypalOrderId, `test-${randomUUID()}`);
+      const sent = await waitFor('the capture webhook to be delivered', () => stack.sandbox.paypal.webhooks().find((record) => record.event.resource.supplementary_data.related_ids.order_id === paypalOrderId && record.deliveries.length > 0));
+      // PayPal's resend of the same event comes as a new transmission.
+      await stack.sandbox.paypal.resendWebhook(sent.event.id);
 
-      await postWebhook(text, headers).expect(200, { success: true });
-      // PayPal's retry of the same event comes as a new transmission.
-      await postWebhook(text).expect(200, { success: true });
-
-      const stored = await callbacksKeyed(eventId);
+      const stored = await stackCallbacksKeyed(sent.event.id);
       expect(stored).toHaveLength(1);
-      expect(stored[0]).toMatchObject({
-        provider: 'paypal',
-        providerReference: 'PAYPALORDER1',
-        processedAt: null,
-        payload: { body: text, headers: Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value])) },
-      });
-      const events = await eventsOfCallback(stored[0]!.id);
-      expect(events.map((event) => [event.jobName, event.payload])).toEqual([['paypal.webhook', { callbackId: stored[0]!.id }]]);
+      expect(stored[0]).toMatchObject({ provider: 'paypal', providerReference: paypalOrderId, processedAt: null, payload: { body: JSON.stringify(sent.event), headers: expect.objectContaining({ 'paypal-auth-algo': expect.any(String) }) } });
+      const events = await stack.dataSource.getRepository(OutboxEvent).findBy({ jobName: 'paypal.webhook' });
+      expect(events.filter((event) => (event.payload as { callbackId: number }).callbackId === stored[0]!.id)).toHaveLength(1);
+      expect(sent.deliveries.concat(stack.sandbox.paypal.webhooks().find((record) => record.event.id === sent.event.id)!.deliveries).every((delivery) => delivery.httpStatus === 200)).toBe(true);
     });
 
     it.each([
-      ['text that is not JSON', () => `not json ${randomUUID()}`],
-      ['an event without an id', () => JSON.stringify({ event_type: 'PAYMENT.CAPTURE.COMPLETED', nonce: randomUUID() })],
-    ])('stores %s, answers 400 and queues nothing', async (_case, makeBody) => {
+      ['a forged event PayPal does not confirm', () => JSON.stringify(captureEvent(`WH-${randomUUID()}`, 'PAYPALORDER1')), 'unverified'],
+      ['text that is not JSON', () => `not json ${randomUUID()}`, 'unreadable'],
+      ['an event without an id', () => JSON.stringify({ event_type: 'PAYMENT.CAPTURE.COMPLETED', nonce: randomUUID() }), 'unreadable'],
+    ])('refuses %s with 400 and stores no row of it, only a line in the bounded record', async (_case, makeBody, reason) => {
       const text = makeBody();
+      const before = await unverifiedCount();
       await postWebhook(text).expect(400);
-      const [stored] = await callbacksKeyed(unreadableKey(text));
-      expect(stored).toMatchObject({ provider: 'paypal', payload: { body: text } });
-      expect(await eventsOfCallback(stored!.id)).toEqual([]);
+      const eventId = (parsedOrNull(text) as { id?: string } | null)?.id ?? null;
+      expect(await stackCallbacksKeyed(eventId ?? unreadableKey(text))).toEqual([]);
+      expect((await refusedRecord())[0]).toEqual({ at: expect.any(String), from: expect.any(String), reason, eventId, bytes: Buffer.byteLength(text) });
+      expect((await unverifiedCount())! - before!).toBe(1);
+    });
+
+    it('keeps only the newest refused deliveries, under a key that expires', async () => {
+      const redis = stack.api.app.get<Redis>(REDIS_CLIENT);
+      const key = `${stack.config.REDIS_PREFIX}:paypal-webhooks:refused`;
+      await redis.del(key);
+      const body = JSON.stringify(captureEvent(`WH-${randomUUID()}`, 'PAYPALORDER1'));
+      const refused = { at: new Date().toISOString(), from: '192.0.2.1', reason: 'unverified' as const, eventId: 'WH-X', bytes: 1 };
+      for (let entry = 0; entry < LIMITS.refusedWebhooksKept + 5; entry += 1) await stack.api.app.get(RefusedWebhooks).record(refused);
+      await postWebhook(body).expect(400);
+      expect(await redis.llen(key)).toBe(LIMITS.refusedWebhooksKept);
+      expect(await redis.pttl(key)).toBeGreaterThan(LIMITS.refusedWebhooksKeptMs - 60_000);
+      expect((await refusedRecord())[0]!.bytes).toBe(Buffer.byteLength(body));
+    });
+
+    it("answers 429 past the client address's limit, before asking PayPal", async () => {
+      const limited = await startPaymentStack();
+      try {
+        const send = () => request(limited.server).post(ORDER_API.paypalWebhook).set({ 'content-type': 'application/json', ...transmission() }).send(JSON.stringify(captureEvent(`WH-${randomUUID()}`, 'X')));
+        for (let delivery = 0; delivery < RATE_LIMITS.paypalWebhooksPerClientAddress.points; delivery += 1) await send().expect(400);
+        const verificationsBefore = limited.sandbox.paypal.verificationsAsked();
+        const refused = await send().expect(429);
+        const retryAfterSeconds = Number(refused.headers['retry-after']);
+        expect(retryAfterSeconds).toBeGreaterThan(0);
+        expect(refused.body.message).toBe(MESSAGES.server.tooManyRequestsFor(retryAfterSeconds * 1000));
+        expect(limited.sandbox.paypal.verificationsAsked()).toBe(verificationsBefore);
+      } finally {
+        await limited.close();
+      }
     });
   });
 });

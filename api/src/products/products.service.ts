@@ -2,8 +2,9 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { MESSAGES, categoryLabel, effectivePrice, type Product as ProductView } from '@shop/contracts';
-import { Product, ProductVariation } from '@shop/db';
+import { Product, ProductVariation, isDuplicateKey } from '@shop/db';
 import { BusinessFailure } from '../common/business-failure.js';
+import { refusableTransaction } from '../common/refusable-transaction.js';
 import { ImagesService } from '../images/images.service.js';
 import type { ProductInputDto } from './dto/product-input.dto.js';
 import { toProductView, type ProductRow, type VariationRow } from './product-view.js';
@@ -52,8 +53,12 @@ export class ProductsService {
     return this.findViews(products.map((product) => product.id), 'admin');
   }
 
+  /**
+   * Refusable: a refusal after the product row was written (a duplicate label) rolls it back. Admins
+   * adding products at once deadlock on the variations' index; the victim runs again.
+   */
   add(input: ProductInputDto): Promise<ProductView | BusinessFailure> {
-    return this.dataSource.transaction(async (manager) => {
+    return refusableTransaction(this.dataSource, async (manager) => {
       const product = manager.create(Product, { averageReview: 0 });
       const saved = await this.write(manager, product, input);
       return saved instanceof BusinessFailure ? saved : (await this.findViews([saved.id], 'admin', manager))[0]!;
@@ -61,7 +66,7 @@ export class ProductsService {
   }
 
   edit(id: number, input: ProductInputDto): Promise<ProductView | BusinessFailure> {
-    return this.dataSource.transaction(async (manager) => {
+    return refusableTransaction(this.dataSource, async (manager) => {
       const product = await manager.findOne(Product, { where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!product) return productNotFound();
       const saved = await this.write(manager, product, input);
@@ -105,10 +110,16 @@ export class ProductsService {
     const saved = await manager.save(Product, product);
     await manager.delete(ProductVariation, { productId: saved.id });
     if (variations.length > 0) {
-      await manager.insert(
-        ProductVariation,
-        variations.map((variation, position) => ({ productId: saved.id, label: variation.label, imageId: images.get(variation.image)!.id, position })),
-      );
+      try {
+        await manager.insert(
+          ProductVariation,
+          variations.map((variation, position) => ({ productId: saved.id, label: variation.label, imageId: images.get(variation.image)!.id, position })),
+        );
+      } catch (error) {
+        // The label index compares as utf8mb4_unicode_ci does: "Red" and "Réd" are one label there, though not to toLocaleLowerCase.
+        if (isDuplicateKey(error)) return new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.variation.labelDuplicate);
+        throw error;
+      }
     }
     return saved;
   }

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { CATALOGUE_API, MESSAGES, type Product as ProductView, type ProductInput } from '@shop/contracts';
+import { CATALOGUE_API, LIMITS, MESSAGES, type Product as ProductView, type ProductInput } from '@shop/contracts';
 import { OrderItem, Order, Product, ProductVariation } from '@shop/db';
 import { createTestAccount, sessionCookieOf } from '@shop/testing';
 import { testJpeg, uploadTestImage, useTestApi } from '../testing/test-api.js';
@@ -32,6 +32,7 @@ describe('admin products', () => {
     ],
   });
   const add = (input: unknown) => request(shop.server).post(CATALOGUE_API.addProduct).set('Cookie', adminCookie).send(input as object);
+  const edit = (id: number, input: unknown) => request(shop.server).put(CATALOGUE_API.editProduct(id)).set('Cookie', adminCookie).send(input as object);
   const productCount = () => shop.dataSource.getRepository(Product).count();
 
   it('adds a product with its variations, trimmed, with salePrice 0 when empty, and lists it first', async () => {
@@ -67,6 +68,13 @@ describe('admin products', () => {
     await add({ ...validInput(), image: null }).expect(201);
   });
 
+  it('adds and edits many products at once without a deadlock reaching the admin', async () => {
+    const added = await Promise.all(Array.from({ length: 12 }, () => add(validInput())));
+    expect(added.map((response) => response.status)).toEqual(Array(12).fill(201));
+    const edited = await Promise.all(added.map((response) => edit((response.body.data as ProductView).id, { ...validInput(), title: 'Edited at once' })));
+    expect(edited.map((response) => response.status)).toEqual(Array(12).fill(200));
+  });
+
   it('retires a deleted product while the orders that name it keep their lines', async () => {
     const { id } = (await add(validInput()).expect(201)).body.data as ProductView;
     const buyer = await createTestAccount(shop.dataSource);
@@ -93,6 +101,12 @@ describe('admin products', () => {
     ['abc', 400],
     ['', 400],
     ['12.5', 400],
+    ['0x10', 400],
+    ['1e3', 400],
+    ['%2B5', 400],
+    ['%207', 400],
+    ['7.0', 400],
+    ['4294967296', 400],
   ])("answers 'Invalid product ID' for the id %p", async (id, status) => {
     const path = id === '' ? '/api/admin/products/delete' : `/api/admin/products/delete/${id}`;
     expect((await request(shop.server).delete(path).set('Cookie', adminCookie).expect(status)).body.message).toBe(MESSAGES.products.invalidId);
@@ -116,9 +130,19 @@ describe('admin products', () => {
       ['a variation without a label', (input) => ({ ...input, variations: [{ image: redImage, label: '  ' }] }), MESSAGES.variation.labelRequired],
       ['a variation without an image', (input) => ({ ...input, variations: [{ label: 'Red' }] }), MESSAGES.variation.imageRequired],
       ['a variation label of 101 characters', (input) => ({ ...input, variations: [{ image: redImage, label: 'x'.repeat(101) }] }), MESSAGES.variation.labelTooLong],
+      // class-validator's MaxLength counts 'x' + U+FE0F as one character; the VARCHAR(n) columns count two.
+      ['a title of 200 emoji presentation pairs', (input) => ({ ...input, title: 'x\uFE0F'.repeat(200) }), MESSAGES.products.titleTooLong(LIMITS.productTitleMaxLength)],
+      ['a variation label of 100 emoji presentation pairs', (input) => ({ ...input, variations: [{ image: redImage, label: 'x\uFE0F'.repeat(100) }] }), MESSAGES.variation.labelTooLong],
+      ['a description of 5,000 emoji presentation pairs', (input) => ({ ...input, description: 'x\uFE0F'.repeat(5000) }), MESSAGES.products.descriptionTooLong(LIMITS.productDescriptionMaxLength)],
+      ['a variation that is no object', (input) => ({ ...input, variations: ['Red'] }), MESSAGES.server.validationFailed],
       [
         'a duplicate variation label, whatever its case and spaces',
         (input) => ({ ...input, variations: [{ image: redImage, label: 'Red' }, { image: blueImage, label: ' rED ' }] }),
+        MESSAGES.variation.labelDuplicate,
+      ],
+      [
+        'a duplicate variation label as the database compares labels (accents aside)',
+        (input) => ({ ...input, variations: [{ image: redImage, label: 'Red' }, { image: blueImage, label: 'Réd' }] }),
         MESSAGES.variation.labelDuplicate,
       ],
       ['an unknown field', (input) => ({ ...input, colour: 'red' }), MESSAGES.server.validationFailed],
@@ -136,6 +160,15 @@ describe('admin products', () => {
       await request(shop.server).put(CATALOGUE_API.editProduct(id)).set('Cookie', shopperCookie).send(validInput()).expect(403);
       await request(shop.server).delete(CATALOGUE_API.deleteProduct(id)).set('Cookie', shopperCookie).expect(403);
       expect((await shop.dataSource.getRepository(Product).findOneByOrFail({ id })).title).toBe('Wooden Safari Train');
+    });
+
+    it('an edit whose labels the database finds duplicate leaves the product and its variations as they were', async () => {
+      const { id } = (await add(validInput()).expect(201)).body.data as ProductView;
+      const refused = await edit(id, { ...validInput(), title: 'Changed', variations: [{ image: redImage, label: 'Blue' }, { image: blueImage, label: 'Blué' }] }).expect(400);
+      expect(refused.body.message).toBe(MESSAGES.variation.labelDuplicate);
+      const product = await shop.dataSource.getRepository(Product).findOneOrFail({ where: { id }, relations: { variations: true } });
+      expect(product.title).toBe('Wooden Safari Train');
+      expect(product.variations.map((variation) => variation.label).sort()).toEqual(['Blue', 'Red']);
     });
 
     it('an edit that breaks a rule leaves the product and its variations as they were', async () => {

@@ -64,6 +64,9 @@ describe('reviews', () => {
       ['a rating of 3.5', { reviewMessage: 'Nice', reviewValue: 3.5 }, MESSAGES.review.ratingRequired],
       ['a blank message', { reviewMessage: '   ', reviewValue: 3 }, MESSAGES.review.messageRequired],
       ['a message of 1001 characters', { reviewMessage: 'x'.repeat(LIMITS.reviewMessageMaxLength + 1), reviewValue: 3 }, MESSAGES.review.messageTooLong(LIMITS.reviewMessageMaxLength)],
+      // class-validator's MaxLength counted each 'x' + U+FE0F as one character; the VARCHAR(1000) column counts two.
+      ['a message of 1000 emoji presentation pairs', { reviewMessage: 'x\uFE0F'.repeat(LIMITS.reviewMessageMaxLength), reviewValue: 3 }, MESSAGES.review.messageTooLong(LIMITS.reviewMessageMaxLength)],
+      ['a product id beyond INT UNSIGNED', { productId: LIMITS.idMax + 1, reviewMessage: 'Nice', reviewValue: 3 }, MESSAGES.products.invalidId],
     ])('%s', async (_rule, body, message) => {
       expect((await review(shopper.cookie, { productId: product.id, ...body }).expect(400)).body.message).toBe(message);
       expect(await reviewCount()).toBe(0);

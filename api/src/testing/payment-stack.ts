@@ -39,6 +39,9 @@ export async function startPaymentStack(options: PaymentStackOptions = {}): Prom
     MPESA_RECONCILE_DELAY_MS: '500',
     // Checks come due to the moment; the sweep finds them within a tenth of a second.
     MPESA_SWEEP_INTERVAL_MS: '100',
+    // Behind one proxy, as the shop runs: each shopper of checkoutDriver comes from an address of
+    // their own (X-Forwarded-For), so the per-address checkout limit counts them, not this machine.
+    TRUST_PROXY_HOPS: '1',
     ...options.config,
   });
   if (options.workers) await settleLeftoverWork(settings);

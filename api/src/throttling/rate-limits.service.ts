@@ -1,6 +1,6 @@
 import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { RATE_LIMITS, type RateLimitName } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
 import { APP_CONFIG, REDIS_CLIENT } from '@shop/infrastructure';
@@ -16,6 +16,16 @@ export class TooManyRequestsException extends HttpException {
 }
 
 /**
+ * A counter every api instance shares through Redis. While Redis is away each instance counts in
+ * its own memory instead: the limits still hold (per instance), and a checkout or a sign-in does
+ * not fail for a counter's sake when MySQL, which they need, is there.
+ */
+export function sharedCounter(redis: Redis, keyPrefix: string, points: number, windowMs: number): RateLimiterRedis {
+  const duration = windowMs / 1000;
+  return new RateLimiterRedis({ storeClient: redis, keyPrefix, points, duration, rejectIfRedisNotReady: true, insuranceLimiter: new RateLimiterMemory({ keyPrefix, points, duration }) });
+}
+
+/**
  * The shop's abuse limits (RATE_LIMITS), counted in Redis so every api instance shares them. Each
  * key expires with its window, so an attacker inventing keys fills nothing for long.
  */
@@ -25,10 +35,7 @@ export class RateLimitsService {
 
   constructor(@Inject(REDIS_CLIENT) redis: Redis, @Inject(APP_CONFIG) config: AppConfig) {
     this.limiters = Object.fromEntries(
-      Object.entries(RATE_LIMITS).map(([name, policy]) => [
-        name,
-        new RateLimiterRedis({ storeClient: redis, keyPrefix: `${config.REDIS_PREFIX}:limit:${name}`, points: policy.points, duration: policy.windowMs / 1000 }),
-      ]),
+      Object.entries(RATE_LIMITS).map(([name, policy]) => [name, sharedCounter(redis, `${config.REDIS_PREFIX}:limit:${name}`, policy.points, policy.windowMs)]),
     ) as Record<RateLimitName, RateLimiterRedis>;
   }
 

@@ -94,6 +94,9 @@ describe('wishlist', () => {
       ['1.5', 1.5],
       ['a string', 'abc'],
       ['none', undefined],
+      ['"0x10"', '0x10'],
+      ['beyond INT UNSIGNED', 4_294_967_296],
+      ['written with an exponent', 1e21],
     ])('a product id of %s, on add and on remove', async (_case, productId) => {
       expect((await add(shopper, { productId }).expect(400)).body.message).toBe(MESSAGES.products.invalidId);
       expect((await remove(shopper, { productId }).expect(400)).body.message).toBe(MESSAGES.products.invalidId);

@@ -13,9 +13,10 @@ const REFUSED_RETRY_INTERVAL_MS = 250;
 const REFUSED_RETRY_FOR_MS = 20_000;
 
 /**
- * Sends `POST url { addressId, phone }` for every shopper with their session cookie, `concurrency`
- * at a time, the shoppers arriving evenly over `arrivalMs` (so a kill finds requests at every stage:
- * answered, in flight and not yet sent); resolves with one answer per shopper:
+ * Sends `POST url { addressId, phone }` (the shopper's address and its phone) for every shopper with
+ * their session cookie, from their own network (X-Forwarded-For, which the api is told to trust),
+ * `concurrency` at a time, the shoppers arriving evenly over `arrivalMs` (so a kill finds requests
+ * at every stage: answered, in flight and not yet sent); resolves with one answer per shopper:
  * { shopper, status?, body?, error?, refused (connections refused before it), sentAt, answeredAt }.
  */
 export async function checkOut({ url, shoppers, concurrency, arrivalMs, sessionCookie }) {
@@ -32,8 +33,8 @@ export async function checkOut({ url, shoppers, concurrency, arrivalMs, sessionC
           try {
             const response = await fetch(url, {
               method: 'POST',
-              headers: { cookie: `${sessionCookie}=${shopper.token}`, 'content-type': 'application/json' },
-              body: JSON.stringify({ addressId: shopper.addressId, phone: shopper.phone }),
+              headers: { cookie: `${sessionCookie}=${shopper.token}`, 'content-type': 'application/json', 'x-forwarded-for': shopper.clientAddress },
+              body: JSON.stringify({ addressId: shopper.addresses[0].id, phone: shopper.addresses[0].phone }),
               signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS),
             });
             answer.status = response.status;

@@ -20,6 +20,16 @@ export function failWith(error) {
   process.exit(1);
 }
 
+/**
+ * The environment a script means when its caller named none. The shop's processes and libs/config
+ * take an unset NODE_ENV for production (no sandbox, no demo admin), so each script that starts
+ * them, or reads the configuration, says which it runs; the processes it starts inherit it. Called
+ * after the build: Vite would make a development bundle of the web under NODE_ENV=development.
+ */
+export function defaultNodeEnv(nodeEnv) {
+  process.env.NODE_ENV ||= nodeEnv;
+}
+
 export function run(command, args, options = {}) {
   const result = spawnSync(command, args, { cwd: repoRoot, stdio: 'inherit', ...options, env: { ...process.env, ...options.env } });
   if (result.status !== 0) throw new StepFailure(`'${[command, ...args].join(' ')}' failed (exit ${result.status ?? result.signal}).`);

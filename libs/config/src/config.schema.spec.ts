@@ -1,4 +1,6 @@
-import { ConfigError, DEFAULT_DATABASE_URL, GOOGLE_ISSUER_URL, SANDBOX_DARAJA_APP, SANDBOX_GOOGLE_CLIENT, SANDBOX_PAYPAL_APP, loadConfig } from './config.schema.js';
+import {
+  ConfigError, DEFAULT_DATABASE_URL, DEVELOPMENT_ADMIN, GOOGLE_ISSUER_URL, SANDBOX_DARAJA_APP, SANDBOX_GOOGLE_CLIENT, SANDBOX_PAYPAL_APP, adminCredentials, loadConfig,
+} from './config.schema.js';
 
 /** Real provider settings, as a production deployment would give them. */
 const PRODUCTION_PAYMENTS = {
@@ -14,10 +16,24 @@ const PRODUCTION_PAYMENTS = {
   PAYPAL_CLIENT_SECRET: 'secret',
   PAYPAL_WEBHOOK_ID: 'webhook',
 };
+/** Everything production asks for besides NODE_ENV itself. */
+const PRODUCTION_SETTINGS = { ADMIN_EMAIL: 'admin@example.co.ke', ADMIN_PASSWORD: 'long-enough', METRICS_TOKEN: 'a-long-unguessable-metrics-scrape-token', ...PRODUCTION_PAYMENTS };
+const DEVELOPMENT = { NODE_ENV: 'development' };
+
+/** The problems a ConfigError lists, by the variable each names. */
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
 
 describe('loadConfig', () => {
-  it('fills the documented defaults for an empty environment', () => {
-    const config = loadConfig({});
+  it('fills the documented defaults for a development environment', () => {
+    const config = loadConfig(DEVELOPMENT);
     expect(config.DATABASE_URL).toBe(DEFAULT_DATABASE_URL);
     expect(config.PORT).toBe(3000);
     expect(config.WEB_ORIGINS).toEqual(['http://localhost:3000', 'http://localhost:5173']);
@@ -25,26 +41,20 @@ describe('loadConfig', () => {
   });
 
   it("opens the workers' health and metrics to a container's network when asked", () => {
-    expect(loadConfig({ WORKERS_HEALTH_HOST: '0.0.0.0' }).WORKERS_HEALTH_HOST).toBe('0.0.0.0');
+    expect(loadConfig({ ...DEVELOPMENT, WORKERS_HEALTH_HOST: '0.0.0.0' }).WORKERS_HEALTH_HOST).toBe('0.0.0.0');
   });
 
   it('names the variable that is wrong', () => {
-    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
-    expect(() => loadConfig({ DATABASE_URL: 'postgres://localhost/x' })).toThrow(/DATABASE_URL must be a URL starting with mysql:/);
+    expect(() => loadConfig({ ...DEVELOPMENT, PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ ...DEVELOPMENT, DATABASE_URL: 'postgres://localhost/x' })).toThrow(/DATABASE_URL must be a URL starting with mysql:/);
   });
 
   it('lists every problem at once', () => {
-    try {
-      loadConfig({ PORT: '0', REDIS_URL: 'nope' });
-      throw new Error('expected a ConfigError');
-    } catch (error) {
-      expect(error).toBeInstanceOf(ConfigError);
-      expect((error as ConfigError).problems.map((problem) => problem.split(' ')[0])).toEqual(['PORT', 'REDIS_URL']);
-    }
+    expect(problemsOf({ ...DEVELOPMENT, PORT: '0', REDIS_URL: 'nope' }).map((problem) => problem.split(' ')[0])).toEqual(['PORT', 'REDIS_URL']);
   });
 
   describe('M-Pesa callback sources', () => {
-    const production = { NODE_ENV: 'production', ADMIN_EMAIL: 'admin@example.co.ke', ADMIN_PASSWORD: 'long-enough', ...PRODUCTION_PAYMENTS };
+    const production = { NODE_ENV: 'production', ...PRODUCTION_SETTINGS };
 
     it("refuses production without Safaricom's callback addresses, unless told to accept any source", () => {
       expect(() => loadConfig({ ...production, MPESA_CALLBACK_ALLOWED_IPS: '' })).toThrow(/MPESA_CALLBACK_ALLOWED_IPS is required in production/);
@@ -53,11 +63,11 @@ describe('loadConfig', () => {
     });
 
     it('accepts any source outside production', () => {
-      expect(loadConfig({}).MPESA_CALLBACK_ALLOWED_IPS).toEqual([]);
+      expect(loadConfig(DEVELOPMENT).MPESA_CALLBACK_ALLOWED_IPS).toEqual([]);
     });
 
     it('takes a previous token only of the same strength', () => {
-      expect(() => loadConfig({ MPESA_CALLBACK_TOKEN_PREVIOUS: 'short' })).toThrow(/MPESA_CALLBACK_TOKEN_PREVIOUS must be at least 24 letters/);
+      expect(() => loadConfig({ ...DEVELOPMENT, MPESA_CALLBACK_TOKEN_PREVIOUS: 'short' })).toThrow(/MPESA_CALLBACK_TOKEN_PREVIOUS must be at least 24 letters/);
     });
   });
 
@@ -66,10 +76,10 @@ describe('loadConfig', () => {
   });
 
   describe('Google sign-in', () => {
-    const production = { NODE_ENV: 'production', ADMIN_EMAIL: 'admin@example.co.ke', ADMIN_PASSWORD: 'long-enough', ...PRODUCTION_PAYMENTS };
+    const production = { NODE_ENV: 'production', ...PRODUCTION_SETTINGS };
 
     it('points at the local sandbox outside production, on its configured port', () => {
-      const config = loadConfig({ SANDBOX_PORT: '4002' });
+      const config = loadConfig({ ...DEVELOPMENT, SANDBOX_PORT: '4002' });
       expect(config.OIDC_ISSUER_URL).toBe('http://localhost:4002/oidc');
       expect([config.GOOGLE_CLIENT_ID, config.GOOGLE_CLIENT_SECRET]).toEqual([SANDBOX_GOOGLE_CLIENT.id, SANDBOX_GOOGLE_CLIENT.secret]);
     });
@@ -88,7 +98,7 @@ describe('loadConfig', () => {
 
   describe('payments', () => {
     it('points Daraja and PayPal at the local sandbox outside production, with its apps', () => {
-      const config = loadConfig({ SANDBOX_PORT: '4002' });
+      const config = loadConfig({ ...DEVELOPMENT, SANDBOX_PORT: '4002' });
       expect(config.MPESA_BASE_URL).toBe('http://localhost:4002/daraja');
       expect(config.PAYPAL_BASE_URL).toBe('http://localhost:4002/paypal');
       expect([config.MPESA_CONSUMER_KEY, config.MPESA_SHORTCODE, config.MPESA_CALLBACK_TOKEN]).toEqual([SANDBOX_DARAJA_APP.consumerKey, SANDBOX_DARAJA_APP.shortcode, SANDBOX_DARAJA_APP.callbackToken]);
@@ -96,21 +106,79 @@ describe('loadConfig', () => {
     });
 
     it('refuses production without every provider setting, so the sandbox never stands in for real money', () => {
-      const withoutPasskey: Record<string, string> = { NODE_ENV: 'production', ADMIN_EMAIL: 'admin@example.co.ke', ADMIN_PASSWORD: 'long-enough', ...PRODUCTION_PAYMENTS };
+      const withoutPasskey: Record<string, string> = { NODE_ENV: 'production', ...PRODUCTION_SETTINGS };
       delete withoutPasskey.MPESA_PASSKEY;
       expect(() => loadConfig(withoutPasskey)).toThrow(/MPESA_PASSKEY is required in production/);
     });
 
     it('refuses a guessable callback token and an odd currency', () => {
-      expect(() => loadConfig({ MPESA_CALLBACK_TOKEN: 'short' })).toThrow(/MPESA_CALLBACK_TOKEN must be at least 24/);
-      expect(() => loadConfig({ PAYPAL_CURRENCY: 'usd' })).toThrow(/PAYPAL_CURRENCY must be one of PayPal's currencies with cents/);
+      expect(() => loadConfig({ ...DEVELOPMENT, MPESA_CALLBACK_TOKEN: 'short' })).toThrow(/MPESA_CALLBACK_TOKEN must be at least 24/);
+      expect(() => loadConfig({ ...DEVELOPMENT, PAYPAL_CURRENCY: 'usd' })).toThrow(/PAYPAL_CURRENCY must be one of PayPal's currencies with cents/);
       // PayPal takes yen without decimals; the conversion charges to the cent.
-      expect(() => loadConfig({ PAYPAL_CURRENCY: 'JPY' })).toThrow(/PAYPAL_CURRENCY must be one of PayPal's currencies with cents: AUD, .*USD/);
-      expect(loadConfig({ PAYPAL_CURRENCY: 'EUR' }).PAYPAL_CURRENCY).toBe('EUR');
+      expect(() => loadConfig({ ...DEVELOPMENT, PAYPAL_CURRENCY: 'JPY' })).toThrow(/PAYPAL_CURRENCY must be one of PayPal's currencies with cents: AUD, .*USD/);
+      expect(loadConfig({ ...DEVELOPMENT, PAYPAL_CURRENCY: 'EUR' }).PAYPAL_CURRENCY).toBe('EUR');
     });
 
     it('reads the callback allow-list as addresses', () => {
-      expect(loadConfig({ MPESA_CALLBACK_ALLOWED_IPS: '196.201.214.200, 196.201.214.206' }).MPESA_CALLBACK_ALLOWED_IPS).toEqual(['196.201.214.200', '196.201.214.206']);
+      expect(loadConfig({ ...DEVELOPMENT, MPESA_CALLBACK_ALLOWED_IPS: '196.201.214.200, 196.201.214.206' }).MPESA_CALLBACK_ALLOWED_IPS).toEqual(['196.201.214.200', '196.201.214.206']);
+    });
+  });
+
+  describe('an unset NODE_ENV', () => {
+    it('is production: no demo admin, no sandbox callback token, and a config without the production settings is refused, saying why', () => {
+      const problems = problemsOf({});
+      expect(problems[0]).toMatch(/^NODE_ENV is not set, so production rules apply: set NODE_ENV=development/);
+      expect(problems.map((problem) => problem.split(' ')[0])).toEqual(expect.arrayContaining(['ADMIN_PASSWORD', 'MPESA_CALLBACK_TOKEN', 'MPESA_PASSKEY', 'PAYPAL_CLIENT_SECRET', 'METRICS_TOKEN']));
+      // Nor does a production config made some other way than loadConfig.
+      expect(() => adminCredentials({ ...loadConfig(PRODUCTION_SETTINGS), ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined })).toThrow(/ADMIN_EMAIL and ADMIN_PASSWORD are required in production/);
+    });
+
+    it('runs on what production gives it, with none of the sandbox', () => {
+      const config = loadConfig(PRODUCTION_SETTINGS);
+      expect(config.NODE_ENV).toBe('production');
+      expect(adminCredentials(config)).toEqual({ email: PRODUCTION_SETTINGS.ADMIN_EMAIL, password: PRODUCTION_SETTINGS.ADMIN_PASSWORD });
+      expect(config.MPESA_CALLBACK_TOKEN).toBe(PRODUCTION_PAYMENTS.MPESA_CALLBACK_TOKEN);
+      expect([config.GOOGLE_CLIENT_ID, config.MPESA_INITIATOR_NAME, config.OIDC_ISSUER_URL]).toEqual([undefined, undefined, GOOGLE_ISSUER_URL]);
+    });
+
+    it('leaves the sandbox and the demo admin to development and test', () => {
+      for (const NODE_ENV of ['development', 'test']) {
+        const config = loadConfig({ NODE_ENV });
+        expect(adminCredentials(config)).toEqual(DEVELOPMENT_ADMIN);
+        expect(config.MPESA_CALLBACK_TOKEN).toBe(SANDBOX_DARAJA_APP.callbackToken);
+        expect(config.GOOGLE_CLIENT_ID).toBe(SANDBOX_GOOGLE_CLIENT.id);
+      }
+    });
+
+    it('refuses a NODE_ENV it does not know, rather than guess', () => {
+      expect(problemsOf({ ...PRODUCTION_SETTINGS, NODE_ENV: 'staging' })[0]).toMatch(/^NODE_ENV /);
+    });
+  });
+
+  describe('Swagger', () => {
+    it('is served by default in development and test only', () => {
+      expect(loadConfig({ NODE_ENV: 'development' }).SWAGGER_ENABLED).toBe(true);
+      expect(loadConfig({ NODE_ENV: 'test' }).SWAGGER_ENABLED).toBe(true);
+      expect(loadConfig({ ...PRODUCTION_SETTINGS, NODE_ENV: 'production' }).SWAGGER_ENABLED).toBe(false);
+      expect(loadConfig(PRODUCTION_SETTINGS).SWAGGER_ENABLED).toBe(false);
+    });
+
+    it('follows SWAGGER_ENABLED when it is given', () => {
+      expect(loadConfig({ ...PRODUCTION_SETTINGS, NODE_ENV: 'production', SWAGGER_ENABLED: 'true' }).SWAGGER_ENABLED).toBe(true);
+      expect(loadConfig({ NODE_ENV: 'development', SWAGGER_ENABLED: 'false' }).SWAGGER_ENABLED).toBe(false);
+    });
+  });
+
+  describe('metrics token', () => {
+    it('is required in production', () => {
+      expect(problemsOf({ ...PRODUCTION_SETTINGS, NODE_ENV: 'production', METRICS_TOKEN: '' })).toEqual([
+        'METRICS_TOKEN is required in production (Prometheus sends it as a bearer token to /api/metrics)',
+      ]);
+    });
+
+    it('is optional in development and test, and never guessable', () => {
+      expect(loadConfig(DEVELOPMENT).METRICS_TOKEN).toBeUndefined();
+      expect(() => loadConfig({ ...DEVELOPMENT, METRICS_TOKEN: 'prometheus' })).toThrow(/METRICS_TOKEN must be at least 32/);
     });
   });
 });

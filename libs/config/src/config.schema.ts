@@ -7,6 +7,8 @@ import { z } from 'zod';
 const PAYPAL_CURRENCIES_WITH_CENTS = ['AUD', 'BRL', 'CAD', 'CHF', 'CNY', 'CZK', 'DKK', 'EUR', 'GBP', 'HKD', 'ILS', 'MXN', 'MYR', 'NOK', 'NZD', 'PHP', 'PLN', 'SEK', 'SGD', 'THB', 'USD'] as const;
 
 const callbackToken = z.string().regex(/^[A-Za-z0-9_-]{24,}$/, 'must be at least 24 letters, digits, "_" or "-"');
+/** What a Prometheus `authorization.credentials` can carry in a header (RFC 6750's token syntax), and long enough not to be guessed. */
+const metricsToken = z.string().regex(/^[A-Za-z0-9._~+/-]{32,}=*$/, 'must be at least 32 letters, digits or "-._~+/" (e.g. `openssl rand -hex 32`)');
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 const url = (protocols: string[]) =>
   z.string().refine((value) => {
@@ -19,7 +21,7 @@ const url = (protocols: string[]) =>
 
 export const DEFAULT_DATABASE_URL = 'mysql://root@127.0.0.1:3306/toyduka';
 export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
-/** Outside production the seed and `npm start` use this admin, and print it. */
+/** In development and test the seed and `npm start` use this admin, and print it. */
 export const DEVELOPMENT_ADMIN = { email: 'admin@toyduka.local', password: 'toyduka-admin' } as const;
 
 /** Where the sandbox serves each stand-in, below its own address. */
@@ -45,9 +47,21 @@ export const SANDBOX_PAYPAL_APP = { clientId: 'toyduka-local-paypal-client', cli
 
 const MINUTE_MS = 60_000;
 
+/**
+ * The environments where the sandbox, the demo admin, Swagger and a plain-http session cookie stand
+ * in for the real thing. Anything else is production, an unset NODE_ENV included: a deployment that
+ * forgets to say what it is must not get a known admin password or the sandbox's callback token.
+ */
+const DEVELOPMENT_ENVIRONMENTS = ['development', 'test'] as const;
+
+export function isDevelopmentEnvironment(nodeEnv: string | undefined): boolean {
+  return (DEVELOPMENT_ENVIRONMENTS as readonly (string | undefined)[]).includes(nodeEnv);
+}
+
 export const configSchema = z
   .object({
-    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    /** No default: unset means production (see DEVELOPMENT_ENVIRONMENTS). */
+    NODE_ENV: z.enum([...DEVELOPMENT_ENVIRONMENTS, 'production']).optional(),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     WORKERS_HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
     /** Where the workers' health and metrics listen: this host only, unless a container opens it to its network. */
@@ -71,7 +85,10 @@ export const configSchema = z
     PIPELINE_HEARTBEAT_INTERVAL_MS: z.coerce.number().int().min(0).default(5000),
     OUTBOX_POLL_INTERVAL_MS: z.coerce.number().int().min(10).default(250),
     OUTBOX_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(100),
-    SWAGGER_ENABLED: booleanFlag.default(true),
+    /** Default: on in development and test only, so production does not publish the whole api's map. */
+    SWAGGER_ENABLED: booleanFlag.optional(),
+    /** The bearer token Prometheus sends to /api/metrics; required in production, where the figures are otherwise anyone's. */
+    METRICS_TOKEN: metricsToken.optional(),
     /** Proxies in front of the api whose X-Forwarded-For is believed (Express "trust proxy" hops); 0 = none. */
     TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
     /** The local emulator of Google sign-in, Daraja and PayPal. */
@@ -117,41 +134,48 @@ export const configSchema = z
     SANDBOX_MPESA_CALLBACK_DELAY_MS: z.coerce.number().int().min(0).default(3000),
   })
   .superRefine((config, context) => {
-    if (config.NODE_ENV !== 'production') return;
-    if (!config.ADMIN_EMAIL || !config.ADMIN_PASSWORD) {
-      context.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'ADMIN_EMAIL and ADMIN_PASSWORD are required in production' });
-    }
+    if (isDevelopmentEnvironment(config.NODE_ENV)) return;
+    const problems: [key: string, message: string][] = [];
+    if (!config.ADMIN_EMAIL || !config.ADMIN_PASSWORD) problems.push(['ADMIN_PASSWORD', 'ADMIN_EMAIL and ADMIN_PASSWORD are required in production']);
     for (const key of ['MPESA_BASE_URL', 'MPESA_CONSUMER_KEY', 'MPESA_CONSUMER_SECRET', 'MPESA_SHORTCODE', 'MPESA_PASSKEY', 'MPESA_CALLBACK_TOKEN', 'PAYPAL_BASE_URL', 'PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID'] as const) {
-      if (!config[key]) context.addIssue({ code: 'custom', path: [key], message: 'is required in production (the sandbox only stands in elsewhere)' });
+      if (!config[key]) problems.push([key, 'is required in production (the sandbox only stands in elsewhere)']);
     }
     if (config.MPESA_CALLBACK_ALLOWED_IPS.length === 0 && !config.MPESA_CALLBACK_ANY_SOURCE) {
-      context.addIssue({ code: 'custom', path: ['MPESA_CALLBACK_ALLOWED_IPS'], message: "is required in production (Safaricom's callback addresses), unless MPESA_CALLBACK_ANY_SOURCE=true" });
+      problems.push(['MPESA_CALLBACK_ALLOWED_IPS', "is required in production (Safaricom's callback addresses), unless MPESA_CALLBACK_ANY_SOURCE=true"]);
     }
+    if (!config.METRICS_TOKEN) problems.push(['METRICS_TOKEN', 'is required in production (Prometheus sends it as a bearer token to /api/metrics)']);
     if (Boolean(config.MPESA_INITIATOR_NAME) !== Boolean(config.MPESA_SECURITY_CREDENTIAL)) {
-      context.addIssue({ code: 'custom', path: ['MPESA_SECURITY_CREDENTIAL'], message: 'MPESA_INITIATOR_NAME and MPESA_SECURITY_CREDENTIAL go together' });
+      problems.push(['MPESA_SECURITY_CREDENTIAL', 'MPESA_INITIATOR_NAME and MPESA_SECURITY_CREDENTIAL go together']);
     }
     if (Boolean(config.GOOGLE_CLIENT_ID) !== Boolean(config.GOOGLE_CLIENT_SECRET)) {
-      context.addIssue({ code: 'custom', path: ['GOOGLE_CLIENT_SECRET'], message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together' });
+      problems.push(['GOOGLE_CLIENT_SECRET', 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together']);
     }
+    // Without this line, a developer who only forgot NODE_ENV reads a list of production settings and wonders why.
+    if (problems.length > 0 && !config.NODE_ENV) {
+      problems.unshift(['NODE_ENV', 'is not set, so production rules apply: set NODE_ENV=development (or test) for the sandbox and the demo admin']);
+    }
+    for (const [key, message] of problems) context.addIssue({ code: 'custom', path: [key], message });
   })
   .transform((config) => ({
     ...config,
+    NODE_ENV: config.NODE_ENV ?? 'production',
+    SWAGGER_ENABLED: config.SWAGGER_ENABLED ?? isDevelopmentEnvironment(config.NODE_ENV),
     MPESA_BASE_URL: config.MPESA_BASE_URL ?? `http://localhost:${config.SANDBOX_PORT}${SANDBOX_PATHS.daraja}`,
     MPESA_CONSUMER_KEY: config.MPESA_CONSUMER_KEY ?? SANDBOX_DARAJA_APP.consumerKey,
     MPESA_CONSUMER_SECRET: config.MPESA_CONSUMER_SECRET ?? SANDBOX_DARAJA_APP.consumerSecret,
     MPESA_SHORTCODE: config.MPESA_SHORTCODE ?? SANDBOX_DARAJA_APP.shortcode,
     MPESA_PASSKEY: config.MPESA_PASSKEY ?? SANDBOX_DARAJA_APP.passkey,
     MPESA_CALLBACK_TOKEN: config.MPESA_CALLBACK_TOKEN ?? SANDBOX_DARAJA_APP.callbackToken,
-    MPESA_INITIATOR_NAME: config.MPESA_INITIATOR_NAME ?? (config.NODE_ENV === 'production' ? undefined : SANDBOX_DARAJA_APP.initiatorName),
-    MPESA_SECURITY_CREDENTIAL: config.MPESA_SECURITY_CREDENTIAL ?? (config.NODE_ENV === 'production' ? undefined : SANDBOX_DARAJA_APP.securityCredential),
+    MPESA_INITIATOR_NAME: config.MPESA_INITIATOR_NAME ?? (isDevelopmentEnvironment(config.NODE_ENV) ? SANDBOX_DARAJA_APP.initiatorName : undefined),
+    MPESA_SECURITY_CREDENTIAL: config.MPESA_SECURITY_CREDENTIAL ?? (isDevelopmentEnvironment(config.NODE_ENV) ? SANDBOX_DARAJA_APP.securityCredential : undefined),
     PAYPAL_BASE_URL: config.PAYPAL_BASE_URL ?? `http://localhost:${config.SANDBOX_PORT}${SANDBOX_PATHS.paypal}`,
     PAYPAL_CLIENT_ID: config.PAYPAL_CLIENT_ID ?? SANDBOX_PAYPAL_APP.clientId,
     PAYPAL_CLIENT_SECRET: config.PAYPAL_CLIENT_SECRET ?? SANDBOX_PAYPAL_APP.clientSecret,
     PAYPAL_WEBHOOK_ID: config.PAYPAL_WEBHOOK_ID ?? SANDBOX_PAYPAL_APP.webhookId,
-    OIDC_ISSUER_URL: config.OIDC_ISSUER_URL ?? (config.NODE_ENV === 'production' ? GOOGLE_ISSUER_URL : `http://localhost:${config.SANDBOX_PORT}${SANDBOX_PATHS.identity}`),
+    OIDC_ISSUER_URL: config.OIDC_ISSUER_URL ?? (isDevelopmentEnvironment(config.NODE_ENV) ? `http://localhost:${config.SANDBOX_PORT}${SANDBOX_PATHS.identity}` : GOOGLE_ISSUER_URL),
     // In production without a Google client, "Continue with Google" says it is unavailable.
-    GOOGLE_CLIENT_ID: config.GOOGLE_CLIENT_ID ?? (config.NODE_ENV === 'production' ? undefined : SANDBOX_GOOGLE_CLIENT.id),
-    GOOGLE_CLIENT_SECRET: config.GOOGLE_CLIENT_SECRET ?? (config.NODE_ENV === 'production' ? undefined : SANDBOX_GOOGLE_CLIENT.secret),
+    GOOGLE_CLIENT_ID: config.GOOGLE_CLIENT_ID ?? (isDevelopmentEnvironment(config.NODE_ENV) ? SANDBOX_GOOGLE_CLIENT.id : undefined),
+    GOOGLE_CLIENT_SECRET: config.GOOGLE_CLIENT_SECRET ?? (isDevelopmentEnvironment(config.NODE_ENV) ? SANDBOX_GOOGLE_CLIENT.secret : undefined),
   }));
 
 export type AppConfig = z.output<typeof configSchema>;
@@ -173,6 +197,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return result.data;
 }
 
-export function adminCredentials(config: Pick<AppConfig, 'ADMIN_EMAIL' | 'ADMIN_PASSWORD'>): { email: string; password: string } {
+/** The admin the seed makes: the configured one, filled in from the demo admin in development and test only. */
+export function adminCredentials(config: Pick<AppConfig, 'NODE_ENV' | 'ADMIN_EMAIL' | 'ADMIN_PASSWORD'>): { email: string; password: string } {
+  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) return { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD };
+  // loadConfig refuses such a production config already; a hand-made one must not get the demo password either.
+  if (!isDevelopmentEnvironment(config.NODE_ENV)) throw new ConfigError(['ADMIN_EMAIL and ADMIN_PASSWORD are required in production']);
   return { email: config.ADMIN_EMAIL ?? DEVELOPMENT_ADMIN.email, password: config.ADMIN_PASSWORD ?? DEVELOPMENT_ADMIN.password };
 }

@@ -70,7 +70,8 @@ export const PRODUCT_FILTER_GROUP_IDS: readonly ProductFilterGroupId[] = PRODUCT
 
 export const SORT_OPTION_IDS: readonly SortOption[] = SORT_OPTIONS.map((option) => option.id);
 
-export const LISTING_PAGE = { defaultSize: 24, maxSize: 100 } as const;
+/** maxPage keeps the offset (page - 1) × size a plain integer a query can carry; no listing is that long. */
+export const LISTING_PAGE = { defaultSize: 24, maxSize: 100, maxPage: 10_000 } as const;
 
 export interface ListingRequest {
   filters: ProductFilters;

@@ -10,6 +10,8 @@ export const LIMITS = {
   variationsPerProductMax: 20,
   /** Prices and stock fit an unsigned INT with room to spare; nobody sells a ten-million-shilling toy. */
   amountMax: 10_000_000,
+  /** Every id column is an auto-increment INT UNSIGNED: a larger number names no record and fits no column. */
+  idMax: 4_294_967_295,
   /** A search keyword must be longer than this after trimming. */
   searchKeywordMinExclusiveLength: 3,
   /** Words past this many characters of a keyword are not searched for. */
@@ -35,10 +37,26 @@ export const LIMITS = {
   sessionIdleTimeoutMs: 14 * 24 * 3600 * 1000,
   /** Sliding the expiry writes to the database, so it happens at most this often per session. */
   sessionRenewIntervalMs: 10 * 60 * 1000,
-  /** Failed sign-ins allowed per e-mail, and per client address, within the window. */
-  loginFailuresPerEmail: 5,
+  /**
+   * Failed sign-ins, counted before the password is checked and given back when it is right. The
+   * tight count is per e-mail from one client address, so guesses from a stranger's network never
+   * lock the owner out of their own: 5 typos in 15 minutes is more than a shopper who forgot which
+   * password they used makes before reaching for Google sign-in.
+   */
+  loginFailuresPerEmailFromAddress: 5,
+  /** Across e-mails from one address: a home or office connection has room for several people's typos. */
   loginFailuresPerAddress: 20,
   loginFailureWindowMs: 15 * 60 * 1000,
+  /**
+   * Per e-mail from every address together, against guessing spread over many addresses: ten
+   * addresses' worth of the tight limit per hour. A shop's owner never gets near it by their own
+   * typos (the tight limit stops them at 5); an attacker with many addresses gets 50 guesses an hour.
+   */
+  loginFailuresPerEmail: 50,
+  loginFailurePerEmailWindowMs: 60 * 60 * 1000,
+  /** Webhook deliveries refused unstored are listed for operators (newest first), this many for this long. */
+  refusedWebhooksKept: 200,
+  refusedWebhooksKeptMs: 7 * 24 * 3600 * 1000,
   /** The api's bodies are small forms; a catalogue product with twenty variations is a few kilobytes. */
   jsonBodyMaxBytes: 100 * 1024,
   /** The deepest body the shop sends nests four levels; far deeper ones only cost the validator's stack. */
@@ -63,8 +81,8 @@ const HOUR_MS = 60 * MINUTE_MS;
  * the per-address one a farm of accounts behind one client address.
  */
 export const RATE_LIMITS = {
-  /** Payments started (M-Pesa pushes, PayPal orders, captures) and orders placed, per shopper. */
-  checkoutPerShopper: { points: 10, windowMs: HOUR_MS },
+  /** Payments started (M-Pesa pushes, PayPal orders) and PayPal captures asked for, per shopper. */
+  checkoutPerShopper: { points: 15, windowMs: HOUR_MS },
   /** M-Pesa pushes to one phone number, whichever account asks. */
   checkoutPerPhone: { points: 5, windowMs: HOUR_MS },
   /** Checkouts from one client address: a household or an office shares one. */
@@ -73,8 +91,11 @@ export const RATE_LIMITS = {
   registrationsPerClientAddress: { points: 5, windowMs: HOUR_MS },
   /** Google sign-ins started from one client address; each writes a short-lived key. */
   googleSignInStartsPerClientAddress: { points: 30, windowMs: 15 * MINUTE_MS },
-  /** PayPal webhook deliveries whose signature did not verify, per client address. */
-  unverifiedWebhooksPerClientAddress: { points: 20, windowMs: 15 * MINUTE_MS },
+  /**
+   * PayPal webhook deliveries per client address, counted before each costs a verification call to
+   * PayPal. A family shop's orders make a few a minute; PayPal's senders share addresses between shops.
+   */
+  paypalWebhooksPerClientAddress: { points: 120, windowMs: MINUTE_MS },
 } as const satisfies Record<string, RateLimitPolicy>;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 

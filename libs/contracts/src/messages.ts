@@ -23,6 +23,7 @@ export const MESSAGES = {
     productAdded: 'Product is added to cart',
     empty: 'Your cart is empty',
     quantityInvalid: 'Quantity must be a whole number of at least 1.',
+    quantityTooLarge: (maximum: number) => `Quantity must be at most ${maximum}.`,
     notInCart: 'This product is not in your cart.',
     title: 'Your Cart',
     total: 'Total',
@@ -76,6 +77,8 @@ export const MESSAGES = {
     tooManyPayments: (waitMs: number) => `Too many payment attempts in a short time. Please try again ${waitInWords(waitMs)}.`,
     tooManyPushesToPhone: (waitMs: number) => `Too many M-Pesa requests were sent to this phone number. Please try again ${waitInWords(waitMs)}.`,
     phoneNotOnAccount: 'Please pay with the phone number of one of your saved addresses.',
+    /** Under the M-Pesa number at the checkout: the shop pushes only to a phone the shopper saved as theirs. */
+    mpesaPhoneHelp: 'The phone number of one of your saved addresses gets the M-Pesa request.',
     tooManyUnitsOnLine: (title: string, maximum: number) => `You can buy at most ${maximum} of "${title}" in one order. Please update your cart.`,
     tooManyUnitsInOrder: (maximum: number) => `One order can hold at most ${maximum} items. Please update your cart.`,
   },
@@ -114,6 +117,7 @@ export const MESSAGES = {
     popupBlocked: 'Pop-up was blocked. Please allow pop-ups and try again.',
     networkError: NETWORK_ERROR,
     accountExistsWithOtherMethod: 'An account already exists with this email using a different sign-in method.',
+    passwordAccountExists: 'An account with this email already exists. Please sign in with your email and password.',
     failed: 'Authentication failed. Please try again.',
     emailNotVerified: "Your Google account's e-mail address is not verified. Verify it with Google, or sign in with your password.",
     tokenRejected: 'The Google sign-in could not be verified. Please try again.',
@@ -198,6 +202,7 @@ export const MESSAGES = {
     unknownFilter: (group: string, value: string) => `Unknown ${group} filter: ${value}`,
     unknownSort: 'Please choose a sort option from the list.',
     pageOutOfRange: 'Page must be a whole number of at least 1.',
+    pageTooLarge: (maximum: number) => `Page must be at most ${maximum}.`,
     pageSizeOutOfRange: (maximum: number) => `Page size must be a whole number from 1 to ${maximum}.`,
   },
   featureImages: {

@@ -69,6 +69,10 @@ export interface FailedJobPage extends ApiSuccess<FailedJobView[]> {
   pagination: { total: number; page: number; pageSize: number };
 }
 export type RetriedJobs = ApiSuccess<{ retried: number }>;
+
+/** What an admin can do to failed jobs from the console; each one done is written to the operator audit. */
+export const OPERATOR_ACTIONS = ['retry', 'retryAll', 'remove'] as const;
+export type OperatorActionName = (typeof OPERATOR_ACTIONS)[number];
 export type FailedJobAction = ApiSuccess<{ jobId: string }>;
 
 /** A job's data in one short line for the failed jobs list. */

@@ -3,6 +3,11 @@ export function isDeadlock(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'ER_LOCK_DEADLOCK';
 }
 
+/** A write met a unique index: a row with the same key (as the index's collation compares them) is there already. */
+export function isDuplicateKey(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'ER_DUP_ENTRY';
+}
+
 /**
  * Runs a whole transaction again when MySQL picks it as a deadlock victim (it was rolled back, so
  * nothing of it stands). `run` must start its own transaction each time.

@@ -19,9 +19,14 @@ export async function createTestAccount(dataSource: DataSource, role: UserRole =
   return { user: { id: saved.id, userName: saved.userName, email, role }, email, password };
 }
 
-/** Signs in through the real login route and returns the `Cookie` header value of the session. */
-export async function sessionCookieOf(server: Server, account: Pick<TestAccount, 'email' | 'password'>): Promise<string> {
-  const response = await request(server).post('/api/auth/login').send({ email: account.email, password: account.password }).expect(200);
+/**
+ * Signs in through the real login route and returns the `Cookie` header value of the session; from
+ * `clientAddress` when given, as the proxy in front of an api that trusts one (TRUST_PROXY_HOPS) reports it.
+ */
+export async function sessionCookieOf(server: Server, account: Pick<TestAccount, 'email' | 'password'>, clientAddress?: string): Promise<string> {
+  const login = request(server).post('/api/auth/login');
+  if (clientAddress !== undefined) login.set('X-Forwarded-For', clientAddress);
+  const response = await login.send({ email: account.email, password: account.password }).expect(200);
   const cookie = (response.headers['set-cookie'] as unknown as string[] | undefined)?.find((line) => line.startsWith('toyduka_session='));
   if (!cookie) throw new Error('login answered without a session cookie');
   return cookie.split(';')[0]!;

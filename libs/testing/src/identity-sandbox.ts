@@ -11,7 +11,7 @@ export async function startIdentitySandbox(): Promise<{ sandbox: RunningSandbox;
   const { paymentSandboxOptions, startSandbox } = await import('@shop/sandbox');
   const sandbox = await startSandbox({
     port: 0,
-    ...paymentSandboxOptions(loadConfig({ PUBLIC_URL: TEST_PUBLIC_URL })),
+    ...paymentSandboxOptions(loadConfig({ NODE_ENV: 'test', PUBLIC_URL: TEST_PUBLIC_URL })),
     googleClient: { clientId: SANDBOX_GOOGLE_CLIENT.id, clientSecret: SANDBOX_GOOGLE_CLIENT.secret, redirectUris: [new URL(AUTH_API_PATHS.googleCallback, TEST_PUBLIC_URL).href] },
   });
   return { sandbox, configOverrides: { OIDC_ISSUER_URL: sandbox.issuer, PUBLIC_URL: TEST_PUBLIC_URL } };

@@ -8,3 +8,4 @@ export * from './images.js';
 export * from './prometheus.js';
 export * from './outbox.js';
 export * from './ports.js';
+export * from './phones.js';

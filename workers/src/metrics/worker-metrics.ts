@@ -33,13 +33,6 @@ export class WorkerMetrics implements OnModuleInit, OnModuleDestroy {
     registers: [this.registry],
   });
 
-  private readonly unverifiedWebhooks = new Counter({
-    name: 'toyduka_payment_webhooks_unverified_total',
-    help: 'Payment provider webhooks whose signature the provider did not confirm; ignored',
-    labelNames: ['provider'] as const,
-    registers: [this.registry],
-  });
-
   private stopListening: (() => void) | undefined;
 
   constructor(private readonly outcomes: JobOutcomes) {
@@ -49,12 +42,6 @@ export class WorkerMetrics implements OnModuleInit, OnModuleDestroy {
       this.completed.inc({ queue, name }, 0);
       for (const willRetry of ['true', 'false']) this.failed.inc({ queue, name, will_retry: willRetry }, 0);
     }
-    this.unverifiedWebhooks.inc({ provider: 'paypal' }, 0);
-  }
-
-  /** A forged delivery, or one signed for another webhook id: see docs/runbook.md. */
-  countUnverifiedWebhook(provider: 'paypal'): void {
-    this.unverifiedWebhooks.inc({ provider });
   }
 
   onModuleInit(): void {

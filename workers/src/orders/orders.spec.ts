@@ -28,9 +28,9 @@ describe('orders queue: expiry, and what browsers are told', () => {
   /** An M-Pesa order for `quantity` units of a product with `stock`, whose callback comes `callbackDelayMs` late (or never). */
   async function mpesaOrder({ phone = kit.newPhone(), quantity = 2, stock = 5, callbackDelayMs = 0, drop = false } = {}) {
     const product = await createTestProduct(stack.dataSource, { price: 700, totalStock: stock });
-    const { shopper, address } = await kit.shopperWithCart([[product, quantity]]);
+    const { shopper, address } = await kit.shopperWithCart([[product, quantity]], phone);
     stack.sandbox.daraja.setCallbackBehaviour({ phone }, { extraDelayMs: callbackDelayMs, drop });
-    const { orderId, checkoutRequestId } = (await kit.payByMpesa(shopper, { addressId: address.id, phone }).expect(201)).body.data as { orderId: number; checkoutRequestId: string };
+    const { orderId, checkoutRequestId } = (await kit.payByMpesa(shopper, { addressId: address.id, phone: address.phone }).expect(201)).body.data as { orderId: number; checkoutRequestId: string };
     return { product, shopper, address, orderId, checkoutRequestId };
   }
 
@@ -159,7 +159,7 @@ describe('orders queue: expiry, and what browsers are told', () => {
     await kit.waitForOrder(orderId, undefined, RESERVATION_MS + 5000);
     // Another shopper buys all three units back on the shelf before the late money arrives.
     await kit.addToCart(rival, product, 3);
-    const rivalOrder = (await kit.payByMpesa(rival, { addressId: rivalAddress.id, phone: kit.newPhone() }).expect(201)).body.data as { orderId: number };
+    const rivalOrder = (await kit.payByMpesa(rival, { addressId: rivalAddress.id, phone: rivalAddress.phone }).expect(201)).body.data as { orderId: number };
     expect((await kit.waitForOrder(rivalOrder.orderId)).order.orderStatus).toBe('confirmed');
 
     await capturedAtPaypal(paypalOrderId);

@@ -25,8 +25,8 @@ describe('M-Pesa callbacks, settled by the payments worker', () => {
   /** A shopper with `quantity` of a fresh product in the cart, and the M-Pesa payment started for it. */
   async function mpesaOrder(phone: string, { quantity = 2, stock = 5 } = {}) {
     const product = await createTestProduct(stack.dataSource, { price: 1500, salePrice: 1200, totalStock: stock });
-    const { shopper, address } = await kit.shopperWithCart([[product, quantity]]);
-    const started = await kit.payByMpesa(shopper, { addressId: address.id, phone }).expect(201);
+    const { shopper, address } = await kit.shopperWithCart([[product, quantity]], phone);
+    const started = await kit.payByMpesa(shopper, { addressId: address.id, phone: address.phone }).expect(201);
     const { orderId, checkoutRequestId } = started.body.data as { orderId: number; checkoutRequestId: string };
     return { product, shopper, address, orderId, checkoutRequestId, total: 1200 * quantity + address.deliveryFee };
   }
@@ -37,7 +37,7 @@ describe('M-Pesa callbacks, settled by the payments worker', () => {
     const train = await createTestProduct(stack.dataSource, { price: 1500, salePrice: 1200, totalStock: 5 });
     const drum = await createTestProduct(stack.dataSource, { price: 800, totalStock: 3 });
     const { shopper, address } = await kit.shopperWithCart([[train, 2], [drum, 1]]);
-    const phone = kit.newPhone();
+    const { phone } = address;
     // Time to change the cart while the phone shows the prompt.
     stack.sandbox.daraja.setCallbackBehaviour({ phone }, { extraDelayMs: 1500 });
     const browser = await kit.browserOf(shopper.cookie);
@@ -159,10 +159,10 @@ describe('M-Pesa callbacks, settled by the payments worker', () => {
     const adminBrowser = await kit.browserOf(admin.cookie);
     const phone = kit.newPhone();
     const product = await createTestProduct(stack.dataSource, { price: 1000, totalStock: 3 });
-    const { shopper, address } = await kit.shopperWithCart([[product, 1]]);
+    const { shopper, address } = await kit.shopperWithCart([[product, 1]], phone);
     const total = 1000 + address.deliveryFee;
     stack.sandbox.daraja.setCallbackBehaviour({ phone }, { amount: total - 1 });
-    const { orderId, checkoutRequestId } = (await kit.payByMpesa(shopper, { addressId: address.id, phone }).expect(201)).body.data as { orderId: number; checkoutRequestId: string };
+    const { orderId, checkoutRequestId } = (await kit.payByMpesa(shopper, { addressId: address.id, phone: address.phone }).expect(201)).body.data as { orderId: number; checkoutRequestId: string };
 
     const settled = await kit.waitForOrder(orderId);
     expect(settled.payment).toMatchObject({

@@ -5,7 +5,7 @@ import { DataSource, In, IsNull, type EntityManager } from 'typeorm';
 import { MESSAGES, ORDER_API } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
 import { LIVE_MPESA_ATTEMPT_STATES, MpesaAttempt, Order, Payment, PaymentCallback } from '@shop/db';
-import { DarajaClient, DarajaError, mpesaFailureReason, parseStkCallback, parseTransactionStatusResult, type StkCallback } from '@shop/payments';
+import { DarajaClient, DarajaError, mpesaFailureReason, parseStkCallback, parseTransactionStatusResult, type StkCallback, type StkQueryResult } from '@shop/payments';
 import { APP_CONFIG } from '@shop/infrastructure';
 import type { OrderUpdate } from '../orders/order-updates.js';
 import { PaymentSettlement, type PaymentOutcome } from './payment-settlement.service.js';
@@ -36,10 +36,18 @@ function bodyOf(stored: unknown): unknown {
   }
 }
 
-function outcomeOf(callback: StkCallback): PaymentOutcome {
-  if (callback.resultCode !== 0 || !callback.metadata) return { kind: 'failed', reason: mpesaFailureReason(callback.resultCode) };
-  return { kind: 'paid', receipt: callback.metadata.receipt, received: { currency: 'KES', value: callback.metadata.amount } };
+/**
+ * What the payment became, as Daraja's STK query tells it: the query decides paid or failed, and a
+ * callback that agrees it was paid brings the receipt and the amount the query does not know.
+ */
+function confirmedOutcome(callback: StkCallback | null, query: { resultCode: number }): PaymentOutcome {
+  if (query.resultCode !== 0) return { kind: 'failed', reason: mpesaFailureReason(query.resultCode) };
+  if (callback?.resultCode === 0 && callback.metadata) return { kind: 'paid', receipt: callback.metadata.receipt, received: { currency: 'KES', value: callback.metadata.amount } };
+  return { kind: 'paid', receipt: null };
 }
+
+/** Daraja has not finished the push a callback reports on: the callback waits, unprocessed, for its outcome. */
+class StillProcessing extends Error {}
 
 /** Daraja's answers that another try may change: no answer, an unreadable one, or its servers failing. */
 function mayPassOnRetry(error: unknown): boolean {
@@ -99,9 +107,18 @@ export class MpesaPayments {
       await done(this.dataSource.manager);
       return null;
     }
-    return this.settlement.settle(attempt.paymentId, outcomeOf(stk), async (manager) => {
+    // Whoever holds the callback URL could send this body: Daraja itself is asked before anything is
+    // settled. Until it has an answer the callback stays unprocessed, tried again by this job's retries
+    // and then by the attempt's checks, so an early forged "cancelled" never hides a later payment.
+    const query = this.confirmed(attempt) ?? (await this.daraja.stkQuery(stk.checkoutRequestId));
+    if (query.state === 'pending') throw new StillProcessing(`Daraja is still processing ${stk.checkoutRequestId}; its callback ${callbackId} waits for the outcome`);
+    if (query.resultCode !== stk.resultCode) {
+      this.logger.warn(`M-Pesa callback ${callbackId} reports ResultCode ${stk.resultCode} for ${stk.checkoutRequestId}; Daraja's STK query says ${query.resultCode}, which is what counts`);
+    }
+    const outcome = confirmedOutcome(stk, query);
+    return this.settlement.settle(attempt.paymentId, outcome, async (manager) => {
       await done(manager);
-      await this.recordResult(manager, attempt, stk.checkoutRequestId, stk.resultCode, stk.resultDesc, stk.metadata?.receipt ?? null);
+      await this.recordResult(manager, attempt, stk.checkoutRequestId, query, outcome.kind === 'paid' ? outcome.receipt : null);
     });
   }
 
@@ -116,10 +133,15 @@ export class MpesaPayments {
     if (attempt.state === 'settled') return this.fetchReceipt(attempt);
     if (attempt.state === 'notPushed') return this.stopChecking(attempt);
 
+    const reservationEndsAt = await this.reservationEndOf(attempt);
     // A callback stored while its job was lost (Redis restarted, say) tells more than a query.
     const unprocessed = await this.unprocessedCallbackOf(attempt);
-    if (unprocessed) return this.callback(unprocessed.id);
-    const reservationEndsAt = await this.reservationEndOf(attempt);
+    if (unprocessed) {
+      return this.callback(unprocessed.id).catch((error: unknown) => {
+        if (error instanceof StillProcessing) return this.notAnsweredYet(attempt, reservationEndsAt, { askable: true });
+        throw error;
+      });
+    }
     // Daraja's answer to the push was lost and no callback came: there is nothing to ask it with.
     if (attempt.checkoutRequestId === null) return this.notAnsweredYet(attempt, reservationEndsAt, { askable: false });
     let result;
@@ -134,8 +156,7 @@ export class MpesaPayments {
     if (result.state === 'pending') return this.notAnsweredYet(attempt, reservationEndsAt, { askable: true });
     // A query tells neither amount nor receipt: the push asked for the payment's amount, and the
     // receipt (with the amount, checked then) comes from a callback or the Transaction Status API.
-    const outcome: PaymentOutcome = result.resultCode === 0 ? { kind: 'paid', receipt: null } : { kind: 'failed', reason: mpesaFailureReason(result.resultCode) };
-    return this.settlement.settle(attempt.paymentId, outcome, (manager) => this.recordResult(manager, attempt, attempt.checkoutRequestId!, result.resultCode, result.resultDesc, null));
+    return this.settlement.settle(attempt.paymentId, confirmedOutcome(null, result), (manager) => this.recordResult(manager, attempt, attempt.checkoutRequestId!, result, null));
   }
 
   /** A Transaction Status result sent to the attempt's ResultURL: the receipt and the amount M-Pesa took. */
@@ -146,7 +167,9 @@ export class MpesaPayments {
     const done = markProcessed(callbackId);
     const result = parseTransactionStatusResult(bodyOf(callback.payload));
     const attempt = callback.attemptKey === null ? null : await this.dataSource.getRepository(MpesaAttempt).findOneBy({ callbackKey: callback.attemptKey });
-    if (!result || !attempt || result.resultCode !== 0 || !result.receipt || result.amount === null) {
+    // Asked for only once the STK query confirmed the push paid: for any other attempt it settles nothing.
+    const confirmedPaid = attempt?.confirmedAt != null && attempt.resultCode === 0;
+    if (!result || !confirmedPaid || result.resultCode !== 0 || !result.receipt || result.amount === null) {
       // Not found or not paid (yet): the attempt's next check asks again.
       await done(this.dataSource.manager);
       return null;
@@ -154,16 +177,23 @@ export class MpesaPayments {
     const outcome: PaymentOutcome = { kind: 'paid', receipt: result.receipt, received: { currency: 'KES', value: result.amount } };
     return this.settlement.settle(attempt.paymentId, outcome, async (manager) => {
       await done(manager);
-      await this.recordResult(manager, attempt, attempt.checkoutRequestId ?? result.originatorConversationId, 0, result.resultDesc, result.receipt);
+      await this.recordResult(manager, attempt, attempt.checkoutRequestId ?? result.originatorConversationId, { resultCode: 0, resultDesc: result.resultDesc }, result.receipt);
     });
   }
 
   /**
-   * The attempt's outcome as Daraja told it, in the settlement's transaction. A paid push keeps
-   * being checked until its receipt is known; anything else needs no more checks. An attempt
-   * settled already keeps its outcome, as its payment does: only a missing receipt is filled in.
+   * The attempt's outcome as Daraja's STK query confirmed it, in the settlement's transaction. A
+   * paid push keeps being checked until its receipt is known; anything else needs no more checks.
+   * An attempt settled already keeps its outcome, as its payment does: only a missing receipt is
+   * filled in.
    */
-  private async recordResult(manager: EntityManager, attempt: MpesaAttempt, checkoutRequestId: string, resultCode: number, resultDesc: string, receipt: string | null): Promise<void> {
+  private async recordResult(
+    manager: EntityManager,
+    attempt: MpesaAttempt,
+    checkoutRequestId: string,
+    { resultCode, resultDesc }: { resultCode: number; resultDesc: string },
+    receipt: string | null,
+  ): Promise<void> {
     const current = await manager.findOne(MpesaAttempt, { where: { id: attempt.id }, lock: { mode: 'pessimistic_write' } });
     if (!current) return;
     // The payment names its push for the admin, also when the api never stored Daraja's answer.
@@ -179,9 +209,16 @@ export class MpesaPayments {
       resultCode,
       resultDesc: resultDesc.slice(0, 255),
       receipt,
+      confirmedAt: new Date(),
       // The receipt is asked for at once; later checks only if it does not come.
       nextCheckAt: needsReceipt ? new Date() : null,
     });
+  }
+
+  /** The outcome the STK query already confirmed for a settled attempt: a later callback needs no second query. */
+  private confirmed(attempt: MpesaAttempt): StkQueryResult | null {
+    if (attempt.state !== 'settled' || attempt.confirmedAt === null || attempt.resultCode === null) return null;
+    return { state: 'finished', resultCode: attempt.resultCode, resultDesc: attempt.resultDesc ?? '' };
   }
 
   /** The attempt a callback answers: by the key in its URL, else (older pushes) by its CheckoutRequestID. */

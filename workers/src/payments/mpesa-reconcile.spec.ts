@@ -26,8 +26,8 @@ describe('M-Pesa attempt checks: asking Daraja when no callback settles a push',
 
   async function mpesaOrder(phone: string, { price = 900 } = {}) {
     const product = await createTestProduct(stack.dataSource, { price, totalStock: 4 });
-    const { shopper, address } = await kit.shopperWithCart([[product, 1]]);
-    const { orderId, checkoutRequestId } = (await kit.payByMpesa(shopper, { addressId: address.id, phone }).expect(201)).body.data as { orderId: number; checkoutRequestId: string };
+    const { shopper, address } = await kit.shopperWithCart([[product, 1]], phone);
+    const { orderId, checkoutRequestId } = (await kit.payByMpesa(shopper, { addressId: address.id, phone: address.phone }).expect(201)).body.data as { orderId: number; checkoutRequestId: string };
     const attempt = await stack.dataSource.getRepository(MpesaAttempt).findOneByOrFail({ orderId });
     return { product, shopper, orderId, checkoutRequestId, attempt, total: price + address.deliveryFee };
   }
@@ -98,11 +98,11 @@ describe('M-Pesa attempt checks: asking Daraja when no callback settles a push',
     const adminBrowser = await kit.browserOf(admin.cookie);
     const phone = kit.newPhone();
     const product = await createTestProduct(stack.dataSource, { price: 1450, totalStock: 2 });
-    const { shopper, address } = await kit.shopperWithCart([[product, 1]]);
+    const { shopper, address } = await kit.shopperWithCart([[product, 1]], phone);
     const total = 1450 + address.deliveryFee;
     // Daraja's query knows no amount: only the Transaction Status result tells that 7 KES came.
     stack.sandbox.daraja.setCallbackBehaviour({ phone }, { drop: true, amount: 7 });
-    const { orderId } = (await kit.payByMpesa(shopper, { addressId: address.id, phone }).expect(201)).body.data as { orderId: number };
+    const { orderId } = (await kit.payByMpesa(shopper, { addressId: address.id, phone: address.phone }).expect(201)).body.data as { orderId: number };
 
     const flagged = await kit.waitForOrder(orderId, (state) => state.payment.amountReceived !== null);
     const message = MESSAGES.paymentAttention.amountMismatch(7, total, true);

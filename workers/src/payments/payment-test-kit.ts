@@ -77,9 +77,6 @@ export function paymentKit(stack: PaymentStack, workers: () => INestApplication 
   const kit = {
     ...checkoutDriver(server, dataSource),
 
-    /** A mobile number no other test prompts (the sandbox pays any number it has no rule for). */
-    newPhone: () => `2547${randomInt(10_000_000, 99_999_999)}`,
-
     /** Order, payment and history read in one snapshot, so a settlement committing meanwhile is seen whole or not at all. */
     stateOf(orderId: number): Promise<OrderState> {
       return dataSource.transaction('REPEATABLE READ', async (manager) => {

@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import request from 'supertest';
-import { MESSAGES, ORDER_API } from '@shop/contracts';
+import { MESSAGES } from '@shop/contracts';
 import { Payment, PaymentCallback } from '@shop/db';
 import { PaypalClient } from '@shop/payments';
-import { createTestProduct, sampleOf, waitFor } from '@shop/testing';
+import { createTestProduct, waitFor } from '@shop/testing';
 import { startPaymentStack, type PaymentStack } from '../../../api/src/testing/payment-stack.js';
-import { WorkerMetrics } from '../metrics/worker-metrics.js';
 import { SETTLEMENT_REASONS } from './payment-settlement.service.js';
 import { paymentKit, type PaymentKit } from './payment-test-kit.js';
 
@@ -145,38 +143,6 @@ describe('PayPal: capture jobs and webhooks, settled by the payments worker', ()
     expect(await kit.cartOf(shopper.id)).toEqual([]);
     const [webhook] = await webhookRowsOf(paypalOrderId);
     expect(webhook!.processedAt).toBeInstanceOf(Date);
-  });
-
-  it('ignores a forged webhook: stored, refused by verification, counted, nothing changed', async () => {
-    const unverifiedCount = async () => sampleOf(await stack.workers!.get(WorkerMetrics).registry.metrics(), 'toyduka_payment_webhooks_unverified_total', { provider: 'paypal' });
-    const unverifiedBefore = await unverifiedCount();
-    const { orderId, paypalOrderId } = await paypalOrder();
-    stack.sandbox.paypal.approve(paypalOrderId);
-    const eventId = `WH-FORGED-${randomUUID()}`;
-    const forged = {
-      id: eventId,
-      event_version: '1.0',
-      create_time: new Date().toISOString(),
-      resource_type: 'capture',
-      event_type: 'PAYMENT.CAPTURE.COMPLETED',
-      resource: { id: 'FORGEDCAPTURE1', status: 'COMPLETED', amount: { currency_code: 'USD', value: '41.16' }, supplementary_data: { related_ids: { order_id: paypalOrderId } } },
-    };
-    await request(stack.server)
-      .post(ORDER_API.paypalWebhook)
-      .set({ 'content-type': 'application/json', 'paypal-transmission-id': randomUUID(), 'paypal-transmission-time': new Date().toISOString(), 'paypal-transmission-sig': 'bm90IGEgc2lnbmF0dXJl', 'paypal-cert-url': 'https://example.test/cert.pem', 'paypal-auth-algo': 'SHA256withRSA' })
-      .send(JSON.stringify(forged))
-      .expect(200);
-
-    const row = await waitFor('the forged webhook to be processed', async () => {
-      const [stored] = await kit.callbacksFor(eventId);
-      return stored?.processedAt ? stored : undefined;
-    });
-    expect(row.providerReference).toBe(paypalOrderId);
-    const state = await kit.stateOf(orderId);
-    expect(state.payment).toMatchObject({ status: 'pending', providerReceipt: null, failureReason: null });
-    expect(state.order.orderStatus).toBe('pending');
-    expect(stack.sandbox.paypal.order(paypalOrderId)!.status).toBe('APPROVED');
-    expect((await unverifiedCount())! - unverifiedBefore!).toBe(1);
   });
 
   it("answered every one of PayPal's webhook deliveries with 200", () => {

@@ -94,8 +94,8 @@ describe('a payments worker killed in the middle of a job', () => {
     // Time to hold the cart between the api's answer and the callback.
     stack.sandbox.daraja.setCallbackBehaviour({ phone }, { extraDelayMs: 500 });
     const product = await createTestProduct(stack.dataSource, { price: 500, totalStock: 2 });
-    const { shopper, address } = await kit.shopperWithCart([[product, 1]]);
-    const { orderId, checkoutRequestId } = (await kit.payByMpesa(shopper, { addressId: address.id, phone }).expect(201)).body.data as { orderId: number; checkoutRequestId: string };
+    const { shopper, address } = await kit.shopperWithCart([[product, 1]], phone);
+    const { orderId, checkoutRequestId } = (await kit.payByMpesa(shopper, { addressId: address.id, phone: address.phone }).expect(201)).body.data as { orderId: number; checkoutRequestId: string };
 
     const killed = await killWorkerInsideSettlement(shopper.id, 'mpesa.callback');
     expect((await kit.stateOf(orderId)).payment.status).toBe('pending');

@@ -1,16 +1,8 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiHideProperty, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Allow, IsNotEmpty, IsOptional, IsString, ValidateBy } from 'class-validator';
+import { Allow, IsNotEmpty, IsOptional, IsString } from 'class-validator';
 import { LIMITS, MESSAGES, type AddressInput } from '@shop/contracts';
-import { Trimmed } from '../../common/field-decorators.js';
-
-/**
- * At most `max` characters as MariaDB counts them (code points). class-validator's MaxLength counts
- * 'x' + U+FE0F as one, so a string it passes could still overflow the column and fail as a 500.
- */
-function MaxCharacters(max: number, message: string): PropertyDecorator {
-  return ValidateBy({ name: 'maxCharacters', validator: { validate: (value: unknown) => typeof value !== 'string' || [...value].length <= max, defaultMessage: () => message } });
-}
+import { MaxCharacters, Trimmed } from '../../common/field-decorators.js';
 
 /** Required and non-blank once trimmed: the one message the old form gave for any missing field. */
 function RequiredText(): PropertyDecorator {

@@ -1,14 +1,14 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, MaxLength, MinLength } from 'class-validator';
 import { LIMITS, MESSAGES } from '@shop/contracts';
-import { Trimmed } from '../../common/field-decorators.js';
+import { MaxCharacters, Trimmed } from '../../common/field-decorators.js';
 import { EmailField } from './credentials.fields.js';
 
 export class RegisterDto {
   @ApiProperty({ example: 'Wanjiku', maxLength: LIMITS.userNameMaxLength })
   @Trimmed()
   @IsNotEmpty({ message: MESSAGES.registration.userNameRequired })
-  @MaxLength(LIMITS.userNameMaxLength, { message: MESSAGES.registration.userNameTooLong(LIMITS.userNameMaxLength) })
+  @MaxCharacters(LIMITS.userNameMaxLength, MESSAGES.registration.userNameTooLong(LIMITS.userNameMaxLength))
   @IsString({ message: MESSAGES.registration.userNameRequired })
   userName!: string;
 

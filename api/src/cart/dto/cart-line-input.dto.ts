@@ -1,6 +1,7 @@
 import { ApiHideProperty, ApiProperty } from '@nestjs/swagger';
-import { Allow, IsInt, Min } from 'class-validator';
+import { Allow } from 'class-validator';
 import { MESSAGES, type CartLineInput } from '@shop/contracts';
+import { Quantity, RecordId } from '../../common/field-decorators.js';
 
 /**
  * Add to cart (quantity is added to the line) and update-cart (quantity replaces it), spec §7. The
@@ -9,13 +10,11 @@ import { MESSAGES, type CartLineInput } from '@shop/contracts';
  */
 export class CartLineInputDto implements Omit<CartLineInput, 'userId'> {
   @ApiProperty({ minimum: 1 })
-  @IsInt({ message: MESSAGES.products.invalidId })
-  @Min(1, { message: MESSAGES.products.invalidId })
+  @RecordId(MESSAGES.products.invalidId)
   productId!: number;
 
   @ApiProperty({ minimum: 1, description: 'A whole number; the line may not pass the product’s totalStock' })
-  @IsInt({ message: MESSAGES.cart.quantityInvalid })
-  @Min(1, { message: MESSAGES.cart.quantityInvalid })
+  @Quantity()
   quantity!: number;
 
   @ApiHideProperty()

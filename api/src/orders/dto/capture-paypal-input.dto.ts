@@ -1,7 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+import { IsOptional, IsString } from 'class-validator';
 import { MESSAGES, type CapturePaypalInput } from '@shop/contracts';
+import { MaxCharacters, RecordId } from '../../common/field-decorators.js';
 
+/** PayPal's ids are short; the payment's reference and payer columns are VARCHAR(100). */
 const REFERENCE_MAX_LENGTH = 100;
 
 /**
@@ -10,25 +12,24 @@ const REFERENCE_MAX_LENGTH = 100;
  */
 export class CapturePaypalInputDto implements CapturePaypalInput {
   @ApiProperty({ minimum: 1 })
-  @IsInt({ message: MESSAGES.orders.invalidId })
-  @Min(1, { message: MESSAGES.orders.invalidId })
+  @RecordId(MESSAGES.orders.invalidId)
   orderId!: number;
 
   @ApiPropertyOptional({ description: "PayPal's order id (the return URL's token)" })
   @IsOptional()
   @IsString({ message: MESSAGES.checkout.paypalReturnInvalid })
-  @MaxLength(REFERENCE_MAX_LENGTH, { message: MESSAGES.checkout.paypalReturnInvalid })
+  @MaxCharacters(REFERENCE_MAX_LENGTH, MESSAGES.checkout.paypalReturnInvalid)
   token?: string;
 
   @ApiPropertyOptional({ deprecated: true, description: 'The old name of token' })
   @IsOptional()
   @IsString({ message: MESSAGES.checkout.paypalReturnInvalid })
-  @MaxLength(REFERENCE_MAX_LENGTH, { message: MESSAGES.checkout.paypalReturnInvalid })
+  @MaxCharacters(REFERENCE_MAX_LENGTH, MESSAGES.checkout.paypalReturnInvalid)
   paymentId?: string;
 
   @ApiPropertyOptional({ description: "The return URL's PayerID" })
   @IsOptional()
   @IsString({ message: MESSAGES.checkout.paypalReturnInvalid })
-  @MaxLength(REFERENCE_MAX_LENGTH, { message: MESSAGES.checkout.paypalReturnInvalid })
+  @MaxCharacters(REFERENCE_MAX_LENGTH, MESSAGES.checkout.paypalReturnInvalid)
   payerId?: string;
 }

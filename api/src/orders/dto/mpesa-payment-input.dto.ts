@@ -1,6 +1,7 @@
 import { ApiHideProperty, ApiProperty } from '@nestjs/swagger';
-import { Allow, IsInt, IsString, Min } from 'class-validator';
+import { Allow, IsString } from 'class-validator';
 import { MESSAGES, type MpesaPaymentInput } from '@shop/contracts';
+import { RecordId } from '../../common/field-decorators.js';
 
 /**
  * An M-Pesa checkout: the address and the phone the STK push goes to. The old client also sent the
@@ -10,8 +11,7 @@ import { MESSAGES, type MpesaPaymentInput } from '@shop/contracts';
  */
 export class MpesaPaymentInputDto implements MpesaPaymentInput {
   @ApiProperty({ minimum: 1 })
-  @IsInt({ message: MESSAGES.checkout.noAddressSelected })
-  @Min(1, { message: MESSAGES.checkout.noAddressSelected })
+  @RecordId(MESSAGES.checkout.noAddressSelected)
   addressId!: number;
 
   @ApiProperty({ description: 'A Kenyan mobile number as typed: 07…, 01…, +254… or 254…', example: '0712 345 678' })

@@ -1,6 +1,7 @@
 import { ApiHideProperty, ApiProperty } from '@nestjs/swagger';
-import { Allow, IsInt, Min } from 'class-validator';
+import { Allow } from 'class-validator';
 import { MESSAGES, type PlaceOrderInput } from '@shop/contracts';
+import { RecordId } from '../../common/field-decorators.js';
 
 /**
  * Starting a payment names one of the shopper's addresses; the order is built from their cart. The
@@ -9,8 +10,7 @@ import { MESSAGES, type PlaceOrderInput } from '@shop/contracts';
  */
 export class PlaceOrderInputDto implements PlaceOrderInput {
   @ApiProperty({ minimum: 1 })
-  @IsInt({ message: MESSAGES.checkout.noAddressSelected })
-  @Min(1, { message: MESSAGES.checkout.noAddressSelected })
+  @RecordId(MESSAGES.checkout.noAddressSelected)
   addressId!: number;
 
   @ApiHideProperty() @Allow() userId?: unknown;

@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { Allow, ArrayMaxSize, IsArray, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateNested, type ValidationArguments } from 'class-validator';
+import { Allow, ArrayMaxSize, IsArray, IsIn, IsNotEmpty, IsOptional, IsString, ValidateNested, type ValidationArguments } from 'class-validator';
 import { CATEGORY_IDS, LIMITS, MESSAGES, type CategoryId, type ProductInput } from '@shop/contracts';
-import { Trimmed, WholeAmount } from '../../common/field-decorators.js';
+import { MaxCharacters, Trimmed, WholeAmount } from '../../common/field-decorators.js';
 
 export class VariationInputDto {
   @ApiProperty({ description: 'The url an upload answered with', example: '/uploads/originals/3f2a….jpg' })
@@ -13,7 +13,7 @@ export class VariationInputDto {
   @ApiProperty({ maxLength: LIMITS.variationLabelMaxLength, example: 'Red' })
   @Trimmed()
   @IsNotEmpty({ message: MESSAGES.variation.labelRequired })
-  @MaxLength(LIMITS.variationLabelMaxLength, { message: MESSAGES.variation.labelTooLong })
+  @MaxCharacters(LIMITS.variationLabelMaxLength, MESSAGES.variation.labelTooLong)
   @IsString({ message: MESSAGES.variation.labelRequired })
   label!: string;
 }
@@ -31,14 +31,15 @@ export class ProductInputDto implements ProductInput {
   @ApiProperty({ maxLength: LIMITS.productTitleMaxLength })
   @Trimmed()
   @IsNotEmpty({ message: MESSAGES.products.requirements.title })
-  @MaxLength(LIMITS.productTitleMaxLength, { message: MESSAGES.products.titleTooLong(LIMITS.productTitleMaxLength) })
+  @MaxCharacters(LIMITS.productTitleMaxLength, MESSAGES.products.titleTooLong(LIMITS.productTitleMaxLength))
   @IsString({ message: MESSAGES.products.requirements.title })
   title!: string;
 
   @ApiPropertyOptional({ maxLength: LIMITS.productDescriptionMaxLength })
   @IsOptional()
   @Trimmed()
-  @MaxLength(LIMITS.productDescriptionMaxLength, { message: MESSAGES.products.descriptionTooLong(LIMITS.productDescriptionMaxLength) })
+  // A TEXT column holds 65,535 bytes: 5,000 characters of at most 4 bytes each always fit.
+  @MaxCharacters(LIMITS.productDescriptionMaxLength, MESSAGES.products.descriptionTooLong(LIMITS.productDescriptionMaxLength))
   @IsString({ message: MESSAGES.products.descriptionTooLong(LIMITS.productDescriptionMaxLength) })
   description?: string;
 
@@ -67,7 +68,7 @@ export class ProductInputDto implements ProductInput {
   @IsOptional()
   @IsArray({ message: MESSAGES.server.validationFailed })
   @ArrayMaxSize(LIMITS.variationsPerProductMax, { message: MESSAGES.products.tooManyVariations(LIMITS.variationsPerProductMax) })
-  @ValidateNested({ each: true })
+  @ValidateNested({ each: true, message: MESSAGES.server.validationFailed })
   @Type(() => VariationInputDto)
   variations?: VariationInputDto[];
 }

@@ -1,7 +1,7 @@
 import { ApiHideProperty, ApiProperty } from '@nestjs/swagger';
-import { Allow, IsInt, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
+import { Allow, IsInt, IsNotEmpty, IsString, Max, Min } from 'class-validator';
 import { LIMITS, MESSAGES, type ReviewInput } from '@shop/contracts';
-import { Trimmed } from '../../common/field-decorators.js';
+import { MaxCharacters, RecordId, Trimmed } from '../../common/field-decorators.js';
 
 /**
  * A shopper's review (spec §7). The old client also sent userId and userName: the id must be the
@@ -9,14 +9,13 @@ import { Trimmed } from '../../common/field-decorators.js';
  */
 export class ReviewInputDto implements ReviewInput {
   @ApiProperty()
-  @IsInt({ message: MESSAGES.products.invalidId })
-  @Min(1, { message: MESSAGES.products.invalidId })
+  @RecordId(MESSAGES.products.invalidId)
   productId!: number;
 
   @ApiProperty({ maxLength: LIMITS.reviewMessageMaxLength })
   @Trimmed()
   @IsNotEmpty({ message: MESSAGES.review.messageRequired })
-  @MaxLength(LIMITS.reviewMessageMaxLength, { message: MESSAGES.review.messageTooLong(LIMITS.reviewMessageMaxLength) })
+  @MaxCharacters(LIMITS.reviewMessageMaxLength, MESSAGES.review.messageTooLong(LIMITS.reviewMessageMaxLength))
   @IsString({ message: MESSAGES.review.messageRequired })
   reviewMessage!: string;
 

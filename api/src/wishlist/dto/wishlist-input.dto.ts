@@ -1,12 +1,12 @@
 import { ApiHideProperty, ApiProperty } from '@nestjs/swagger';
-import { Allow, IsInt, Min } from 'class-validator';
+import { Allow } from 'class-validator';
 import { MESSAGES, type WishlistInput } from '@shop/contracts';
+import { RecordId } from '../../common/field-decorators.js';
 
 /** Spec §7 wishlist add and remove. The userId must be the caller's (the access guard checks it) and is not used. */
 export class WishlistInputDto implements Omit<WishlistInput, 'userId'> {
   @ApiProperty({ minimum: 1 })
-  @IsInt({ message: MESSAGES.products.invalidId })
-  @Min(1, { message: MESSAGES.products.invalidId })
+  @RecordId(MESSAGES.products.invalidId)
   productId!: number;
 
   @ApiHideProperty()

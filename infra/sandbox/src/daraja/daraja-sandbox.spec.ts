@@ -133,7 +133,7 @@ describe('Daraja sandbox', () => {
   const finished = (checkoutRequestId: string) => waitFor('the transaction to finish', () => sandbox.daraja.transaction(checkoutRequestId)?.state === 'finished');
 
   beforeAll(async () => {
-    const options = paymentSandboxOptions(loadConfig({}));
+    const options = paymentSandboxOptions(loadConfig({ NODE_ENV: 'test' }));
     sandbox = await startSandbox({
       port: 0,
       ...options,
@@ -503,7 +503,7 @@ describe('Daraja sandbox', () => {
     });
 
     it('refuses every query when no initiator is configured', async () => {
-      const options = paymentSandboxOptions(loadConfig({}));
+      const options = paymentSandboxOptions(loadConfig({ NODE_ENV: 'test' }));
       const bare = await startSandbox({
         port: 0,
         ...options,

@@ -63,7 +63,7 @@ describe('PayPal sandbox', () => {
 
   beforeAll(async () => {
     listener = await startListener();
-    const options = paymentSandboxOptions(loadConfig({}));
+    const options = paymentSandboxOptions(loadConfig({ NODE_ENV: 'test' }));
     sandbox = await startSandbox({
       port: 0,
       ...options,

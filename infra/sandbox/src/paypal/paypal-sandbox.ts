@@ -76,6 +76,8 @@ export interface PaypalSandboxControl {
   /** Applies to the events that follow: `copies` 0 drops them, 2 or more duplicates them; `delayMs` holds them back. */
   setWebhookDelivery(setting: Partial<WebhookDeliverySetting>): WebhookDeliverySetting;
   resendWebhook(eventId: string): Promise<WebhookDelivery>;
+  /** Signature verifications asked for so far: a shop's limit shows as none asked past it. */
+  verificationsAsked(): number;
   /** Every access token issued so far stops working, as when they expire. */
   expireTokens(): void;
   /** Forgets orders, webhook events and delivery settings. */
@@ -244,6 +246,7 @@ export function createPaypalSandbox(options: PaypalSandboxOptions): PaypalSandbo
     return { id: paypalId(), status, amount: order.request.amount, final_capture: true, supplementary_data: { related_ids: { order_id: order.id } }, create_time: now, update_time: now };
   }
 
+  let verifications = 0;
   const control: PaypalSandboxControl = {
     orders: () => [...orders.values()].map(summary),
     order: (orderId) => {
@@ -262,8 +265,10 @@ export function createPaypalSandbox(options: PaypalSandboxOptions): PaypalSandbo
       if (!delivery) throw new SandboxControlError(404, `no webhook event ${eventId}`);
       return delivery;
     },
+    verificationsAsked: () => verifications,
     expireTokens: () => tokens.clear(),
     reset: () => {
+      verifications = 0;
       orders.clear();
       ordersByCreateRequest.clear();
       webhooks.reset();
@@ -364,6 +369,7 @@ export function createPaypalSandbox(options: PaypalSandboxOptions): PaypalSandbo
   });
 
   router.post('/v1/notifications/verify-webhook-signature', readJson, (request, response) => {
+    verifications += 1;
     const body = (request.body ?? {}) as Partial<Record<keyof VerificationRequest, unknown>>;
     const textFields = ['auth_algo', 'cert_url', 'transmission_id', 'transmission_sig', 'transmission_time', 'webhook_id'] as const;
     const missing: string[] = textFields.filter((field) => typeof body[field] !== 'string' || body[field] === '');

@@ -4,6 +4,7 @@ import { Cart } from './cart.entity.js';
 import { FeatureImage } from './feature-image.entity.js';
 import { ImageAsset } from './image-asset.entity.js';
 import { MpesaAttempt } from './mpesa-attempt.entity.js';
+import { OperatorAction } from './operator-action.entity.js';
 import { OrderItem } from './order-item.entity.js';
 import { OrderStatusHistory } from './order-status-history.entity.js';
 import { Order } from './order.entity.js';
@@ -18,12 +19,12 @@ import { User } from './user.entity.js';
 import { WishlistItem } from './wishlist-item.entity.js';
 
 export {
-  Address, Cart, CartItem, FeatureImage, ImageAsset, MpesaAttempt, Order, OrderItem, OrderStatusHistory, OutboxEvent,
+  Address, Cart, CartItem, FeatureImage, ImageAsset, MpesaAttempt, OperatorAction, Order, OrderItem, OrderStatusHistory, OutboxEvent,
   Payment, PaymentCallback, Product, ProductVariation, Review, Session, User, WishlistItem,
 };
 export type { ImageDerivative, ImageStatus } from './image-asset.entity.js';
 
 export const ENTITIES = [
-  Address, Cart, CartItem, FeatureImage, ImageAsset, MpesaAttempt, Order, OrderItem, OrderStatusHistory, OutboxEvent,
+  Address, Cart, CartItem, FeatureImage, ImageAsset, MpesaAttempt, OperatorAction, Order, OrderItem, OrderStatusHistory, OutboxEvent,
   Payment, PaymentCallback, Product, ProductVariation, Review, Session, User, WishlistItem,
 ];

@@ -57,6 +57,10 @@ export class MpesaAttempt extends Timestamped {
   @Column({ type: 'varchar', length: 100, nullable: true })
   receipt!: string | null;
 
+  /** When Daraja's STK query confirmed the outcome recorded here; a callback's word alone settles nothing. */
+  @Column({ type: 'datetime', precision: 3, nullable: true })
+  confirmedAt!: Date | null;
+
   /** When the workers' sweep next asks Daraja about it; null once nothing more can be learnt. */
   @Column({ type: 'datetime', precision: 3, nullable: true })
   nextCheckAt!: Date | null;

@@ -24,4 +24,12 @@ export class User extends Timestamped {
   /** The OpenID `sub` of the linked Google account. */
   @Column({ type: 'varchar', length: 255, nullable: true, unique: true })
   googleSubject!: string | null;
+
+  /**
+   * When the owner of the mailbox proved it (Google said so when the account was created by or
+   * linked to it). Null for a password registration: anyone can type any address, so a Google
+   * sign-in must not link to such an account.
+   */
+  @Column({ type: 'datetime', precision: 3, nullable: true })
+  emailVerifiedAt!: Date | null;
 }

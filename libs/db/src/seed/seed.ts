@@ -19,7 +19,7 @@ export interface SeedReport {
   featureImagesCreated: number;
 }
 
-type SeedConfig = Pick<AppConfig, 'DATABASE_URL' | 'DATABASE_POOL_SIZE' | 'UPLOADS_DIR' | 'ADMIN_EMAIL' | 'ADMIN_PASSWORD'>;
+type SeedConfig = Pick<AppConfig, 'NODE_ENV' | 'DATABASE_URL' | 'DATABASE_POOL_SIZE' | 'UPLOADS_DIR' | 'ADMIN_EMAIL' | 'ADMIN_PASSWORD'>;
 
 /** Stores a rendered picture under its content hash, so running the seed twice stores it once. */
 async function storeJpeg(manager: EntityManager, uploadsDir: string, svg: string): Promise<ImageAsset> {

@@ -64,7 +64,7 @@ describe('PaypalClient against the sandbox', () => {
       });
     });
     webhookListener = listener.server;
-    const options = paymentSandboxOptions(loadConfig({}));
+    const options = paymentSandboxOptions(loadConfig({ NODE_ENV: 'test' }));
     sandbox = await startSandbox({
       port: 0,
       ...options,

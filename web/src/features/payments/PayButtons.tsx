@@ -1,4 +1,4 @@
-import type { Address } from '@shop/contracts';
+import { MESSAGES, type Address } from '@shop/contracts';
 import { Button, Flex, Form, Input, theme } from 'antd';
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -33,7 +33,7 @@ export function PayButtons({ address }: { address: Address | null }) {
             label="M-Pesa phone number"
             htmlFor="mpesa-phone"
             validateStatus={mpesaPhone.error ? 'error' : undefined}
-            help={mpesaPhone.error ?? 'The number that gets the M-Pesa request, e.g. 254712345678'}
+            help={mpesaPhone.error ?? MESSAGES.checkout.mpesaPhoneHelp}
             style={{ marginBottom: 0 }}
           >
             <Input

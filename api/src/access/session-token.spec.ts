@@ -1,0 +1,24 @@
+import { loadConfig } from '@shop/config';
+import { sessionCookieOptions } from './session-token.js';
+
+describe('the session cookie', () => {
+  it('is Secure in production, and so when NODE_ENV is unset', () => {
+    expect(sessionCookieOptions('production').secure).toBe(true);
+    const unset = loadConfig({
+      ADMIN_EMAIL: 'admin@example.co.ke', ADMIN_PASSWORD: 'long-enough', METRICS_TOKEN: 'a-long-unguessable-metrics-scrape-token',
+      MPESA_BASE_URL: 'https://api.safaricom.co.ke', MPESA_CONSUMER_KEY: 'key', MPESA_CONSUMER_SECRET: 'secret', MPESA_SHORTCODE: '600000', MPESA_PASSKEY: 'passkey',
+      MPESA_CALLBACK_TOKEN: 'a-long-unguessable-callback-token', MPESA_CALLBACK_ALLOWED_IPS: '196.201.214.200',
+      PAYPAL_BASE_URL: 'https://api-m.paypal.com', PAYPAL_CLIENT_ID: 'client', PAYPAL_CLIENT_SECRET: 'secret', PAYPAL_WEBHOOK_ID: 'webhook',
+    });
+    expect(sessionCookieOptions(unset.NODE_ENV).secure).toBe(true);
+  });
+
+  it('is sent over plain http only in development and test, which run on http://localhost', () => {
+    expect(sessionCookieOptions('development').secure).toBe(false);
+    expect(sessionCookieOptions('test').secure).toBe(false);
+  });
+
+  it('is httpOnly and SameSite=Lax everywhere', () => {
+    for (const nodeEnv of ['development', 'test', 'production'] as const) expect(sessionCookieOptions(nodeEnv)).toMatchObject({ httpOnly: true, sameSite: 'lax', path: '/' });
+  });
+});

@@ -1,0 +1,52 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import type { OperatorActionName, QueueName, SessionUser } from '@shop/contracts';
+import { OperatorAction } from '@shop/db';
+import { BusinessFailure } from '../common/business-failure.js';
+
+export interface OperatorActionRequest {
+  admin: SessionUser;
+  action: OperatorActionName;
+  queue: QueueName;
+  /** The jobs the admin means to act on. */
+  jobIds: string[];
+}
+
+/**
+ * The operator audit around the queue console's actions. Its row is written in a transaction opened
+ * before the action is carried out, so an action the audit cannot record is not taken; the
+ * transaction then commits with the jobs the action really changed, or rolls back when it changed
+ * none (refused, or another admin got there first), so every row names what was done.
+ */
+@Injectable()
+export class OperatorAuditService {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** Carries out `act`, which answers the ids of the jobs it changed (or a refusal), with its audit row. */
+  async recorded<Outcome extends string[] | BusinessFailure>(request: OperatorActionRequest, act: () => Promise<Outcome>): Promise<Outcome> {
+    // Not refusableTransaction: its replay of a deadlock victim would carry the action out twice.
+    const runner = this.dataSource.createQueryRunner();
+    await runner.connect();
+    try {
+      await runner.startTransaction();
+      const { admin, action, queue, jobIds } = request;
+      const { identifiers } = await runner.manager.insert(OperatorAction, { adminUserId: admin.id, adminEmail: admin.email, action, queue, jobIds });
+      const outcome = await act();
+      const changed = outcome instanceof BusinessFailure ? [] : (outcome as string[]);
+      if (changed.length === 0) {
+        await runner.rollbackTransaction();
+        return outcome;
+      }
+      // What was done is a part of what was meant, in the same order.
+      if (changed.length !== jobIds.length) await runner.manager.update(OperatorAction, identifiers[0]!, { jobIds: changed });
+      await runner.commitTransaction();
+      return outcome;
+    } catch (error) {
+      if (runner.isTransactionActive) await runner.rollbackTransaction();
+      throw error;
+    } finally {
+      await runner.release();
+    }
+  }
+}
