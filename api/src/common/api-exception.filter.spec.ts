@@ -34,6 +34,14 @@ describe('the api exception filter', () => {
     expect(answerTo(refused)).toEqual(unavailable);
   });
 
+  it('answers 503 when the connection to MySQL is gone, whatever the error says', async () => {
+    const connection = await mysql.createConnection(testConfig().DATABASE_URL);
+    connection.destroy();
+    const closed = await failureOf(() => connection.query('SELECT 1'));
+    expect(closed).toMatchObject({ fatal: true });
+    expect(answerTo(closed)).toEqual(unavailable);
+  });
+
   it('answers 503 when Redis gave up on a command', async () => {
     // As the api's client is set (libs/infrastructure): one retry of a command while Redis is away.
     const redis = new Redis({ host: '127.0.0.1', port: await freePort(), maxRetriesPerRequest: 1 });

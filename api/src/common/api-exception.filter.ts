@@ -6,10 +6,14 @@ import { TooManyRequestsException } from '../throttling/rate-limits.service.js';
 /** Error codes of MySQL (mysql2) and of sockets that mean the database or Redis is away, not that the request was wrong. */
 const OUTAGE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'PROTOCOL_CONNECTION_LOST', 'PROTOCOL_SEQUENCE_TIMEOUT', 'ER_SERVER_SHUTDOWN', 'ER_CON_COUNT_ERROR']);
 
-/** A dependency outage: its error (or the driver's error TypeORM wraps) carries one of those codes, or ioredis gave up on a command. */
+/**
+ * A dependency outage: its error (or the driver's error TypeORM wraps) carries one of those codes,
+ * or mysql2 marked it fatal (the connection itself is gone, e.g. "Can't add new command when
+ * connection is in closed state", which has no code), or ioredis gave up on a command.
+ */
 function isOutage(exception: unknown): boolean {
-  const { code, driverError, name } = (exception ?? {}) as { code?: unknown; driverError?: { code?: unknown }; name?: string };
-  return OUTAGE_CODES.has(String(code)) || OUTAGE_CODES.has(String(driverError?.code)) || name === 'MaxRetriesPerRequestError';
+  const { code, fatal, driverError, name } = (exception ?? {}) as { code?: unknown; fatal?: unknown; driverError?: { code?: unknown; fatal?: unknown }; name?: string };
+  return OUTAGE_CODES.has(String(code)) || OUTAGE_CODES.has(String(driverError?.code)) || fatal === true || driverError?.fatal === true || name === 'MaxRetriesPerRequestError';
 }
 
 const MESSAGE_BY_STATUS: Partial<Record<number, string>> = {
