@@ -22,6 +22,24 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.jest } },
   },
   {
+    // One way to open a transaction (libs/db/src/transactions.ts): it rolls back on a refusal and
+    // runs a deadlock victim again, which TypeORM's own ways do not. Tests may hold a connection's
+    // transaction open by hand to play a crash.
+    files: ['api/src/**/*.ts', 'workers/src/**/*.ts', 'libs/*/src/**/*.ts'],
+    ignores: ['**/*.spec.ts', 'libs/db/src/transactions.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          "CallExpression[callee.property.name='transaction'][callee.object.name=/^(dataSource|manager|connection)$/]",
+          "CallExpression[callee.property.name='transaction'][callee.object.property.name=/^(dataSource|manager|connection)$/]",
+          "CallExpression[callee.property.name='createQueryRunner']",
+          "CallExpression[callee.property.name='startTransaction']",
+        ].map((selector) => ({ selector, message: 'Open transactions with inTransaction from @shop/db (libs/db/src/transactions.ts).' })),
+      ],
+    },
+  },
+  {
     // Command-line scripts talk to the person at the terminal.
     files: ['infra/**/*.mjs', 'infra/sandbox/src/main.ts', 'bench/**/*'],
     rules: { 'no-console': 'off' },

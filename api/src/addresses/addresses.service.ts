@@ -2,7 +2,7 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { LIMITS, MESSAGES, composeAddress, deliveryFeeOf, kenyanMobileNumber, type Address as AddressView, type SessionUser } from '@shop/contracts';
-import { Address } from '@shop/db';
+import { Address, inTransaction } from '@shop/db';
 import { BusinessFailure } from '../common/business-failure.js';
 import type { AddressInputDto } from './dto/address-input.dto.js';
 
@@ -59,18 +59,18 @@ export class AddressesService {
   add(owner: SessionUser, input: AddressInputDto): Promise<AddressView | BusinessFailure> {
     const fields = addressFieldsOf(input);
     if (fields instanceof BusinessFailure) return Promise.resolve(fields);
-    return this.dataSource.transaction('READ COMMITTED', async (manager) => {
+    return inTransaction(this.dataSource, async (manager) => {
       const users = (await manager.query('SELECT `id` FROM `users` WHERE `id` = ? FOR UPDATE', [owner.id])) as unknown[];
       if (users.length === 0) return new BusinessFailure(HttpStatus.UNAUTHORIZED, MESSAGES.auth.notAuthenticated);
       if ((await manager.countBy(Address, { userId: owner.id })) >= LIMITS.maxAddressesPerUser) return new BusinessFailure(HttpStatus.CONFLICT, MESSAGES.address.maxReached);
       return addressView(await manager.save(manager.create(Address, { ...fields, userId: owner.id })));
-    });
+    }, { isolation: 'READ COMMITTED' });
   }
 
   update(owner: SessionUser, addressId: number, input: AddressInputDto): Promise<AddressView | BusinessFailure> {
     const fields = addressFieldsOf(input);
     if (fields instanceof BusinessFailure) return Promise.resolve(fields);
-    return this.dataSource.transaction(async (manager) => {
+    return inTransaction(this.dataSource, async (manager) => {
       const address = await lockedAddressOf(manager, owner, addressId);
       if (!address) return addressNotFound();
       return addressView(await manager.save(Object.assign(address, fields)));
@@ -79,7 +79,7 @@ export class AddressesService {
 
   /** Orders keep a copy of their address, so deleting one leaves order history intact. */
   remove(owner: SessionUser, addressId: number): Promise<AddressView | BusinessFailure> {
-    return this.dataSource.transaction(async (manager) => {
+    return inTransaction(this.dataSource, async (manager) => {
       const address = await lockedAddressOf(manager, owner, addressId);
       if (!address) return addressNotFound();
       await manager.delete(Address, { id: address.id });

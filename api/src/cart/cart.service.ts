@@ -2,9 +2,8 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { MESSAGES, ORDER_CAPS, coverImage, type Cart as CartView, type CartItem as CartItemView, type Product as ProductView } from '@shop/contracts';
-import { Cart, CartItem, Product } from '@shop/db';
+import { Cart, CartItem, Product, inTransaction } from '@shop/db';
 import { BusinessFailure } from '../common/business-failure.js';
-import { refusableTransaction } from '../common/refusable-transaction.js';
 import { ProductsService } from '../products/products.service.js';
 import type { CartLineInputDto } from './dto/cart-line-input.dto.js';
 
@@ -41,7 +40,7 @@ export class CartService {
 
   /** Adds `quantity` to the product's line, making the cart and the line when they do not exist yet. */
   add(userId: number, { productId, quantity }: CartLineInputDto): Promise<CartView | BusinessFailure> {
-    return refusableTransaction(this.dataSource, async (manager) => {
+    return inTransaction(this.dataSource, async (manager) => {
       // Not INSERT IGNORE: on a duplicate it takes a shared lock, and several concurrent first adds
       // upgrading theirs to the FOR UPDATE below deadlock. This form takes the exclusive lock at once.
       await manager.query('INSERT INTO `carts` (`userId`) VALUES (?) ON DUPLICATE KEY UPDATE `id` = `id`', [userId]);
@@ -54,12 +53,12 @@ export class CartService {
       if (line) await manager.update(CartItem, { id: line.id }, { quantity: wanted });
       else await manager.insert(CartItem, { cartId, productId, quantity: wanted });
       return this.view(manager, userId);
-    });
+    }, { isolation: 'READ COMMITTED' });
   }
 
   /** Sets the quantity of a line the cart already has. */
   update(userId: number, { productId, quantity }: CartLineInputDto): Promise<CartView | BusinessFailure> {
-    return refusableTransaction(this.dataSource, async (manager) => {
+    return inTransaction(this.dataSource, async (manager) => {
       const cartId = await this.lockCart(manager, userId);
       const product = await this.productOnSale(manager, productId);
       if (!product) return productNotFound();
@@ -68,18 +67,18 @@ export class CartService {
       if (quantity > unitsOnOffer(product)) return beyondStock(unitsOnOffer(product));
       await manager.update(CartItem, { id: line.id }, { quantity });
       return this.view(manager, userId);
-    });
+    }, { isolation: 'READ COMMITTED' });
   }
 
   /** Removes a line, a retired product's included (the shopper no longer sees it, but nothing forbids it). */
   remove(userId: number, productId: number): Promise<CartView | BusinessFailure> {
-    return refusableTransaction(this.dataSource, async (manager) => {
+    return inTransaction(this.dataSource, async (manager) => {
       const cartId = await this.lockCart(manager, userId);
       if (cartId === undefined) return notInCart();
       const { affected } = await manager.delete(CartItem, { cartId, productId });
       if (!affected) return notInCart();
       return this.view(manager, userId);
-    });
+    }, { isolation: 'READ COMMITTED' });
   }
 
   /** A shopper's cart changes (and checkouts) queue on their cart row, so concurrent adds see each other's lines. */

@@ -2,7 +2,7 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { MESSAGES, type FeatureImage as FeatureImageView } from '@shop/contracts';
-import { FeatureImage } from '@shop/db';
+import { FeatureImage, inTransaction } from '@shop/db';
 import { BusinessFailure } from '../common/business-failure.js';
 import { toImageSet } from '../images/image-sets.js';
 import { ImagesService } from '../images/images.service.js';
@@ -25,7 +25,7 @@ export class FeatureImagesService {
   }
 
   add(imageUrl: string): Promise<FeatureImageView | BusinessFailure> {
-    return this.dataSource.transaction(async (manager) => {
+    return inTransaction(this.dataSource, async (manager) => {
       const images = await this.images.findUsable(manager, [imageUrl]);
       if (images instanceof BusinessFailure) return images;
       const last = await manager.getRepository(FeatureImage).createQueryBuilder('featureImage').select('MAX(featureImage.position)', 'position').getRawOne<{ position: number | null }>();

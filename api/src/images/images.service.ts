@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import { IMAGE_MAX_INPUT_PIXELS, MESSAGES, type ImageSet } from '@shop/contracts';
-import { IMAGE_STORAGE, ImageAsset, recordEvent, type ImageStorage } from '@shop/db';
+import { IMAGE_STORAGE, ImageAsset, type ImageStorage, inTransaction, recordEvent } from '@shop/db';
 import { BusinessFailure } from '../common/business-failure.js';
 import { toImageSet } from './image-sets.js';
 
@@ -45,7 +45,7 @@ export class ImagesService {
 
     const storageKey = `originals/${createHash('sha256').update(bytes).digest('hex')}.${format.extension}`;
     await this.storage.put(storageKey, bytes);
-    const asset = await this.dataSource.transaction(async (manager) => {
+    const asset = await inTransaction(this.dataSource, async (manager) => {
       const inserted = await manager
         .createQueryBuilder()
         .insert()

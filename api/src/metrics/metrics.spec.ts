@@ -9,7 +9,7 @@ import request from 'supertest';
 import {
   CATALOGUE_API, JOBS, MESSAGES, ORDER_API, QUEUES, QUEUE_NAMES, WORKER_PRESENCE, operationsKeys, pipelineHeartbeatKeys, type PipelineHeartbeatEvent, type QueueName,
 } from '@shop/contracts';
-import { OutboxEvent, recordEvent } from '@shop/db';
+import { OutboxEvent, inTransaction, recordEvent } from '@shop/db';
 import { createTestAccount, createTestProduct, DisposableRedis, sampleOf, sessionCookieOf, settleLeftoverWork, testConfig, waitFor } from '@shop/testing';
 import { WorkersModule } from '../../../workers/src/workers.module.js';
 import { PipelineHeartbeatService } from '../pipeline/pipeline-heartbeat.service.js';
@@ -102,7 +102,7 @@ describe('api metrics', () => {
     await settleLeftoverWork(config);
     const before = sampleOf(await scrape(shop.server), 'toyduka_outbox_backlog')!;
     // No relay runs in an api process: the row stays unpublished until the test publishes it.
-    const event = await shop.dataSource.transaction((manager) => recordEvent(manager, JOBS.orderCreated, { orderId: 1 }));
+    const event = await inTransaction(shop.dataSource, (manager) => recordEvent(manager, JOBS.orderCreated, { orderId: 1 }));
     try {
       await outbox.createQueryBuilder().update().set({ createdAt: () => 'NOW(3) - INTERVAL 90 SECOND' }).where({ id: event.id }).execute();
       const waiting = await scrape(shop.server);

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { OPS_API, ORDER_API } from '@shop/contracts';
-import { MpesaAttempt, PaymentCallback, recordEvent } from '@shop/db';
+import { MpesaAttempt, PaymentCallback, inTransaction, recordEvent } from '@shop/db';
 import { createTestProduct, waitFor } from '@shop/testing';
 import { paymentKit, stkCallbackBody, testReceipt, type PaymentKit } from '../../../workers/src/payments/payment-test-kit.js';
 import type { Shopper } from '../orders/checkout-fixtures.js';
@@ -46,7 +46,7 @@ describe("the console's Retry on a payments job whose order changed since it fai
     // Meanwhile the money arrives after all, and the admin moves the order on.
     await stack.dataSource.query('UPDATE `payments` SET `providerReference` = ? WHERE `orderId` = ?', [checkoutRequestId, orderId]);
     await stack.dataSource.getRepository(MpesaAttempt).update({ orderId }, { state: 'pushed', checkoutRequestId });
-    await stack.dataSource.transaction(async (manager) => {
+    await inTransaction(stack.dataSource, async (manager) => {
       const paid = await manager.save(PaymentCallback, {
         provider: 'mpesa', deliveryKey: `${checkoutRequestId}-paid`, providerReference: checkoutRequestId,
         payload: { body: JSON.stringify(stkCallbackBody({ checkoutRequestId, amount: 2 * 900 + address.deliveryFee, receipt: testReceipt(), phone })) }, processedAt: null,

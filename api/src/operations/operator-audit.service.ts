@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { OperatorActionName, QueueName, SessionUser } from '@shop/contracts';
-import { OperatorAction } from '@shop/db';
+import { OperatorAction, Refusal, inTransaction } from '@shop/db';
 import { BusinessFailure } from '../common/business-failure.js';
 
 export interface OperatorActionRequest {
@@ -11,6 +11,13 @@ export interface OperatorActionRequest {
   queue: QueueName;
   /** The jobs the admin means to act on. */
   jobIds: string[];
+}
+
+/** An action that changed no job: its audit row is rolled back, and what it answered is passed on. */
+class NothingDone<Outcome> extends Refusal {
+  constructor(readonly outcome: Outcome) {
+    super(0, 'no job changed');
+  }
 }
 
 /**
@@ -25,28 +32,21 @@ export class OperatorAuditService {
 
   /** Carries out `act`, which answers the ids of the jobs it changed (or a refusal), with its audit row. */
   async recorded<Outcome extends string[] | BusinessFailure>(request: OperatorActionRequest, act: () => Promise<Outcome>): Promise<Outcome> {
-    // Not refusableTransaction: its replay of a deadlock victim would carry the action out twice.
-    const runner = this.dataSource.createQueryRunner();
-    await runner.connect();
-    try {
-      await runner.startTransaction();
-      const { admin, action, queue, jobIds } = request;
-      const { identifiers } = await runner.manager.insert(OperatorAction, { adminUserId: admin.id, adminEmail: admin.email, action, queue, jobIds });
-      const outcome = await act();
-      const changed = outcome instanceof BusinessFailure ? [] : (outcome as string[]);
-      if (changed.length === 0) {
-        await runner.rollbackTransaction();
+    const { admin, action, queue, jobIds } = request;
+    const recorded = await inTransaction(
+      this.dataSource,
+      async (manager) => {
+        const { identifiers } = await manager.insert(OperatorAction, { adminUserId: admin.id, adminEmail: admin.email, action, queue, jobIds });
+        const outcome = await act();
+        const changed = outcome instanceof BusinessFailure ? [] : (outcome as string[]);
+        if (changed.length === 0) return new NothingDone(outcome);
+        // What was done is a part of what was meant, in the same order.
+        if (changed.length !== jobIds.length) await manager.update(OperatorAction, identifiers[0]!, { jobIds: changed });
         return outcome;
-      }
-      // What was done is a part of what was meant, in the same order.
-      if (changed.length !== jobIds.length) await runner.manager.update(OperatorAction, identifiers[0]!, { jobIds: changed });
-      await runner.commitTransaction();
-      return outcome;
-    } catch (error) {
-      if (runner.isTransactionActive) await runner.rollbackTransaction();
-      throw error;
-    } finally {
-      await runner.release();
-    }
+      },
+      // A replay of a deadlock victim would carry the action out twice.
+      { retryDeadlocks: false },
+    );
+    return recorded instanceof NothingDone ? recorded.outcome : recorded;
   }
 }

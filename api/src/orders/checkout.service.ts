@@ -5,7 +5,7 @@ import { MESSAGES, ORDER_API, ROUTES, kenyanMobileNumber, mpesaAccountReference,
 import type { AppConfig } from '@shop/config';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pRetry from 'p-retry';
-import { Address, MpesaAttempt, Order, Payment, changeOrderStatus, newCallbackKey, recordEvent, recordMpesaAttempt, releaseReservedStock } from '@shop/db';
+import { Address, MpesaAttempt, Order, Payment, changeOrderStatus, inTransaction, newCallbackKey, recordEvent, recordMpesaAttempt, releaseReservedStock } from '@shop/db';
 import { DarajaClient, DarajaError, PaypalClient, type StkPushAccepted } from '@shop/payments';
 import { BusinessFailure } from '../common/business-failure.js';
 import { RateLimitsService } from '../throttling/rate-limits.service.js';
@@ -113,7 +113,7 @@ export class CheckoutService {
     const stored = pRetry(
       () =>
         // Payment before attempt, as the workers' settlement locks them: the two never deadlock.
-        this.dataSource.transaction(async (manager) => {
+        inTransaction(this.dataSource, async (manager) => {
           await manager.update(Payment, { id: placed.paymentId }, { providerReference: accepted.checkoutRequestId, phone });
           await manager.update(MpesaAttempt, { id: attemptId, state: 'sending' }, { state: 'pushed', checkoutRequestId: accepted.checkoutRequestId });
         }),
@@ -160,7 +160,7 @@ export class CheckoutService {
   async requestCapture(shopper: SessionUser, clientAddress: string, input: CapturePaypalInputDto): Promise<CaptureRequested | BusinessFailure> {
     await this.countCheckout(shopper, clientAddress);
     const reference = input.token ?? input.paymentId;
-    return this.dataSource.transaction(async (manager) => {
+    return inTransaction(this.dataSource, async (manager) => {
       const order = await manager.findOne(Order, { where: { id: input.orderId, userId: shopper.id }, lock: { mode: 'pessimistic_write' } });
       const payment = order && (await manager.findOne(Payment, { where: { orderId: order.id }, lock: { mode: 'pessimistic_write' } }));
       if (!order || !payment || payment.method !== 'paypal' || !reference || payment.providerReference !== reference) return returnInvalid();
@@ -183,7 +183,7 @@ export class CheckoutService {
 
   /** The provider would not start the payment: the order is cancelled and its units go back on the shelf. */
   private async abandon(placed: PlacedOrder, reason: string, mpesaAttemptId?: number): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+    await inTransaction(this.dataSource, async (manager) => {
       if (mpesaAttemptId) await manager.update(MpesaAttempt, { id: mpesaAttemptId }, { state: 'notPushed', nextCheckAt: null });
       const order = await manager.findOne(Order, { where: { id: placed.orderId }, select: { id: true, orderStatus: true }, lock: { mode: 'pessimistic_write' } });
       if (order?.orderStatus !== 'pending') return;

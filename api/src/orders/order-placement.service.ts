@@ -3,11 +3,10 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { MESSAGES, ORDER_CAPS, effectivePrice, type OrderAddressInfo, type PaymentMethod } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
-import { Address, Order, OrderItem, Payment, changeOrderStatus, recordEvent, takeUnits } from '@shop/db';
+import { Address, Order, OrderItem, Payment, changeOrderStatus, inTransaction, recordEvent, takeUnits } from '@shop/db';
 import { convertKes } from '@shop/payments';
 import { addressView } from '../addresses/addresses.service.js';
 import { BusinessFailure } from '../common/business-failure.js';
-import { refusableTransaction } from '../common/refusable-transaction.js';
 import { APP_CONFIG } from '@shop/infrastructure';
 
 /** What a payment start needs to know of the order just placed. */
@@ -55,7 +54,7 @@ export class OrderPlacementService {
 
   /** `alongside` writes what must exist exactly when the order does (an M-Pesa attempt), in the same transaction. */
   place(userId: number, addressId: number, method: PaymentMethod, alongside?: (manager: EntityManager, placed: PlacedOrder) => Promise<void>): Promise<PlacedOrder | BusinessFailure> {
-    return refusableTransaction(this.dataSource, async (manager) => {
+    return inTransaction(this.dataSource, async (manager) => {
       // Concurrent checkouts and cart changes of one shopper queue here, so the lines read below stay the lines ordered.
       const [cart] = await manager.query<{ id: number }[]>('SELECT `id` FROM `carts` WHERE `userId` = ? FOR UPDATE', [userId]);
       if (!cart) return cartEmpty();
@@ -107,7 +106,7 @@ export class OrderPlacementService {
       const placed: PlacedOrder = { orderId, paymentId: payment.identifiers[0]!.id as number, totalAmount, providerAmount };
       await alongside?.(manager, placed);
       return placed;
-    });
+    }, { isolation: 'READ COMMITTED' });
   }
 
   /** Takes the line's units, then reads what the order keeps of the product (read after the take, under its lock). */

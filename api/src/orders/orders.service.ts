@@ -2,7 +2,7 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, type EntityManager, type FindOptionsWhere } from 'typeorm';
 import { MESSAGES, type OrderDetails, type OrderStatus, type Order as OrderView, type SessionUser } from '@shop/contracts';
-import { MpesaAttempt, Order, OrderStatusHistory, Payment, changeOrderStatus, recordEvent, releaseReservedStock } from '@shop/db';
+import { MpesaAttempt, Order, OrderStatusHistory, Payment, changeOrderStatus, inTransaction, recordEvent, releaseReservedStock } from '@shop/db';
 import { BusinessFailure } from '../common/business-failure.js';
 import { toOrderDetails, toOrderView, toStatusChange, type LoadedOrder } from './order-view.js';
 
@@ -51,7 +51,7 @@ export class OrdersService {
    * keeps them out (its refund is the admin's, outside the shop).
    */
   updateStatus(admin: SessionUser, orderId: number, to: OrderStatus): Promise<OrderDetails | BusinessFailure> {
-    return this.dataSource.transaction(async (manager) => {
+    return inTransaction(this.dataSource, async (manager) => {
       const order = await manager.findOne(Order, { where: { id: orderId }, select: { id: true, orderStatus: true }, lock: { mode: 'pessimistic_write' } });
       if (!order) return orderNotFound();
       const from = order.orderStatus;

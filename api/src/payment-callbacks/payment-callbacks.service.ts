@@ -5,7 +5,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { DataSource } from 'typeorm';
 import { JOBS, MESSAGES, type PaymentMethod } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
-import { PaymentCallback, isDuplicateKey, recordEvent, retryingDeadlocks } from '@shop/db';
+import { PaymentCallback, inTransaction, isDuplicateKey, recordEvent } from '@shop/db';
 import { PaypalClient, parseStkCallback, parseTransactionStatusResult, parseWebhookEvent } from '@shop/payments';
 import { BusinessFailure } from '../common/business-failure.js';
 import { sameSecret } from '../common/secrets.js';
@@ -168,13 +168,11 @@ export class PaymentCallbacksService {
    */
   private async store(row: CallbackRow, job: CallbackJobName | null): Promise<boolean> {
     try {
-      await retryingDeadlocks(() =>
-        this.dataSource.transaction(async (manager) => {
-          const { identifiers } = await manager.insert(PaymentCallback, row);
-          const callbackId = identifiers[0]!.id as number;
-          if (job) await recordEvent(manager, job, { callbackId });
-        }),
-      );
+      await inTransaction(this.dataSource, async (manager) => {
+        const { identifiers } = await manager.insert(PaymentCallback, row);
+        const callbackId = identifiers[0]!.id as number;
+        if (job) await recordEvent(manager, job, { callbackId });
+      });
       return true;
     } catch (error) {
       if (!isDuplicateKey(error)) throw error;

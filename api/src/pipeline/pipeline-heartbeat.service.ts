@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { DataSource } from 'typeorm';
 import { JOBS } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
-import { recordEvent, type OutboxEvent } from '@shop/db';
+import { type OutboxEvent, inTransaction, recordEvent } from '@shop/db';
 import { APP_CONFIG } from '@shop/infrastructure';
 
 /**
@@ -31,6 +31,6 @@ export class PipelineHeartbeatService implements OnApplicationBootstrap, OnAppli
   }
 
   beat(): Promise<OutboxEvent> {
-    return this.dataSource.transaction((manager) => recordEvent(manager, JOBS.pipelineHeartbeat, { emittedAt: Date.now() }));
+    return inTransaction(this.dataSource, (manager) => recordEvent(manager, JOBS.pipelineHeartbeat, { emittedAt: Date.now() }));
   }
 }

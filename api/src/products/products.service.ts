@@ -2,9 +2,8 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { MESSAGES, categoryLabel, effectivePrice, type Product as ProductView } from '@shop/contracts';
-import { Product, ProductVariation, isDuplicateKey } from '@shop/db';
+import { Product, ProductVariation, inTransaction, isDuplicateKey } from '@shop/db';
 import { BusinessFailure } from '../common/business-failure.js';
-import { refusableTransaction } from '../common/refusable-transaction.js';
 import { ImagesService } from '../images/images.service.js';
 import type { ProductInputDto } from './dto/product-input.dto.js';
 import { toProductView, type ProductRow, type VariationRow } from './product-view.js';
@@ -58,20 +57,20 @@ export class ProductsService {
    * adding products at once deadlock on the variations' index; the victim runs again.
    */
   add(input: ProductInputDto): Promise<ProductView | BusinessFailure> {
-    return refusableTransaction(this.dataSource, async (manager) => {
+    return inTransaction(this.dataSource, async (manager) => {
       const product = manager.create(Product, { averageReview: 0 });
       const saved = await this.write(manager, product, input);
       return saved instanceof BusinessFailure ? saved : (await this.findViews([saved.id], 'admin', manager))[0]!;
-    });
+    }, { isolation: 'READ COMMITTED' });
   }
 
   edit(id: number, input: ProductInputDto): Promise<ProductView | BusinessFailure> {
-    return refusableTransaction(this.dataSource, async (manager) => {
+    return inTransaction(this.dataSource, async (manager) => {
       const product = await manager.findOne(Product, { where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!product) return productNotFound();
       const saved = await this.write(manager, product, input);
       return saved instanceof BusinessFailure ? saved : (await this.findViews([saved.id], 'admin', manager))[0]!;
-    });
+    }, { isolation: 'READ COMMITTED' });
   }
 
   /**

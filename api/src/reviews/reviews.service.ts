@@ -2,7 +2,7 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { MESSAGES, type Review as ReviewView, type SessionUser } from '@shop/contracts';
-import { Product, Review } from '@shop/db';
+import { Product, Review, inTransaction } from '@shop/db';
 import { BusinessFailure } from '../common/business-failure.js';
 import type { ReviewInputDto } from './dto/review-input.dto.js';
 
@@ -32,7 +32,7 @@ export class ReviewsService {
 
   /** One review per shopper and product; the product's average moves in the same transaction. */
   add(author: SessionUser, input: ReviewInputDto): Promise<ReviewView | BusinessFailure> {
-    return this.dataSource.transaction(async (manager) => {
+    return inTransaction(this.dataSource, async (manager) => {
       // Reviews of one product queue on its row, so each average counts every review before it.
       const product = await manager.findOne(Product, { where: { id: input.productId }, lock: { mode: 'pessimistic_write' } });
       if (!product) return productNotFound();

@@ -7,6 +7,7 @@ export * from './payments/mpesa-attempts.js';
 export * from './outbox/outbox-wake.js';
 export * from './outbox/outbox-writer.js';
 export * from './seed/seed.js';
+export * from './transactions.js';
 export * from './users/admin-accounts.js';
 export * from './users/passwords.js';
 export * from './images/image-storage.js';

@@ -8,7 +8,7 @@ import type { Queue } from 'bullmq';
 import sharp from 'sharp';
 import { DataSource } from 'typeorm';
 import { IMAGE_DERIVATIVE_SIZES, QUEUES } from '@shop/contracts';
-import { ImageAsset, LocalDiskImageStorage, recordEvent } from '@shop/db';
+import { ImageAsset, LocalDiskImageStorage, inTransaction, recordEvent } from '@shop/db';
 import { pngClaiming, settleLeftoverWork, testConfig, waitFor } from '@shop/testing';
 import { WorkersModule } from '../workers.module.js';
 import { ImageDerivativesService } from './image-derivatives.service.js';
@@ -34,7 +34,7 @@ describe('image.resize', () => {
   }
 
   async function publishResize(imageId: number): Promise<void> {
-    await dataSource.transaction((manager) => recordEvent(manager, 'image.resize', { imageId }));
+    await inTransaction(dataSource, (manager) => recordEvent(manager, 'image.resize', { imageId }));
   }
 
   const settled = (imageId: number) =>

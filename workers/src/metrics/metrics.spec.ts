@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { JOBS, JOB_QUEUE, QUEUES, type JobName } from '@shop/contracts';
-import { recordEvent } from '@shop/db';
+import { inTransaction, recordEvent } from '@shop/db';
 import { sampleOf, settleLeftoverWork, testConfig, waitFor } from '@shop/testing';
 import { JobOutcomes, type JobOutcome } from '../infrastructure/job-outcomes.js';
 import { WorkersModule } from '../workers.module.js';
@@ -30,7 +30,7 @@ describe('workers metrics', () => {
     return response.text;
   }
   const publish = <Name extends JobName>(name: Name, payload: Parameters<typeof recordEvent<Name>>[2]) =>
-    dataSource.transaction((manager) => recordEvent(manager, name, payload));
+    inTransaction(dataSource, (manager) => recordEvent(manager, name, payload));
 
   it('serves process figures and a zero for every job before any ran', async () => {
     const exposition = await scrape();

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, IsNull, Not } from 'typeorm';
 import { MESSAGES, type AdminOrderCreatedEvent } from '@shop/contracts';
-import { LIVE_MPESA_ATTEMPT_STATES, MpesaAttempt, Order, Payment, changeOrderStatus, releaseReservedStock } from '@shop/db';
+import { LIVE_MPESA_ATTEMPT_STATES, MpesaAttempt, Order, Payment, changeOrderStatus, inTransaction, releaseReservedStock } from '@shop/db';
 import { lockOrder } from './order-locks.js';
 import { orderUpdateOf, type OrderUpdate } from './order-updates.js';
 
@@ -19,7 +19,7 @@ export class OrderLifecycle {
    * alone, so a late or repeated expiry changes nothing.
    */
   expire(orderId: number): Promise<OrderUpdate | null> {
-    return this.dataSource.transaction(async (manager) => {
+    return inTransaction(this.dataSource, async (manager) => {
       const locked = await lockOrder(manager, orderId);
       if (!locked || locked.order.orderStatus !== 'pending' || locked.payment.status !== 'pending') return null;
       const { affected } = await manager.update(MpesaAttempt, { orderId, state: In(LIVE_MPESA_ATTEMPT_STATES), nextCheckAt: Not(IsNull()) }, { nextCheckAt: new Date() });

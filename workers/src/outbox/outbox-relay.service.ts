@@ -5,7 +5,7 @@ import { DataSource, In, type EntityManager } from 'typeorm';
 import type { Redis } from 'ioredis';
 import { JOB_RETENTION, QUEUES, QUEUE_SETTINGS, outboxJobId, outboxWakeChannel, type QueueName } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
-import { OutboxEvent } from '@shop/db';
+import { OutboxEvent, inTransaction } from '@shop/db';
 import { APP_CONFIG, REDIS_CLIENT, withinTimeout } from '@shop/infrastructure';
 
 /** Longest wait for one publish: past it Redis counts as away and the batch is tried again later. */
@@ -71,7 +71,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   async relayBatch(): Promise<number> {
     // READ COMMITTED: the claim and the update lock only the rows they touch; REPEATABLE READ's gap
     // locks deadlocked with the api's inserts of new outbox rows.
-    return this.dataSource.transaction('READ COMMITTED', async (manager) => {
+    return inTransaction(this.dataSource, async (manager) => {
       const events = await manager
         .createQueryBuilder(OutboxEvent, 'event')
         .where('event.publishedAt IS NULL')
@@ -93,7 +93,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
         await manager.update(OutboxEvent, { id: In(published.map((event) => event.id)) }, { publishedAt: new Date() });
       }
       return published.length;
-    });
+    }, { isolation: 'READ COMMITTED' });
   }
 
   private publish(event: OutboxEvent): Promise<unknown> {

@@ -4,7 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import type { Job, Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { JOBS, QUEUES, outboxJobId } from '@shop/contracts';
-import { OutboxEvent, recordEvent } from '@shop/db';
+import { OutboxEvent, inTransaction, recordEvent } from '@shop/db';
 import { DisposableRedis, testConfig, waitFor } from '@shop/testing';
 import { PipelineHeartbeatProcessor } from '../pipeline/pipeline-heartbeat.processor.js';
 import { WorkersModule } from '../workers.module.js';
@@ -32,7 +32,7 @@ describe('outbox relay', () => {
     await redis?.stop();
   });
 
-  const writeHeartbeat = () => dataSource.transaction((manager) => recordEvent(manager, JOBS.pipelineHeartbeat, { emittedAt: Date.now() }));
+  const writeHeartbeat = () => inTransaction(dataSource, (manager) => recordEvent(manager, JOBS.pipelineHeartbeat, { emittedAt: Date.now() }));
   const reload = (event: OutboxEvent) => dataSource.getRepository(OutboxEvent).findOneByOrFail({ id: event.id });
 
   it('publishes an event written while Redis is down exactly once after Redis is back', async () => {

@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import { JOBS } from '@shop/contracts';
-import { OutboxEvent, recordEvent } from '@shop/db';
+import { OutboxEvent, inTransaction, recordEvent } from '@shop/db';
 import { settleLeftoverWork, testConfig, waitFor } from '@shop/testing';
 import { WorkersModule } from '../workers.module.js';
 
@@ -27,14 +27,14 @@ describe('outbox wakes', () => {
     // The relay's first pass runs at start; let it settle into its minute-long pause.
     await new Promise((resolve) => setTimeout(resolve, 300));
     const started = Date.now();
-    const event = await dataSource.transaction((manager) => recordEvent(manager, JOBS.pipelineHeartbeat, { emittedAt: Date.now() }));
+    const event = await inTransaction(dataSource, (manager) => recordEvent(manager, JOBS.pipelineHeartbeat, { emittedAt: Date.now() }));
     await published(event);
     expect(Date.now() - started).toBeLessThan(3000);
   });
 
   it('wakes for every commit, one after another', async () => {
     for (let round = 0; round < 3; round += 1) {
-      const event = await dataSource.transaction((manager) => recordEvent(manager, JOBS.pipelineHeartbeat, { emittedAt: Date.now() }));
+      const event = await inTransaction(dataSource, (manager) => recordEvent(manager, JOBS.pipelineHeartbeat, { emittedAt: Date.now() }));
       await published(event);
     }
   });

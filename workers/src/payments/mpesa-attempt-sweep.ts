@@ -5,7 +5,7 @@ import type { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { JOBS, JOB_RETENTION, QUEUES } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
-import { MpesaAttempt } from '@shop/db';
+import { MpesaAttempt, inTransaction } from '@shop/db';
 import { APP_CONFIG, withinTimeout } from '@shop/infrastructure';
 import { PUBLISH_TIMEOUT_MS } from '../outbox/outbox-relay.service.js';
 
@@ -55,7 +55,7 @@ export class MpesaAttemptSweep implements OnApplicationBootstrap, OnApplicationS
    * check itself sets the real next time. Answers how many checks were queued.
    */
   sweep(): Promise<number> {
-    return this.dataSource.transaction('READ COMMITTED', async (manager) => {
+    return inTransaction(this.dataSource, async (manager) => {
       const due = await manager
         .createQueryBuilder(MpesaAttempt, 'attempt')
         .select(['attempt.id', 'attempt.checks'])
@@ -86,7 +86,7 @@ export class MpesaAttemptSweep implements OnApplicationBootstrap, OnApplicationS
         .whereInIds(due.map((attempt) => attempt.id))
         .execute();
       return due.length;
-    });
+    }, { isolation: 'READ COMMITTED' });
   }
 
   private async sweepUntilStopped(): Promise<void> {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { MESSAGES, ORDER_API } from '@shop/contracts';
-import { MpesaAttempt, PaymentCallback, newCallbackKey, recordEvent } from '@shop/db';
+import { MpesaAttempt, PaymentCallback, inTransaction, newCallbackKey, recordEvent } from '@shop/db';
 import { DARAJA_TEST_NUMBERS } from '@shop/sandbox';
 import { createTestProduct, waitFor } from '@shop/testing';
 import { startPaymentStack, type PaymentStack } from '../../../api/src/testing/payment-stack.js';
@@ -210,7 +210,7 @@ describe('M-Pesa callbacks, settled by the payments worker', () => {
     expect(await kit.callbacksFor(checkoutRequestId)).toHaveLength(1);
 
     // Even one that got past the door is a no-op for the worker.
-    const late = await stack.dataSource.transaction(async (manager) => {
+    const late = await inTransaction(stack.dataSource, async (manager) => {
       const row = await manager.save(PaymentCallback, { provider: 'mpesa', deliveryKey: `${checkoutRequestId}-late`, providerReference: checkoutRequestId, payload: { body: JSON.stringify(stkCallbackBody({ checkoutRequestId, resultCode: 1032 })) }, processedAt: null });
       await recordEvent(manager, 'mpesa.callback', { callbackId: row.id });
       return row;

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import { MESSAGES, type PaymentAttentionKind } from '@shop/contracts';
-import { Cart, CartItem, Order, OrderItem, Payment, changeOrderStatus, releaseReservedStock, reserveReleasedStockAgain } from '@shop/db';
+import { Cart, CartItem, Order, OrderItem, Payment, changeOrderStatus, inTransaction, releaseReservedStock, reserveReleasedStockAgain } from '@shop/db';
 import { lockOrderOfPayment, type LockedOrder } from '../orders/order-locks.js';
 import { orderUpdateOf, type OrderUpdate } from '../orders/order-updates.js';
 
@@ -58,7 +58,7 @@ export class PaymentSettlement {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   settle(paymentId: number, outcome: PaymentOutcome, alongside?: AlongsideSettlement): Promise<OrderUpdate | null> {
-    return this.dataSource.transaction(async (manager) => {
+    return inTransaction(this.dataSource, async (manager) => {
       const locked = await lockOrderOfPayment(manager, paymentId);
       if (!locked) throw new Error(`Payment ${paymentId} does not exist`);
       const applied = await this.apply(manager, locked, outcome);

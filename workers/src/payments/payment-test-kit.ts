@@ -8,7 +8,7 @@ import { MoreThan } from 'typeorm';
 import {
   ORDER_API, SOCKET_EVENTS, type AdminOrderCreatedEvent, type AdminPaymentAttentionEvent, type JobName, type OrderUpdatedEvent, type QueueName,
 } from '@shop/contracts';
-import { CartItem, Order, OrderStatusHistory, OutboxEvent, Payment, PaymentCallback } from '@shop/db';
+import { CartItem, Order, OrderStatusHistory, OutboxEvent, Payment, PaymentCallback, inTransaction } from '@shop/db';
 import { darajaTimestamp } from '@shop/payments';
 import { waitFor } from '@shop/testing';
 import { checkoutDriver } from '../../../api/src/orders/checkout-fixtures.js';
@@ -79,12 +79,12 @@ export function paymentKit(stack: PaymentStack, workers: () => INestApplication 
 
     /** Order, payment and history read in one snapshot, so a settlement committing meanwhile is seen whole or not at all. */
     stateOf(orderId: number): Promise<OrderState> {
-      return dataSource.transaction('REPEATABLE READ', async (manager) => {
+      return inTransaction(dataSource, async (manager) => {
         const order = await manager.findOneByOrFail(Order, { id: orderId });
         const payment = await manager.findOneByOrFail(Payment, { orderId });
         const history = await manager.find(OrderStatusHistory, { where: { orderId }, order: { id: 'ASC' }, select: { fromStatus: true, toStatus: true, reason: true } });
         return { order, payment, history: history.map(({ fromStatus, toStatus, reason }) => ({ fromStatus, toStatus, reason })) };
-      });
+      }, { isolation: 'REPEATABLE READ' });
     },
 
     /** Waits until the order is no longer pending (or `settled` says so) and answers its state. */

@@ -11,6 +11,7 @@ import { recordEvent } from '../outbox/outbox-writer.js';
 import { ensureAdminAccount } from '../users/admin-accounts.js';
 import { DEMO_FEATURE_BANNERS, DEMO_PRODUCTS } from './demo-catalogue.js';
 import { drawFeatureBanner, drawToyPicture } from './toy-picture.js';
+import { inTransaction } from '../transactions.js';
 
 export interface SeedReport {
   adminEmail: string;
@@ -88,7 +89,7 @@ export async function seedDemoData(config: SeedConfig): Promise<SeedReport> {
   const dataSource = createDataSource(config);
   await dataSource.initialize();
   try {
-    return await dataSource.transaction(async (manager) => {
+    return await inTransaction(dataSource, async (manager) => {
       const admin = await seedAdmin(manager, config);
       const productsCreated = await seedProducts(manager, uploadsDir);
       const featureImagesCreated = await seedFeatureImages(manager, uploadsDir);
