@@ -5,7 +5,7 @@ import { MESSAGES, ORDER_API, ROUTES, kenyanMobileNumber, mpesaAccountReference,
 import type { AppConfig } from '@shop/config';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pRetry from 'p-retry';
-import { Address, MpesaAttempt, Order, Payment, changeOrderStatus, inTransaction, newCallbackKey, recordEvent, recordMpesaAttempt, releaseReservedStock } from '@shop/db';
+import { Address, MpesaAttempt, Order, Payment, changeOrderStatus, inTransaction, lockOrder, newCallbackKey, recordEvent, recordMpesaAttempt, releaseReservedStock } from '@shop/db';
 import { DarajaClient, DarajaError, PaypalClient, type StkPushAccepted } from '@shop/payments';
 import { BusinessFailure } from '../common/business-failure.js';
 import { RateLimitsService } from '../throttling/rate-limits.service.js';
@@ -161,9 +161,10 @@ export class CheckoutService {
     await this.countCheckout(shopper, clientAddress);
     const reference = input.token ?? input.paymentId;
     return inTransaction(this.dataSource, async (manager) => {
-      const order = await manager.findOne(Order, { where: { id: input.orderId, userId: shopper.id }, lock: { mode: 'pessimistic_write' } });
-      const payment = order && (await manager.findOne(Payment, { where: { orderId: order.id }, lock: { mode: 'pessimistic_write' } }));
-      if (!order || !payment || payment.method !== 'paypal' || !reference || payment.providerReference !== reference) return returnInvalid();
+      const locked = await lockOrder(manager, input.orderId);
+      if (!locked || locked.order.userId !== shopper.id) return returnInvalid();
+      const { order, payment } = locked;
+      if (payment.method !== 'paypal' || !reference || payment.providerReference !== reference) return returnInvalid();
       const answer = async (queued: boolean): Promise<CaptureRequested> => ({ order: await this.orders.view(order.id, manager), queued });
       if (payment.status === 'paid') return answer(false);
       if (order.orderStatus !== 'pending' || payment.status !== 'pending') return new BusinessFailure(HttpStatus.CONFLICT, MESSAGES.orders.captureNotPending);
@@ -185,8 +186,8 @@ export class CheckoutService {
   private async abandon(placed: PlacedOrder, reason: string, mpesaAttemptId?: number): Promise<void> {
     await inTransaction(this.dataSource, async (manager) => {
       if (mpesaAttemptId) await manager.update(MpesaAttempt, { id: mpesaAttemptId }, { state: 'notPushed', nextCheckAt: null });
-      const order = await manager.findOne(Order, { where: { id: placed.orderId }, select: { id: true, orderStatus: true }, lock: { mode: 'pessimistic_write' } });
-      if (order?.orderStatus !== 'pending') return;
+      const locked = await lockOrder(manager, placed.orderId);
+      if (locked?.order.orderStatus !== 'pending') return;
       await manager.update(Payment, { id: placed.paymentId }, { status: 'failed', failureReason: reason });
       await manager.update(Order, { id: placed.orderId }, { paymentStatus: 'failed' });
       await changeOrderStatus(manager, placed.orderId, 'pending', 'cancelled', { reason });

@@ -2,7 +2,7 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, type EntityManager, type FindOptionsWhere } from 'typeorm';
 import { MESSAGES, type OrderDetails, type OrderStatus, type Order as OrderView, type SessionUser } from '@shop/contracts';
-import { MpesaAttempt, Order, OrderStatusHistory, Payment, changeOrderStatus, inTransaction, recordEvent, releaseReservedStock } from '@shop/db';
+import { MpesaAttempt, Order, OrderStatusHistory, Payment, changeOrderStatus, inTransaction, lockOrder, recordEvent, releaseReservedStock } from '@shop/db';
 import { BusinessFailure } from '../common/business-failure.js';
 import { toOrderDetails, toOrderView, toStatusChange, type LoadedOrder } from './order-view.js';
 
@@ -52,20 +52,15 @@ export class OrdersService {
    */
   updateStatus(admin: SessionUser, orderId: number, to: OrderStatus): Promise<OrderDetails | BusinessFailure> {
     return inTransaction(this.dataSource, async (manager) => {
-      const order = await manager.findOne(Order, { where: { id: orderId }, select: { id: true, orderStatus: true }, lock: { mode: 'pessimistic_write' } });
-      if (!order) return orderNotFound();
-      const from = order.orderStatus;
+      const locked = await lockOrder(manager, orderId);
+      if (!locked) return orderNotFound();
+      const from = locked.order.orderStatus;
       if (from === to) return this.details(manager, { id: orderId });
-      if (to === 'rejected' && !(await this.isPaid(manager, orderId))) await releaseReservedStock(manager, orderId);
+      if (to === 'rejected' && locked.payment.status !== 'paid') await releaseReservedStock(manager, orderId);
       await changeOrderStatus(manager, orderId, from, to, { changedByUserId: admin.id });
       await recordEvent(manager, 'order.status-changed', { orderId, from, to });
       return this.details(manager, { id: orderId });
     });
-  }
-
-  private async isPaid(manager: EntityManager, orderId: number): Promise<boolean> {
-    const payment = await manager.findOne(Payment, { where: { orderId }, select: { id: true, status: true }, lock: { mode: 'pessimistic_write' } });
-    return payment?.status === 'paid';
   }
 
   private async views(manager: EntityManager, where: FindOptionsWhere<Order>, window: { skip?: number; take?: number } = {}): Promise<OrderView[]> {

@@ -71,7 +71,6 @@ export const ORDER_API = {
   createPaypalOrder: '/api/shop/order/create',
   capturePaypalOrder: '/api/shop/order/capture',
   startMpesaPayment: '/api/shop/payment',
-  /** Daraja posts the STK result here; the token is a secret of the configuration. */
   /** The STK push's CallBackURL: the shop's secret, then the attempt's own key, so a callback names its attempt. */
   mpesaCallback: (token: string, attemptKey?: string) => `/api/shop/mpesa-callback/${token}${attemptKey === undefined ? '' : `/${attemptKey}`}`,
   /** The Transaction Status API's ResultURL and QueueTimeOutURL for one attempt. */

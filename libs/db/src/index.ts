@@ -3,6 +3,7 @@ export * from './deadlocks.js';
 export * from './entities/index.js';
 export * from './migrate.js';
 export * from './orders/order-lifecycle.js';
+export * from './orders/order-locks.js';
 export * from './payments/mpesa-attempts.js';
 export * from './outbox/outbox-wake.js';
 export * from './outbox/outbox-writer.js';

@@ -2,8 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, IsNull, Not } from 'typeorm';
 import { MESSAGES, type AdminOrderCreatedEvent } from '@shop/contracts';
-import { LIVE_MPESA_ATTEMPT_STATES, MpesaAttempt, Order, Payment, changeOrderStatus, inTransaction, releaseReservedStock } from '@shop/db';
-import { lockOrder } from './order-locks.js';
+import { LIVE_MPESA_ATTEMPT_STATES, MpesaAttempt, Order, Payment, changeOrderStatus, inTransaction, lockOrder, releaseReservedStock } from '@shop/db';
 import { orderUpdateOf, type OrderUpdate } from './order-updates.js';
 
 /** The orders queue's work: expiring unpaid orders and describing orders to the browsers. */

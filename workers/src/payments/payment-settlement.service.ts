@@ -2,8 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import { MESSAGES, type PaymentAttentionKind } from '@shop/contracts';
-import { Cart, CartItem, Order, OrderItem, Payment, changeOrderStatus, inTransaction, releaseReservedStock, reserveReleasedStockAgain } from '@shop/db';
-import { lockOrderOfPayment, type LockedOrder } from '../orders/order-locks.js';
+import { Cart, CartItem, type LockedOrder, Order, OrderItem, Payment, changeOrderStatus, inTransaction, lockOrderOfPayment, releaseReservedStock, reserveReleasedStockAgain } from '@shop/db';
 import { orderUpdateOf, type OrderUpdate } from '../orders/order-updates.js';
 
 /** What a provider says of one payment (docs/payments.md, Settlement). */

@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
-import { Order, Payment } from '@shop/db';
+import { Order } from '../entities/order.entity.js';
+import { Payment } from '../entities/payment.entity.js';
 
 export interface LockedOrder {
   order: Order;
@@ -8,8 +9,8 @@ export interface LockedOrder {
 
 /**
  * Locks an order's row and then its payment's, always in that sequence, so that settlement,
- * expiry and the api's changes queue behind each other instead of deadlocking. Every decision
- * about the order is taken on what is read here.
+ * expiry, checkout and the admin's changes queue behind each other instead of deadlocking. Every
+ * decision about the order is taken on what is read here. The one place an order is locked.
  */
 export async function lockOrder(manager: EntityManager, orderId: number): Promise<LockedOrder | null> {
   const order = await manager.findOne(Order, { where: { id: orderId }, lock: { mode: 'pessimistic_write' } });
