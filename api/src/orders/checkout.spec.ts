@@ -6,7 +6,7 @@ import { MpesaAttempt, Order, OrderStatusHistory, Payment } from '@shop/db';
 import { createTestProduct, testConfig, waitFor } from '@shop/testing';
 import { startPaymentStack, type PaymentStack } from '../testing/payment-stack.js';
 import { startTestApi, type TestApi } from '../testing/test-api.js';
-import { PARKLANDS, checkoutDriver } from './checkout-fixtures.js';
+import { NGONG, PARKLANDS, checkoutDriver } from './checkout-fixtures.js';
 
 describe('starting a payment', () => {
   let stack: PaymentStack;
@@ -130,6 +130,35 @@ describe('starting a payment', () => {
         cancelUrl: `${returnUrl}?cancelled=1`,
       });
       expect(await jobsOf(orderId, payment.id)).toEqual(['order.created', 'order.expire']);
+    });
+  });
+
+  describe('the address as the old client sent it, inside the order it sent', () => {
+    it.each([
+      ['payment (M-Pesa)', 'orderData.addressInfo.addressId'],
+      ['order/create (PayPal)', 'addressInfo.addressId'],
+      ['order/create (PayPal)', 'orderData.addressInfo.addressId'],
+    ])('%s takes %s when no addressId is given, and reads nothing else of that order', async (route, where) => {
+      const product = await createTestProduct(stack.dataSource, { price: 700, totalStock: 5 });
+      const { shopper, address } = await shop.shopperWithCart([[product, 1]]);
+      const sentOrder = { addressInfo: { addressId: address.id }, totalAmount: 1, subtotalAmount: 1, deliveryFee: 0, cartItems: [{ productId: product.id, quantity: 1, price: 1 }] };
+      const body = where === 'addressInfo.addressId' ? sentOrder : { orderData: sentOrder };
+      const answer = route.startsWith('payment') ? await shop.payByMpesa(shopper, { ...body, phone: address.phone }).expect(201) : await shop.payByPaypal(shopper, body).expect(201);
+
+      const orderId = (answer.body as { orderId?: number; data?: { orderId: number } }).orderId ?? (answer.body as { data: { orderId: number } }).data.orderId;
+      const [order] = await shop.ordersOf(shopper);
+      expect(order).toMatchObject({ id: orderId, totalAmount: 700 + address.deliveryFee, addressInfo: expect.objectContaining({ addressId: address.id }) });
+    });
+
+    it('prefers a top-level addressId, and refuses an order naming no address of the shopper', async () => {
+      const product = await createTestProduct(stack.dataSource, { price: 700, totalStock: 5 });
+      const { shopper, address } = await shop.shopperWithCart([[product, 1]]);
+      const other = await shop.address(shopper, NGONG);
+      await shop.payByPaypal(shopper, { addressId: other.id, orderData: { addressInfo: { addressId: address.id } } }).expect(201);
+      expect((await shop.ordersOf(shopper))[0]!.addressInfo).toMatchObject({ addressId: other.id });
+
+      const refused = await shop.payByPaypal(shopper, { orderData: { addressInfo: { addressId: 'somewhere' } } }).expect(400);
+      expect(refused.body.message).toBe(MESSAGES.checkout.noAddressSelected);
     });
   });
 

@@ -1,7 +1,7 @@
 import { ApiHideProperty, ApiProperty } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
-import { MESSAGES, type PlaceOrderInput } from '@shop/contracts';
-import { RecordId } from '../../common/field-decorators.js';
+import type { PlaceOrderInput } from '@shop/contracts';
+import { ChosenAddressId } from './chosen-address-id.js';
 
 /**
  * Starting a payment names one of the shopper's addresses; the order is built from their cart. The
@@ -10,13 +10,14 @@ import { RecordId } from '../../common/field-decorators.js';
  */
 export class PlaceOrderInputDto implements PlaceOrderInput {
   @ApiProperty({ minimum: 1 })
-  @RecordId(MESSAGES.checkout.noAddressSelected)
+  @ChosenAddressId()
   addressId!: number;
 
   @ApiHideProperty() @Allow() userId?: unknown;
   @ApiHideProperty() @Allow() cartId?: unknown;
   @ApiHideProperty() @Allow() cartItems?: unknown;
   @ApiHideProperty() @Allow() addressInfo?: unknown;
+  @ApiHideProperty() @Allow() orderData?: unknown;
   @ApiHideProperty() @Allow() orderStatus?: unknown;
   @ApiHideProperty() @Allow() paymentMethod?: unknown;
   @ApiHideProperty() @Allow() paymentStatus?: unknown;
