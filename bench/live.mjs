@@ -65,11 +65,11 @@ await runBench(async () => {
   // The shop's abuse limits hold for the bench too: a shopper starts at most so many payments an
   // hour, and pushes at most so many to one phone, so the pushes are spread over their addresses' phones.
   const ordersPerShopper = Math.ceil(orderCount / shopperCount);
-  const { checkoutPerShopper, checkoutPerPhone } = workspace.RATE_LIMITS;
+  const { checkoutPerShopper, pushesToPhoneByShopper } = workspace.RATE_LIMITS;
   if (ordersPerShopper > checkoutPerShopper.points) {
     throw new Error(`${orderCount} orders over ${shopperCount} shoppers is ${ordersPerShopper} each, more than a shopper may start in an hour (${checkoutPerShopper.points}): raise BENCH_SHOPPERS`);
   }
-  const addressesPerShopper = Math.ceil(ordersPerShopper / checkoutPerPhone.points);
+  const addressesPerShopper = Math.ceil(ordersPerShopper / pushesToPhoneByShopper.points);
   const uploadsDir = await mkdtemp(join(tmpdir(), 'toyduka-bench-live-'));
   onCleanUp(() => rm(uploadsDir, { recursive: true, force: true }));
 

@@ -47,7 +47,7 @@ export const clientAddressOf = (number) => `10.${(number >> 16) & 255}.${(number
  * the first product has exactly the units its carts want, so the last orders of it take its last
  * unit. Answers the shoppers (token, `addresses` as { id, phone }, `clientAddress`) and the products.
  * A shopper has `addressesPerShopper` addresses in one zone, each with a phone of its own: a bench
- * that pays more often than RATE_LIMITS.checkoutPerPhone allows one phone spreads the pushes over them.
+ * that pays more often than RATE_LIMITS.pushesToPhoneByShopper allows one shopper's phone spreads the pushes over them.
  * A run that fills several batches into one database names each (`label`, in the e-mails) and
  * numbers its shoppers on from `firstIndex` (in the names, phones and client addresses); each batch
  * gets its own five products.

@@ -1,5 +1,6 @@
 import { SetMetadata, createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { SessionUser } from '@shop/contracts';
+import { clientAddressKey } from './client-address.js';
 import type { ShopRequest } from './shop-request.js';
 
 export const PUBLIC_ROUTE = 'access:public';
@@ -18,5 +19,5 @@ export const CurrentUser = createParamDecorator((_data: unknown, context: Execut
   return user;
 });
 
-/** The client's address, as the proxies we trust (TRUST_PROXY_HOPS) report it: what abuse limits count by. */
-export const ClientAddress = createParamDecorator((_data: unknown, context: ExecutionContext): string => context.switchToHttp().getRequest<ShopRequest>().ip ?? 'unknown');
+/** The client's address, as the proxies we trust (TRUST_PROXY_HOPS) report it, keyed as abuse limits count it. */
+export const ClientAddress = createParamDecorator((_data: unknown, context: ExecutionContext): string => clientAddressKey(context.switchToHttp().getRequest<ShopRequest>().ip));

@@ -142,7 +142,7 @@ describe('auth', () => {
       expect(await userCount()).toBe(before);
     });
 
-    it('refuses a sixth registration from one client address within the hour with a 429 that says when, and lets other addresses register', async () => {
+    it('refuses a registration past the limit from one client address within the hour with a 429 that says when, and lets other addresses register', async () => {
       const farm = fromAddress();
       const registration = () => ({ userName: 'Farm', email: `farm-${randomBytes(6).toString('hex')}@example.test`, password: 'twiga-safari-1' });
       for (let account = 0; account < RATE_LIMITS.registrationsPerClientAddress.points; account += 1) {

@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import type { RateLimiterRedis } from 'rate-limiter-flexible';
 import { LIMITS } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
 import { APP_CONFIG, REDIS_CLIENT } from '@shop/infrastructure';
-import { sharedCounter } from '../throttling/rate-limits.service.js';
+import { sharedCounter, waitIfOverLimit } from '../throttling/rate-limits.service.js';
 
 /**
  * Counts sign-in attempts in Redis (shared by every api instance): per e-mail from one client
@@ -47,15 +47,4 @@ export class LoginThrottleService {
 /** An address never holds a space (IPv4, IPv6 or 'unknown'), so the pair cannot be mistaken for another. */
 function emailFromAddressKey(email: string, address: string): string {
   return `${address} ${email}`;
-}
-
-/** `consume` rejects with a RateLimiterRes once the limit is passed; that is a refusal, anything else (Redis away) is not. */
-function waitIfOverLimit(consumed: Promise<RateLimiterRes>): Promise<number> {
-  return consumed.then(
-    () => 0,
-    (reason: unknown) => {
-      if (reason instanceof RateLimiterRes) return Math.max(1, reason.msBeforeNext);
-      throw reason;
-    },
-  );
 }

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import request from 'supertest';
 import { io } from 'socket.io-client';
 import { CATALOGUE_API, MESSAGES, SHOPPER_API } from '@shop/contracts';
-import { signedInAccount, testConfig } from '@shop/testing';
+import { createTestProduct, signedInAccount, testConfig } from '@shop/testing';
 import { useTestApi } from '../testing/test-api.js';
 
 const config = testConfig();
@@ -12,12 +12,14 @@ describe('Cross-site request forgery', () => {
   const api = useTestApi(config);
   let server: Server;
   let cookie: string;
+  let productId: number;
   beforeAll(async () => {
     server = api.server;
     ({ cookie } = await signedInAccount(server, api.dataSource));
+    ({ id: productId } = await createTestProduct(api.dataSource, { totalStock: 100 }));
   });
 
-  const addToCart = (headers: Record<string, string>) => request(server).post(SHOPPER_API.addToCart).set({ Cookie: cookie, 'content-type': 'application/json', ...headers }).send({ productId: 1, quantity: 1 });
+  const addToCart = (headers: Record<string, string>) => request(server).post(SHOPPER_API.addToCart).set({ Cookie: cookie, 'content-type': 'application/json', ...headers }).send({ productId, quantity: 1 });
 
   it('refuses a signed-in write from another site, named by Origin or by Referer, before the route runs', async () => {
     const foreign: Array<Record<string, string>> = [{ Origin: 'https://evil.example' }, { Origin: 'null' }, { Referer: 'https://evil.example/page' }, { 'Sec-Fetch-Site': 'cross-site' }];
@@ -29,13 +31,9 @@ describe('Cross-site request forgery', () => {
 
   it("lets the shop's own pages write: a web origin, the api's own host, or a client that names no page", async () => {
     const own: Array<Record<string, string>> = [{ Origin: shopOrigin }, { Referer: `${shopOrigin}/shop/cart` }, {}, { 'Sec-Fetch-Site': 'same-origin' }];
-    for (const headers of own) {
-      const answer = await addToCart(headers);
-      expect(answer.status).not.toBe(403);
-    }
+    for (const headers of own) await addToCart(headers).expect(200);
     const port = (server.address() as { port: number }).port;
-    const fromLanAddress = await addToCart({ Origin: `http://127.0.0.1:${port}` });
-    expect(fromLanAddress.status).not.toBe(403);
+    await addToCart({ Origin: `http://127.0.0.1:${port}` }).expect(200);
   });
 
   it('answers 415 to a write whose body is a form, multipart or text, the sign-in included', async () => {

@@ -62,19 +62,37 @@ describe('checkout abuse limits', () => {
     expect(pushesTo(address.phone)).toBe(0);
   });
 
-  it(`refuses a push past ${RATE_LIMITS.checkoutPerPhone.points} in the hour to one phone, whichever account asks`, async () => {
+  it(`refuses a shopper's push past ${RATE_LIMITS.pushesToPhoneByShopper.points} in the hour to one phone, and every account's past ${RATE_LIMITS.pushesToPhone.points}`, async () => {
     const product = await plentiful();
     const phone = shop.newPhone();
-    for (let account = 0; account < RATE_LIMITS.checkoutPerPhone.points; account += 1) {
+    const first = await shop.shopperWithCart([[product, 1]], phone);
+    // The shopper's own limit: their pushes to the phone (each checkout per shopper counts too, well above).
+    for (let push = 0; push < RATE_LIMITS.pushesToPhoneByShopper.points; push += 1) await shop.payByMpesa(first.shopper, { addressId: first.address.id, phone }).expect(201);
+    expectTryAgainLater(await shop.payByMpesa(first.shopper, { addressId: first.address.id, phone }), MESSAGES.checkout.tooManyPushesToPhone);
+
+    // Every account's together.
+    for (let push = RATE_LIMITS.pushesToPhoneByShopper.points; push < RATE_LIMITS.pushesToPhone.points; push += 1) {
       const { shopper, address } = await shop.shopperWithCart([[product, 1]], phone);
       await shop.payByMpesa(shopper, { addressId: address.id, phone }).expect(201);
     }
     const { shopper, address } = await shop.shopperWithCart([[product, 1]], phone);
     expectTryAgainLater(await shop.payByMpesa(shopper, { addressId: address.id, phone }), MESSAGES.checkout.tooManyPushesToPhone);
-    expect(pushesTo(phone)).toBe(RATE_LIMITS.checkoutPerPhone.points);
+    expect(pushesTo(phone)).toBe(RATE_LIMITS.pushesToPhone.points);
+    // Refused before its push, its order was rolled back with the units it took.
     expect(await ordersPlaced(shopper)).toBe(0);
     // The same shopper may still pay by PayPal: the phone's limit is the phone's.
     await shop.payByPaypal(shopper, { addressId: address.id }).expect(201);
+  });
+
+  it("spends none of a phone's pushes on requests that prompt nobody, so nobody can use them up to lock its owner out", async () => {
+    const phone = shop.newPhone();
+    const stranger = await shop.shopper();
+    const saved = await shop.address(stranger, undefined, phone);
+    for (let request = 0; request < RATE_LIMITS.pushesToPhone.points + 2; request += 1) {
+      expect((await shop.payByMpesa(stranger, { addressId: saved.id, phone }).expect(400)).body.message).toBe(MESSAGES.checkout.cartEmpty);
+    }
+    const { shopper, address } = await shop.shopperWithCart([[await plentiful(), 1]], phone);
+    await shop.payByMpesa(shopper, { addressId: address.id, phone }).expect(201);
   });
 
   it(`refuses checkouts past ${RATE_LIMITS.checkoutPerClientAddress.points} in the hour from one client address, and no other address's`, async () => {

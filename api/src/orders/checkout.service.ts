@@ -73,11 +73,15 @@ export class CheckoutService {
     // A prompt goes only to a phone the shopper gave as theirs, never to a stranger's typed in.
     if (!(await this.dataSource.getRepository(Address).existsBy({ userId: shopper.id, phone }))) return new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.checkout.phoneNotOnAccount);
     await this.countCheckout(shopper, clientAddress);
-    await this.limits.consume('checkoutPerPhone', [phone], MESSAGES.checkout.tooManyPushesToPhone);
     const callbackKey = newCallbackKey();
     let attemptId = 0;
     const placed = await this.placement.place(shopper.id, input.addressId, 'mpesa', async (manager, order) => {
       attemptId = await recordMpesaAttempt(manager, { ...order, phone, callbackKey, firstCheckInMs: this.config.MPESA_RECONCILE_DELAY_MS });
+      // Counted only once an order is placed and its push is about to go: requests that prompt
+      // nobody (an empty cart, stock gone) cannot use up a phone's pushes and lock its owner out.
+      // A refusal here rolls the placement back.
+      await this.limits.consume('pushesToPhoneByShopper', [`${phone} ${shopper.id}`], MESSAGES.checkout.tooManyPushesToPhone);
+      await this.limits.consume('pushesToPhone', [phone], MESSAGES.checkout.tooManyPushesToPhone);
     });
     if (placed instanceof BusinessFailure) return placed;
     let accepted: StkPushAccepted;

@@ -45,14 +45,19 @@ export class RateLimitsService {
    * caller who keeps trying is not let through by a key that had room.
    */
   async consume(name: RateLimitName, keys: readonly string[], refusal: (waitMs: number) => string): Promise<void> {
-    const waits = await Promise.all(keys.map((key) => this.limiters[name].consume(key).then(() => 0, overLimitWait)));
+    const waits = await Promise.all(keys.map((key) => waitIfOverLimit(this.limiters[name].consume(key))));
     const waitMs = Math.max(0, ...waits);
     if (waitMs > 0) throw new TooManyRequestsException(refusal(waitMs), waitMs);
   }
 }
 
-/** `consume` rejects with a RateLimiterRes once the limit is passed; anything else (Redis away) is not a refusal. */
-function overLimitWait(reason: unknown): number {
-  if (reason instanceof RateLimiterRes) return Math.max(1, reason.msBeforeNext);
-  throw reason;
+/** Milliseconds until a counted use is allowed again: 0 when it was, as `consume` resolves; a rejection that is no refusal (Redis away) is thrown. */
+export function waitIfOverLimit(consumed: Promise<RateLimiterRes>): Promise<number> {
+  return consumed.then(
+    () => 0,
+    (reason: unknown) => {
+      if (reason instanceof RateLimiterRes) return Math.max(1, reason.msBeforeNext);
+      throw reason;
+    },
+  );
 }

@@ -83,12 +83,20 @@ const HOUR_MS = 60 * MINUTE_MS;
 export const RATE_LIMITS = {
   /** Payments started (M-Pesa pushes, PayPal orders) and PayPal captures asked for, per shopper. */
   checkoutPerShopper: { points: 15, windowMs: HOUR_MS },
-  /** M-Pesa pushes to one phone number, whichever account asks. */
-  checkoutPerPhone: { points: 5, windowMs: HOUR_MS },
-  /** Checkouts from one client address: a household or an office shares one. */
-  checkoutPerClientAddress: { points: 30, windowMs: HOUR_MS },
+  /** M-Pesa pushes one shopper sends to one phone number. */
+  pushesToPhoneByShopper: { points: 5, windowMs: HOUR_MS },
+  /**
+   * M-Pesa pushes to one phone number from every account together: looser, as a family shares a
+   * phone, and an account that saved someone else's number cannot use up more than half of it.
+   */
+  pushesToPhone: { points: 10, windowMs: HOUR_MS },
+  /**
+   * Checkouts from one client address: a household or an office shares one, and so do many mobile
+   * subscribers behind a carrier's NAT, so this is a backstop behind the per-shopper limit.
+   */
+  checkoutPerClientAddress: { points: 60, windowMs: HOUR_MS },
   /** Accounts created from one client address. */
-  registrationsPerClientAddress: { points: 5, windowMs: HOUR_MS },
+  registrationsPerClientAddress: { points: 10, windowMs: HOUR_MS },
   /** Google sign-ins started from one client address; each writes a short-lived key. */
   googleSignInStartsPerClientAddress: { points: 30, windowMs: 15 * MINUTE_MS },
   /**
