@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { MESSAGES, ORDER_API } from '@shop/contracts';
 import { MpesaAttempt, PaymentCallback } from '@shop/db';
+import { Like } from 'typeorm';
 import { DARAJA_TEST_NUMBERS } from '@shop/sandbox';
 import { createTestProduct, newPhone, waitFor } from '@shop/testing';
 import { startPaymentStack, type PaymentStack } from '../../../api/src/testing/payment-stack.js';
@@ -71,6 +72,31 @@ describe('M-Pesa callbacks, confirmed with the STK query before anything is sett
     expect(settled.order).toMatchObject({ orderStatus: 'cancelled', paymentStatus: 'failed' });
     expect(settled.payment).toMatchObject({ status: 'failed', providerReceipt: null, failureReason: MESSAGES.payment.mpesaCancelled });
     expect(await attemptOf(attemptId)).toMatchObject({ state: 'settled', resultCode: 1032, receipt: null, confirmedAt: expect.any(Date) });
+  });
+
+  it("believes neither a callback's amount nor a status result that answers no query of the shop's, for a push Daraja says was paid", async () => {
+    const phone = newPhone();
+    // Daraja's own callback never comes: the forged one is the only callback.
+    stack.sandbox.daraja.setCallbackBehaviour({ phone }, { drop: true });
+    const { orderId, checkoutRequestId, attemptId, total, forge } = await mpesaOrder(phone);
+    await waitFor('the sandbox to finish the push', () => stack.sandbox.daraja.transaction(checkoutRequestId)?.state === 'finished');
+
+    const forgedReceipt = testReceipt();
+    await forge(stkCallbackBody({ checkoutRequestId, amount: 1, receipt: forgedReceipt, phone }));
+    // Paid, as Daraja's query says; receipt and amount from the Transaction Status API, not the callback.
+    const { receipt } = stack.sandbox.daraja.transaction(checkoutRequestId)!;
+    const settled = await kit.waitForOrder(orderId, (state) => state.payment.providerReceipt !== null);
+    expect(settled.order).toMatchObject({ orderStatus: 'confirmed', paymentStatus: 'paid' });
+    expect(settled.payment).toMatchObject({ status: 'paid', providerReceipt: receipt, amountReceived: null, refundDue: null });
+    expect(receipt).not.toBe(forgedReceipt);
+
+    // A status result naming another ConversationID than Daraja gave the shop, claiming 1 KES, is set aside.
+    const attempt = await attemptOf(attemptId);
+    const [genuine] = await stack.dataSource.getRepository(PaymentCallback).find({ where: { attemptKey: attempt.callbackKey, deliveryKey: Like('status:%') } });
+    const forgedResult = (genuine!.payload as { body: string }).body.replace(/"ConversationID":"[^"]+"/, '"ConversationID":"AG_20261124_forged"').replace(/("Key":"Amount","Value":)\d+/, '$11');
+    await request(stack.server).post(ORDER_API.mpesaStatusResult(stack.config.MPESA_CALLBACK_TOKEN, attempt.callbackKey)).set('content-type', 'application/json').send(forgedResult).expect(200);
+    await waitFor('the forged result to be processed', async () => (await stack.dataSource.getRepository(PaymentCallback).findOneBy({ deliveryKey: 'status:AG_20261124_forged' }))?.processedAt);
+    expect((await kit.stateOf(orderId)).payment).toMatchObject({ status: 'paid', providerReceipt: receipt, amountReceived: null, refundDue: null, amount: total });
   });
 
   it('pays from a genuine callback once the query agrees, recording when Daraja confirmed it', async () => {

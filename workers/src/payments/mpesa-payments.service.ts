@@ -37,13 +37,17 @@ function bodyOf(stored: unknown): unknown {
 }
 
 /**
- * What the payment became, as Daraja's STK query tells it: the query decides paid or failed, and a
- * callback that agrees it was paid brings the receipt and the amount the query does not know.
+ * What the payment became, as Daraja's STK query tells it: the query decides paid or failed. A
+ * callback that agrees it was paid, for the amount the push asked, brings the receipt and the
+ * amount the query does not know. One claiming another amount is not believed (whoever learnt the
+ * callback URL could write it): the payment is settled without it, and the Transaction Status
+ * API, whose result must name the shop's own query, tells the receipt and the amount.
  */
-function confirmedOutcome(callback: StkCallback | null, query: { resultCode: number }): PaymentOutcome {
+function confirmedOutcome(callback: StkCallback | null, query: { resultCode: number }, pushedAmount: number): PaymentOutcome {
   if (query.resultCode !== 0) return { kind: 'failed', reason: mpesaFailureReason(query.resultCode) };
-  if (callback?.resultCode === 0 && callback.metadata) return { kind: 'paid', receipt: callback.metadata.receipt, received: { currency: 'KES', value: callback.metadata.amount } };
-  return { kind: 'paid', receipt: null };
+  const claimed = callback?.resultCode === 0 ? callback.metadata : undefined;
+  if (!claimed || claimed.amount !== pushedAmount) return { kind: 'paid', receipt: null };
+  return { kind: 'paid', receipt: claimed.receipt, received: { currency: 'KES', value: claimed.amount } };
 }
 
 /** Daraja has not finished the push a callback reports on: the callback waits, unprocessed, for its outcome. */
@@ -114,8 +118,10 @@ export class MpesaPayments {
     if (query.state === 'pending') throw new StillProcessing(`Daraja is still processing ${stk.checkoutRequestId}; its callback ${callbackId} waits for the outcome`);
     if (query.resultCode !== stk.resultCode) {
       this.logger.warn(`M-Pesa callback ${callbackId} reports ResultCode ${stk.resultCode} for ${stk.checkoutRequestId}; Daraja's STK query says ${query.resultCode}, which is what counts`);
+    } else if (stk.metadata && stk.metadata.amount !== attempt.amount) {
+      this.logger.warn(`M-Pesa callback ${callbackId} reports ${stk.metadata.amount} KES for a push of ${attempt.amount}; the Transaction Status API is asked`);
     }
-    const outcome = confirmedOutcome(stk, query);
+    const outcome = confirmedOutcome(stk, query, attempt.amount);
     return this.settlement.settle(attempt.paymentId, outcome, async (manager) => {
       await done(manager);
       await this.recordResult(manager, attempt, stk.checkoutRequestId, query, outcome.kind === 'paid' ? outcome.receipt : null);
@@ -156,7 +162,7 @@ export class MpesaPayments {
     if (result.state === 'pending') return this.notAnsweredYet(attempt, reservationEndsAt, { askable: true });
     // A query tells neither amount nor receipt: the push asked for the payment's amount, and the
     // receipt (with the amount, checked then) comes from a callback or the Transaction Status API.
-    return this.settlement.settle(attempt.paymentId, confirmedOutcome(null, result), (manager) => this.recordResult(manager, attempt, attempt.checkoutRequestId!, result, null));
+    return this.settlement.settle(attempt.paymentId, confirmedOutcome(null, result, attempt.amount), (manager) => this.recordResult(manager, attempt, attempt.checkoutRequestId!, result, null));
   }
 
   /** A Transaction Status result sent to the attempt's ResultURL: the receipt and the amount M-Pesa took. */
@@ -169,8 +175,13 @@ export class MpesaPayments {
     const attempt = callback.attemptKey === null ? null : await this.dataSource.getRepository(MpesaAttempt).findOneBy({ callbackKey: callback.attemptKey });
     // Asked for only once the STK query confirmed the push paid: for any other attempt it settles nothing.
     const confirmedPaid = attempt?.confirmedAt != null && attempt.resultCode === 0;
-    if (!result || !confirmedPaid || result.resultCode !== 0 || !result.receipt || result.amount === null) {
-      // Not found or not paid (yet): the attempt's next check asks again.
+    if (result && confirmedPaid && attempt.statusConversationId === null) {
+      throw new Error(`The Transaction Status query of attempt ${attempt.id} is not recorded yet; its result ${callbackId} waits for it`);
+    }
+    // Only the result of the shop's own last query counts: whoever holds the ResultURL could send one.
+    const answersOurQuery = result !== null && result.conversationId === attempt?.statusConversationId;
+    if (!result || !confirmedPaid || !answersOurQuery || result.resultCode !== 0 || !result.receipt || result.amount === null) {
+      // Not ours, not found or not paid (yet): the attempt's next check asks again.
       await done(this.dataSource.manager);
       return null;
     }
@@ -247,7 +258,8 @@ export class MpesaPayments {
     }
     const resultUrl = new URL(ORDER_API.mpesaStatusResult(this.config.MPESA_CALLBACK_TOKEN, attempt.callbackKey), this.config.PUBLIC_URL).href;
     await this.scheduleNextCheck(attempt, 0);
-    await this.daraja.transactionStatus({ originatorConversationId: attempt.checkoutRequestId, resultUrl, timeoutUrl: resultUrl, remarks: STATUS_REMARKS });
+    const asked = await this.daraja.transactionStatus({ originatorConversationId: attempt.checkoutRequestId, resultUrl, timeoutUrl: resultUrl, remarks: STATUS_REMARKS });
+    await this.dataSource.getRepository(MpesaAttempt).update({ id: attempt.id }, { statusConversationId: asked.conversationId });
     return null;
   }
 

@@ -61,6 +61,13 @@ export class MpesaAttempt extends Timestamped {
   @Column({ type: 'datetime', precision: 3, nullable: true })
   confirmedAt!: Date | null;
 
+  /**
+   * The ConversationID Daraja answered the last Transaction Status query with: a result is believed
+   * only when it names this one, as whoever holds the ResultURL could send one.
+   */
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  statusConversationId!: string | null;
+
   /** When the workers' sweep next asks Daraja about it; null once nothing more can be learnt. */
   @Column({ type: 'datetime', precision: 3, nullable: true })
   nextCheckAt!: Date | null;
