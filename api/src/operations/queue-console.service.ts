@@ -77,12 +77,12 @@ export class QueueConsoleService implements OnModuleInit {
   async retry(queue: QueueName, jobId: string, admin: SessionUser): Promise<{ jobId: string } | BusinessFailure> {
     const job = await this.failedJob(queue, jobId);
     if (job instanceof BusinessFailure) return job;
-    const retried = await this.audit.recorded({ admin, action: 'retry', queue, jobIds: [jobId] }, async () => {
+    return this.audit.recorded({ admin, action: 'retry', queue, jobIds: [jobId] }, async (changed) => {
       // Another admin (or Retry all) may have got there first.
       if (!(await this.retried(job))) return new BusinessFailure(HttpStatus.CONFLICT, MESSAGES.operations.jobNotFailed);
-      return [jobId];
+      changed(jobId);
+      return { jobId };
     });
-    return retried instanceof BusinessFailure ? retried : { jobId };
   }
 
   /**
@@ -93,34 +93,34 @@ export class QueueConsoleService implements OnModuleInit {
     const bullQueue = this.queues.get(queue)!;
     const listed = await bullQueue.getRanges(['failed'], 0, -1, true);
     if (listed.length === 0) return { retried: 0 };
-    const retried = await this.audit.recorded({ admin, action: 'retryAll', queue, jobIds: listed }, async () => {
-      const moved: string[] = [];
+    return this.audit.recorded({ admin, action: 'retryAll', queue, jobIds: listed }, async (changed) => {
+      let retried = 0;
       for (let start = 0; start < listed.length; start += RETRY_BATCH) {
-        const batch = await Promise.all(listed.slice(start, start + RETRY_BATCH).map(async (jobId) => {
+        await Promise.all(listed.slice(start, start + RETRY_BATCH).map(async (jobId) => {
           // Removed meanwhile: nothing to retry.
           const job = await bullQueue.getJob(jobId);
-          return job && (await this.retried(job)) ? jobId : undefined;
+          if (!job || !(await this.retried(job))) return;
+          changed(jobId);
+          retried += 1;
         }));
-        moved.push(...batch.filter((jobId): jobId is string => jobId !== undefined));
       }
-      return moved;
+      return { retried };
     });
-    return { retried: retried.length };
   }
 
   async remove(queue: QueueName, jobId: string, admin: SessionUser): Promise<{ jobId: string } | BusinessFailure> {
     const job = await this.failedJob(queue, jobId);
     if (job instanceof BusinessFailure) return job;
-    const removed = await this.audit.recorded({ admin, action: 'remove', queue, jobIds: [jobId] }, async () => {
+    return this.audit.recorded({ admin, action: 'remove', queue, jobIds: [jobId] }, async (changed) => {
       try {
         await job.remove();
       } catch (error) {
         if (!(await job.isFailed())) return new BusinessFailure(HttpStatus.CONFLICT, MESSAGES.operations.jobNotFailed);
         throw error;
       }
-      return [jobId];
+      changed(jobId);
+      return { jobId };
     });
-    return removed instanceof BusinessFailure ? removed : { jobId };
   }
 
   /** Retries a failed job as `retry` says; false when it had left the failed set by then. */

@@ -3,11 +3,12 @@ import { Worker, type Job, type Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import request from 'supertest';
 import {
-  MESSAGES, OPS_API, QUEUE_NAMES, operationsKeys, pipelineHeartbeatKeys, type FailedJobView, type PipelineHeartbeatEvent, type QueueName, type QueueStatsEvent,
+  MESSAGES, OPS_API, QUEUE_NAMES, operationsKeys, pipelineHeartbeatKeys, type FailedJobView, type PipelineHeartbeatEvent, type QueueName, type QueueStatsEvent, type SessionUser,
 } from '@shop/contracts';
 import { OperatorAction } from '@shop/db';
 import { createTestAccount, sessionCookieOf, testConfig, waitFor, type TestAccount } from '@shop/testing';
 import { useTestApi } from '../testing/test-api.js';
+import { OperatorAuditService } from './operator-audit.service.js';
 
 describe('queue console api', () => {
   const config = testConfig();
@@ -183,6 +184,23 @@ describe('queue console api', () => {
       expect([...audited[0]!.jobIds].sort()).toEqual([...failedIds].sort());
       // Nothing left to retry: nothing done, nothing in the audit.
       expect((await asAdmin.post(OPS_API.retryAllFailed('images')).expect(200)).body.data).toEqual({ retried: 0 });
+      expect(await auditRows()).toHaveLength(auditedBefore + 1);
+    });
+  });
+
+  describe('the audit around an action', () => {
+    it('names the jobs an action changed before it failed halfway, and keeps no row of one that changed none', async () => {
+      const audit = api.app.get(OperatorAuditService);
+      const sessionAdmin = { ...admin.user, email: admin.email } as unknown as SessionUser;
+      const auditedBefore = (await auditRows()).length;
+      const halfway = audit.recorded({ admin: sessionAdmin, action: 'retryAll', queue: 'images', jobIds: ['41', '42', '43'] }, async (changed) => {
+        changed('41');
+        throw new Error('Redis went away');
+      });
+      await expect(halfway).rejects.toThrow('Redis went away');
+      expect((await auditRows()).slice(auditedBefore)).toEqual([auditRowOf('retryAll', 'images', ['41'])]);
+
+      await audit.recorded({ admin: sessionAdmin, action: 'retry', queue: 'images', jobIds: ['44'] }, async () => 'refused');
       expect(await auditRows()).toHaveLength(auditedBefore + 1);
     });
   });

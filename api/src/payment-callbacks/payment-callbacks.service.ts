@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { DataSource } from 'typeorm';
-import { JOBS, MESSAGES, type PaymentMethod } from '@shop/contracts';
+import { JOBS, LIMITS, MESSAGES, type PaymentMethod } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
 import { PaymentCallback, inTransaction, isDuplicateKey, recordEvent } from '@shop/db';
 import { PaypalClient, parseStkCallback, parseTransactionStatusResult, parseWebhookEvent } from '@shop/payments';
@@ -108,12 +108,17 @@ export class PaymentCallbacksService {
       return unreadable();
     }
     const row: CallbackRow = { provider: 'mpesa', deliveryKey: callback.checkoutRequestId, providerReference: callback.checkoutRequestId, attemptKey, payload: { body: text } };
-    if (!(await this.store(row, JOBS.mpesaCallback)) && (await this.storedBody('mpesa', row.deliveryKey)) !== text) {
+    if (!(await this.store(row, JOBS.mpesaCallback)) && (await this.storedBody('mpesa', row.deliveryKey)) !== text && (await this.bodiesOfPush(callback.checkoutRequestId)) < LIMITS.mpesaCallbackBodiesPerPush) {
       // Another body for the same push (a forged one came first, say) is kept beside it, so the
-      // first to arrive cannot silence Daraja's: the workers confirm each with Daraja.
+      // first to arrive cannot silence Daraja's: the workers confirm each with Daraja. A few, not
+      // a flood: each costs an STK query.
       await this.store({ ...row, deliveryKey: `${row.deliveryKey}:${createHash('sha256').update(text).digest('hex').slice(0, 16)}` }, JOBS.mpesaCallback);
     }
     return true;
+  }
+
+  private bodiesOfPush(checkoutRequestId: string): Promise<number> {
+    return this.dataSource.getRepository(PaymentCallback).countBy({ provider: 'mpesa', providerReference: checkoutRequestId });
   }
 
   private async storedBody(provider: PaymentMethod, deliveryKey: string): Promise<string | undefined> {

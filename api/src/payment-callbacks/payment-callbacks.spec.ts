@@ -95,6 +95,12 @@ describe('payment callbacks: stored first, acknowledged at once', () => {
       for (const row of stored) expect(await eventsOfCallback(row.id)).toHaveLength(1);
     });
 
+    it(`keeps no more than ${LIMITS.mpesaCallbackBodiesPerPush} different bodies for one push, acknowledging every one`, async () => {
+      const checkoutRequestId = newCheckoutRequestId();
+      for (let resultCode = 1; resultCode <= LIMITS.mpesaCallbackBodiesPerPush + 3; resultCode += 1) await postMpesa(JSON.stringify(stkCallback(checkoutRequestId, resultCode))).expect(200, ACCEPTED);
+      expect(await dataSource.getRepository(PaymentCallback).countBy({ providerReference: checkoutRequestId })).toBe(LIMITS.mpesaCallbackBodiesPerPush);
+    });
+
     it('makes one row and one event of three copies arriving together, acknowledging each', async () => {
       const checkoutRequestId = newCheckoutRequestId();
       const text = JSON.stringify(stkCallback(checkoutRequestId));

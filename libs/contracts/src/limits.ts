@@ -54,6 +54,8 @@ export const LIMITS = {
    */
   loginFailuresPerEmail: 50,
   loginFailurePerEmailWindowMs: 60 * 60 * 1000,
+  /** Different bodies kept for one M-Pesa push (Daraja sends one; the rest can only be forged). */
+  mpesaCallbackBodiesPerPush: 3,
   /** Webhook deliveries refused unstored are listed for operators (newest first), this many for this long. */
   refusedWebhooksKept: 200,
   refusedWebhooksKeptMs: 7 * 24 * 3600 * 1000,
