@@ -21,7 +21,8 @@ export class OrderLifecycle {
     return inTransaction(this.dataSource, async (manager) => {
       const locked = await lockOrder(manager, orderId);
       if (!locked || locked.order.orderStatus !== 'pending' || locked.payment.status !== 'pending') return null;
-      const { affected } = await manager.update(MpesaAttempt, { orderId, state: In(LIVE_MPESA_ATTEMPT_STATES), nextCheckAt: Not(IsNull()) }, { nextCheckAt: new Date() });
+      // A push still live, or one Daraja said was paid whose amount the Transaction Status API is yet to tell.
+      const { affected } = await manager.update(MpesaAttempt, { orderId, state: In([...LIVE_MPESA_ATTEMPT_STATES, 'settled']), nextCheckAt: Not(IsNull()) }, { nextCheckAt: new Date() });
       if (affected) return null;
       const reason = MESSAGES.payment.orderExpired;
       await manager.update(Payment, { id: locked.payment.id }, { status: 'failed', failureReason: reason });

@@ -4,7 +4,7 @@ import { UnrecoverableError } from 'bullmq';
 import { DataSource, In, IsNull, type EntityManager } from 'typeorm';
 import { MESSAGES, ORDER_API } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
-import { LIVE_MPESA_ATTEMPT_STATES, MpesaAttempt, Order, Payment, PaymentCallback } from '@shop/db';
+import { LIVE_MPESA_ATTEMPT_STATES, MpesaAttempt, Order, Payment, PaymentCallback, inTransaction } from '@shop/db';
 import { DarajaClient, DarajaError, mpesaFailureReason, parseStkCallback, parseTransactionStatusResult, type StkCallback, type StkQueryResult } from '@shop/payments';
 import { APP_CONFIG } from '@shop/infrastructure';
 import type { OrderUpdate } from '../orders/order-updates.js';
@@ -37,17 +37,13 @@ function bodyOf(stored: unknown): unknown {
 }
 
 /**
- * What the payment became, as Daraja's STK query tells it: the query decides paid or failed. A
- * callback that agrees it was paid, for the amount the push asked, brings the receipt and the
- * amount the query does not know. One claiming another amount is not believed (whoever learnt the
- * callback URL could write it): the payment is settled without it, and the Transaction Status
- * API, whose result must name the shop's own query, tells the receipt and the amount.
+ * What the payment became, as Daraja's STK query tells it: the query decides paid or failed, and a
+ * callback that agrees it was paid brings the receipt and the amount the query does not know.
  */
-function confirmedOutcome(callback: StkCallback | null, query: { resultCode: number }, pushedAmount: number): PaymentOutcome {
+function confirmedOutcome(callback: StkCallback | null, query: { resultCode: number }): PaymentOutcome {
   if (query.resultCode !== 0) return { kind: 'failed', reason: mpesaFailureReason(query.resultCode) };
   const claimed = callback?.resultCode === 0 ? callback.metadata : undefined;
-  if (!claimed || claimed.amount !== pushedAmount) return { kind: 'paid', receipt: null };
-  return { kind: 'paid', receipt: claimed.receipt, received: { currency: 'KES', value: claimed.amount } };
+  return claimed ? { kind: 'paid', receipt: claimed.receipt, received: { currency: 'KES', value: claimed.amount } } : { kind: 'paid', receipt: null };
 }
 
 /** Daraja has not finished the push a callback reports on: the callback waits, unprocessed, for its outcome. */
@@ -118,10 +114,10 @@ export class MpesaPayments {
     if (query.state === 'pending') throw new StillProcessing(`Daraja is still processing ${stk.checkoutRequestId}; its callback ${callbackId} waits for the outcome`);
     if (query.resultCode !== stk.resultCode) {
       this.logger.warn(`M-Pesa callback ${callbackId} reports ResultCode ${stk.resultCode} for ${stk.checkoutRequestId}; Daraja's STK query says ${query.resultCode}, which is what counts`);
-    } else if (stk.metadata && stk.metadata.amount !== attempt.amount) {
-      this.logger.warn(`M-Pesa callback ${callbackId} reports ${stk.metadata.amount} KES for a push of ${attempt.amount}; the Transaction Status API is asked`);
+    } else if (query.resultCode === 0 && stk.metadata && stk.metadata.amount !== attempt.amount && this.config.MPESA_INITIATOR_NAME) {
+      return this.awaitAmountFromDaraja(callbackId, attempt, stk.checkoutRequestId, query);
     }
-    const outcome = confirmedOutcome(stk, query, attempt.amount);
+    const outcome = confirmedOutcome(stk, query);
     return this.settlement.settle(attempt.paymentId, outcome, async (manager) => {
       await done(manager);
       await this.recordResult(manager, attempt, stk.checkoutRequestId, query, outcome.kind === 'paid' ? outcome.receipt : null);
@@ -162,7 +158,24 @@ export class MpesaPayments {
     if (result.state === 'pending') return this.notAnsweredYet(attempt, reservationEndsAt, { askable: true });
     // A query tells neither amount nor receipt: the push asked for the payment's amount, and the
     // receipt (with the amount, checked then) comes from a callback or the Transaction Status API.
-    return this.settlement.settle(attempt.paymentId, confirmedOutcome(null, result, attempt.amount), (manager) => this.recordResult(manager, attempt, attempt.checkoutRequestId!, result, null));
+    return this.settlement.settle(attempt.paymentId, confirmedOutcome(null, result), (manager) => this.recordResult(manager, attempt, attempt.checkoutRequestId!, result, null));
+  }
+
+  /**
+   * Daraja says the push was paid, but the callback claims another amount than the push asked:
+   * whoever learnt the callback URL could have written it, so nothing is settled on its word. The
+   * attempt is recorded as paid with its receipt still to come, and the Transaction Status API is
+   * asked at once; its result, which must name the shop's own query, settles the payment with the
+   * amount M-Pesa really took (a wrong one cancels the order as before). Until then the order
+   * waits, and its expiry leaves it to this check.
+   */
+  private async awaitAmountFromDaraja(callbackId: number, attempt: MpesaAttempt, checkoutRequestId: string, query: { resultCode: number; resultDesc: string }): Promise<null> {
+    this.logger.warn(`M-Pesa callback ${callbackId} claims another amount than the push of attempt ${attempt.id} asked; the Transaction Status API tells what came`);
+    await inTransaction(this.dataSource, async (manager) => {
+      await markProcessed(callbackId)(manager);
+      await this.recordResult(manager, attempt, checkoutRequestId, query, null);
+    });
+    return null;
   }
 
   /** A Transaction Status result sent to the attempt's ResultURL: the receipt and the amount M-Pesa took. */
