@@ -3,10 +3,10 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { failWith, prepareWorkspace, run, say, StepFailure } from './lib/bootstrap.mjs';
 
-/** The test database sits beside the demo one: toyduka → toyduka_test. Tests never see demo data. */
-function testDatabaseUrl(databaseUrl) {
+/** A database beside the demo one: toyduka → toyduka_test. Tests never see demo data. */
+function databaseBeside(databaseUrl, suffix) {
   const url = new URL(databaseUrl);
-  if (!url.pathname.endsWith('_test')) url.pathname = `${url.pathname}_test`;
+  if (!url.pathname.endsWith(suffix)) url.pathname = `${url.pathname}${suffix}`;
   return url.toString();
 }
 
@@ -23,7 +23,7 @@ try {
   const { assertPortFree, ensureServices, loadConfig, migrateDatabase, shopProcesses, supervise, waitForHealthy } = await prepareWorkspace();
   // Whatever NODE_ENV the caller has: the tests and the stack they start run as 'test'.
   const config = loadConfig({ ...process.env, NODE_ENV: 'test' });
-  const testEnv = { DATABASE_URL: testDatabaseUrl(config.DATABASE_URL), NODE_ENV: 'test' };
+  const testEnv = { DATABASE_URL: databaseBeside(config.DATABASE_URL, '_test'), NODE_ENV: 'test' };
   await ensureServices({ ...config, ...testEnv });
   await migrateDatabase({ ...config, ...testEnv });
 
@@ -41,8 +41,13 @@ try {
   ensureChromium();
   const e2ePort = Number(process.env.E2E_PORT ?? 3100);
   for (const port of [e2ePort, e2ePort + 1, e2ePort + 2]) await assertPortFree(port, 'E2E_PORT');
+  // A database of the browser tests' own, as a shop's would be: the thousands of products the
+  // integration tests leave in toyduka_test are no catalogue a person browses or an admin manages.
+  const e2eDatabase = { DATABASE_URL: databaseBeside(config.DATABASE_URL, '_e2e'), NODE_ENV: 'test' };
+  await ensureServices({ ...config, ...e2eDatabase });
+  await migrateDatabase({ ...config, ...e2eDatabase });
   const e2eEnv = {
-    ...testEnv,
+    ...e2eDatabase,
     PORT: String(e2ePort),
     WORKERS_HEALTH_PORT: String(e2ePort + 1),
     SANDBOX_PORT: String(e2ePort + 2),
@@ -53,7 +58,7 @@ try {
   };
   stack = supervise(shopProcesses(), e2eEnv, { onUnexpectedExit: (error) => say(error.message) });
   await waitForHealthy(`http://127.0.0.1:${e2ePort}/api/health`);
-  run(process.execPath, ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--config', 'jest.e2e.config.js'], { env: { ...testEnv, SHOP_URL: `http://localhost:${e2ePort}` } });
+  run(process.execPath, ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--config', 'jest.e2e.config.js'], { env: { ...e2eDatabase, SHOP_URL: `http://localhost:${e2ePort}` } });
   await stack.stop();
   say('All checks passed.');
 } catch (error) {
