@@ -43,7 +43,7 @@ try {
   for (const port of [e2ePort, e2ePort + 1, e2ePort + 2]) await assertPortFree(port, 'E2E_PORT');
   // A database of the browser tests' own, as a shop's would be: the thousands of products the
   // integration tests leave in toyduka_test are no catalogue a person browses or an admin manages.
-  const e2eDatabase = { DATABASE_URL: databaseBeside(config.DATABASE_URL, '_e2e'), NODE_ENV: 'test' };
+  const e2eDatabase = { DATABASE_URL: databaseBeside(config.DATABASE_URL, '_e2e_test'), NODE_ENV: 'test' };
   await ensureServices({ ...config, ...e2eDatabase });
   await migrateDatabase({ ...config, ...e2eDatabase });
   const e2eEnv = {
