@@ -18,8 +18,9 @@ function refuse(response: Response, status: number, message: string): void {
  */
 function refuseNonJsonWrites(request: Request, response: Response, next: NextFunction): void {
   if (!WRITE_METHODS.has(request.method) || !hasBody(request)) return next();
-  if (request.is(MULTIPART_PATHS.has(request.path) ? 'multipart/form-data' : 'application/json')) return next();
-  refuse(response, HttpStatus.UNSUPPORTED_MEDIA_TYPE, MULTIPART_PATHS.has(request.path) ? MESSAGES.server.multipartOnly : MESSAGES.server.jsonOnly);
+  const takesFile = MULTIPART_PATHS.has(request.path);
+  if (request.is(takesFile ? 'multipart/form-data' : 'application/json')) return next();
+  refuse(response, HttpStatus.UNSUPPORTED_MEDIA_TYPE, takesFile ? MESSAGES.server.multipartOnly : MESSAGES.server.jsonOnly);
 }
 
 /** As HTTP/1.1 tells: a body is announced by its length or by chunked transfer. */

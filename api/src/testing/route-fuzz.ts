@@ -32,8 +32,6 @@ interface ExpressLayer {
   route?: { path: string; methods: Record<string, boolean> };
 }
 
-/** A route of one of Nest's controllers, the path under the global prefix. */
-type NestHandler = FuzzRoute;
 
 const ADMIN_PATH_PREFIX = '/api/admin/';
 
@@ -62,10 +60,10 @@ function isDto(type: unknown): type is Type {
 }
 
 /** Every handler of every controller, from the metadata Nest routes by. */
-function nestHandlers(app: INestApplication): NestHandler[] {
+function nestHandlers(app: INestApplication): FuzzRoute[] {
   const reflector = new Reflector();
   const scanner = new MetadataScanner();
-  const handlers: NestHandler[] = [];
+  const handlers: FuzzRoute[] = [];
   for (const controller of new DiscoveryService(app.get(ModulesContainer)).getControllers()) {
     const controllerClass = controller.metatype as Type | null;
     if (!controllerClass) continue;
@@ -103,7 +101,7 @@ function nestHandlers(app: INestApplication): NestHandler[] {
 }
 
 /** Admin by path (the access guard's rule), else what the handler says; routes outside Nest are open. */
-function audienceOf(path: string, handler: NestHandler | undefined): Audience {
+function audienceOf(path: string, handler: FuzzRoute | undefined): Audience {
   if (path.toLowerCase().startsWith(ADMIN_PATH_PREFIX)) return 'admin';
   return handler?.audience ?? 'everyone';
 }
