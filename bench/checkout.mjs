@@ -127,7 +127,7 @@ await runBench(async () => {
   console.log(`  checkout: first payment request → last order confirmed (order_status_history); per order: POST ${workspace.ORDER_API.startMpesaPayment} (session, placement`);
   console.log(`    transaction with stock reservation and the push attempt, STK push to the sandbox, second transaction), the sandbox's callback after ${callbackDelayMs} ms to the api (stored`);
   console.log('    with its outbox event), the outbox relay, BullMQ, the payments worker settling (payment paid, order confirmed, cart cleared), plus the');
-  console.log('    order.created event, the attempt sweep and the live-update emits; CPU is the api, workers and sandbox processes together');
+  console.log('    outbox events, the attempt sweep and the live-update emits; CPU is the api, workers and sandbox processes together');
   console.log(`    (api ${perEach(cpuMs.api, timings.confirmed)}, workers ${perEach(cpuMs.workers, timings.confirmed)}, sandbox ${perEach(cpuMs.sandbox, timings.confirmed)} ms per order).`);
   console.log(`  baseline: first add → last job completed; Queue.add with the relay's job options, ${concurrency} in flight, a Worker process with concurrency`);
   console.log(`    ${workspace.QUEUE_SETTINGS.payments.concurrency} doing one UPDATE of the order row per job; no HTTP, no outbox, no transaction; CPU is the worker process.`);
@@ -253,8 +253,8 @@ async function correctnessChecks(pool, shoppers, products, errors) {
   const [[callbacks]] = await pool.query("SELECT COUNT(*) AS total, COUNT(DISTINCT deliveryKey) AS deliveries FROM payment_callbacks WHERE provider = 'mpesa'");
   const [[cartLines]] = await pool.query('SELECT COUNT(*) AS remaining FROM cart_items');
   const [stock] = await pool.query('SELECT id, totalStock FROM products');
-  // Units leave the shelf when an order is placed and come back only when it is released (cancelled unpaid).
-  const [held] = await pool.query('SELECT item.productId, SUM(item.quantity) AS units FROM order_items item JOIN orders o ON o.id = item.orderId WHERE o.stockReleasedAt IS NULL GROUP BY item.productId');
+  // Units leave the shelf when an order is placed and come back only when it closes (cancelled or rejected).
+  const [held] = await pool.query("SELECT item.productId, SUM(item.quantity) AS units FROM order_items item JOIN orders o ON o.id = item.orderId WHERE o.orderStatus NOT IN ('cancelled', 'rejected') GROUP BY item.productId");
   const [[confirmedUnits]] = await pool.query("SELECT SUM(item.quantity) AS units FROM order_items item JOIN orders o ON o.id = item.orderId WHERE o.orderStatus = 'confirmed'");
   const heldOf = new Map(held.map((row) => [row.productId, Number(row.units)]));
   const stockOf = new Map(stock.map((row) => [row.id, row.totalStock]));

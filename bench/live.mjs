@@ -148,7 +148,7 @@ await runBench(async () => {
   const queues = [workspace.QUEUES.orders, workspace.QUEUES.payments].map((name) => new Queue(name, connection));
   onCleanUp(() => Promise.all(queues.map((queue) => queue.close())));
   await waitUntilIdle(pool, queues);
-  say(`Placed in ${((Date.now() - placingStarted) / 1000).toFixed(1)} s; the order.created jobs are done.`);
+  say(`Placed in ${((Date.now() - placingStarted) / 1000).toFixed(1)} s; the queues are idle.`);
 
   say(`Connecting ${shopperCount} sockets (websocket transport, session token), ${CONNECT_BATCH} at a time...`);
   const shopSockets = startSocketClients();

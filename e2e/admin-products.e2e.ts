@@ -87,7 +87,7 @@ describe("the admin's products in the browser", () => {
       await sheet.getByLabel('Description').fill('Ten wooden animals on a pull-along train.');
       await chooseCategory(sheet, 'Educational Toys');
       await sheet.getByLabel('Price', { exact: true }).fill('1500');
-      await sheet.getByLabel('Total Stock').fill('12');
+      await sheet.getByLabel(MESSAGES.adminCatalogue.unitsOnHandLabel).fill('12');
 
       // A label that differs only by case and spaces is the same variation.
       await addVariation(sheet, 'Red', redImage);

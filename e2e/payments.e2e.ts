@@ -209,7 +209,7 @@ describe('paying in the browser', () => {
     await payButton(tab.page, 'PayPal').click();
     await tab.page.getByRole('button', { name: 'Cancel', exact: true }).click();
     await arriveBackFromPaypal(tab.page);
-    await tab.page.getByText(MESSAGES.payment.paypalCancelled).waitFor();
+    await tab.page.getByText(MESSAGES.checkout.paypalOrderCancelled).waitFor();
     await tab.page.getByRole('button', { name: 'Back to checkout' }).click();
     await tab.page.waitForURL(`**${ROUTES.shopCheckout}`);
     expect(await cartLineCount(shopper)).toBe(1);

@@ -1,10 +1,11 @@
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Put, Query } from '@nestjs/common';
 import { MESSAGES, type ApiSuccess, type Cart, type SessionUser } from '@shop/contracts';
 import { CurrentUser } from '../access/access.decorators.js';
 import { orRefuse } from '../common/business-failure.js';
 import { ProductIdPipe } from '../products/product-id.pipe.js';
 import { CartService } from './cart.service.js';
 import { CartLineInputDto } from './dto/cart-line-input.dto.js';
+import { CartLineQueryDto } from './dto/cart-line-query.dto.js';
 
 /**
  * Spec §7 cart. The paths and bodies name a userId, which the access guard holds to the caller's
@@ -31,7 +32,7 @@ export class CartController {
   }
 
   @Delete(':userId/:productId')
-  async remove(@CurrentUser() shopper: SessionUser, @Param('productId', ProductIdPipe) productId: number): Promise<ApiSuccess<Cart>> {
-    return { success: true, message: MESSAGES.cart.itemDeleted, data: orRefuse(await this.cart.remove(shopper.id, productId)) };
+  async remove(@CurrentUser() shopper: SessionUser, @Param('productId', ProductIdPipe) productId: number, @Query() line: CartLineQueryDto): Promise<ApiSuccess<Cart>> {
+    return { success: true, message: MESSAGES.cart.itemDeleted, data: orRefuse(await this.cart.remove(shopper.id, productId, line.variationId)) };
   }
 }

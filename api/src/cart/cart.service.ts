@@ -2,31 +2,48 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { MESSAGES, ORDER_CAPS, coverImage, type Cart as CartView, type CartItem as CartItemView, type Product as ProductView } from '@shop/contracts';
-import { Cart, CartItem, Product, inTransaction } from '@shop/db';
+import { Cart, CartItem, Product, ProductVariation, inTransaction } from '@shop/db';
 import { BusinessFailure } from '../common/business-failure.js';
 import { ProductsService } from '../products/products.service.js';
 import type { CartLineInputDto } from './dto/cart-line-input.dto.js';
 
 const productNotFound = () => new BusinessFailure(HttpStatus.NOT_FOUND, MESSAGES.products.notFound);
 const notInCart = () => new BusinessFailure(HttpStatus.NOT_FOUND, MESSAGES.cart.notInCart);
+const notOfProduct = () => new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.variation.notOfProduct);
 const beyondStock = (totalStock: number) => new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.cart.onlyQuantityCanBeAdded(totalStock));
-/** A line holds what the shop has, and no more than one order may take of a toy. */
+/** A product's lines together hold what the shop has, and no more than one order may take of a toy. */
 const unitsOnOffer = (product: Pick<ProductView, 'totalStock'>) => Math.min(product.totalStock, ORDER_CAPS.unitsPerLine);
 
-/** A line as the shop shows it now: the catalogue's title, picture and prices, not those of the day it was added. */
-function toCartItem(product: ProductView, quantity: number): CartItemView {
+/** A cart line's `variationId` for the product without a variation (see CartItem). */
+const NO_VARIATION = 0;
+
+type StoredLine = Pick<CartItem, 'id' | 'variationId' | 'quantity'>;
+
+/**
+ * A line as the shop shows it now: the catalogue's title, picture and prices, not those of the day
+ * it was added. A chosen variation shows its own picture; one taken away since shows the product's.
+ */
+function toCartItem(product: ProductView, { variationId, quantity }: Pick<CartItem, 'variationId' | 'quantity'>): CartItemView {
+  const variation = variationId === NO_VARIATION ? undefined : product.variations.find((candidate) => candidate.id === variationId);
   return {
     productId: product.id,
     title: product.title,
-    image: coverImage(product),
+    image: variation?.image ?? coverImage(product),
     price: product.price,
     salePrice: product.salePrice,
     quantity,
     totalStock: product.totalStock,
+    variationId: variationId === NO_VARIATION ? null : variationId,
+    variationLabel: variation?.label ?? null,
   };
 }
 
-/** A shopper's cart (spec §7): one line per product, never more than the shop holds. */
+const unitsOf = (lines: StoredLine[]) => lines.reduce((units, line) => units + line.quantity, 0);
+
+/**
+ * A shopper's cart (spec §7): one line per product and variation chosen. The stock is the
+ * product's, so a product's lines together never hold more than the shop has.
+ */
 @Injectable()
 export class CartService {
   constructor(
@@ -38,8 +55,8 @@ export class CartService {
     return this.view(this.dataSource.manager, userId);
   }
 
-  /** Adds `quantity` to the product's line, making the cart and the line when they do not exist yet. */
-  add(userId: number, { productId, quantity }: CartLineInputDto): Promise<CartView | BusinessFailure> {
+  /** Adds `quantity` to the line of the product and variation, making the cart and the line when they do not exist yet. */
+  add(userId: number, { productId, variationId, quantity }: CartLineInputDto): Promise<CartView | BusinessFailure> {
     return inTransaction(this.dataSource, async (manager) => {
       // Not INSERT IGNORE: on a duplicate it takes a shared lock, and several concurrent first adds
       // upgrading theirs to the FOR UPDATE below deadlock. This form takes the exclusive lock at once.
@@ -47,35 +64,43 @@ export class CartService {
       const cartId = (await this.lockCart(manager, userId))!;
       const product = await this.productOnSale(manager, productId);
       if (!product) return productNotFound();
-      const line = await manager.findOne(CartItem, { where: { cartId, productId }, select: { id: true, quantity: true } });
-      const wanted = (line?.quantity ?? 0) + quantity;
-      if (wanted > unitsOnOffer(product)) return beyondStock(unitsOnOffer(product));
-      if (line) await manager.update(CartItem, { id: line.id }, { quantity: wanted });
-      else await manager.insert(CartItem, { cartId, productId, quantity: wanted });
+      const variation = variationId ?? NO_VARIATION;
+      if (!(await this.isChoiceOf(manager, productId, variation))) return notOfProduct();
+      const lines = await this.linesOfProduct(manager, cartId, productId);
+      const line = lines.find((candidate) => candidate.variationId === variation);
+      if (unitsOf(lines) + quantity > unitsOnOffer(product)) return beyondStock(unitsOnOffer(product));
+      if (line) await manager.update(CartItem, { id: line.id }, { quantity: line.quantity + quantity });
+      else await manager.insert(CartItem, { cartId, productId, variationId: variation, quantity });
       return this.view(manager, userId);
     }, { isolation: 'READ COMMITTED' });
   }
 
   /** Sets the quantity of a line the cart already has. */
-  update(userId: number, { productId, quantity }: CartLineInputDto): Promise<CartView | BusinessFailure> {
+  update(userId: number, { productId, variationId, quantity }: CartLineInputDto): Promise<CartView | BusinessFailure> {
     return inTransaction(this.dataSource, async (manager) => {
       const cartId = await this.lockCart(manager, userId);
       const product = await this.productOnSale(manager, productId);
       if (!product) return productNotFound();
-      const line = cartId === undefined ? null : await manager.findOne(CartItem, { where: { cartId, productId }, select: { id: true } });
+      const variation = variationId ?? NO_VARIATION;
+      if (!(await this.isChoiceOf(manager, productId, variation))) return notOfProduct();
+      const lines = cartId === undefined ? [] : await this.linesOfProduct(manager, cartId, productId);
+      const line = lines.find((candidate) => candidate.variationId === variation);
       if (!line) return notInCart();
-      if (quantity > unitsOnOffer(product)) return beyondStock(unitsOnOffer(product));
+      if (unitsOf(lines) - line.quantity + quantity > unitsOnOffer(product)) return beyondStock(unitsOnOffer(product));
       await manager.update(CartItem, { id: line.id }, { quantity });
       return this.view(manager, userId);
     }, { isolation: 'READ COMMITTED' });
   }
 
-  /** Removes a line, a retired product's included (the shopper no longer sees it, but nothing forbids it). */
-  remove(userId: number, productId: number): Promise<CartView | BusinessFailure> {
+  /**
+   * Removes the line of one variation (0: the one without), or without `variationId` every line of
+   * the product; a retired product's included (the shopper no longer sees it, but nothing forbids it).
+   */
+  remove(userId: number, productId: number, variationId?: number): Promise<CartView | BusinessFailure> {
     return inTransaction(this.dataSource, async (manager) => {
       const cartId = await this.lockCart(manager, userId);
       if (cartId === undefined) return notInCart();
-      const { affected } = await manager.delete(CartItem, { cartId, productId });
+      const { affected } = await manager.delete(CartItem, variationId === undefined ? { cartId, productId } : { cartId, productId, variationId });
       if (!affected) return notInCart();
       return this.view(manager, userId);
     }, { isolation: 'READ COMMITTED' });
@@ -92,17 +117,27 @@ export class CartService {
     return manager.findOne(Product, { where: { id: productId }, select: { id: true, totalStock: true } });
   }
 
+  /** The product without a variation, or one of its own variations: another product's variation is no choice of this one. */
+  private async isChoiceOf(manager: EntityManager, productId: number, variationId: number): Promise<boolean> {
+    return variationId === NO_VARIATION || manager.existsBy(ProductVariation, { id: variationId, productId });
+  }
+
+  /** The product's lines in the cart, every variation: they share the product's stock. */
+  private linesOfProduct(manager: EntityManager, cartId: number, productId: number): Promise<StoredLine[]> {
+    return manager.find(CartItem, { where: { cartId, productId }, select: { id: true, variationId: true, quantity: true } });
+  }
+
   /** Lines in the order they were added; a retired product's line drops out of sight. */
   private async view(manager: EntityManager, userId: number): Promise<CartView> {
     const cart = await manager.findOne(Cart, { where: { userId }, select: { id: true } });
     if (!cart) return { id: null, items: [] };
-    const lines = await manager.find(CartItem, { where: { cartId: cart.id }, select: { productId: true, quantity: true }, order: { createdAt: 'ASC', id: 'ASC' } });
+    const lines = await manager.find(CartItem, { where: { cartId: cart.id }, select: { productId: true, variationId: true, quantity: true }, order: { createdAt: 'ASC', id: 'ASC' } });
     const products = new Map((await this.products.findViews(lines.map((line) => line.productId), 'shop', manager)).map((product) => [product.id, product]));
     return {
       id: cart.id,
       items: lines.flatMap((line) => {
         const product = products.get(line.productId);
-        return product ? [toCartItem(product, line.quantity)] : [];
+        return product ? [toCartItem(product, line)] : [];
       }),
     };
   }

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { CATALOGUE_API, LIMITS, MESSAGES, SHOPPER_API, type Cart as CartView, type Product as ProductView, type ProductInput } from '@shop/contracts';
+import { CATALOGUE_API, LIMITS, MESSAGES, ORDER_CAPS, SHOPPER_API, type AdminProduct, type Cart as CartView, type Product as ProductView, type ProductInput } from '@shop/contracts';
 import { Cart, CartItem, Product } from '@shop/db';
 import { createTestAccount, createTestProduct, sessionCookieOf, signedInAccount, type SignedInAccount } from '@shop/testing';
 import { testJpeg, uploadTestImage, useTestApi } from '../testing/test-api.js';
@@ -41,7 +41,9 @@ describe('cart', () => {
     expect(first.body.message).toBe(MESSAGES.cart.productAdded);
     const cartId = (first.body.data as CartView).id;
     expect(cartId).toEqual(expect.any(Number));
-    expect((first.body.data as CartView).items).toEqual([{ productId: train.id, title: 'Safari Train', image: null, price: 2400, salePrice: 1999, quantity: 2, totalStock: 10 }]);
+    expect((first.body.data as CartView).items).toEqual([
+      { productId: train.id, title: 'Safari Train', image: null, price: 2400, salePrice: 1999, quantity: 2, totalStock: 10, variationId: null, variationLabel: null },
+    ]);
 
     await add(shopper, { productId: drum.id, quantity: 1 }).expect(200);
     const third = (await add(shopper, { productId: train.id, quantity: 3 }).expect(200)).body.data as CartView;
@@ -103,10 +105,10 @@ describe('cart', () => {
     const shopper = await signedInShopper();
     const image = await uploadTestImage(shop.server, adminCookie, await testJpeg('puzzle'));
     const input: ProductInput = { image, title: 'Map Puzzle', description: '', category: 'educational-toys', price: 1200, totalStock: 6, variations: [] };
-    const { id } = (await request(shop.server).post(CATALOGUE_API.addProduct).set('Cookie', adminCookie).send(input).expect(201)).body.data as ProductView;
+    const { id, stockVersion } = (await request(shop.server).post(CATALOGUE_API.addProduct).set('Cookie', adminCookie).send(input).expect(201)).body.data as AdminProduct;
     await add(shopper, { productId: id, quantity: 2 }).expect(200);
 
-    await request(shop.server).put(CATALOGUE_API.editProduct(id)).set('Cookie', adminCookie).send({ ...input, title: 'Kenya Map Puzzle', price: 1500, salePrice: 1100, totalStock: 9 }).expect(200);
+    await request(shop.server).put(CATALOGUE_API.editProduct(id)).set('Cookie', adminCookie).send({ ...input, stockVersion, title: 'Kenya Map Puzzle', price: 1500, salePrice: 1100, totalStock: 9 }).expect(200);
     expect((await cartOf(shopper)).items).toEqual([expect.objectContaining({ productId: id, title: 'Kenya Map Puzzle', price: 1500, salePrice: 1100, totalStock: 9, quantity: 2 })]);
   });
 
@@ -281,6 +283,163 @@ describe('cart', () => {
 
       expect(await storedLines(owner)).toEqual(before);
       expect(await hasCart(intruder)).toBe(false);
+    });
+  });
+
+  describe('variations', () => {
+    let pictures: { main: string; red: string; blue: string };
+
+    beforeAll(async () => {
+      const [main, red, blue] = await Promise.all(['main', 'red', 'blue'].map(async (label) => uploadTestImage(shop.server, adminCookie, await testJpeg(label))));
+      pictures = { main: main!, red: red!, blue: blue! };
+    });
+
+    const sheet = (totalStock: number): ProductInput => ({
+      image: pictures.main,
+      title: 'Kikoi Doll',
+      description: '',
+      category: 'home-decor',
+      price: 900,
+      totalStock,
+      variations: [
+        { image: pictures.red, label: 'Red' },
+        { image: pictures.blue, label: 'Blue' },
+      ],
+    });
+    /** A product on sale in two variations, Red and Blue, with a picture of its own too. */
+    const dollWith = async (totalStock: number) => {
+      const doll = (await request(shop.server).post(CATALOGUE_API.addProduct).set('Cookie', adminCookie).send(sheet(totalStock)).expect(201)).body.data as AdminProduct;
+      const [red, blue] = doll.variations.map((variation) => variation.id);
+      return { doll, red: red!, blue: blue! };
+    };
+    /** What the database holds: "product/variation" (0: none) → quantity. */
+    const storedChoices = async (shopper: SignedInAccount) => {
+      const cart = await shop.dataSource.getRepository(Cart).findOneBy({ userId: shopper.id });
+      const lines = cart ? await shop.dataSource.getRepository(CartItem).findBy({ cartId: cart.id }) : [];
+      return Object.fromEntries(lines.map((line) => [`${line.productId}/${line.variationId}`, line.quantity]));
+    };
+    const removeLine = (shopper: SignedInAccount, productId: number, variationId: number | string | null) =>
+      request(shop.server).delete(SHOPPER_API.deleteCartLine(shopper.id, productId, variationId)).set('Cookie', shopper.cookie);
+
+    it("keeps each variation of a product on a line of its own, with the variation's label and picture", async () => {
+      const shopper = await signedInShopper();
+      const { doll, red, blue } = await dollWith(10);
+      await add(shopper, { productId: doll.id, variationId: red, quantity: 1 }).expect(200);
+      await add(shopper, { productId: doll.id, variationId: blue, quantity: 2 }).expect(200);
+      await add(shopper, { productId: doll.id, quantity: 1 }).expect(200);
+      const cart = (await add(shopper, { productId: doll.id, variationId: red, quantity: 1 }).expect(200)).body.data as CartView;
+
+      expect(cart.items.map(({ variationId, variationLabel, quantity }) => [variationId, variationLabel, quantity])).toEqual([
+        [red, 'Red', 2],
+        [blue, 'Blue', 2],
+        [null, null, 1],
+      ]);
+      expect(cart.items.map((item) => item.image)).toEqual([doll.variations[0]!.image, doll.variations[1]!.image, doll.image]);
+      expect(cart.items.every((item) => item.productId === doll.id && item.title === 'Kikoi Doll' && item.totalStock === 10)).toBe(true);
+      expect(await storedChoices(shopper)).toEqual({ [`${doll.id}/${red}`]: 2, [`${doll.id}/${blue}`]: 2, [`${doll.id}/0`]: 1 });
+
+      // Null is "no variation", as leaving it out is.
+      await add(shopper, { productId: doll.id, variationId: null, quantity: 1 }).expect(200);
+      const updated = (await update(shopper, { productId: doll.id, variationId: blue, quantity: 1 }).expect(200)).body.data as CartView;
+      expect(updated.items.map((item) => item.quantity)).toEqual([2, 1, 2]);
+    });
+
+    it("counts every line of a product against its stock and the per-line cap, whatever their variations", async () => {
+      const shopper = await signedInShopper();
+      const { doll, red, blue } = await dollWith(4);
+      await add(shopper, { productId: doll.id, variationId: red, quantity: 2 }).expect(200);
+      await add(shopper, { productId: doll.id, variationId: blue, quantity: 2 }).expect(200);
+      expect((await add(shopper, { productId: doll.id, quantity: 1 }).expect(400)).body.message).toBe(MESSAGES.cart.onlyQuantityCanBeAdded(4));
+      expect((await add(shopper, { productId: doll.id, variationId: red, quantity: 1 }).expect(400)).body.message).toBe(MESSAGES.cart.onlyQuantityCanBeAdded(4));
+      expect((await update(shopper, { productId: doll.id, variationId: red, quantity: 3 }).expect(400)).body.message).toBe(MESSAGES.cart.onlyQuantityCanBeAdded(4));
+      expect(await storedChoices(shopper)).toEqual({ [`${doll.id}/${red}`]: 2, [`${doll.id}/${blue}`]: 2 });
+
+      await update(shopper, { productId: doll.id, variationId: red, quantity: 1 }).expect(200);
+      await add(shopper, { productId: doll.id, quantity: 1 }).expect(200);
+      expect(await storedChoices(shopper)).toEqual({ [`${doll.id}/${red}`]: 1, [`${doll.id}/${blue}`]: 2, [`${doll.id}/0`]: 1 });
+
+      const plenty = await dollWith(ORDER_CAPS.unitsPerLine + 10);
+      await add(shopper, { productId: plenty.doll.id, variationId: plenty.red, quantity: ORDER_CAPS.unitsPerLine - 1 }).expect(200);
+      expect((await add(shopper, { productId: plenty.doll.id, variationId: plenty.blue, quantity: 2 }).expect(400)).body.message).toBe(MESSAGES.cart.onlyQuantityCanBeAdded(ORDER_CAPS.unitsPerLine));
+      await add(shopper, { productId: plenty.doll.id, variationId: plenty.blue, quantity: 1 }).expect(200);
+    });
+
+    it('adds of two variations at the same moment never pass the stock together: six adds of 1 with 3 in stock, three succeed', async () => {
+      const shopper = await signedInShopper();
+      const { doll, red, blue } = await dollWith(3);
+      const answers = await Promise.all([red, blue, red, blue, red, blue].map((variationId) => add(shopper, { productId: doll.id, variationId, quantity: 1 })));
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 200, 400, 400, 400]);
+      expect(Object.values(await storedChoices(shopper)).reduce((sum, quantity) => sum + quantity, 0)).toBe(3);
+    });
+
+    it("deletes one variation's line, 0 naming the line without one, and with the old route every line of the product", async () => {
+      const shopper = await signedInShopper();
+      const { doll, red, blue } = await dollWith(10);
+      const kite = await createTestProduct(shop.dataSource);
+      for (const variationId of [red, blue, null]) await add(shopper, { productId: doll.id, variationId, quantity: 1 }).expect(200);
+      await add(shopper, { productId: kite.id, quantity: 1 }).expect(200);
+
+      const deleted = await removeLine(shopper, doll.id, red).expect(200);
+      expect(deleted.body.message).toBe(MESSAGES.cart.itemDeleted);
+      expect(await storedChoices(shopper)).toEqual({ [`${doll.id}/${blue}`]: 1, [`${doll.id}/0`]: 1, [`${kite.id}/0`]: 1 });
+      expect((await removeLine(shopper, doll.id, red).expect(404)).body.message).toBe(MESSAGES.cart.notInCart);
+      await removeLine(shopper, doll.id, null).expect(200);
+      expect(await storedChoices(shopper)).toEqual({ [`${doll.id}/${blue}`]: 1, [`${kite.id}/0`]: 1 });
+
+      await add(shopper, { productId: doll.id, variationId: red, quantity: 1 }).expect(200);
+      await remove(shopper, doll.id).expect(200);
+      expect(await storedChoices(shopper)).toEqual({ [`${kite.id}/0`]: 1 });
+    });
+
+    it("shows a line whose variation the admin took away with no label and the product's picture, refusing its update until it is removed", async () => {
+      const shopper = await signedInShopper();
+      const { doll, red } = await dollWith(10);
+      await add(shopper, { productId: doll.id, variationId: red, quantity: 2 }).expect(200);
+      const withoutRed = { ...sheet(10), stockVersion: doll.stockVersion, variations: [{ image: pictures.blue, label: 'Blue' }] };
+      await request(shop.server).put(CATALOGUE_API.editProduct(doll.id)).set('Cookie', adminCookie).send(withoutRed).expect(200);
+
+      const [line] = (await cartOf(shopper)).items;
+      expect(line).toMatchObject({ productId: doll.id, variationId: red, variationLabel: null, image: doll.image, quantity: 2 });
+      expect((await update(shopper, { productId: doll.id, variationId: red, quantity: 1 }).expect(400)).body.message).toBe(MESSAGES.variation.notOfProduct);
+      await removeLine(shopper, doll.id, red).expect(200);
+      expect(await storedChoices(shopper)).toEqual({});
+    });
+
+    describe('refuses, writing nothing', () => {
+      it("another product's variation, or one unknown, on add and on update", async () => {
+        const fresh = await signedInShopper();
+        const { doll } = await dollWith(5);
+        const other = await dollWith(5);
+        for (const variationId of [other.red, 999_999_999]) {
+          expect((await add(fresh, { productId: doll.id, variationId, quantity: 1 }).expect(400)).body.message).toBe(MESSAGES.variation.notOfProduct);
+        }
+        expect(await hasCart(fresh)).toBe(false);
+        await add(fresh, { productId: doll.id, quantity: 1 }).expect(200);
+        expect((await update(fresh, { productId: doll.id, variationId: other.red, quantity: 1 }).expect(400)).body.message).toBe(MESSAGES.variation.notOfProduct);
+        expect(await storedChoices(fresh)).toEqual({ [`${doll.id}/0`]: 1 });
+      });
+
+      it.each<[string, unknown]>([
+        ['0', 0],
+        ['-1', -1],
+        ['1.5', 1.5],
+        ["the string '2'", '2'],
+        ['beyond INT UNSIGNED', 4_294_967_296],
+      ])('a variation id of %s in the body', async (_case, variationId) => {
+        const fresh = await signedInShopper();
+        const { doll } = await dollWith(5);
+        expect((await add(fresh, { productId: doll.id, variationId, quantity: 1 }).expect(400)).body.message).toBe(MESSAGES.variation.invalidId);
+        expect((await update(fresh, { productId: doll.id, variationId, quantity: 1 }).expect(400)).body.message).toBe(MESSAGES.variation.invalidId);
+        expect(await hasCart(fresh)).toBe(false);
+      });
+
+      it.each(['abc', '-1', '1.5', '0x10', '1e3', '4294967296'])('a variation id of %s in the delete query', async (variationId) => {
+        const fresh = await signedInShopper();
+        const kite = await createTestProduct(shop.dataSource);
+        await add(fresh, { productId: kite.id, quantity: 1 }).expect(200);
+        expect((await removeLine(fresh, kite.id, variationId).expect(400)).body.message).toBe(MESSAGES.variation.invalidId);
+        expect(await storedChoices(fresh)).toEqual({ [`${kite.id}/0`]: 1 });
+      });
     });
   });
 });

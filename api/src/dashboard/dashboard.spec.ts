@@ -27,7 +27,6 @@ describe('admin dashboard', () => {
       totalAmount,
       addressInfo: { addressId: null, address: '', county: '', subCounty: '', location: '', specificAddress: '', phone: '', notes: '', deliveryFee: 0 },
       reservationExpiresAt: null,
-      stockReleasedAt: null,
       createdAt,
     });
   }

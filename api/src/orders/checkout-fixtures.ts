@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import request from 'supertest';
 import type { DataSource } from 'typeorm';
 import { ORDER_API, SHOPPER_API, type Address as AddressView, type DeliveryPlace } from '@shop/contracts';
-import { Order, OutboxEvent, Payment, Product, type OrderItem } from '@shop/db';
+import { Order, OutboxEvent, Payment, Product, inTransaction, lockOrder, transition, type OrderItem } from '@shop/db';
 import { createTestAccount, newPhone, sessionCookieOf, type TestAccount } from '@shop/testing';
 
 /** A place of the zone table and its fee, for addresses the tests price orders with. */
@@ -63,6 +63,17 @@ export function checkoutDriver(server: Server, dataSource: DataSource) {
     payByPaypal: (shopper: Shopper, body: object) => as(shopper, request(server).post(ORDER_API.createPaypalOrder)).send(body),
     capture: (shopper: Shopper, body: object) => as(shopper, request(server).post(ORDER_API.capturePaypalOrder)).send(body),
     details: (shopper: Shopper, orderId: number | string) => as(shopper, request(server).get(ORDER_API.order(orderId))),
+    cancel: (shopper: Shopper, orderId: number | string) => as(shopper, request(server).post(ORDER_API.cancelOrder(orderId))),
+    paypalCancelled: (shopper: Shopper, body: object) => as(shopper, request(server).post(ORDER_API.paypalCancelled)).send(body),
+
+    /** The order's money arrived, as a settlement records it: the payment paid and the order confirmed. */
+    markPaid: (orderId: number) =>
+      inTransaction(dataSource, async (manager) => {
+        await manager.update(Payment, { orderId }, { status: 'paid' });
+        await manager.update(Order, { id: orderId }, { paymentStatus: 'paid' });
+        const refused = await transition(manager, (await lockOrder(manager, orderId))!.order, { to: 'confirmed', by: 'payment' });
+        if (refused) throw new Error(refused.message);
+      }),
 
     stockOf: async (product: Pick<Product, 'id'>) => (await dataSource.getRepository(Product).findOneOrFail({ where: { id: product.id }, withDeleted: true })).totalStock,
     ordersOf: (shopper: Shopper) => dataSource.getRepository(Order).find({ where: { userId: shopper.id }, relations: { items: true }, order: { id: 'ASC' } }),

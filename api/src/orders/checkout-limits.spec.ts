@@ -58,7 +58,8 @@ describe('checkout abuse limits', () => {
     const [first] = await shop.ordersOf(shopper);
     const { providerReference } = await shop.paymentOf(first!.id);
     expectTryAgainLater(await shop.capture(shopper, { orderId: first!.id, token: providerReference }), MESSAGES.checkout.tooManyPayments);
-    expect(await ordersPlaced(shopper)).toBe(RATE_LIMITS.checkoutPerShopper.points);
+    // Every checkout of the same cart was for the one order waiting.
+    expect(await ordersPlaced(shopper)).toBe(1);
     expect(pushesTo(address.phone)).toBe(0);
   });
 

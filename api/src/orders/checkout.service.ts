@@ -1,11 +1,11 @@
 import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, In } from 'typeorm';
 import { MESSAGES, ORDER_API, ROUTES, kenyanMobileNumber, mpesaAccountReference, type Order as OrderView, type SessionUser } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pRetry from 'p-retry';
-import { Address, MpesaAttempt, Order, Payment, changeOrderStatus, inTransaction, lockOrder, newCallbackKey, recordEvent, recordMpesaAttempt, releaseReservedStock } from '@shop/db';
+import { Address, LIVE_MPESA_ATTEMPT_STATES, MpesaAttempt, Order, Payment, inTransaction, lockOrder, newCallbackKey, recordEvent, recordMpesaAttempt, transition } from '@shop/db';
 import { DarajaClient, DarajaError, PaypalClient, type StkPushAccepted } from '@shop/payments';
 import { BusinessFailure } from '../common/business-failure.js';
 import { RateLimitsService } from '../throttling/rate-limits.service.js';
@@ -186,18 +186,20 @@ export class CheckoutService {
     await this.limits.consume('checkoutPerClientAddress', [clientAddress], MESSAGES.checkout.tooManyPayments);
   }
 
-  /** The provider would not start the payment: the order is cancelled and its units go back on the shelf. */
+  /**
+   * The provider would not start the payment: the order is cancelled and its units go back on the
+   * shelf, unless an earlier push of the same order may still be answered on the phone.
+   */
   private async abandon(placed: PlacedOrder, reason: string, mpesaAttemptId?: number): Promise<void> {
     await inTransaction(this.dataSource, async (manager) => {
-      if (mpesaAttemptId) await manager.update(MpesaAttempt, { id: mpesaAttemptId }, { state: 'notPushed', nextCheckAt: null });
       const locked = await lockOrder(manager, placed.orderId);
+      if (mpesaAttemptId) await manager.update(MpesaAttempt, { id: mpesaAttemptId }, { state: 'notPushed', nextCheckAt: null });
       if (locked?.order.orderStatus !== 'pending') return;
+      if (mpesaAttemptId && (await manager.existsBy(MpesaAttempt, { orderId: placed.orderId, state: In(LIVE_MPESA_ATTEMPT_STATES) }))) return;
       await manager.update(Payment, { id: placed.paymentId }, { status: 'failed', failureReason: reason });
       await manager.update(Order, { id: placed.orderId }, { paymentStatus: 'failed' });
-      await changeOrderStatus(manager, placed.orderId, 'pending', 'cancelled', { reason });
-      await releaseReservedStock(manager, placed.orderId);
-      await recordEvent(manager, 'order.status-changed', { orderId: placed.orderId, from: 'pending', to: 'cancelled' });
+      locked.order.paymentStatus = 'failed';
+      await transition(manager, locked.order, { to: 'cancelled', by: 'payment', reason });
     });
   }
-
 }

@@ -42,7 +42,7 @@ describe('starting a payment', () => {
         [null, 'pending', ''],
         ['pending', 'cancelled', MESSAGES.payment.mpesaDeclined],
       ]);
-      expect(await jobsOf(order!.id, payment.id)).toEqual(['order.created', 'order.expire', 'order.status-changed']);
+      expect(await jobsOf(order!.id, payment.id)).toEqual(['order.expire', 'order.status-changed']);
       expect(stack.sandbox.daraja.transactions()).toHaveLength(pushesBefore);
       expect(await attemptsOf(order!.id)).toEqual([expect.objectContaining({ state: 'notPushed', checkoutRequestId: null, nextCheckAt: null })]);
     });
@@ -129,7 +129,7 @@ describe('starting a payment', () => {
         returnUrl,
         cancelUrl: `${returnUrl}?cancelled=1`,
       });
-      expect(await jobsOf(orderId, payment.id)).toEqual(['order.created', 'order.expire']);
+      expect(await jobsOf(orderId, payment.id)).toEqual(['order.expire']);
     });
   });
 
@@ -199,7 +199,7 @@ describe('starting a payment', () => {
       expect(order).toMatchObject({ orderStatus: 'pending', paymentStatus: 'pending' });
       expect(await shop.paymentOf(order!.id)).toMatchObject({ status: 'pending', providerReference: null, failureReason: null });
       expect(await shop.stockOf(product)).toBe(3);
-      expect(await jobsOf(order!.id, (await shop.paymentOf(order!.id)).id)).toEqual(['order.created', 'order.expire']);
+      expect(await jobsOf(order!.id, (await shop.paymentOf(order!.id)).id)).toEqual(['order.expire']);
       const [attempt] = await attemptsOf(order!.id);
       expect(attempt).toMatchObject({ state: 'sending', phone: address.phone, checkoutRequestId: null });
       expect(attempt!.nextCheckAt).toBeInstanceOf(Date);

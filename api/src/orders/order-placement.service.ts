@@ -3,48 +3,66 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { MESSAGES, ORDER_CAPS, effectivePrice, type OrderAddressInfo, type PaymentMethod } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
-import { Address, Order, OrderItem, Payment, changeOrderStatus, inTransaction, recordEvent, takeUnits } from '@shop/db';
+import { Address, type LockedOrder, Order, OrderItem, Payment, inTransaction, isDuplicateKey, lockOrder, openOrder, recordEvent, transition } from '@shop/db';
 import { convertKes } from '@shop/payments';
 import { addressView } from '../addresses/addresses.service.js';
 import { BusinessFailure } from '../common/business-failure.js';
 import { APP_CONFIG } from '@shop/infrastructure';
 
-/** What a payment start needs to know of the order just placed. */
+/** What a payment start needs to know of the order placed, or of the pending order it reuses. */
 export interface PlacedOrder {
   orderId: number;
   paymentId: number;
   totalAmount: number;
   /** What PayPal is asked to charge, two decimals; null for M-Pesa. */
   providerAmount: string | null;
+  /** The shopper's pending order with this very cart, address and payment method: a new push or PayPal order is for it. */
+  reused: boolean;
 }
 
 interface CartLine {
   productId: number;
+  /** 0: no variation chosen. */
+  variationId: number;
   quantity: number;
 }
 
-interface LockedProduct {
+interface VariationOnSale {
+  id: number;
+  productId: number;
+  label: string;
+  image: string;
+}
+
+interface ProductOnSale {
+  id: number;
   title: string;
   price: number;
   salePrice: number;
   image: string | null;
 }
 
+type OrderLine = Omit<OrderItem, 'id' | 'orderId' | 'order' | 'product'>;
+
 const cartEmpty = () => new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.checkout.cartEmpty);
 // Another shopper's address answers as no address at all: ids reveal nothing.
 const noAddress = () => new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.checkout.noAddressSelected);
 
-/**
- * Turns a shopper's cart into an order (docs/decisions.md, Orders and payments): prices, fee and
- * totals from the shop's own tables, stock reserved with one conditional update per product, and
- * the order, its snapshots, its payment and its events written in one transaction.
- */
 /** The address as it is when the order is placed: later edits or deletion of the address leave the order as it was. */
 function addressSnapshot(address: Address): OrderAddressInfo {
   const { id, ...place } = addressView(address);
   return { addressId: id, ...place };
 }
 
+const lineKey = (line: Pick<OrderLine, 'productId' | 'variationId' | 'quantity' | 'unitPrice'>) => `${line.productId}/${line.variationId ?? 0}x${line.quantity}@${line.unitPrice}`;
+const sameLines = (ordered: OrderLine[], wanted: OrderLine[]) => ordered.map(lineKey).sort().join() === wanted.map(lineKey).sort().join();
+
+/**
+ * Turns a shopper's cart into an order (docs/orders.md, One order waiting): prices, fee and totals
+ * from the shop's own tables, the order, its snapshots and its payment written and its units taken
+ * in one transaction. A shopper has one pending order at most: a checkout of the same cart, address
+ * and method reuses it, and any other closes it (its units back on the shelf) before placing anew.
+ */
 @Injectable()
 export class OrderPlacementService {
   constructor(
@@ -52,14 +70,21 @@ export class OrderPlacementService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** `alongside` writes what must exist exactly when the order does (an M-Pesa attempt), in the same transaction. */
+  /** `alongside` writes what must exist exactly when the order's payment starts (an M-Pesa attempt), in the same transaction. */
   place(userId: number, addressId: number, method: PaymentMethod, alongside?: (manager: EntityManager, placed: PlacedOrder) => Promise<void>): Promise<PlacedOrder | BusinessFailure> {
+    // An admin revived one of the shopper's orders to pending while this checkout ran: the next try finds it waiting.
+    return this.placeOnce(userId, addressId, method, alongside).catch((error: unknown) => {
+      if (isDuplicateKey(error)) return this.placeOnce(userId, addressId, method, alongside);
+      throw error;
+    });
+  }
+
+  private placeOnce(userId: number, addressId: number, method: PaymentMethod, alongside?: (manager: EntityManager, placed: PlacedOrder) => Promise<void>): Promise<PlacedOrder | BusinessFailure> {
     return inTransaction(this.dataSource, async (manager) => {
       // Concurrent checkouts and cart changes of one shopper queue here, so the lines read below stay the lines ordered.
       const [cart] = await manager.query<{ id: number }[]>('SELECT `id` FROM `carts` WHERE `userId` = ? FOR UPDATE', [userId]);
       if (!cart) return cartEmpty();
-      // Product order: two checkouts sharing products lock them in the same order, so they queue instead of deadlocking.
-      const lines = await manager.query<CartLine[]>('SELECT `productId`, `quantity` FROM `cart_items` WHERE `cartId` = ? ORDER BY `productId`', [cart.id]);
+      const lines = await manager.query<CartLine[]>('SELECT `productId`, `variationId`, `quantity` FROM `cart_items` WHERE `cartId` = ? ORDER BY `productId`, `variationId`', [cart.id]);
       if (lines.length === 0) return cartEmpty();
       // Lines from before the caps, or filled by many adds, are held to them here.
       if (lines.reduce((units, line) => units + line.quantity, 0) > ORDER_CAPS.unitsPerOrder) {
@@ -67,63 +92,116 @@ export class OrderPlacementService {
       }
       const address = await manager.findOne(Address, { where: { id: addressId, userId } });
       if (!address) return noAddress();
+      // The waiting order before the products: settlement and expiry lock an order before its products too.
+      const waiting = await this.lockWaitingOrder(manager, userId);
+      const items = await this.orderLines(manager, lines);
+      if (items instanceof BusinessFailure) return items;
 
-      const items: Omit<OrderItem, 'id' | 'orderId' | 'order' | 'product'>[] = [];
-      for (const line of lines) {
-        const reserved = await this.reserve(manager, line);
-        if (reserved instanceof BusinessFailure) return reserved;
-        if (line.quantity > ORDER_CAPS.unitsPerLine) return new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.checkout.tooManyUnitsOnLine(reserved.title, ORDER_CAPS.unitsPerLine));
-        items.push({ productId: line.productId, title: reserved.title, image: reserved.image, unitPrice: effectivePrice(reserved), quantity: line.quantity });
+      let placed: PlacedOrder | BusinessFailure;
+      if (waiting && waiting.order.paymentMethod === method && waiting.order.addressInfo.addressId === address.id && waiting.order.deliveryFee === address.deliveryFee && sameLines(waiting.order.items, items)) {
+        placed = { orderId: waiting.order.id, paymentId: waiting.payment.id, totalAmount: waiting.order.totalAmount, providerAmount: waiting.payment.providerAmount?.toFixed(2) ?? null, reused: true };
+      } else {
+        if (waiting) await this.replace(manager, waiting);
+        placed = await this.insertOrder(manager, userId, address, method, items);
+        if (placed instanceof BusinessFailure) return placed;
       }
-      const subtotalAmount = items.reduce((sum, item) => sum + item.unitPrice * item.quantity, 0);
-      const totalAmount = subtotalAmount + address.deliveryFee;
-
-      const { identifiers } = await manager.insert(Order, {
-        userId,
-        paymentMethod: method,
-        orderStatus: 'pending',
-        paymentStatus: 'pending',
-        subtotalAmount,
-        deliveryFee: address.deliveryFee,
-        totalAmount,
-        addressInfo: addressSnapshot(address),
-        reservationExpiresAt: new Date(Date.now() + this.config.ORDER_RESERVATION_MS),
-      });
-      const orderId = identifiers[0]!.id as number;
-      await manager.insert(OrderItem, items.map((item) => ({ ...item, orderId })));
-      await changeOrderStatus(manager, orderId, null, 'pending');
-
-      const providerAmount = method === 'paypal' ? convertKes(totalAmount, this.config.PAYPAL_KES_PER_UNIT) : null;
-      const payment = await manager.insert(Payment, {
-        orderId,
-        method,
-        status: 'pending',
-        amount: totalAmount,
-        ...(providerAmount === null ? {} : { providerCurrency: this.config.PAYPAL_CURRENCY, providerAmount: Number(providerAmount), exchangeRate: this.config.PAYPAL_KES_PER_UNIT }),
-      });
-      await recordEvent(manager, 'order.created', { orderId });
-      await recordEvent(manager, 'order.expire', { orderId }, { delayMs: this.config.ORDER_RESERVATION_MS });
-      const placed: PlacedOrder = { orderId, paymentId: payment.identifiers[0]!.id as number, totalAmount, providerAmount };
       await alongside?.(manager, placed);
       return placed;
     }, { isolation: 'READ COMMITTED' });
   }
 
-  /** Takes the line's units, then reads what the order keeps of the product (read after the take, under its lock). */
-  private async reserve(manager: EntityManager, { productId, quantity }: CartLine): Promise<LockedProduct | BusinessFailure> {
-    const taken = await takeUnits(manager, productId, quantity);
-    const [product] = await manager.query<(LockedProduct & { totalStock: number; deletedAt: Date | null })[]>(
-      `SELECT product.title, product.price, product.salePrice, product.totalStock, product.deletedAt,
+  private async lockWaitingOrder(manager: EntityManager, userId: number): Promise<(LockedOrder & { order: { items: OrderItem[] } }) | null> {
+    const waiting = await manager.findOne(Order, { where: { pendingForUserId: userId }, select: { id: true } });
+    const locked = waiting && (await lockOrder(manager, waiting.id));
+    if (!locked || locked.order.orderStatus !== 'pending') return null;
+    const items = await manager.find(OrderItem, { where: { orderId: locked.order.id } });
+    return { ...locked, order: Object.assign(locked.order, { items }) };
+  }
+
+  /** The shopper changed their mind (another cart, address or method): the order waiting closes, its units back on the shelf, in this transaction. */
+  private async replace(manager: EntityManager, { order, payment }: LockedOrder): Promise<void> {
+    const reason = MESSAGES.payment.replacedByNewOrder;
+    const refused = await transition(manager, order, { to: 'cancelled', by: 'shopper', userId: order.userId, reason });
+    if (refused) throw new Error(`The pending order ${order.id} could not be replaced: ${refused.message}`);
+    await manager.update(Payment, { id: payment.id }, { status: 'failed', failureReason: reason });
+    await manager.update(Order, { id: order.id }, { paymentStatus: 'failed' });
+  }
+
+  /**
+   * What the order keeps of each line: the catalogue's title, picture and price now, and the
+   * variation's label and picture when one was chosen. A product's lines share the per-line cap, as
+   * they share its stock.
+   */
+  private async orderLines(manager: EntityManager, lines: CartLine[]): Promise<OrderLine[] | BusinessFailure> {
+    const products = await manager.query<ProductOnSale[]>(
+      `SELECT product.id, product.title, product.price, product.salePrice,
          COALESCE(image.url, (SELECT variationImage.url FROM product_variations variation JOIN product_images variationImage ON variationImage.id = variation.imageId
                               WHERE variation.productId = product.id ORDER BY variation.position, variation.id LIMIT 1)) AS image
        FROM products product LEFT JOIN product_images image ON image.id = product.imageId
-       WHERE product.id = ?`,
-      [productId],
+       WHERE product.id IN (?) ORDER BY product.id FOR UPDATE`,
+      [lines.map((line) => line.productId)],
     );
-    // A cart line's product row is never removed (retiring is a soft delete), so it is there to name.
-    if (!taken) {
-      return new BusinessFailure(HttpStatus.CONFLICT, product!.deletedAt ? MESSAGES.checkout.productGone(product!.title) : MESSAGES.checkout.outOfStock(product!.title, product!.totalStock));
+    const chosen = lines.filter((line) => line.variationId !== 0).map((line) => line.variationId);
+    const variations = chosen.length === 0 ? [] : await manager.query<VariationOnSale[]>(
+      `SELECT variation.id, variation.productId, variation.label, image.url AS image
+       FROM product_variations variation JOIN product_images image ON image.id = variation.imageId
+       WHERE variation.id IN (?)`,
+      [chosen],
+    );
+    const byId = new Map(products.map((product) => [product.id, product]));
+    const variationById = new Map(variations.map((variation) => [variation.id, variation]));
+    const unitsOfProduct = new Map<number, number>();
+    for (const line of lines) unitsOfProduct.set(line.productId, (unitsOfProduct.get(line.productId) ?? 0) + line.quantity);
+    const items: OrderLine[] = [];
+    for (const line of lines) {
+      // A cart line's product row is never removed (retiring is a soft delete), so it is there to name.
+      const product = byId.get(line.productId)!;
+      if (unitsOfProduct.get(line.productId)! > ORDER_CAPS.unitsPerLine) return new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.checkout.tooManyUnitsOnLine(product.title, ORDER_CAPS.unitsPerLine));
+      // A variation the admin removed since names nothing the shopper could be sent.
+      const variation = line.variationId === 0 ? null : variationById.get(line.variationId);
+      if (variation === undefined || (variation && variation.productId !== line.productId)) return new BusinessFailure(HttpStatus.CONFLICT, MESSAGES.checkout.variationGone(product.title));
+      items.push({
+        productId: line.productId,
+        variationId: variation?.id ?? null,
+        variationLabel: variation?.label ?? null,
+        title: product.title,
+        image: variation?.image ?? product.image,
+        unitPrice: effectivePrice(product),
+        quantity: line.quantity,
+      });
     }
-    return product!;
+    return items;
+  }
+
+  private async insertOrder(manager: EntityManager, userId: number, address: Address, method: PaymentMethod, items: OrderLine[]): Promise<PlacedOrder | BusinessFailure> {
+    const subtotalAmount = items.reduce((sum, item) => sum + item.unitPrice * item.quantity, 0);
+    const totalAmount = subtotalAmount + address.deliveryFee;
+    const { identifiers } = await manager.insert(Order, {
+      userId,
+      pendingForUserId: userId,
+      paymentMethod: method,
+      orderStatus: 'pending',
+      paymentStatus: 'pending',
+      subtotalAmount,
+      deliveryFee: address.deliveryFee,
+      totalAmount,
+      addressInfo: addressSnapshot(address),
+      reservationExpiresAt: new Date(Date.now() + this.config.ORDER_RESERVATION_MS),
+    });
+    const orderId = identifiers[0]!.id as number;
+    await manager.insert(OrderItem, items.map((item) => ({ ...item, orderId })));
+    const shortage = await openOrder(manager, { id: orderId }, { by: 'shopper', userId });
+    if (shortage) return new BusinessFailure(shortage.status, shortage.message);
+
+    const providerAmount = method === 'paypal' ? convertKes(totalAmount, this.config.PAYPAL_KES_PER_UNIT) : null;
+    const payment = await manager.insert(Payment, {
+      orderId,
+      method,
+      status: 'pending',
+      amount: totalAmount,
+      ...(providerAmount === null ? {} : { providerCurrency: this.config.PAYPAL_CURRENCY, providerAmount: Number(providerAmount), exchangeRate: this.config.PAYPAL_KES_PER_UNIT }),
+    });
+    await recordEvent(manager, 'order.expire', { orderId }, { delayMs: this.config.ORDER_RESERVATION_MS });
+    return { orderId, paymentId: payment.identifiers[0]!.id as number, totalAmount, providerAmount, reused: false };
   }
 }

@@ -21,7 +21,7 @@ export function toOrderView(order: LoadedOrder, payment: Payment | null): OrderV
     userName: order.user.userName,
     cartItems: [...order.items]
       .sort((a, b) => a.id - b.id)
-      .map((item) => ({ productId: item.productId, title: item.title, image: item.image, price: item.unitPrice, quantity: item.quantity })),
+      .map((item) => ({ productId: item.productId, title: item.title, image: item.image, price: item.unitPrice, quantity: item.quantity, variationId: item.variationId, variationLabel: item.variationLabel })),
     addressInfo: order.addressInfo,
     orderStatus: order.orderStatus,
     paymentMethod: order.paymentMethod,
@@ -40,6 +40,11 @@ export function toOrderView(order: LoadedOrder, payment: Payment | null): OrderV
     amountReceived: payment?.amountReceived ?? null,
     refundDue: payment?.refundDue ?? null,
     paypalApprovalUrl: payment?.method === 'paypal' ? payment.approvalUrl : null,
+    offlinePayment: payment?.offlineMethod ? { method: payment.offlineMethod, reference: payment.offlineReference ?? '', note: payment.offlineNote } : null,
+    refund:
+      payment?.refundedAt && payment.refundedAmount !== null
+        ? { amount: payment.refundedAmount, reference: payment.refundReference ?? '', refundedAt: payment.refundedAt.toISOString() }
+        : null,
   };
 }
 
@@ -47,6 +52,7 @@ export function toStatusChange(change: OrderStatusHistory & { changedBy: { userN
   return {
     fromStatus: change.fromStatus,
     toStatus: change.toStatus,
+    actor: change.actor,
     changedBy: change.changedBy?.userName ?? null,
     reason: change.reason,
     createdAt: change.createdAt.toISOString(),

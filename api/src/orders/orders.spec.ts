@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { LIMITS, LISTING_PAGE, MESSAGES, ORDER_API, type Address as AddressView, type AdminOrderPage, type OrderDetails, type Order as OrderView } from '@shop/contracts';
-import { Order, OrderItem, OrderStatusHistory, Payment, type Product } from '@shop/db';
+import { Order, OrderItem, OrderStatusHistory, type Product } from '@shop/db';
 import { createTestProduct } from '@shop/testing';
 import { startPaymentStack, type PaymentStack } from '../testing/payment-stack.js';
 import { PARKLANDS, checkoutDriver, type Shopper } from './checkout-fixtures.js';
@@ -53,8 +53,8 @@ describe('orders', () => {
         userId: shopper.id,
         userName: shopper.account.user.userName,
         cartItems: [
-          { productId: firstProduct, title: expect.any(String), image: null, price: 999, quantity: 1 },
-          { productId: product.id, title: product.title, image: null, price: 999, quantity: 2 },
+          { productId: firstProduct, title: expect.any(String), image: null, price: 999, quantity: 1, variationId: null, variationLabel: null },
+          { productId: product.id, title: product.title, image: null, price: 999, quantity: 2, variationId: null, variationLabel: null },
         ],
         addressInfo: expect.objectContaining({ county: PARKLANDS.county, location: PARKLANDS.location, deliveryFee: PARKLANDS.fee, phone: addresses.get(shopper.id)!.phone }),
         orderStatus: 'pending',
@@ -74,6 +74,8 @@ describe('orders', () => {
         amountReceived: null,
         refundDue: null,
         paypalApprovalUrl: payment.approvalUrl,
+        offlinePayment: null,
+        refund: null,
       });
     });
 
@@ -84,12 +86,14 @@ describe('orders', () => {
 
     it('details carry the status history', async () => {
       const { shopper, orderId } = await placedOrder();
+      await shop.markPaid(orderId);
       await adminUpdate(orderId, { orderStatus: 'inProcess' }).expect(200);
       const details = (await shop.details(shopper, orderId).expect(200)).body.data as OrderDetails;
       expect(details).toMatchObject({ id: orderId, orderStatus: 'inProcess' });
       expect(details.history).toEqual([
-        { fromStatus: null, toStatus: 'pending', changedBy: null, reason: '', createdAt: expect.any(String) },
-        { fromStatus: 'pending', toStatus: 'inProcess', changedBy: admin.account.user.userName, reason: '', createdAt: expect.any(String) },
+        { fromStatus: null, toStatus: 'pending', actor: 'shopper', changedBy: shopper.account.user.userName, reason: '', createdAt: expect.any(String) },
+        { fromStatus: 'pending', toStatus: 'confirmed', actor: 'payment', changedBy: null, reason: '', createdAt: expect.any(String) },
+        { fromStatus: 'confirmed', toStatus: 'inProcess', actor: 'admin', changedBy: admin.account.user.userName, reason: '', createdAt: expect.any(String) },
       ]);
     });
 
@@ -144,6 +148,7 @@ describe('orders', () => {
     it('list filters by status', async () => {
       const { orderId: shipped } = await placedOrder();
       const { orderId: pending } = await placedOrder();
+      await shop.markPaid(shipped);
       await adminUpdate(shipped, { orderStatus: 'inShipping' }).expect(200);
       const page = (await adminList({ status: 'inShipping', pageSize: 100 }).expect(200)).body as AdminOrderPage;
       expect(page.data.every((order) => order.orderStatus === 'inShipping')).toBe(true);
@@ -172,6 +177,7 @@ describe('orders', () => {
 
     it('status update records who changed it and tells the workers; the same status again changes nothing', async () => {
       const { shopper, orderId } = await placedOrder();
+      await shop.markPaid(orderId);
       const answer = await adminUpdate(orderId, { orderStatus: 'inShipping' }).expect(200);
       expect(answer.body).toMatchObject({ success: true, message: MESSAGES.orders.statusUpdated, data: { id: orderId, orderStatus: 'inShipping' } });
       const before = await stack.dataSource.getRepository(Order).findOneByOrFail({ id: orderId });
@@ -180,36 +186,52 @@ describe('orders', () => {
       await adminUpdate(orderId, { orderStatus: 'inShipping' }).expect(200);
       await adminUpdate(orderId, { orderStatus: 'delivered' }).expect(200);
 
-      expect((await historyRows(orderId)).map((change) => [change.fromStatus, change.toStatus, change.changedByUserId])).toEqual([
-        [null, 'pending', null],
-        ['pending', 'inShipping', admin.id],
-        ['inShipping', 'delivered', admin.id],
+      expect((await historyRows(orderId)).map((change) => [change.fromStatus, change.toStatus, change.actor, change.changedByUserId])).toEqual([
+        [null, 'pending', 'shopper', shopper.id],
+        ['pending', 'confirmed', 'payment', null],
+        ['confirmed', 'inShipping', 'admin', admin.id],
+        ['inShipping', 'delivered', 'admin', admin.id],
       ]);
       const statusEvents = (await shop.eventsOf(orderId)).filter((event) => event.jobName === 'order.status-changed').map((event) => event.payload);
       expect(statusEvents).toEqual([
-        { orderId, from: 'pending', to: 'inShipping' },
+        { orderId, from: 'pending', to: 'confirmed' },
+        { orderId, from: 'confirmed', to: 'inShipping' },
         { orderId, from: 'inShipping', to: 'delivered' },
       ]);
       expect(((await shop.details(shopper, orderId).expect(200)).body.data as OrderDetails).orderStatus).toBe('delivered');
     });
 
-    it('rejecting an unpaid order gives its units back once; rejecting a paid one does not', async () => {
+    it('refuses to ship or deliver an unpaid order, and any move the transition table does not have, changing nothing', async () => {
+      const { orderId, product } = await placedOrder(undefined, 2);
+      for (const orderStatus of ['inProcess', 'inShipping', 'delivered']) {
+        expect((await adminUpdate(orderId, { orderStatus }).expect(409)).body.message).toBe(MESSAGES.orders.notPaidYet);
+      }
+      await shop.markPaid(orderId);
+      await adminUpdate(orderId, { orderStatus: 'delivered' }).expect(200);
+      expect((await adminUpdate(orderId, { orderStatus: 'inProcess' }).expect(409)).body.message).toBe(MESSAGES.orders.transitionNotAllowed('Delivered', 'In Process'));
+      expect((await historyRows(orderId)).map((change) => change.toStatus)).toEqual(['pending', 'confirmed', 'delivered']);
+      expect(await shop.stockOf(product)).toBe(8);
+    });
+
+    it('rejecting an unpaid order gives its units back once; reviving it takes them again; rejecting a paid one gives them back with its money owed', async () => {
       const { orderId, product } = await placedOrder(undefined, 3);
       expect(await shop.stockOf(product)).toBe(7);
       await adminUpdate(orderId, { orderStatus: 'rejected' }).expect(200);
       expect(await shop.stockOf(product)).toBe(10);
       await adminUpdate(orderId, { orderStatus: 'pending' }).expect(200);
+      expect(await shop.stockOf(product)).toBe(7);
+      await adminUpdate(orderId, { orderStatus: 'rejected' }).expect(200);
       await adminUpdate(orderId, { orderStatus: 'rejected' }).expect(200);
       expect(await shop.stockOf(product)).toBe(10);
 
       const paid = await placedOrder(undefined, 2);
-      await stack.dataSource.getRepository(Payment).update({ orderId: paid.orderId }, { status: 'paid' });
+      await shop.markPaid(paid.orderId);
       await adminUpdate(paid.orderId, { orderStatus: 'rejected' }).expect(200);
-      expect(await shop.stockOf(paid.product)).toBe(8);
+      expect(await shop.stockOf(paid.product)).toBe(10);
+      expect(await shop.paymentOf(paid.orderId)).toMatchObject({ status: 'paid', refundDue: 2 * 999 + PARKLANDS.fee });
     });
 
     it.each<[string, object]>([
-      ['confirmed, which only a payment sets', { orderStatus: 'confirmed' }],
       ['cancelled, which only the shop sets', { orderStatus: 'cancelled' }],
       ['an unknown status', { orderStatus: 'lost' }],
       ['no status', {}],

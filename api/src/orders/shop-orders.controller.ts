@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpStatus, Param, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { MESSAGES, type ApiSuccess, type MpesaPaymentAnswer, type OrderDetails, type Order as OrderView, type PaypalOrderAnswer, type SessionUser } from '@shop/contracts';
 import { ClientAddress, CurrentUser } from '../access/access.decorators.js';
@@ -7,6 +7,7 @@ import { idPipe } from '../common/id-pipe.js';
 import { CheckoutService } from './checkout.service.js';
 import { CapturePaypalInputDto } from './dto/capture-paypal-input.dto.js';
 import { MpesaPaymentInputDto } from './dto/mpesa-payment-input.dto.js';
+import { PaypalCancelInputDto } from './dto/paypal-cancel-input.dto.js';
 import { PlaceOrderInputDto } from './dto/place-order-input.dto.js';
 import { OrdersService } from './orders.service.js';
 
@@ -54,6 +55,19 @@ export class ShopOrdersController {
       return { success: true, message: MESSAGES.checkout.mpesaPushUnconfirmed, data: started };
     }
     return { success: true, message: MESSAGES.checkout.mpesaInitiated, data: started };
+  }
+
+  /** PayPal's cancel return: the order closes at once and its units go back on the shelf. */
+  @Post('order/paypal-cancel')
+  @HttpCode(HttpStatus.OK)
+  async paypalCancelled(@CurrentUser() shopper: SessionUser, @Body() input: PaypalCancelInputDto): Promise<ApiSuccess<OrderDetails>> {
+    return { success: true, data: orRefuse(await this.orders.cancelByShopper(shopper, input.orderId, { reason: MESSAGES.payment.paypalCancelled, paypalReference: input.token })) };
+  }
+
+  @Post('order/cancel/:orderId')
+  @HttpCode(HttpStatus.OK)
+  async cancel(@CurrentUser() shopper: SessionUser, @Param('orderId', idPipe(MESSAGES.orders.invalidId)) orderId: number): Promise<ApiSuccess<OrderDetails>> {
+    return { success: true, data: orRefuse(await this.orders.cancelByShopper(shopper, orderId)) };
   }
 
   @Get('order/list/:userId')

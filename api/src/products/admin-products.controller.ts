@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
-import { MESSAGES, type ApiSuccess, type Product } from '@shop/contracts';
+import { MESSAGES, type AdminProduct, type ApiSuccess, type SessionUser } from '@shop/contracts';
+import { CurrentUser } from '../access/access.decorators.js';
 import { orRefuse } from '../common/business-failure.js';
 import { ProductInputDto } from './dto/product-input.dto.js';
 import { ProductIdPipe } from './product-id.pipe.js';
@@ -11,18 +12,18 @@ export class AdminProductsController {
   constructor(private readonly products: ProductsService) {}
 
   @Get('get')
-  async list(): Promise<ApiSuccess<Product[]>> {
+  async list(): Promise<ApiSuccess<AdminProduct[]>> {
     return { success: true, data: await this.products.list() };
   }
 
   @Post('add')
-  async add(@Body() input: ProductInputDto): Promise<ApiSuccess<Product>> {
-    return { success: true, message: MESSAGES.products.added, data: orRefuse(await this.products.add(input)) };
+  async add(@CurrentUser() admin: SessionUser, @Body() input: ProductInputDto): Promise<ApiSuccess<AdminProduct>> {
+    return { success: true, message: MESSAGES.products.added, data: orRefuse(await this.products.add(input, admin.id)) };
   }
 
   @Put('edit{/:id}')
-  async edit(@Param('id', ProductIdPipe) id: number, @Body() input: ProductInputDto): Promise<ApiSuccess<Product>> {
-    return { success: true, message: MESSAGES.products.updated, data: orRefuse(await this.products.edit(id, input)) };
+  async edit(@CurrentUser() admin: SessionUser, @Param('id', ProductIdPipe) id: number, @Body() input: ProductInputDto): Promise<ApiSuccess<AdminProduct>> {
+    return { success: true, message: MESSAGES.products.updated, data: orRefuse(await this.products.edit(id, input, admin.id)) };
   }
 
   @Delete('delete{/:id}')

@@ -1,14 +1,20 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager } from 'typeorm';
-import { MESSAGES, categoryLabel, effectivePrice, type Product as ProductView } from '@shop/contracts';
-import { Product, ProductVariation, inTransaction, isDuplicateKey } from '@shop/db';
+import { DataSource, In, type EntityManager } from 'typeorm';
+import { MESSAGES, categoryLabel, effectivePrice, type AdminProduct, type Product as ProductView } from '@shop/contracts';
+import { Product, ProductVariation, Refusal, countUnitsOnHand, inTransaction, isDuplicateKey, recordOpeningStock, stockCountsOf } from '@shop/db';
 import { BusinessFailure } from '../common/business-failure.js';
 import { ImagesService } from '../images/images.service.js';
 import type { ProductInputDto } from './dto/product-input.dto.js';
 import { toProductView, type ProductRow, type VariationRow } from './product-view.js';
 
 const productNotFound = () => new BusinessFailure(HttpStatus.NOT_FOUND, MESSAGES.products.invalidId);
+
+/** The sheet, checked: the product's own columns (stock aside) and its variations' labels and images, in order. */
+interface CheckedSheet {
+  columns: Pick<Product, 'title' | 'description' | 'category' | 'categoryLabel' | 'price' | 'salePrice' | 'effectivePrice' | 'imageId'>;
+  variations: { label: string; imageId: number }[];
+}
 
 /** The admin's side of the catalogue: products with their images and variations, added, changed and retired. */
 @Injectable()
@@ -47,30 +53,54 @@ export class ProductsService {
     });
   }
 
-  async list(): Promise<ProductView[]> {
+  async list(): Promise<AdminProduct[]> {
     const products = await this.dataSource.getRepository(Product).find({ select: { id: true }, order: { id: 'DESC' } });
-    return this.findViews(products.map((product) => product.id), 'admin');
+    return this.adminViews(products.map((product) => product.id));
   }
 
   /**
-   * Refusable: a refusal after the product row was written (a duplicate label) rolls it back. Admins
-   * adding products at once deadlock on the variations' index; the victim runs again.
+   * The opening units arrive with the product: its row is born with them and the ledger's first row
+   * says so, in one transaction. A refusal after the row was written (a duplicate label) rolls both
+   * back. Admins adding products at once deadlock on the variations' index; the victim runs again.
    */
-  add(input: ProductInputDto): Promise<ProductView | BusinessFailure> {
+  add(input: ProductInputDto, byUserId: number): Promise<AdminProduct | BusinessFailure> {
     return inTransaction(this.dataSource, async (manager) => {
-      const product = manager.create(Product, { averageReview: 0 });
-      const saved = await this.write(manager, product, input);
-      return saved instanceof BusinessFailure ? saved : (await this.findViews([saved.id], 'admin', manager))[0]!;
+      const sheet = await this.checkSheet(manager, input);
+      if (sheet instanceof BusinessFailure) return sheet;
+      const { identifiers } = await manager.insert(Product, { ...sheet.columns, averageReview: 0, totalStock: input.totalStock });
+      const id = (identifiers[0] as { id: number }).id;
+      await recordOpeningStock(manager, id, input.totalStock, byUserId);
+      return this.writeVariations(manager, id, sheet);
     }, { isolation: 'READ COMMITTED' });
   }
 
-  edit(id: number, input: ProductInputDto): Promise<ProductView | BusinessFailure> {
+  /**
+   * The sheet's stock is the units on hand the admin counted, taken only at the stockVersion the
+   * form was read at: an order placed or shipped since is never overwritten. The count and the rest
+   * of the sheet are written together or not at all.
+   */
+  edit(id: number, input: ProductInputDto, byUserId: number): Promise<AdminProduct | BusinessFailure> {
     return inTransaction(this.dataSource, async (manager) => {
-      const product = await manager.findOne(Product, { where: { id }, lock: { mode: 'pessimistic_write' } });
+      // The product's row first, as every stock change locks it: countUnitsOnHand finds it held already.
+      const product = await manager.findOne(Product, { select: { id: true }, where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!product) return productNotFound();
-      const saved = await this.write(manager, product, input);
-      return saved instanceof BusinessFailure ? saved : (await this.findViews([saved.id], 'admin', manager))[0]!;
+      if (input.stockVersion === undefined || input.stockVersion === null) return new BusinessFailure(HttpStatus.CONFLICT, MESSAGES.stock.staleForm);
+      const counted = await countUnitsOnHand(manager, id, { unitsOnHand: input.totalStock, stockVersion: input.stockVersion }, { actor: 'admin', byUserId });
+      if (counted instanceof Refusal) return new BusinessFailure(counted.status, counted.message);
+      const sheet = await this.checkSheet(manager, input);
+      if (sheet instanceof BusinessFailure) return sheet;
+      await manager.update(Product, { id }, sheet.columns);
+      return this.writeVariations(manager, id, sheet);
     }, { isolation: 'READ COMMITTED' });
+  }
+
+  /** Products as the admin manages them, in the order of `ids`: the catalogue's view and the stock form's figures. */
+  async adminViews(ids: number[], manager: EntityManager = this.dataSource.manager): Promise<AdminProduct[]> {
+    const [views, counts] = await Promise.all([this.findViews(ids, 'admin', manager), stockCountsOf(manager, ids)]);
+    return views.map((view) => {
+      const { available, unitsOnHand, unitsHeld, stockVersion } = counts.get(view.id)!;
+      return { ...view, totalStock: available, unitsOnHand, unitsHeld, stockVersion };
+    });
   }
 
   /**
@@ -82,8 +112,11 @@ export class ProductsService {
     return result.affected ? { id } : productNotFound();
   }
 
-  /** Checks the rules no single field can check, then writes the product and replaces its variations. */
-  private async write(manager: EntityManager, product: Product, input: ProductInputDto): Promise<Product | BusinessFailure> {
+  /**
+   * Checks the rules no single field can check, and answers the product's columns the sheet sets:
+   * never its stock, which changes only with a ledger row.
+   */
+  private async checkSheet(manager: EntityManager, input: ProductInputDto): Promise<CheckedSheet | BusinessFailure> {
     const salePrice = input.salePrice ?? 0;
     if (salePrice > 0 && salePrice >= input.price) return new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.products.salePriceNotBelowPrice);
     const variations = input.variations ?? [];
@@ -96,30 +129,42 @@ export class ProductsService {
     if (images instanceof BusinessFailure) return images;
 
     const prices = { price: input.price, salePrice };
-    manager.merge(Product, product, {
-      title: input.title,
-      description: input.description ?? '',
-      category: input.category,
-      categoryLabel: categoryLabel(input.category),
-      ...prices,
-      effectivePrice: effectivePrice(prices),
-      totalStock: input.totalStock,
-      imageId: mainImage ? images.get(mainImage)!.id : null,
-    });
-    const saved = await manager.save(Product, product);
-    await manager.delete(ProductVariation, { productId: saved.id });
-    if (variations.length > 0) {
-      try {
-        await manager.insert(
-          ProductVariation,
-          variations.map((variation, position) => ({ productId: saved.id, label: variation.label, imageId: images.get(variation.image)!.id, position })),
-        );
-      } catch (error) {
-        // The label index compares as utf8mb4_unicode_ci does: "Red" and "Réd" are one label there, though not to toLocaleLowerCase.
-        if (isDuplicateKey(error)) return new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.variation.labelDuplicate);
-        throw error;
+    return {
+      columns: {
+        title: input.title,
+        description: input.description ?? '',
+        category: input.category,
+        categoryLabel: categoryLabel(input.category),
+        ...prices,
+        effectivePrice: effectivePrice(prices),
+        imageId: mainImage ? images.get(mainImage)!.id : null,
+      },
+      variations: variations.map((variation) => ({ label: variation.label, imageId: images.get(variation.image)!.id })),
+    };
+  }
+
+  /** Replaces the product's variations with the sheet's, then answers the product as the admin now sees it. */
+  /**
+   * Keeps a variation's row (and so its id, which cart lines and order items name) while its label
+   * stays: only its picture and place change. Labels gone are removed, new ones added.
+   */
+  private async writeVariations(manager: EntityManager, productId: number, sheet: CheckedSheet): Promise<AdminProduct | BusinessFailure> {
+    const key = (label: string) => label.toLocaleLowerCase('en');
+    const existing = new Map((await manager.find(ProductVariation, { where: { productId } })).map((variation) => [key(variation.label), variation]));
+    const kept = new Set(sheet.variations.map((variation) => key(variation.label)));
+    const gone = [...existing.values()].filter((variation) => !kept.has(key(variation.label)));
+    if (gone.length > 0) await manager.delete(ProductVariation, { id: In(gone.map((variation) => variation.id)) });
+    try {
+      for (const [position, variation] of sheet.variations.entries()) {
+        const same = existing.get(key(variation.label));
+        if (same) await manager.update(ProductVariation, { id: same.id }, { ...variation, position });
+        else await manager.insert(ProductVariation, { productId, ...variation, position });
       }
+    } catch (error) {
+      // The label index compares as utf8mb4_unicode_ci does: "Red" and "Réd" are one label there, though not to toLocaleLowerCase.
+      if (isDuplicateKey(error)) return new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.variation.labelDuplicate);
+      throw error;
     }
-    return saved;
+    return (await this.adminViews([productId], manager))[0]!;
   }
 }

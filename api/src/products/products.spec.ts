@@ -1,12 +1,13 @@
 import request from 'supertest';
-import { CATALOGUE_API, LIMITS, MESSAGES, type Product as ProductView, type ProductInput } from '@shop/contracts';
-import { OrderItem, Order, Product, ProductVariation } from '@shop/db';
+import { CATALOGUE_API, LIMITS, MESSAGES, type AdminProduct, type Product as ProductView, type ProductInput } from '@shop/contracts';
+import { OrderItem, Order, Product, ProductVariation, StockMovement, inTransaction, reserveOrderUnits } from '@shop/db';
 import { createTestAccount, sessionCookieOf } from '@shop/testing';
 import { testJpeg, uploadTestImage, useTestApi } from '../testing/test-api.js';
 
 describe('admin products', () => {
   const shop = useTestApi();
   let adminCookie: string;
+  let adminId: number;
   let shopperCookie: string;
   let mainImage: string;
   let redImage: string;
@@ -15,6 +16,7 @@ describe('admin products', () => {
   beforeAll(async () => {
     const [admin, shopper] = await Promise.all([createTestAccount(shop.dataSource, 'admin'), createTestAccount(shop.dataSource)]);
     [adminCookie, shopperCookie] = await Promise.all([sessionCookieOf(shop.server, admin), sessionCookieOf(shop.server, shopper)]);
+    adminId = admin.user.id;
     [mainImage, redImage, blueImage] = await Promise.all(['main', 'red', 'blue'].map(async (label) => uploadTestImage(shop.server, adminCookie, await testJpeg(label))));
   });
 
@@ -34,34 +36,61 @@ describe('admin products', () => {
   const add = (input: unknown) => request(shop.server).post(CATALOGUE_API.addProduct).set('Cookie', adminCookie).send(input as object);
   const edit = (id: number, input: unknown) => request(shop.server).put(CATALOGUE_API.editProduct(id)).set('Cookie', adminCookie).send(input as object);
   const productCount = () => shop.dataSource.getRepository(Product).count();
+  const adminList = async () => (await request(shop.server).get(CATALOGUE_API.adminProducts).set('Cookie', adminCookie).expect(200)).body.data as AdminProduct[];
+
+  /** A shopper's order of `quantity` units, placed as checkout places one: its units taken off the shelf, held while it waits. */
+  async function placeOrder(productId: number, quantity: number): Promise<number> {
+    const buyer = await createTestAccount(shop.dataSource);
+    return inTransaction(shop.dataSource, async (manager) => {
+      const order = await manager.save(Order, {
+        userId: buyer.user.id,
+        paymentMethod: 'mpesa',
+        subtotalAmount: 2400 * quantity,
+        deliveryFee: 100,
+        totalAmount: 2400 * quantity + 100,
+        addressInfo: { addressId: null, address: 'x', county: 'Nairobi', subCounty: 'Westlands', location: 'Parklands', specificAddress: 'x', phone: '254712345678', notes: '', deliveryFee: 100 },
+      });
+      await manager.save(OrderItem, { orderId: order.id, productId, title: 'Wooden Safari Train', image: mainImage, unitPrice: 2400, quantity });
+      const shortage = await reserveOrderUnits(manager, order.id, { actor: 'shopper', byUserId: buyer.user.id });
+      if (shortage) throw new Error(`no units of ${shortage.title} for the test order`);
+      return order.id;
+    });
+  }
 
   it('adds a product with its variations, trimmed, with salePrice 0 when empty, and lists it first', async () => {
     const response = await add({ ...validInput(), averageReview: 5 }).expect(201);
     expect(response.body.message).toBe(MESSAGES.products.added);
-    const product = response.body.data as ProductView;
-    expect(product).toMatchObject({ title: 'Wooden Safari Train', category: 'educational-toys', price: 2400, salePrice: 0, totalStock: 12, averageReview: 0 });
+    const product = response.body.data as AdminProduct;
+    expect(product).toMatchObject({ title: 'Wooden Safari Train', category: 'educational-toys', price: 2400, salePrice: 0, totalStock: 12, unitsOnHand: 12, unitsHeld: 0, stockVersion: 0, averageReview: 0 });
     expect(product.image!.url).toBe(mainImage);
     expect(product.variations.map((variation) => [variation.label, variation.image.url])).toEqual([
       ['Red', redImage],
       ['Blue', blueImage],
     ]);
-    const listed = await request(shop.server).get(CATALOGUE_API.adminProducts).set('Cookie', adminCookie).expect(200);
-    expect((listed.body.data as ProductView[])[0]).toEqual(product);
+    expect((await adminList())[0]).toEqual(product);
   });
 
   it('edits a product, replacing its variations, and reports an unknown one', async () => {
-    const { id } = (await add(validInput()).expect(201)).body.data as ProductView;
-    const edited = await request(shop.server)
-      .put(CATALOGUE_API.editProduct(id))
-      .set('Cookie', adminCookie)
-      .send({ ...validInput(), title: 'Safari Train (big)', salePrice: 1999, variations: [{ image: blueImage, label: 'Blue' }] })
-      .expect(200);
+    const { id, stockVersion } = (await add(validInput()).expect(201)).body.data as AdminProduct;
+    const edited = await edit(id, { ...validInput(), stockVersion, title: 'Safari Train (big)', salePrice: 1999, variations: [{ image: blueImage, label: 'Blue' }] }).expect(200);
     expect(edited.body.message).toBe(MESSAGES.products.updated);
     expect(edited.body.data).toMatchObject({ id, title: 'Safari Train (big)', salePrice: 1999, variations: [{ label: 'Blue' }] });
     expect(await shop.dataSource.getRepository(ProductVariation).countBy({ productId: id })).toBe(1);
     expect((await shop.dataSource.getRepository(Product).findOneByOrFail({ id })).effectivePrice).toBe(1999);
 
     expect((await request(shop.server).put(CATALOGUE_API.editProduct(999_999_999)).set('Cookie', adminCookie).send(validInput()).expect(404)).body.message).toBe(MESSAGES.products.invalidId);
+  });
+
+  it('keeps a variation (and the id cart lines and orders name) while its label stays, with its new picture and place', async () => {
+    const added = (await add(validInput()).expect(201)).body.data as AdminProduct;
+    const idOf = (product: AdminProduct, label: string) => product.variations.find((variation) => variation.label === label)?.id;
+    const edited = (await edit(added.id, { ...validInput(), stockVersion: added.stockVersion, variations: [{ image: redImage, label: 'BLUE' }, { image: blueImage, label: 'Green' }] }).expect(200)).body.data as AdminProduct;
+    expect(edited.variations.map((variation) => [variation.label, variation.image.url])).toEqual([
+      ['BLUE', redImage],
+      ['Green', blueImage],
+    ]);
+    expect(idOf(edited, 'BLUE')).toBe(idOf(added, 'Blue'));
+    expect(await shop.dataSource.getRepository(ProductVariation).countBy({ productId: added.id })).toBe(2);
   });
 
   it('accepts a product whose only image is a variation', async () => {
@@ -71,29 +100,24 @@ describe('admin products', () => {
   it('adds and edits many products at once without a deadlock reaching the admin', async () => {
     const added = await Promise.all(Array.from({ length: 12 }, () => add(validInput())));
     expect(added.map((response) => response.status)).toEqual(Array(12).fill(201));
-    const edited = await Promise.all(added.map((response) => edit((response.body.data as ProductView).id, { ...validInput(), title: 'Edited at once' })));
+    const edited = await Promise.all(
+      added.map((response) => {
+        const { id, stockVersion } = response.body.data as AdminProduct;
+        return edit(id, { ...validInput(), stockVersion, title: 'Edited at once' });
+      }),
+    );
     expect(edited.map((response) => response.status)).toEqual(Array(12).fill(200));
   });
 
   it('retires a deleted product while the orders that name it keep their lines', async () => {
     const { id } = (await add(validInput()).expect(201)).body.data as ProductView;
-    const buyer = await createTestAccount(shop.dataSource);
-    const order = await shop.dataSource.getRepository(Order).save({
-      userId: buyer.user.id,
-      paymentMethod: 'mpesa',
-      subtotalAmount: 2400,
-      deliveryFee: 100,
-      totalAmount: 2500,
-      addressInfo: { addressId: null, address: 'x', county: 'Nairobi', subCounty: 'Westlands', location: 'Parklands', specificAddress: 'x', phone: '254712345678', notes: '', deliveryFee: 100 },
-    });
-    await shop.dataSource.getRepository(OrderItem).save({ orderId: order.id, productId: id, title: 'Wooden Safari Train', image: mainImage, unitPrice: 2400, quantity: 1 });
+    const orderId = await placeOrder(id, 1);
 
     const deleted = await request(shop.server).delete(CATALOGUE_API.deleteProduct(id)).set('Cookie', adminCookie).expect(200);
     expect(deleted.body).toEqual({ success: true, message: MESSAGES.products.deleted, data: { id } });
-    const listed = (await request(shop.server).get(CATALOGUE_API.adminProducts).set('Cookie', adminCookie).expect(200)).body.data as ProductView[];
-    expect(listed.some((product) => product.id === id)).toBe(false);
+    expect((await adminList()).some((product) => product.id === id)).toBe(false);
     await request(shop.server).get(CATALOGUE_API.shopProduct(id)).expect(404);
-    expect(await shop.dataSource.getRepository(OrderItem).countBy({ orderId: order.id, productId: id })).toBe(1);
+    expect(await shop.dataSource.getRepository(OrderItem).countBy({ orderId, productId: id })).toBe(1);
     expect((await request(shop.server).delete(CATALOGUE_API.deleteProduct(id)).set('Cookie', adminCookie).expect(404)).body.message).toBe(MESSAGES.products.invalidId);
   });
 
@@ -164,7 +188,7 @@ describe('admin products', () => {
 
     it('an edit whose labels the database finds duplicate leaves the product and its variations as they were', async () => {
       const { id } = (await add(validInput()).expect(201)).body.data as ProductView;
-      const refused = await edit(id, { ...validInput(), title: 'Changed', variations: [{ image: redImage, label: 'Blue' }, { image: blueImage, label: 'Blué' }] }).expect(400);
+      const refused = await edit(id, { ...validInput(), stockVersion: 0, title: 'Changed', variations: [{ image: redImage, label: 'Blue' }, { image: blueImage, label: 'Blué' }] }).expect(400);
       expect(refused.body.message).toBe(MESSAGES.variation.labelDuplicate);
       const product = await shop.dataSource.getRepository(Product).findOneOrFail({ where: { id }, relations: { variations: true } });
       expect(product.title).toBe('Wooden Safari Train');
@@ -173,14 +197,112 @@ describe('admin products', () => {
 
     it('an edit that breaks a rule leaves the product and its variations as they were', async () => {
       const { id } = (await add(validInput()).expect(201)).body.data as ProductView;
-      await request(shop.server)
-        .put(CATALOGUE_API.editProduct(id))
-        .set('Cookie', adminCookie)
-        .send({ ...validInput(), title: 'Changed', variations: [{ image: redImage, label: 'Red' }, { image: '/uploads/originals/gone.jpg', label: 'Gone' }] })
-        .expect(400);
+      await edit(id, { ...validInput(), stockVersion: 0, title: 'Changed', variations: [{ image: redImage, label: 'Red' }, { image: '/uploads/originals/gone.jpg', label: 'Gone' }] }).expect(400);
       const product = await shop.dataSource.getRepository(Product).findOneOrFail({ where: { id }, relations: { variations: true } });
       expect(product.title).toBe('Wooden Safari Train');
       expect(product.variations.map((variation) => variation.label).sort()).toEqual(['Blue', 'Red']);
+    });
+  });
+
+  describe('stock: the admin counts units on hand, orders keep what they hold', () => {
+    const ledgerOf = (productId: number) => shop.dataSource.getRepository(StockMovement).find({ where: { productId }, order: { id: 'ASC' } });
+    const storedStock = (id: number) => shop.dataSource.getRepository(Product).findOneOrFail({ where: { id }, relations: { variations: true } });
+
+    /** What an edit must leave as it found it when it is refused: the sheet, the stock, its version and the ledger. */
+    async function snapshot(id: number) {
+      const product = await storedStock(id);
+      return {
+        title: product.title,
+        price: product.price,
+        salePrice: product.salePrice,
+        totalStock: product.totalStock,
+        stockVersion: product.stockVersion,
+        variations: product.variations.map((variation) => variation.label).sort(),
+        ledger: (await ledgerOf(id)).map((movement) => movement.id),
+      };
+    }
+
+    /** A product of 12 units with an order holding 3 of them: 9 for sale. */
+    async function productWithOrderHolding3(): Promise<AdminProduct> {
+      const { id } = (await add(validInput()).expect(201)).body.data as AdminProduct;
+      await placeOrder(id, 3);
+      return (await adminList()).find((product) => product.id === id)!;
+    }
+
+    it('records the opening units of an added product as the ledger\'s first row, by the admin', async () => {
+      const { id } = (await add(validInput()).expect(201)).body.data as AdminProduct;
+      const ledger = await ledgerOf(id);
+      expect(ledger).toEqual([expect.objectContaining({ kind: 'opening', delta: 12, orderId: null, actor: 'admin', byUserId: adminId, reason: MESSAGES.stock.opening })]);
+      expect((await storedStock(id)).totalStock).toBe(ledger.reduce((sum, movement) => sum + movement.delta, 0));
+    });
+
+    it('shows the admin the units on hand, those orders hold and the stock version; shoppers see what they can buy', async () => {
+      const product = await productWithOrderHolding3();
+      expect(product).toMatchObject({ totalStock: 9, unitsOnHand: 12, unitsHeld: 3, stockVersion: 0 });
+      const shopView = (await request(shop.server).get(CATALOGUE_API.shopProduct(product.id)).expect(200)).body.data as Record<string, unknown>;
+      expect(shopView).toMatchObject({ id: product.id, totalStock: 9 });
+      expect(shopView).not.toHaveProperty('unitsOnHand');
+      expect(shopView).not.toHaveProperty('stockVersion');
+    });
+
+    it('sets the units on hand: shoppers can buy those less what orders hold, the count is a ledger row by the admin, and the version goes up', async () => {
+      const { id, stockVersion } = await productWithOrderHolding3();
+      const edited = await edit(id, { ...validInput(), totalStock: 20, stockVersion }).expect(200);
+      expect(edited.body.data).toMatchObject({ id, totalStock: 17, unitsOnHand: 20, unitsHeld: 3, stockVersion: stockVersion + 1 });
+
+      const ledger = await ledgerOf(id);
+      expect(ledger.at(-1)).toMatchObject({ kind: 'counted', delta: 8, orderId: null, actor: 'admin', byUserId: adminId });
+      const stored = await storedStock(id);
+      expect(stored).toMatchObject({ totalStock: 17, stockVersion: stockVersion + 1 });
+      expect(stored.totalStock).toBe(ledger.reduce((sum, movement) => sum + movement.delta, 0));
+      expect((await adminList()).find((product) => product.id === id)).toEqual(edited.body.data);
+    });
+
+    it('writes no ledger row and keeps the version when the units on hand are as they were', async () => {
+      const { id, stockVersion } = await productWithOrderHolding3();
+      const before = await ledgerOf(id);
+      await edit(id, { ...validInput(), title: 'Renamed', totalStock: 12, stockVersion }).expect(200);
+      expect(await ledgerOf(id)).toEqual(before);
+      expect(await storedStock(id)).toMatchObject({ title: 'Renamed', totalStock: 9, stockVersion });
+    });
+
+    it('refuses a second edit from a form read before the first, writing nothing of it', async () => {
+      const { id, stockVersion } = await productWithOrderHolding3();
+      await edit(id, { ...validInput(), totalStock: 20, stockVersion }).expect(200);
+      const before = await snapshot(id);
+      const refused = await edit(id, { ...validInput(), title: 'Stale title', price: 3000, totalStock: 5, stockVersion, variations: [{ image: blueImage, label: 'Blue' }] }).expect(409);
+      expect(refused.body.message).toBe(MESSAGES.stock.staleForm);
+      expect(await snapshot(id)).toEqual(before);
+    });
+
+    it('refuses units on hand below what orders hold, writing nothing', async () => {
+      const { id, stockVersion } = await productWithOrderHolding3();
+      const before = await snapshot(id);
+      const refused = await edit(id, { ...validInput(), title: 'Changed', price: 3000, totalStock: 2, stockVersion }).expect(400);
+      expect(refused.body.message).toBe(MESSAGES.stock.belowHeld(3));
+      expect(await snapshot(id)).toEqual(before);
+    });
+
+    it('refuses an edit without the stock version as a stale form, writing nothing', async () => {
+      const { id } = await productWithOrderHolding3();
+      const before = await snapshot(id);
+      const refused = await edit(id, { ...validInput(), title: 'Changed', totalStock: 20 }).expect(409);
+      expect(refused.body.message).toBe(MESSAGES.stock.staleForm);
+      expect(await snapshot(id)).toEqual(before);
+    });
+
+    it.each([-1, 1.5, '0'])('refuses the stock version %p, writing nothing', async (stockVersion) => {
+      const { id } = (await add(validInput()).expect(201)).body.data as AdminProduct;
+      const before = await snapshot(id);
+      expect((await edit(id, { ...validInput(), totalStock: 20, stockVersion }).expect(400)).body.message).toBe(MESSAGES.stock.staleForm);
+      expect(await snapshot(id)).toEqual(before);
+    });
+
+    it('rolls the count back with the sheet when the sheet breaks a rule', async () => {
+      const { id, stockVersion } = await productWithOrderHolding3();
+      const before = await snapshot(id);
+      await edit(id, { ...validInput(), totalStock: 20, stockVersion, variations: [{ image: '/uploads/originals/gone.jpg', label: 'Gone' }] }).expect(400);
+      expect(await snapshot(id)).toEqual(before);
     });
   });
 });

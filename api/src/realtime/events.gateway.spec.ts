@@ -176,9 +176,12 @@ describe('events gateway: who may connect, what a client may ask for, floods', (
 
       expect(closeReasons).toEqual(Array.from({ length: 20 }, () => 'io server disconnect'));
       for (const answers of exceptions) expect(answers.at(-1)).toBe(MESSAGES.server.tooManyRequests);
-      // Typically a few ms either way; one pause of a few hundred while the api reads the first burst of 20 connections.
+      // Typically a few ms either way, but for one pause while the api (in this process) accepts the
+      // burst of 20 connections: a few hundred ms, more on a loaded machine. A flood that starved
+      // others would delay every delivery, not one.
       expect(median(underFlood)).toBeLessThan(median(quiet) + 50);
-      expect(Math.max(...underFlood)).toBeLessThan(Math.max(...quiet) + 750);
+      expect(underFlood.filter((delay) => delay > Math.max(...quiet) + 250).length).toBeLessThanOrEqual(1);
+      expect(Math.max(...underFlood)).toBeLessThan(2000);
       expect(bystander.socket.connected).toBe(true);
       await request(api.server).get('/api/auth/check-auth').set('Cookie', cookieA).expect(200);
       await connect({ cookie: cookieA });

@@ -54,7 +54,7 @@ describe('live updates across two api instances and two workers', () => {
   /** One socket of the session on each api instance, as two tabs behind a balancer may be. */
   const onBothInstances = (cookie: string) => Promise.all(urls.map((url) => clients.open(url, { cookie }).connected()));
   const updatesOf = (client: LiveClient, orderId: number) => client.events(SOCKET_EVENTS.orderUpdated).filter((event) => event.orderId === orderId);
-  const createdOf = (client: LiveClient, orderId: number) => client.events(SOCKET_EVENTS.adminOrderCreated).filter((event) => event.orderId === orderId);
+  const paidOf = (client: LiveClient, orderId: number) => client.events(SOCKET_EVENTS.adminOrderPaid).filter((event) => event.orderId === orderId);
 
   /** A shopper's order paid through Daraja's sandbox: the callback, its job and the settlement are the real ones. */
   async function payByMpesa(shopper: Shopper): Promise<number> {
@@ -70,7 +70,7 @@ describe('live updates across two api instances and two workers', () => {
     const orderId = await payByMpesa(shopper);
     await waitFor('the order to settle', async () => (await shop.details(shopper, orderId)).body.data?.paymentStatus === 'paid');
     const orders = stack.workers!.get<Queue>(getQueueToken(QUEUES.orders));
-    await waitFor('the new order to be announced', async () => (await orders.getJobs(['completed'])).some((job) => job.name === JOBS.orderCreated && (job.data as { orderId: number }).orderId === orderId));
+    await waitFor('the paid order to be announced', async () => (await orders.getJobs(['completed'])).some((job) => job.name === JOBS.orderPaid && (job.data as { orderId: number }).orderId === orderId));
     return orderId;
   }
 
@@ -88,9 +88,9 @@ describe('live updates across two api instances and two workers', () => {
     for (const tab of [...ownerTabs, ...adminTabs]) {
       await waitFor('the paid order at every tab of owner and admin', () => updatesOf(tab, orderId).some((event) => event.paymentStatus === 'paid' && event.orderStatus === 'confirmed'));
     }
-    for (const tab of adminTabs) await waitFor('the new order at the admin', () => createdOf(tab, orderId).length === 1);
+    for (const tab of adminTabs) await waitFor('the paid order alert at the admin', () => paidOf(tab, orderId).length === 1);
     expect(otherTabs.flatMap((tab) => tab.deliveries())).toEqual([]);
-    expect(ownerTabs.flatMap((tab) => tab.events(SOCKET_EVENTS.adminOrderCreated))).toEqual([]);
+    expect(ownerTabs.flatMap((tab) => tab.events(SOCKET_EVENTS.adminOrderPaid))).toEqual([]);
   });
 
   it('delivers from either worker to clients on either instance: the owner’s to the owner, admin events to admins only', async () => {
@@ -103,18 +103,18 @@ describe('live updates across two api instances and two workers', () => {
     for (const [index, workers] of workerApps().entries()) {
       const lifecycle = workers.get(OrderLifecycle);
       workers.get(OrderUpdates).orderUpdated(await lifecycle.current(orderId));
-      workers.get(OrderUpdates).orderCreated((await lifecycle.created(orderId))!);
+      workers.get(OrderUpdates).orderPaid((await lifecycle.paid(orderId))!);
       const sent = index + 1;
       for (const tab of [...ownerTabs, ...adminTabs]) {
         await waitFor(`worker ${sent}'s order:updated at every tab`, () => updatesOf(tab, orderId).length === sent);
       }
-      for (const tab of adminTabs) await waitFor(`worker ${sent}'s admin:order-created at the admin`, () => createdOf(tab, orderId).length === sent);
+      for (const tab of adminTabs) await waitFor(`worker ${sent}'s admin:order-paid at the admin`, () => paidOf(tab, orderId).length === sent);
     }
 
     // Each socket got each event once: the owner's room and admins' are one emit.
     await new Promise((resolve) => setTimeout(resolve, 300));
     for (const tab of [...ownerTabs, ...adminTabs]) expect(updatesOf(tab, orderId)).toHaveLength(2);
-    expect(ownerTabs.flatMap((tab) => tab.events(SOCKET_EVENTS.adminOrderCreated))).toEqual([]);
+    expect(ownerTabs.flatMap((tab) => tab.events(SOCKET_EVENTS.adminOrderPaid))).toEqual([]);
     expect(otherTabs.flatMap((tab) => tab.deliveries())).toEqual([]);
   });
 

@@ -31,7 +31,7 @@ const idList = (ids) => (ids.length > 0 ? ids : [0]);
  * undefined when the schema has no attempts table.
  */
 async function ordersOf(pool, userIds, withAttempts) {
-  const [orders] = await pool.query('SELECT id, userId, orderStatus, paymentStatus, stockReleasedAt FROM orders WHERE userId IN (?)', [idList(userIds)]);
+  const [orders] = await pool.query('SELECT id, userId, orderStatus, paymentStatus FROM orders WHERE userId IN (?)', [idList(userIds)]);
   const orderIds = orders.map((order) => order.id);
   const [payments] = await pool.query('SELECT id, orderId, status, providerReference, providerReceipt FROM payments WHERE orderId IN (?)', [idList(orderIds)]);
   const [attempts] = withAttempts ? await pool.query('SELECT orderId, state, checkoutRequestId FROM mpesa_attempts WHERE orderId IN (?)', [idList(orderIds)]) : [undefined];
@@ -52,7 +52,7 @@ function describe(order) {
   if (!order) return 'no such order in the database';
   const payments = order.payments.map((payment) => `payment ${payment.id} ${payment.status} ref ${payment.providerReference ?? '-'} receipt ${payment.providerReceipt ?? '-'}`);
   const attempts = order.attempts === undefined ? [] : [`attempts: ${order.attempts.map((attempt) => attempt.state).join(', ') || 'none'}`];
-  return [`order ${order.id} ${order.orderStatus}/${order.paymentStatus}${order.stockReleasedAt ? ' (stock released)' : ''}`, ...payments, ...attempts].join('; ');
+  return [`order ${order.id} ${order.orderStatus}/${order.paymentStatus}`, ...payments, ...attempts].join('; ');
 }
 
 /** How a charge went unrecorded, in a few words, so a round's losses can be counted by cause. */
@@ -124,7 +124,7 @@ export async function checkScope({ pool, scope, answers, products, withAttempts,
   const productIds = products.map((product) => product.id);
   const [stockRows] = await pool.query('SELECT id, totalStock FROM products WHERE id IN (?)', [idList(productIds)]);
   const [heldRows] = await pool.query(
-    'SELECT item.productId, SUM(item.quantity) AS units FROM order_items item JOIN orders o ON o.id = item.orderId WHERE o.stockReleasedAt IS NULL AND item.productId IN (?) GROUP BY item.productId',
+    "SELECT item.productId, SUM(item.quantity) AS units FROM order_items item JOIN orders o ON o.id = item.orderId WHERE o.orderStatus NOT IN ('cancelled', 'rejected') AND item.productId IN (?) GROUP BY item.productId",
     [idList(productIds)],
   );
   const stockOf = new Map(stockRows.map((row) => [row.id, Number(row.totalStock)]));

@@ -1,5 +1,6 @@
 import type { CategoryId } from './catalogue.js';
-import type { MpesaAttemptState, OrderStatus, PaymentMethod, PaymentStatus, UserRole } from './orders.js';
+import type { MpesaAttemptState, OfflinePaymentMethod, OrderStatus, PaymentMethod, PaymentStatus, UserRole } from './orders.js';
+import type { OrderActor } from './order-transitions.js';
 
 /** Every JSON answer of the api has this envelope; failures carry `success: false` and a catalogue message. */
 export interface ApiSuccess<T> {
@@ -60,6 +61,17 @@ export interface Product {
   variations: ProductVariation[];
 }
 
+/**
+ * A product as the admin manages it: `totalStock` is what shoppers can still buy, `unitsOnHand` what
+ * is in the store room (that plus `unitsHeld`, the units of orders not yet shipped). The stock form
+ * sends `stockVersion` back with its count (docs/orders.md, Stock).
+ */
+export interface AdminProduct extends Product {
+  unitsOnHand: number;
+  unitsHeld: number;
+  stockVersion: number;
+}
+
 /** What the admin's product sheet sends to add or edit a product. Images are named by their upload's url. */
 export interface ProductInput {
   image?: string | null;
@@ -68,7 +80,10 @@ export interface ProductInput {
   category: CategoryId;
   price: number;
   salePrice?: number | null;
+  /** Adding: the opening units. Editing: the units on hand, counted (never what shoppers can buy). */
   totalStock: number;
+  /** Editing: the `stockVersion` the form was read at; a stock change since then refuses the edit. */
+  stockVersion?: number;
   variations?: { image: string; label: string }[];
 }
 
@@ -103,6 +118,13 @@ export interface CartItem {
   quantity: number;
   /** What the shop holds, so the sheet can stop the plus button where the server would refuse. */
   totalStock: number;
+  /**
+   * The variation chosen, or null: each variation of a product is a line of its own, while the stock
+   * is the product's, shared by its lines. `image` is then the variation's. A variation the admin
+   * has since taken away keeps its id here with a null label: checkout refuses the line until removed.
+   */
+  variationId: number | null;
+  variationLabel: string | null;
 }
 export interface Cart {
   /** Null until the shopper's first add makes the cart. */
@@ -118,6 +140,8 @@ export interface CartLineInput {
   userId: number;
   productId: number;
   quantity: number;
+  /** One of the product's variations, or none (absent or null): the line of that choice. */
+  variationId?: number | null;
 }
 
 export interface WishlistInput {
@@ -167,6 +191,9 @@ export interface OrderItem {
   image: string | null;
   price: number;
   quantity: number;
+  /** The variation chosen and its label as it was when the order was placed; null for none. */
+  variationId: number | null;
+  variationLabel: string | null;
 }
 export interface OrderAddressInfo {
   addressId: number | null;
@@ -211,12 +238,18 @@ export interface Order {
   refundDue: number | null;
   /** Where a PayPal shopper approves (again, after a declined card); null otherwise. */
   paypalApprovalUrl: string | null;
+  /** Money an admin recorded by hand (cash on delivery, the till, a bank transfer); null otherwise. */
+  offlinePayment: { method: OfflinePaymentMethod; reference: string; note: string } | null;
+  /** The money given back: PayPal's refund id, or the reference of the M-Pesa or bank refund the admin sent. */
+  refund: { amount: number; reference: string; refundedAt: string } | null;
 }
 
 export interface OrderStatusChange {
   fromStatus: OrderStatus | null;
   toStatus: OrderStatus;
-  /** The admin's name, or null when the shop changed it (payment, expiry). */
+  /** Who moved the order; null on rows from before it was recorded. */
+  actor: OrderActor | null;
+  /** The name of the admin or shopper who moved it, or null when the shop did (payment, expiry). */
   changedBy: string | null;
   reason: string;
   createdAt: string;
@@ -239,6 +272,18 @@ export interface OrderDetails extends Order {
   history: OrderStatusChange[];
   /** M-Pesa orders: every STK push, oldest first. */
   mpesaAttempts: MpesaAttemptView[];
+}
+
+/** The admin records money that reached the shop outside M-Pesa's prompt and PayPal (POST ORDER_API.adminRecordPayment). */
+export interface OfflinePaymentInput {
+  method: OfflinePaymentMethod;
+  reference: string;
+  note?: string;
+}
+/** The admin gives back what a closed order's shopper is owed (POST ORDER_API.adminRefund): PayPal refunds by its API; otherwise `reference` names the refund the admin sent. */
+export interface RefundInput {
+  reference?: string;
+  note?: string;
 }
 
 /**

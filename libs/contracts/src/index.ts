@@ -7,6 +7,7 @@ export * from './messages.js';
 export * from './money.js';
 export * from './operations.js';
 export * from './orders.js';
+export * from './order-transitions.js';
 export * from './phone.js';
 export * from './queues.js';
 export * from './routes.js';

@@ -26,6 +26,9 @@ export const LIMITS = {
   productEditIdSuffixLength: 8,
   mpesaPhoneMinLength: 10,
   reviewMessageMaxLength: 1000,
+  /** An admin's payment or refund reference (receipt, transaction number) and note, as their columns hold them. */
+  paymentReferenceMaxLength: 100,
+  paymentNoteMaxLength: 500,
   reviewValueMin: 1,
   reviewValueMax: 5,
   passwordMinLength: 8,

@@ -1,8 +1,12 @@
 export const ORDER_STATUSES = ['pending', 'confirmed', 'inProcess', 'inShipping', 'delivered', 'rejected', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** The statuses an admin may choose in the order dialog (spec §2). */
-export const ADMIN_SELECTABLE_ORDER_STATUSES: readonly OrderStatus[] = ['pending', 'inProcess', 'inShipping', 'delivered', 'rejected'];
+/**
+ * The statuses an admin may ask for (spec §2's list, and Confirmed for an order paid offline or
+ * revived); which of them an order may take now is the transition table's answer (`nextStatuses`).
+ * Cancelled is the shopper's, the payment's or expiry's.
+ */
+export const ADMIN_SELECTABLE_ORDER_STATUSES: readonly OrderStatus[] = ['pending', 'confirmed', 'inProcess', 'inShipping', 'delivered', 'rejected'];
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   pending: 'Pending',
@@ -31,6 +35,15 @@ export type MpesaAttemptState = (typeof MPESA_ATTEMPT_STATES)[number];
 
 export const PAYMENT_METHODS = ['paypal', 'mpesa'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** How money an admin records by hand reached the shop (an unpaid order shipped on it: docs/orders.md, Offline payments). */
+export const OFFLINE_PAYMENT_METHODS = ['cash', 'mpesaTill', 'bankTransfer'] as const;
+export type OfflinePaymentMethod = (typeof OFFLINE_PAYMENT_METHODS)[number];
+export const OFFLINE_PAYMENT_METHOD_LABELS: Record<OfflinePaymentMethod, string> = {
+  cash: 'Cash on delivery',
+  mpesaTill: 'M-Pesa to the shop’s till',
+  bankTransfer: 'Bank transfer',
+};
 
 export const USER_ROLES = ['admin', 'user'] as const;
 export type UserRole = (typeof USER_ROLES)[number];

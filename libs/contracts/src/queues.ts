@@ -9,7 +9,7 @@ export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 export const QUEUE_NAMES: readonly QueueName[] = Object.values(QUEUES);
 
 export const JOBS = {
-  orderCreated: 'order.created',
+  orderPaid: 'order.paid',
   orderExpire: 'order.expire',
   orderStatusChanged: 'order.status-changed',
   mpesaCallback: 'mpesa.callback',
@@ -24,7 +24,7 @@ export type JobName = (typeof JOBS)[keyof typeof JOBS];
 
 /** Which queue carries each job: the outbox relay publishes by this table. */
 export const JOB_QUEUE: Record<JobName, QueueName> = {
-  'order.created': 'orders',
+  'order.paid': 'orders',
   'order.expire': 'orders',
   'order.status-changed': 'orders',
   'mpesa.callback': 'payments',
@@ -71,7 +71,7 @@ export interface ImageResizeJob {
 }
 
 export interface JobPayloads {
-  'order.created': OrderJob;
+  'order.paid': OrderJob;
   'order.expire': OrderJob;
   'order.status-changed': OrderStatusChangedJob;
   'mpesa.callback': MpesaCallbackJob;

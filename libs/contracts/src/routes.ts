@@ -55,7 +55,10 @@ export const SHOPPER_API = {
   addToCart: '/api/shop/cart/add',
   cart: (userId: Id) => `/api/shop/cart/get/${userId}`,
   updateCart: '/api/shop/cart/update-cart',
+  /** Every line of the product, whatever its variation. */
   deleteCartItem: (userId: Id, productId: Id) => `/api/shop/cart/${userId}/${productId}`,
+  /** The one line of the product with this variation; 0 for the line without one. */
+  deleteCartLine: (userId: Id, productId: Id, variationId: Id | null) => `/api/shop/cart/${userId}/${productId}?variationId=${variationId ?? 0}`,
   wishlist: (userId: Id) => `/api/wishlist/${userId}`,
   addToWishlist: '/api/wishlist',
   removeFromWishlist: '/api/wishlist/remove',
@@ -78,7 +81,13 @@ export const ORDER_API = {
   paypalWebhook: '/api/shop/paypal-webhook',
   orders: (userId: Id) => `/api/shop/order/list/${userId}`,
   order: (orderId: Id) => `/api/shop/order/details/${orderId}`,
+  /** The shopper closes their own order: while it waits for payment, or paid and not yet shipped (a refund is then due). */
+  cancelOrder: (orderId: Id) => `/api/shop/order/cancel/${orderId}`,
+  /** PayPal's cancel return: the shopper left PayPal's page without paying. */
+  paypalCancelled: '/api/shop/order/paypal-cancel',
   adminOrders: '/api/admin/orders/get',
   adminOrder: (orderId: Id) => `/api/admin/orders/details/${orderId}`,
   adminUpdateOrder: (orderId: Id) => `/api/admin/orders/update/${orderId}`,
+  adminRecordPayment: (orderId: Id) => `/api/admin/orders/payment/${orderId}`,
+  adminRefund: (orderId: Id) => `/api/admin/orders/refund/${orderId}`,
 } as const;

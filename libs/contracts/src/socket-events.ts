@@ -5,7 +5,7 @@ export const SOCKET_PATH = '/socket.io';
 
 export const SOCKET_EVENTS = {
   orderUpdated: 'order:updated',
-  adminOrderCreated: 'admin:order-created',
+  adminOrderPaid: 'admin:order-paid',
   adminPaymentAttention: 'admin:payment-attention',
   imageProcessed: 'image:processed',
   pipelineHeartbeat: 'pipeline:heartbeat',
@@ -29,7 +29,7 @@ export interface OrderUpdatedEvent {
   reason?: string;
   updatedAt: string;
 }
-export interface AdminOrderCreatedEvent {
+export interface AdminOrderPaidEvent {
   orderId: number;
   userName: string;
   totalAmount: number;
@@ -79,7 +79,7 @@ export interface QueueStatsEvent {
 
 export interface ServerToClientEvents {
   'order:updated': (event: OrderUpdatedEvent) => void;
-  'admin:order-created': (event: AdminOrderCreatedEvent) => void;
+  'admin:order-paid': (event: AdminOrderPaidEvent) => void;
   'admin:payment-attention': (event: AdminPaymentAttentionEvent) => void;
   'image:processed': (event: ImageProcessedEvent) => void;
   'pipeline:heartbeat': (event: PipelineHeartbeatEvent) => void;

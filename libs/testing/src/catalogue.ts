@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { categoryLabel, effectivePrice, type CategoryId } from '@shop/contracts';
-import { Product } from '@shop/db';
+import { Product, recordOpeningStock } from '@shop/db';
 
 export interface TestProductFields {
   title?: string;
@@ -12,11 +12,11 @@ export interface TestProductFields {
   totalStock?: number;
 }
 
-/** A product straight in the database, with the derived columns the product service would write. */
+/** A product straight in the database, with the derived columns and the opening ledger row the product service would write. */
 export async function createTestProduct(dataSource: DataSource, fields: TestProductFields = {}): Promise<Product> {
   const category = fields.category ?? 'pretend-play';
   const prices = { price: fields.price ?? 1000, salePrice: fields.salePrice ?? 0 };
-  return dataSource.getRepository(Product).save({
+  const product = await dataSource.getRepository(Product).save({
     title: fields.title ?? `Test toy ${randomBytes(4).toString('hex')}`,
     description: fields.description ?? 'A toy made for tests.',
     category,
@@ -27,4 +27,6 @@ export async function createTestProduct(dataSource: DataSource, fields: TestProd
     averageReview: 0,
     imageId: null,
   });
+  await recordOpeningStock(dataSource.manager, product.id, product.totalStock, null);
+  return product;
 }

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, IsNull, Not } from 'typeorm';
-import { MESSAGES, type AdminOrderCreatedEvent } from '@shop/contracts';
-import { LIVE_MPESA_ATTEMPT_STATES, MpesaAttempt, Order, Payment, changeOrderStatus, inTransaction, lockOrder, releaseReservedStock } from '@shop/db';
+import { MESSAGES, type AdminOrderPaidEvent } from '@shop/contracts';
+import { LIVE_MPESA_ATTEMPT_STATES, MpesaAttempt, Order, Payment, inTransaction, lockOrder, transition } from '@shop/db';
 import { orderUpdateOf, type OrderUpdate } from './order-updates.js';
 
 /** The orders queue's work: expiring unpaid orders and describing orders to the browsers. */
@@ -17,24 +17,27 @@ export class OrderLifecycle {
    * Anything else (paid, already cancelled, moved on by an admin, an outcome unknown) is left
    * alone, so a late or repeated expiry changes nothing.
    */
-  expire(orderId: number): Promise<OrderUpdate | null> {
+  expire(orderId: number): Promise<boolean> {
     return inTransaction(this.dataSource, async (manager) => {
       const locked = await lockOrder(manager, orderId);
-      if (!locked || locked.order.orderStatus !== 'pending' || locked.payment.status !== 'pending') return null;
+      if (!locked || locked.order.orderStatus !== 'pending' || locked.payment.status !== 'pending') return false;
+      // An expiry of an earlier window: the order was revived since, with a reservation of its own.
+      if (locked.order.reservationExpiresAt && locked.order.reservationExpiresAt.getTime() > Date.now()) return false;
       // A push still live, or one Daraja said was paid whose amount the Transaction Status API is yet to tell.
       const { affected } = await manager.update(MpesaAttempt, { orderId, state: In([...LIVE_MPESA_ATTEMPT_STATES, 'settled']), nextCheckAt: Not(IsNull()) }, { nextCheckAt: new Date() });
-      if (affected) return null;
+      if (affected) return false;
       const reason = MESSAGES.payment.orderExpired;
       await manager.update(Payment, { id: locked.payment.id }, { status: 'failed', failureReason: reason });
       await manager.update(Order, { id: orderId }, { paymentStatus: 'failed' });
-      await changeOrderStatus(manager, orderId, 'pending', 'cancelled', { reason });
-      await releaseReservedStock(manager, orderId);
-      return orderUpdateOf(manager, orderId);
+      locked.order.paymentStatus = 'failed';
+      const refused = await transition(manager, locked.order, { to: 'cancelled', by: 'expiry', reason });
+      if (refused) throw new Error(`Order ${orderId} could not expire: ${refused.message}`);
+      return true;
     });
   }
 
-  /** The order as the admins' live list shows a new one; null when it no longer exists. */
-  async created(orderId: number): Promise<AdminOrderCreatedEvent | null> {
+  /** The order as the admins' alert shows one just paid; null when it no longer exists. */
+  async paid(orderId: number): Promise<AdminOrderPaidEvent | null> {
     const order = await this.dataSource.getRepository(Order).findOne({ where: { id: orderId }, relations: { user: true } });
     if (!order) return null;
     return { orderId: order.id, userName: order.user.userName, totalAmount: order.totalAmount, paymentMethod: order.paymentMethod, createdAt: order.createdAt.toISOString() };

@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Emitter } from '@socket.io/redis-emitter';
 import type { EntityManager } from 'typeorm';
-import { SOCKET_EVENTS, SOCKET_ROOMS, type AdminOrderCreatedEvent, type AdminPaymentAttentionEvent, type OrderUpdatedEvent } from '@shop/contracts';
+import { SOCKET_EVENTS, SOCKET_ROOMS, type AdminOrderPaidEvent, type AdminPaymentAttentionEvent, type OrderUpdatedEvent } from '@shop/contracts';
 import { Order, Payment } from '@shop/db';
 import { SOCKET_EMITTER } from '../infrastructure/socket-emitter.js';
 
-/** What changed for one shopper's order: emitted once the transaction that changed it has committed. */
+/** One shopper's order as the browsers are told it, read after the transaction that changed it committed. */
 export interface OrderUpdate {
   userId: number;
   event: OrderUpdatedEvent;
@@ -39,10 +39,14 @@ export class OrderUpdates {
   orderUpdated(update: OrderUpdate | null): void {
     if (!update) return;
     this.emitter.to(SOCKET_ROOMS.user(update.userId)).to(SOCKET_ROOMS.admins).emit(SOCKET_EVENTS.orderUpdated, update.event);
-    if (update.attention) this.emitter.to(SOCKET_ROOMS.admins).emit(SOCKET_EVENTS.adminPaymentAttention, update.attention);
   }
 
-  orderCreated(event: AdminOrderCreatedEvent): void {
-    this.emitter.to(SOCKET_ROOMS.admins).emit(SOCKET_EVENTS.adminOrderCreated, event);
+  /** A change that needs a person; the change itself reaches the browsers through its `order.status-changed` event. */
+  attentionNeeded(update: OrderUpdate | null): void {
+    if (update?.attention) this.emitter.to(SOCKET_ROOMS.admins).emit(SOCKET_EVENTS.adminPaymentAttention, update.attention);
+  }
+
+  orderPaid(event: AdminOrderPaidEvent): void {
+    this.emitter.to(SOCKET_ROOMS.admins).emit(SOCKET_EVENTS.adminOrderPaid, event);
   }
 }

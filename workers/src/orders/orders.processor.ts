@@ -5,9 +5,12 @@ import { QueueProcessor } from '../infrastructure/queue-processor.js';
 import { OrderLifecycle } from './order-lifecycle.service.js';
 import { OrderUpdates } from './order-updates.js';
 
-type OrderJobName = typeof JOBS.orderCreated | typeof JOBS.orderExpire | typeof JOBS.orderStatusChanged;
+type OrderJobName = typeof JOBS.orderPaid | typeof JOBS.orderExpire | typeof JOBS.orderStatusChanged;
 
-/** The `orders` queue: `order.created`, `order.expire` and `order.status-changed`, by job name. */
+/**
+ * The `orders` queue, by job name: `order.expire` closes an unpaid order, `order.status-changed`
+ * tells the browsers of any change an order's transaction recorded, `order.paid` alerts the admins.
+ */
 @Processor(QUEUES.orders, { concurrency: QUEUE_SETTINGS.orders.concurrency })
 export class OrdersProcessor extends QueueProcessor {
   constructor(
@@ -20,14 +23,11 @@ export class OrdersProcessor extends QueueProcessor {
   async process(job: Job<JobPayloads[OrderJobName], unknown, string>): Promise<string> {
     const { orderId } = job.data;
     switch (job.name) {
-      case JOBS.orderExpire: {
-        const update = await this.lifecycle.expire(orderId);
-        this.updates.orderUpdated(update);
-        return update ? 'cancelled' : 'nothing to expire';
-      }
-      case JOBS.orderCreated: {
-        const event = await this.lifecycle.created(orderId);
-        if (event) this.updates.orderCreated(event);
+      case JOBS.orderExpire:
+        return (await this.lifecycle.expire(orderId)) ? 'cancelled' : 'nothing to expire';
+      case JOBS.orderPaid: {
+        const event = await this.lifecycle.paid(orderId);
+        if (event) this.updates.orderPaid(event);
         return event ? 'announced' : 'order gone';
       }
       case JOBS.orderStatusChanged: {

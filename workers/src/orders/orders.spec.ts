@@ -183,16 +183,19 @@ describe('orders queue: expiry, and what browsers are told', () => {
     expect(await kit.stockOf(product)).toBe(3);
   });
 
-  it('tells the admins of a new order, and the owner and admins of an admin’s status change; nobody else', async () => {
+  it('tells the admins of an order once it is paid, not when it is placed, and the owner and admins of an admin’s status change; nobody else', async () => {
     const admin = await kit.shopper('admin');
     const adminBrowser = await kit.browserOf(admin.cookie);
     const bystander = await kit.shopper();
     const bystanderBrowser = await kit.browserOf(bystander.cookie);
-    const { shopper, orderId, address } = await mpesaOrder();
+    const { shopper, orderId, address } = await mpesaOrder({ callbackDelayMs: 1500 });
     const ownerBrowser = await kit.browserOf(shopper.cookie);
     const { order } = await kit.stateOf(orderId);
 
-    const created = await waitFor('admin:order-created', () => adminBrowser.ordersCreated.find((event) => event.orderId === orderId));
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect([(await kit.stateOf(orderId)).order.paymentStatus, adminBrowser.ordersPaid.filter((event) => event.orderId === orderId)]).toEqual(['pending', []]);
+    const created = await waitFor('admin:order-paid', () => adminBrowser.ordersPaid.find((event) => event.orderId === orderId));
+    expect((await kit.stateOf(orderId)).order.paymentStatus).toBe('paid');
     expect(created).toEqual({ orderId, userName: shopper.account.user.userName, totalAmount: 2 * 700 + address.deliveryFee, paymentMethod: 'mpesa', createdAt: order.createdAt.toISOString() });
     await kit.waitForOrder(orderId);
 
@@ -201,7 +204,7 @@ describe('orders queue: expiry, and what browsers are told', () => {
     expect(told).toMatchObject({ orderId, orderStatus: 'inProcess', paymentStatus: 'paid' });
     await waitFor('the admins to hear of it', () => adminBrowser.orderUpdates.some((event) => event.orderId === orderId && event.orderStatus === 'inProcess'));
     expect(bystanderBrowser.orderUpdates).toEqual([]);
-    expect(bystanderBrowser.ordersCreated).toEqual([]);
-    expect(ownerBrowser.ordersCreated).toEqual([]);
+    expect(bystanderBrowser.ordersPaid).toEqual([]);
+    expect(ownerBrowser.ordersPaid).toEqual([]);
   });
 });

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In, type EntityManager } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { MESSAGES, type PaymentAttentionKind } from '@shop/contracts';
-import { Cart, CartItem, type LockedOrder, Order, OrderItem, Payment, changeOrderStatus, inTransaction, lockOrderOfPayment, releaseReservedStock, reserveReleasedStockAgain } from '@shop/db';
+import { Cart, type LockedOrder, Order, OrderItem, Payment, announceOrder, inTransaction, lockOrderOfPayment, noteOnOrder, recordEvent, transition } from '@shop/db';
 import { orderUpdateOf, type OrderUpdate } from '../orders/order-updates.js';
 
 /** What a provider says of one payment (docs/payments.md, Settlement). */
@@ -75,6 +75,12 @@ export class PaymentSettlement {
       // could not tell is checked when a callback or a status result brings it.
       if (outcome.kind !== 'paid') return UNCHANGED;
       if (amountDiffers(payment, outcome.received)) return this.paidWrongAmount(manager, locked, outcome.receipt, outcome.received!);
+      if (outcome.receipt && payment.providerReceipt && outcome.receipt !== payment.providerReceipt) return this.paidTwice(manager, locked, outcome.receipt);
+      // Paid by hand (an admin recorded it), and now by the provider too: the provider's money is a second payment.
+      if (outcome.receipt && payment.offlineMethod && !payment.providerReceipt) {
+        await manager.update(Payment, { id: payment.id }, { providerReceipt: outcome.receipt });
+        return this.paidTwice(manager, locked, outcome.receipt);
+      }
       if (outcome.receipt && !payment.providerReceipt) await manager.update(Payment, { id: payment.id }, { providerReceipt: outcome.receipt });
       return UNCHANGED;
     }
@@ -90,23 +96,34 @@ export class PaymentSettlement {
     }
   }
 
-  private async paid(manager: EntityManager, { order, payment }: LockedOrder, receipt: string | null): Promise<Applied> {
+  private async paid(manager: EntityManager, locked: LockedOrder, receipt: string | null): Promise<Applied> {
+    const { order, payment } = locked;
     await manager.update(Payment, { id: payment.id }, { status: 'paid', providerReceipt: receipt ?? payment.providerReceipt, failureReason: null });
     await manager.update(Order, { id: order.id }, { paymentStatus: 'paid' });
-    if (order.orderStatus === 'pending') {
-      await changeOrderStatus(manager, order.id, 'pending', 'confirmed', { reason: SETTLEMENT_REASONS.paid });
+    order.paymentStatus = 'paid';
+    // Pending, or closed by the shop before the money came (expired, a push that seemed to fail):
+    // taken again when its units are still there. One the shopper closed stays closed.
+    const closedByShopper = order.orderStatus !== 'pending' && (await this.lastMoveWasShoppers(manager, order));
+    const reason = order.orderStatus === 'pending' ? SETTLEMENT_REASONS.paid : SETTLEMENT_REASONS.paidAfterExpiry;
+    const refused = closedByShopper || (await transition(manager, order, { to: 'confirmed', by: 'payment', reason }));
+    if (!refused) {
+      await recordEvent(manager, 'order.paid', { orderId: order.id });
       await this.removeOrderedLinesFromCart(manager, order);
-    } else if (order.orderStatus === 'cancelled' && (await reserveReleasedStockAgain(manager, order.id))) {
-      await changeOrderStatus(manager, order.id, 'cancelled', 'confirmed', { reason: SETTLEMENT_REASONS.paidAfterExpiry });
-      await this.removeOrderedLinesFromCart(manager, order);
-    } else if (order.orderStatus === 'cancelled' || order.orderStatus === 'rejected') {
-      // The status stays; the history row tells the admin, and the payment's reason the shopper, that this money goes back.
-      const message = MESSAGES.paymentAttention.refundDue(payment.amount);
-      await manager.update(Payment, { id: payment.id }, { failureReason: MESSAGES.payment.refundDue, refundDue: payment.amount });
-      await changeOrderStatus(manager, order.id, order.orderStatus, order.orderStatus, { reason: message });
-      return { changed: true, attention: { kind: 'refundDue', message } };
+      return CHANGED;
     }
-    return CHANGED;
+    // The status stays; the history row tells the admin, and the payment's reason the shopper, that this money goes back.
+    const message = closedByShopper ? MESSAGES.paymentAttention.paidAfterShopperClosed(payment.amount) : MESSAGES.paymentAttention.refundDue(payment.amount);
+    await manager.update(Payment, { id: payment.id }, { failureReason: MESSAGES.payment.refundDue, refundDue: payment.amount });
+    await noteOnOrder(manager, order, { by: 'payment', reason: message });
+    return { changed: true, attention: { kind: 'refundDue', message } };
+  }
+
+  /** A second receipt for an order already paid (two prompts of one order both answered): the second sum is owed back. */
+  private async paidTwice(manager: EntityManager, { order, payment }: LockedOrder, receipt: string): Promise<Applied> {
+    const message = MESSAGES.paymentAttention.paidTwice(payment.amount, receipt);
+    await manager.update(Payment, { id: payment.id }, { refundDue: (payment.refundDue ?? 0) + payment.amount });
+    await noteOnOrder(manager, order, { by: 'payment', reason: message });
+    return { changed: true, attention: { kind: 'refundDue', message } };
   }
 
   /**
@@ -127,12 +144,9 @@ export class PaymentSettlement {
       refundDue: amountReceived,
     });
     await manager.update(Order, { id: order.id }, { paymentStatus: 'failed' });
-    if (cancels) {
-      await changeOrderStatus(manager, order.id, order.orderStatus, 'cancelled', { reason: message });
-      await releaseReservedStock(manager, order.id);
-    } else {
-      await changeOrderStatus(manager, order.id, order.orderStatus, order.orderStatus, { reason: message });
-    }
+    order.paymentStatus = 'failed';
+    if (cancels) await this.cancel(manager, order, message);
+    else await noteOnOrder(manager, order, { by: 'payment', reason: message });
     return { changed: true, attention: { kind: 'amountMismatch', message } };
   }
 
@@ -141,16 +155,21 @@ export class PaymentSettlement {
     if (payment.status !== 'pending' && payment.status !== 'unknown') return UNCHANGED;
     await manager.update(Payment, { id: payment.id }, { status: 'failed', failureReason: reason });
     await manager.update(Order, { id: order.id }, { paymentStatus: 'failed' });
-    if (order.orderStatus === 'pending') {
-      await changeOrderStatus(manager, order.id, 'pending', 'cancelled', { reason });
-      await releaseReservedStock(manager, order.id);
-    }
+    order.paymentStatus = 'failed';
+    if (order.orderStatus === 'pending') await this.cancel(manager, order, reason);
+    else await announceOrder(manager, order);
     return CHANGED;
   }
 
-  private async declined(manager: EntityManager, { payment }: LockedOrder, reason: string): Promise<Applied> {
+  private async cancel(manager: EntityManager, order: Order, reason: string): Promise<void> {
+    const refused = await transition(manager, order, { to: 'cancelled', by: 'payment', reason });
+    if (refused) throw new Error(`Order ${order.id} could not be cancelled on its payment's outcome: ${refused.message}`);
+  }
+
+  private async declined(manager: EntityManager, { order, payment }: LockedOrder, reason: string): Promise<Applied> {
     if (payment.status !== 'pending') return UNCHANGED;
     await manager.update(Payment, { id: payment.id }, { failureReason: reason });
+    await announceOrder(manager, order);
     return CHANGED;
   }
 
@@ -159,15 +178,26 @@ export class PaymentSettlement {
     if (payment.status !== 'pending' || order.orderStatus !== 'pending') return UNCHANGED;
     await manager.update(Payment, { id: payment.id }, { status: 'unknown', failureReason: MESSAGES.payment.outcomeUnknown });
     await manager.update(Order, { id: order.id }, { paymentStatus: 'unknown' });
-    await changeOrderStatus(manager, order.id, 'pending', 'pending', { reason });
+    await noteOnOrder(manager, order, { by: 'payment', reason });
     return { changed: true, attention: { kind: 'outcomeUnknown', message: reason } };
+  }
+
+  private async lastMoveWasShoppers(manager: EntityManager, order: Order): Promise<boolean> {
+    // The last move, not a note (a row from a status to itself) written since.
+    const [last] = await manager.query<{ actor: string | null }[]>(
+      'SELECT `actor` FROM `order_status_history` WHERE `orderId` = ? AND (`fromStatus` IS NULL OR `fromStatus` <> `toStatus`) ORDER BY `id` DESC LIMIT 1',
+      [order.id],
+    );
+    return last?.actor === 'shopper';
   }
 
   /** What was bought leaves the cart; anything added since stays. */
   private async removeOrderedLinesFromCart(manager: EntityManager, order: Order): Promise<void> {
     const cart = await manager.findOne(Cart, { where: { userId: order.userId }, select: { id: true } });
     if (!cart) return;
-    const items = await manager.find(OrderItem, { where: { orderId: order.id }, select: { productId: true } });
-    if (items.length > 0) await manager.delete(CartItem, { cartId: cart.id, productId: In(items.map((item) => item.productId)) });
+    const items = await manager.find(OrderItem, { where: { orderId: order.id }, select: { productId: true, variationId: true } });
+    // A cart line's variation 0 is an order item's null: each ordered (product, variation) line, and no other line of the product.
+    const ordered = items.map((item) => [item.productId, item.variationId ?? 0]);
+    if (ordered.length > 0) await manager.query('DELETE FROM `cart_items` WHERE `cartId` = ? AND (`productId`, `variationId`) IN (?)', [cart.id, ordered]);
   }
 }

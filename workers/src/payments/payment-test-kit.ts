@@ -6,7 +6,7 @@ import { io, type Socket } from 'socket.io-client';
 import request from 'supertest';
 import { MoreThan } from 'typeorm';
 import {
-  ORDER_API, SOCKET_EVENTS, type AdminOrderCreatedEvent, type AdminPaymentAttentionEvent, type JobName, type OrderUpdatedEvent, type QueueName,
+  ORDER_API, SOCKET_EVENTS, type AdminOrderPaidEvent, type AdminPaymentAttentionEvent, type JobName, type OrderUpdatedEvent, type QueueName,
 } from '@shop/contracts';
 import { CartItem, Order, OrderStatusHistory, OutboxEvent, Payment, PaymentCallback, inTransaction } from '@shop/db';
 import { darajaTimestamp } from '@shop/payments';
@@ -23,7 +23,7 @@ export interface OrderState {
 export interface BrowserSocket {
   socket: Socket;
   orderUpdates: OrderUpdatedEvent[];
-  ordersCreated: AdminOrderCreatedEvent[];
+  ordersPaid: AdminOrderPaidEvent[];
   paymentAttention: AdminPaymentAttentionEvent[];
 }
 
@@ -121,9 +121,9 @@ export function paymentKit(stack: PaymentStack, workers: () => INestApplication 
     async browserOf(cookie: string): Promise<BrowserSocket> {
       const socket = io(config.PUBLIC_URL, { transports: ['websocket'], extraHeaders: { cookie } });
       sockets.push(socket);
-      const browser: BrowserSocket = { socket, orderUpdates: [], ordersCreated: [], paymentAttention: [] };
+      const browser: BrowserSocket = { socket, orderUpdates: [], ordersPaid: [], paymentAttention: [] };
       socket.on(SOCKET_EVENTS.orderUpdated, (event: OrderUpdatedEvent) => browser.orderUpdates.push(event));
-      socket.on(SOCKET_EVENTS.adminOrderCreated, (event: AdminOrderCreatedEvent) => browser.ordersCreated.push(event));
+      socket.on(SOCKET_EVENTS.adminOrderPaid, (event: AdminOrderPaidEvent) => browser.ordersPaid.push(event));
       socket.on(SOCKET_EVENTS.adminPaymentAttention, (event: AdminPaymentAttentionEvent) => browser.paymentAttention.push(event));
       await waitFor('the socket to connect', () => socket.connected);
       return browser;

@@ -16,8 +16,9 @@ type PaymentJobName = typeof JOBS.mpesaCallback | typeof JOBS.mpesaReconcile | t
 export const PAYMENT_JOB_LOCK = { lockDuration: 10_000, stalledInterval: 5_000 } as const;
 
 /**
- * The `payments` queue, by job name. The services settle in their own transactions; the change is
- * announced only after it has committed, and a job that changed nothing announces nothing.
+ * The `payments` queue, by job name. The services settle in their own transactions, whose
+ * `order.status-changed` events tell the browsers once they commit; a change that needs a person
+ * alerts the admins here, after the commit too.
  */
 @Processor(QUEUES.payments, { concurrency: QUEUE_SETTINGS.payments.concurrency, ...PAYMENT_JOB_LOCK })
 export class PaymentsProcessor extends QueueProcessor {
@@ -31,7 +32,7 @@ export class PaymentsProcessor extends QueueProcessor {
 
   async process(job: Job<JobPayloads[PaymentJobName], unknown, string>): Promise<string> {
     const update = await this.run(job);
-    this.updates.orderUpdated(update);
+    this.updates.attentionNeeded(update);
     return update ? `order ${update.event.orderId}: ${update.event.orderStatus}, payment ${update.event.paymentStatus}` : 'no change';
   }
 

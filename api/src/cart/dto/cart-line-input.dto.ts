@@ -1,5 +1,5 @@
-import { ApiHideProperty, ApiProperty } from '@nestjs/swagger';
-import { Allow } from 'class-validator';
+import { ApiHideProperty, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Allow, IsOptional } from 'class-validator';
 import { MESSAGES, type CartLineInput } from '@shop/contracts';
 import { Quantity, RecordId } from '../../common/field-decorators.js';
 
@@ -16,6 +16,11 @@ export class CartLineInputDto implements Omit<CartLineInput, 'userId'> {
   @ApiProperty({ minimum: 1, description: 'A whole number; the line may not pass the product’s totalStock' })
   @Quantity()
   quantity!: number;
+
+  @ApiPropertyOptional({ minimum: 1, nullable: true, description: 'One of the product’s variations; absent or null for the product without one' })
+  @IsOptional()
+  @RecordId(MESSAGES.variation.invalidId)
+  variationId?: number | null;
 
   @ApiHideProperty()
   @Allow()

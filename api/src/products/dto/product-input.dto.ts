@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { Allow, ArrayMaxSize, IsArray, IsIn, IsNotEmpty, IsOptional, IsString, ValidateNested, type ValidationArguments } from 'class-validator';
+import { Allow, ArrayMaxSize, IsArray, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Min, ValidateNested, type ValidationArguments } from 'class-validator';
 import { CATEGORY_IDS, LIMITS, MESSAGES, type CategoryId, type ProductInput } from '@shop/contracts';
 import { MaxCharacters, Trimmed, WholeAmount } from '../../common/field-decorators.js';
 
@@ -56,9 +56,15 @@ export class ProductInputDto implements ProductInput {
   @WholeAmount(MESSAGES.products.requirements.price)
   salePrice?: number | null;
 
-  @ApiProperty({ minimum: 0 })
+  @ApiProperty({ minimum: 0, description: 'Adding: the opening units. Editing: the units on hand, counted; what shoppers can buy is that less the units orders hold.' })
   @WholeAmount(MESSAGES.products.requirements.stock)
   totalStock!: number;
+
+  @ApiPropertyOptional({ minimum: 0, description: 'Required to edit: the stockVersion the form was read at. Ignored when adding.' })
+  @IsOptional()
+  @IsInt({ message: MESSAGES.stock.staleForm })
+  @Min(0, { message: MESSAGES.stock.staleForm })
+  stockVersion?: number;
 
   @ApiPropertyOptional({ deprecated: true, description: 'Ignored: the average of the reviews' })
   @Allow()

@@ -25,7 +25,7 @@ const REFERENCE_ID_MAX_LENGTH = 256;
 const BRAND_NAME_MAX_LENGTH = 127;
 const URL_MAX_LENGTH = 4000;
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
@@ -38,8 +38,14 @@ function readUrl(value: unknown, field: string, schemaIssues: ErrorDetail[]): st
   return value;
 }
 
-function readAmount(unit: Record<string, unknown>, path: string, schemaIssues: ErrorDetail[], businessIssues: ErrorDetail[]): Money | undefined {
-  const amount = unit.amount;
+/** How many decimals a value in the currency may have. */
+export function currencyDecimals(currency: string): number {
+  return ZERO_DECIMAL_CURRENCIES.has(currency) ? 0 : 2;
+}
+
+/** Reads `holder.amount` as PayPal does, sorting what is wrong into schema (400) and business (422) issues. */
+export function readAmount(holder: Record<string, unknown>, path: string, schemaIssues: ErrorDetail[], businessIssues: ErrorDetail[]): Money | undefined {
+  const amount = holder.amount;
   if (!isRecord(amount)) {
     schemaIssues.push(detail('MISSING_REQUIRED_PARAMETER', `${path}/amount`));
     return undefined;
@@ -66,7 +72,7 @@ function readAmount(unit: Record<string, unknown>, path: string, schemaIssues: E
     return undefined;
   }
   const decimals = value.split('.')[1]?.length ?? 0;
-  if (decimals > (ZERO_DECIMAL_CURRENCIES.has(currency as string) ? 0 : 2)) {
+  if (decimals > currencyDecimals(currency as string)) {
     businessIssues.push(detail('DECIMAL_PRECISION', `${path}/amount/value`, value));
     valid = false;
   } else if (Number(value) === 0) {
@@ -154,8 +160,4 @@ export function readOrderRequest(body: unknown): OrderRequest | PaypalRefusal {
 
 function definedOnly<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as Partial<T>;
-}
-
-export function isRefusal(value: OrderRequest | PaypalRefusal): value is PaypalRefusal {
-  return 'status' in value;
 }

@@ -40,6 +40,9 @@ export const ISSUE_DESCRIPTIONS = {
     "Payer has not yet approved the Order for payment. Please redirect the payer to the 'rel':'approve' url returned as part of the HATEOAS links within the Create Order call or provide a valid payment_source in the request.",
   ORDER_ALREADY_CAPTURED: "Order already captured. If 'intent=CAPTURE' only one capture per order is allowed.",
   INSTRUMENT_DECLINED: "The instrument presented was either declined by the processor or bank, or it can't be used for this payment.",
+  CAPTURE_FULLY_REFUNDED: 'The capture has already been fully refunded',
+  REFUND_CAPTURE_CURRENCY_MISMATCH: 'Refund must be in the same currency as the capture',
+  REFUND_AMOUNT_EXCEEDED: 'The refund amount must be less than or equal to the capture amount that has not yet been refunded.',
 } as const;
 
 export type Issue = keyof typeof ISSUE_DESCRIPTIONS;
@@ -54,17 +57,23 @@ export function detail(issue: Issue, field?: string, value?: unknown, location: 
   };
 }
 
-export function orderNotFound(orderId: string): PaypalRefusal {
-  return { status: 404, details: [detail('INVALID_RESOURCE_ID', 'order_id', orderId, 'path')] };
+export function isRefusal<Accepted extends object>(value: Accepted | PaypalRefusal): value is PaypalRefusal {
+  return 'status' in value;
 }
 
-export function sendRefusal(response: Response, { status, details, links = [] }: PaypalRefusal): void {
+/** The 404 for an id in the path that names nothing: `field` is PayPal's name for the path parameter (`order_id`, `capture_id`, …). */
+export function resourceNotFound(field: string, id: string): PaypalRefusal {
+  return { status: 404, details: [detail('INVALID_RESOURCE_ID', field, id, 'path')] };
+}
+
+/** `api` names the PayPal API whose error reference the information links point into. */
+export function sendRefusal(response: Response, { status, details, links = [] }: PaypalRefusal, api: 'orders' | 'payments' = 'orders'): void {
   const { name, message } = ERROR_NAMES[status];
   response.status(status).json({
     name,
     details,
     message,
     debug_id: debugId(),
-    links: [...links, ...details.map(({ issue }) => ({ href: `https://developer.paypal.com/docs/api/orders/v2/#error-${issue}`, rel: 'information_link', method: 'GET' }))],
+    links: [...links, ...details.map(({ issue }) => ({ href: `https://developer.paypal.com/docs/api/${api}/v2/#error-${issue}`, rel: 'information_link', method: 'GET' }))],
   });
 }

@@ -355,15 +355,19 @@ describe('PayPal sandbox', () => {
     });
   });
 
-  describe('webhooks', () => {
-    async function capturedOrder(failFirst = 0): Promise<string> {
-      const order = await createOrder();
-      sandbox.paypal.approve(order.id);
-      listener.failFirst(order.id, failFirst);
-      expect((await capture(order.id, `capture-${order.id}`)).status).toBe(201);
-      return order.id;
-    }
+  async function capturedOrder(failFirst = 0): Promise<string> {
+    const order = await createOrder();
+    sandbox.paypal.approve(order.id);
+    listener.failFirst(order.id, failFirst);
+    expect((await capture(order.id, `capture-${order.id}`)).status).toBe(201);
+    return order.id;
+  }
 
+  async function capturedCaptureId(): Promise<string> {
+    return sandbox.paypal.order(await capturedOrder())!.captureId!;
+  }
+
+  describe('webhooks', () => {
     function verify(received: Received, overrides: Record<string, unknown> = {}): Promise<Response> {
       return api('/v1/notifications/verify-webhook-signature', {
         body: {
@@ -449,7 +453,123 @@ describe('PayPal sandbox', () => {
     });
   });
 
+  describe('refunding a capture', () => {
+    interface RefundAnswer {
+      id: string;
+      status: string;
+      amount?: { currency_code: string; value: string };
+      note_to_payer?: string;
+      links: { href: string; rel: string; method: string }[];
+    }
+
+    function refund(captureId: string, body: unknown, requestId: string, headers: Record<string, string> = {}): Promise<Response> {
+      return api(`/v2/payments/captures/${captureId}/refund`, { body, headers: { 'PayPal-Request-Id': requestId, ...headers } });
+    }
+
+    async function captureStatus(captureId: string): Promise<string> {
+      return ((await (await api(`/v2/payments/captures/${captureId}`, { method: 'GET' })).json()) as { status: string }).status;
+    }
+
+    it('refunds the whole capture when no amount is given, answering the refund\'s id, status and links', async () => {
+      const captureId = await capturedCaptureId();
+      const response = await refund(captureId, { note_to_payer: 'Out of stock' }, 'refund-1');
+      expect(response.status).toBe(201);
+      const refunded = (await response.json()) as RefundAnswer;
+      expect(refunded).toEqual({
+        id: expect.stringMatching(/^[A-Z0-9]{17}$/),
+        status: 'COMPLETED',
+        links: [
+          { href: `${paypal}/v2/payments/refunds/${refunded.id}`, rel: 'self', method: 'GET' },
+          { href: `${paypal}/v2/payments/captures/${captureId}`, rel: 'up', method: 'GET' },
+        ],
+      });
+
+      const shown = await api(`/v2/payments/refunds/${refunded.id}`, { method: 'GET' });
+      expect(shown.status).toBe(200);
+      expect(await shown.json()).toMatchObject({ id: refunded.id, status: 'COMPLETED', amount: { currency_code: 'USD', value: '12.40' }, note_to_payer: 'Out of stock' });
+      expect(await captureStatus(captureId)).toBe('REFUNDED');
+      expect(sandbox.paypal.refundsOf(captureId)).toEqual([
+        { id: refunded.id, captureId, orderId: expect.any(String), status: 'COMPLETED', amount: { currency_code: 'USD', value: '12.40' }, noteToPayer: 'Out of stock', requestId: 'refund-1', createTime: expect.any(String) },
+      ]);
+    });
+
+    it('answers the first refund again for the same PayPal-Request-Id, refunding once', async () => {
+      const captureId = await capturedCaptureId();
+      const prefer = { Prefer: 'return=representation' };
+      const first = await refund(captureId, { amount: { currency_code: 'USD', value: '2.00' } }, 'refund-TD-1001', prefer);
+      expect(first.status).toBe(201);
+      const made = (await first.json()) as RefundAnswer;
+      expect(made.amount).toEqual({ currency_code: 'USD', value: '2.00' });
+
+      const replay = await refund(captureId, { amount: { currency_code: 'USD', value: '2.00' } }, 'refund-TD-1001', prefer);
+      expect(replay.status).toBe(200);
+      expect(await replay.json()).toEqual(made);
+      expect(sandbox.paypal.refundsOf(captureId)).toHaveLength(1);
+    });
+
+    it('refuses another refund of a fully refunded capture with CAPTURE_FULLY_REFUNDED', async () => {
+      const captureId = await capturedCaptureId();
+      expect((await refund(captureId, {}, 'refund-1')).status).toBe(201);
+      const again = await refund(captureId, {}, 'refund-2');
+      expect(again.status).toBe(422);
+      expect(await issues(again)).toEqual({ name: 'UNPROCESSABLE_ENTITY', issues: ['CAPTURE_FULLY_REFUNDED'], fields: [undefined] });
+      expect(sandbox.paypal.refundsOf(captureId)).toHaveLength(1);
+    });
+
+    it('refunds part, refuses more than what is left with REFUND_AMOUNT_EXCEEDED, then refunds the rest', async () => {
+      const captureId = await capturedCaptureId();
+      expect((await refund(captureId, { amount: { currency_code: 'USD', value: '5.00' } }, 'refund-1')).status).toBe(201);
+      expect(await captureStatus(captureId)).toBe('PARTIALLY_REFUNDED');
+
+      const exceeding = await refund(captureId, { amount: { currency_code: 'USD', value: '7.41' } }, 'refund-2');
+      expect(exceeding.status).toBe(422);
+      expect(await issues(exceeding)).toEqual({ name: 'UNPROCESSABLE_ENTITY', issues: ['REFUND_AMOUNT_EXCEEDED'], fields: ['/amount/value'] });
+
+      expect((await refund(captureId, undefined, 'refund-3')).status).toBe(201);
+      expect(sandbox.paypal.refundsOf(captureId).map(({ amount }) => amount.value)).toEqual(['5.00', '7.40']);
+      expect(await captureStatus(captureId)).toBe('REFUNDED');
+    });
+
+    it('refuses a refund in another currency than the capture\'s with REFUND_CAPTURE_CURRENCY_MISMATCH', async () => {
+      const captureId = await capturedCaptureId();
+      const response = await refund(captureId, { amount: { currency_code: 'EUR', value: '1.00' } }, 'refund-eur');
+      expect(response.status).toBe(422);
+      expect(await issues(response)).toEqual({ name: 'UNPROCESSABLE_ENTITY', issues: ['REFUND_CAPTURE_CURRENCY_MISMATCH'], fields: ['/amount/currency_code'] });
+      expect(sandbox.paypal.refundsOf(captureId)).toEqual([]);
+    });
+
+    it('refuses a malformed amount with 400 INVALID_REQUEST naming each field', async () => {
+      const captureId = await capturedCaptureId();
+      const response = await refund(captureId, { amount: { value: 1 }, note_to_payer: '' }, 'refund-malformed');
+      expect(response.status).toBe(400);
+      expect(await issues(response)).toEqual({
+        name: 'INVALID_REQUEST',
+        issues: ['MISSING_REQUIRED_PARAMETER', 'INVALID_PARAMETER_SYNTAX', 'INVALID_STRING_LENGTH'],
+        fields: ['/amount/currency_code', '/amount/value', '/note_to_payer'],
+      });
+      expect(sandbox.paypal.refundsOf(captureId)).toEqual([]);
+    });
+
+    it('answers 404 RESOURCE_NOT_FOUND for an unknown capture or refund', async () => {
+      const response = await refund('NOSUCHCAPTURE0000', {}, 'refund-unknown');
+      expect(response.status).toBe(404);
+      expect(await issues(response)).toEqual({ name: 'RESOURCE_NOT_FOUND', issues: ['INVALID_RESOURCE_ID'], fields: ['capture_id'] });
+      const refundShown = await api('/v2/payments/refunds/NOSUCHREFUND00000', { method: 'GET' });
+      expect(refundShown.status).toBe(404);
+      expect((await issues(refundShown)).fields).toEqual(['refund_id']);
+      expect(() => sandbox.paypal.refundsOf('NOSUCHCAPTURE0000')).toThrow('no PayPal capture NOSUCHCAPTURE0000');
+    });
+  });
+
   describe('control over HTTP', () => {
+    it('lists a capture\'s refunds, and answers 404 for an unknown capture', async () => {
+      const captureId = await capturedCaptureId();
+      await api(`/v2/payments/captures/${captureId}/refund`, { body: {}, headers: { 'PayPal-Request-Id': 'refund-1' } });
+      const refunds = (await (await fetch(`${paypal}/control/captures/${captureId}/refunds`)).json()) as { captureId: string; amount: unknown }[];
+      expect(refunds).toMatchObject([{ captureId, amount: { currency_code: 'USD', value: '12.40' } }]);
+      expect((await fetch(`${paypal}/control/captures/NOSUCHCAPTURE0000/refunds`)).status).toBe(404);
+    });
+
     it('lists orders, approves one without the browser, and resets', async () => {
       const order = await createOrder();
       const control = `${paypal}/control`;

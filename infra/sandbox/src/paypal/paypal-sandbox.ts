@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { renderApprovalPage, renderNotice, SANDBOX_BUYER } from './approval-page.js';
-import { isRefusal, readOrderRequest, type Money, type OrderRequest } from './order-request.js';
-import { detail, orderNotFound, sendRefusal } from './paypal-errors.js';
+import { readOrderRequest, type Money, type OrderRequest } from './order-request.js';
+import { detail, isRefusal, resourceNotFound, sendRefusal } from './paypal-errors.js';
 import { debugId, paypalId, paypalTime } from './paypal-ids.js';
+import { isFullyRefunded, readRefundRequest } from './refund-request.js';
 import { WebhookSender, type CaptureResource, type VerificationRequest, type WebhookDelivery, type WebhookDeliverySetting, type WebhookRecord } from './paypal-webhooks.js';
 
 export type Funding = 'balance' | 'declined-card';
@@ -32,6 +33,20 @@ export interface PaypalSandboxOptions {
 
 type OrderStatus = 'CREATED' | 'PAYER_ACTION_REQUIRED' | 'APPROVED' | 'COMPLETED';
 
+/** A refund the sandbox made of a capture; it completes at once. */
+export interface SandboxRefund {
+  id: string;
+  captureId: string;
+  orderId: string;
+  status: 'COMPLETED';
+  amount: Money;
+  noteToPayer?: string;
+  invoiceId?: string;
+  /** The PayPal-Request-Id it was made with: the same id again for the same capture answers this refund. */
+  requestId?: string;
+  createTime: string;
+}
+
 interface SandboxOrder {
   id: string;
   status: OrderStatus;
@@ -45,6 +60,8 @@ interface SandboxOrder {
   capture?: CaptureResource;
   /** The PayPal-Request-Id of the capture that completed: the same id again replays its answer. */
   captureRequestId?: string;
+  /** The capture's refunds, oldest first. */
+  refunds: SandboxRefund[];
 }
 
 /** What tests see of an order, beyond PayPal's view of it. */
@@ -72,6 +89,8 @@ export interface PaypalSandboxControl {
   cancel(orderId: string): { redirectUrl?: string };
   /** The order's next capture answers INSTRUMENT_DECLINED, whatever the payer approved with. */
   declineNextCapture(orderId: string): void;
+  /** The refunds made of a capture, oldest first: a replayed refund request shows as no second one. */
+  refundsOf(captureId: string): SandboxRefund[];
   webhooks(): WebhookRecord[];
   /** Applies to the events that follow: `copies` 0 drops them, 2 or more duplicates them; `delayMs` holds them back. */
   setWebhookDelivery(setting: Partial<WebhookDeliverySetting>): WebhookDeliverySetting;
@@ -80,7 +99,7 @@ export interface PaypalSandboxControl {
   verificationsAsked(): number;
   /** Every access token issued so far stops working, as when they expire. */
   expireTokens(): void;
-  /** Forgets orders, webhook events and delivery settings. */
+  /** Forgets orders and their refunds, webhook events and delivery settings. */
   reset(): void;
   stop(): void;
 }
@@ -123,6 +142,10 @@ function withQuery(base: string, query: Record<string, string>): string {
   return url.href;
 }
 
+function wantsRepresentation(request: Request): boolean {
+  return /return=representation/.test(request.get('prefer') ?? '');
+}
+
 function summary(order: SandboxOrder): SandboxOrderSummary {
   return {
     id: order.id,
@@ -141,9 +164,9 @@ function summary(order: SandboxOrder): SandboxOrderSummary {
 }
 
 /**
- * PayPal's REST API as the shop uses it (OAuth, Orders v2 create / show / capture, webhook events and
- * their verification) and the payer's approval page, with state in memory. Mount the router at the
- * path `publicUrl` ends in.
+ * PayPal's REST API as the shop uses it (OAuth, Orders v2 create / show / capture, Payments v2 show
+ * capture / refund capture / show refund, webhook events and their verification) and the payer's
+ * approval page, with state in memory. Mount the router at the path `publicUrl` ends in.
  */
 export function createPaypalSandbox(options: PaypalSandboxOptions): PaypalSandbox {
   const { clientId, clientSecret, webhookId, publicUrl, merchantName = 'Toy Duka', tokenLifetimeSeconds = DEFAULT_TOKEN_LIFETIME_SECONDS } = options;
@@ -163,6 +186,7 @@ export function createPaypalSandbox(options: PaypalSandboxOptions): PaypalSandbo
 
   const orderUrl = (order: SandboxOrder): string => `${publicUrl}/v2/checkout/orders/${order.id}`;
   const approvalUrl = (order: SandboxOrder): string => `${publicUrl}/checkoutnow?token=${order.id}`;
+  const captureUrl = (captureId: string): string => `${publicUrl}/v2/payments/captures/${captureId}`;
 
   function links(order: SandboxOrder): { href: string; rel: string; method: string }[] {
     const self = { href: orderUrl(order), rel: 'self', method: 'GET' };
@@ -194,22 +218,7 @@ export function createPaypalSandbox(options: PaypalSandboxOptions): PaypalSandbo
           reference_id: order.request.referenceId,
           amount: order.request.amount,
           payee: { email_address: 'merchant@paypal-sandbox.test', merchant_id: appId.slice(4, 17) },
-          ...(order.capture && {
-            payments: {
-              captures: [
-                {
-                  id: order.capture.id,
-                  status: order.capture.status,
-                  amount: order.capture.amount,
-                  final_capture: true,
-                  seller_protection: { status: 'ELIGIBLE', dispute_categories: ['ITEM_NOT_RECEIVED', 'UNAUTHORIZED_TRANSACTION'] },
-                  create_time: order.capture.create_time,
-                  update_time: order.capture.update_time,
-                  links: [{ href: orderUrl(order), rel: 'up', method: 'GET' }],
-                },
-              ],
-            },
-          }),
+          ...(order.capture && { payments: { captures: [captureView(order, order.capture)] } }),
         },
       ],
       ...(payer && { payer }),
@@ -217,6 +226,54 @@ export function createPaypalSandbox(options: PaypalSandboxOptions): PaypalSandbo
       update_time: order.updateTime,
       links: links(order),
     };
+  }
+
+  function captureStatus(order: SandboxOrder, capture: CaptureResource): string {
+    if (order.refunds.length === 0) return capture.status;
+    return isFullyRefunded(capture.amount, order.refunds.map((refund) => refund.amount)) ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
+  }
+
+  function captureView(order: SandboxOrder, capture: CaptureResource): Record<string, unknown> {
+    return {
+      id: capture.id,
+      status: captureStatus(order, capture),
+      amount: capture.amount,
+      final_capture: true,
+      seller_protection: { status: 'ELIGIBLE', dispute_categories: ['ITEM_NOT_RECEIVED', 'UNAUTHORIZED_TRANSACTION'] },
+      create_time: capture.create_time,
+      update_time: capture.update_time,
+      links: [
+        { href: captureUrl(capture.id), rel: 'self', method: 'GET' },
+        { href: `${captureUrl(capture.id)}/refund`, rel: 'refund', method: 'POST' },
+        { href: orderUrl(order), rel: 'up', method: 'GET' },
+      ],
+    };
+  }
+
+  /** PayPal answers a new refund with its id, status and links unless asked for the whole refund; showing one answers it whole. */
+  function refundView(refund: SandboxRefund, representation: boolean): Record<string, unknown> {
+    const links = [
+      { href: `${publicUrl}/v2/payments/refunds/${refund.id}`, rel: 'self', method: 'GET' },
+      { href: captureUrl(refund.captureId), rel: 'up', method: 'GET' },
+    ];
+    if (!representation) return { id: refund.id, status: refund.status, links };
+    return {
+      id: refund.id,
+      amount: refund.amount,
+      ...(refund.noteToPayer === undefined ? {} : { note_to_payer: refund.noteToPayer }),
+      ...(refund.invoiceId === undefined ? {} : { invoice_id: refund.invoiceId }),
+      status: refund.status,
+      create_time: refund.createTime,
+      update_time: refund.createTime,
+      links,
+    };
+  }
+
+  function findCapture(captureId: string): { order: SandboxOrder; capture: CaptureResource } | undefined {
+    for (const order of orders.values()) {
+      if (order.capture?.id === captureId) return { order, capture: order.capture };
+    }
+    return undefined;
   }
 
   function findOrder(orderId: string): SandboxOrder {
@@ -257,6 +314,11 @@ export function createPaypalSandbox(options: PaypalSandboxOptions): PaypalSandbo
     cancel: (orderId) => cancel(findOrder(orderId)),
     declineNextCapture: (orderId) => {
       findOrder(orderId).declineNextCapture = true;
+    },
+    refundsOf: (captureId) => {
+      const found = findCapture(captureId);
+      if (!found) throw new SandboxControlError(404, `no PayPal capture ${captureId}`);
+      return found.order.refunds.map((refund) => ({ ...refund }));
     },
     webhooks: () => webhooks.list(),
     setWebhookDelivery: (setting) => webhooks.setDelivery(setting),
@@ -323,23 +385,22 @@ export function createPaypalSandbox(options: PaypalSandboxOptions): PaypalSandbo
       return;
     }
     const now = paypalTime();
-    const order = earlier ?? { id: paypalId(), status: parsed.approvalRel === 'payer-action' ? 'PAYER_ACTION_REQUIRED' : 'CREATED', request: parsed, createTime: now, updateTime: now, declineNextCapture: false, cancelledByPayer: false };
+    const order = earlier ?? { id: paypalId(), status: parsed.approvalRel === 'payer-action' ? 'PAYER_ACTION_REQUIRED' : 'CREATED', request: parsed, createTime: now, updateTime: now, declineNextCapture: false, cancelledByPayer: false, refunds: [] };
     orders.set(order.id, order);
     if (requestId !== undefined) ordersByCreateRequest.set(requestId, order);
-    const wantsRepresentation = /return=representation/.test(request.get('prefer') ?? '');
-    response.status(earlier ? 200 : 201).json(wantsRepresentation ? orderView(order) : { id: order.id, status: order.status, links: links(order) });
+    response.status(earlier ? 200 : 201).json(wantsRepresentation(request) ? orderView(order) : { id: order.id, status: order.status, links: links(order) });
   });
 
   router.get('/v2/checkout/orders/:orderId', (request, response) => {
     const order = orders.get(request.params.orderId);
-    if (!order) sendRefusal(response, orderNotFound(request.params.orderId));
+    if (!order) sendRefusal(response, resourceNotFound('order_id', request.params.orderId));
     else response.json(orderView(order));
   });
 
   router.post('/v2/checkout/orders/:orderId/capture', readJson, (request, response) => {
     const order = orders.get(request.params.orderId);
     if (!order) {
-      sendRefusal(response, orderNotFound(request.params.orderId));
+      sendRefusal(response, resourceNotFound('order_id', request.params.orderId));
       return;
     }
     const requestId = request.get('paypal-request-id');
@@ -366,6 +427,41 @@ export function createPaypalSandbox(options: PaypalSandboxOptions): PaypalSandbo
     order.updateTime = order.capture.update_time;
     webhooks.publish('PAYMENT.CAPTURE.COMPLETED', order.capture);
     response.status(201).json(orderView(order));
+  });
+
+  router.get('/v2/payments/captures/:captureId', (request, response) => {
+    const found = findCapture(request.params.captureId);
+    if (!found) sendRefusal(response, resourceNotFound('capture_id', request.params.captureId), 'payments');
+    else response.json(captureView(found.order, found.capture));
+  });
+
+  router.post('/v2/payments/captures/:captureId/refund', readJson, (request, response) => {
+    const found = findCapture(request.params.captureId);
+    if (!found) {
+      sendRefusal(response, resourceNotFound('capture_id', request.params.captureId), 'payments');
+      return;
+    }
+    const { order, capture } = found;
+    const requestId = request.get('paypal-request-id');
+    const earlier = requestId === undefined ? undefined : order.refunds.find((refund) => refund.requestId === requestId);
+    if (earlier) {
+      response.status(200).json(refundView(earlier, wantsRepresentation(request)));
+      return;
+    }
+    const asked = readRefundRequest(request.body, capture.amount, order.refunds.map((refund) => refund.amount));
+    if (isRefusal(asked)) {
+      sendRefusal(response, asked, 'payments');
+      return;
+    }
+    const refund: SandboxRefund = { id: paypalId(), captureId: capture.id, orderId: order.id, status: 'COMPLETED', ...asked, ...(requestId === undefined ? {} : { requestId }), createTime: paypalTime() };
+    order.refunds.push(refund);
+    response.status(201).json(refundView(refund, wantsRepresentation(request)));
+  });
+
+  router.get('/v2/payments/refunds/:refundId', (request, response) => {
+    const refund = [...orders.values()].flatMap((order) => order.refunds).find((candidate) => candidate.id === request.params.refundId);
+    if (!refund) sendRefusal(response, resourceNotFound('refund_id', request.params.refundId), 'payments');
+    else response.json(refundView(refund, true));
   });
 
   router.post('/v1/notifications/verify-webhook-signature', readJson, (request, response) => {
@@ -459,6 +555,9 @@ function controlRouter(control: PaypalSandboxControl): Router {
   router.post('/orders/:orderId/decline-next-capture', (request, response) => {
     control.declineNextCapture(request.params.orderId);
     response.status(204).end();
+  });
+  router.get('/captures/:captureId/refunds', (request, response) => {
+    response.json(control.refundsOf(request.params.captureId));
   });
   router.get('/webhooks', (_request, response) => {
     response.json(control.webhooks());

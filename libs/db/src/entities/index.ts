@@ -15,16 +15,17 @@ import { ProductVariation } from './product-variation.entity.js';
 import { Product } from './product.entity.js';
 import { Review } from './review.entity.js';
 import { Session } from './session.entity.js';
+import { StockMovement } from './stock-movement.entity.js';
 import { User } from './user.entity.js';
 import { WishlistItem } from './wishlist-item.entity.js';
 
 export {
   Address, Cart, CartItem, FeatureImage, ImageAsset, MpesaAttempt, OperatorAction, Order, OrderItem, OrderStatusHistory, OutboxEvent,
-  Payment, PaymentCallback, Product, ProductVariation, Review, Session, User, WishlistItem,
+  Payment, PaymentCallback, Product, ProductVariation, Review, Session, StockMovement, User, WishlistItem,
 };
 export type { ImageDerivative, ImageStatus } from './image-asset.entity.js';
 
 export const ENTITIES = [
   Address, Cart, CartItem, FeatureImage, ImageAsset, MpesaAttempt, OperatorAction, Order, OrderItem, OrderStatusHistory, OutboxEvent,
-  Payment, PaymentCallback, Product, ProductVariation, Review, Session, User, WishlistItem,
+  Payment, PaymentCallback, Product, ProductVariation, Review, Session, StockMovement, User, WishlistItem,
 ];

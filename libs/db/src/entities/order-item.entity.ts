@@ -28,6 +28,13 @@ export class OrderItem {
   @Column({ type: 'varchar', length: 500, nullable: true })
   image!: string | null;
 
+  /** The variation chosen, or null. No foreign key: the order outlives the variation, and keeps its label below. */
+  @Column({ type: 'int', unsigned: true, nullable: true })
+  variationId!: number | null;
+
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  variationLabel!: string | null;
+
   /** Whole KES actually charged per unit. */
   @Column({ unsigned: true })
   unitPrice!: number;

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
-import { ORDER_STATUSES, type OrderStatus } from '@shop/contracts';
+import { ORDER_ACTORS, ORDER_STATUSES, type OrderActor, type OrderStatus } from '@shop/contracts';
 import { Order } from './order.entity.js';
 import { MILLISECOND_TIMESTAMP } from './timestamps.js';
 import { User } from './user.entity.js';
@@ -22,7 +22,11 @@ export class OrderStatusHistory {
   @Column({ type: 'enum', enum: ORDER_STATUSES })
   toStatus!: OrderStatus;
 
-  /** The admin who chose the status; null when the system changed it (payment, expiry). */
+  /** Who moved the order; null on rows from before it was recorded. */
+  @Column({ type: 'enum', enum: ORDER_ACTORS, nullable: true })
+  actor!: OrderActor | null;
+
+  /** The person who moved it (an admin, or the shopper cancelling); null when the shop did (payment, expiry). */
   @Column({ type: 'int', unsigned: true, nullable: true })
   changedByUserId!: number | null;
 

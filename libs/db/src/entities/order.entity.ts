@@ -45,11 +45,15 @@ export class Order extends Timestamped {
   @Column({ type: 'json' })
   addressInfo!: OrderAddressInfo;
 
+  /**
+   * The shopper while this order waits for its money, null otherwise (kept by the order's
+   * transitions): its unique index lets a shopper have one pending order at most.
+   */
+  @Index('orders_one_pending_per_shopper', { unique: true })
+  @Column({ type: 'int', unsigned: true, nullable: true })
+  pendingForUserId!: number | null;
+
   /** Unpaid orders release their stock after this moment. */
   @Column({ type: 'datetime', precision: 3, nullable: true })
   reservationExpiresAt!: Date | null;
-
-  /** When the order's units went back on the shelf; set once, so they never go back twice. */
-  @Column({ type: 'datetime', precision: 3, nullable: true })
-  stockReleasedAt!: Date | null;
 }

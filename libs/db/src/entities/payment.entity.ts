@@ -1,5 +1,5 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
-import { PAYMENT_METHODS, PAYMENT_STATUSES, type PaymentMethod, type PaymentStatus } from '@shop/contracts';
+import { OFFLINE_PAYMENT_METHODS, PAYMENT_METHODS, PAYMENT_STATUSES, type OfflinePaymentMethod, type PaymentMethod, type PaymentStatus } from '@shop/contracts';
 import { Order } from './order.entity.js';
 import { Timestamped } from './timestamps.js';
 
@@ -67,6 +67,34 @@ export class Payment extends Timestamped {
   /** Whole KES the shop owes the shopper back: a wrong amount, or money that came after the order closed. */
   @Column({ type: 'int', unsigned: true, nullable: true })
   refundDue!: number | null;
+
+  /** Set when an admin recorded the money by hand, with the receipt or transaction number the admin gave. */
+  @Column({ type: 'enum', enum: OFFLINE_PAYMENT_METHODS, nullable: true })
+  offlineMethod!: OfflinePaymentMethod | null;
+
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  offlineReference!: string | null;
+
+  @Column({ length: 500, default: '' })
+  offlineNote!: string;
+
+  /** The admin who recorded the offline payment. No foreign key: the record outlives the account. */
+  @Column({ type: 'int', unsigned: true, nullable: true })
+  recordedByUserId!: number | null;
+
+  /** Whole KES given back; one refund per payment. */
+  @Column({ type: 'int', unsigned: true, nullable: true })
+  refundedAmount!: number | null;
+
+  /** PayPal's refund id, or the reference of the refund the admin sent. */
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  refundReference!: string | null;
+
+  @Column({ type: 'datetime', precision: 3, nullable: true })
+  refundedAt!: Date | null;
+
+  @Column({ type: 'int', unsigned: true, nullable: true })
+  refundedByUserId!: number | null;
 
   /** How many captures the shopper has asked for (PayPal); each gets its own job and PayPal-Request-Id. */
   @Column({ unsigned: true, default: 0 })

@@ -47,8 +47,13 @@ export class Product extends Timestamped {
   @Column({ unsigned: true })
   effectivePrice!: number;
 
+  /** Units shoppers can still buy: those on hand less those held by orders (docs/orders.md, Stock). The ledger's sum. */
   @Column({ unsigned: true })
   totalStock!: number;
+
+  /** Goes up whenever the units on hand change, so an admin's stock form read before is refused (MESSAGES.stock.staleForm). */
+  @Column({ unsigned: true, default: 0 })
+  stockVersion!: number;
 
   @Column({ type: 'decimal', precision: 3, scale: 2, default: 0, transformer: { to: (value: number) => value, from: (value: string) => Number(value) } })
   averageReview!: number;

@@ -11,6 +11,7 @@ import { recordEvent } from '../outbox/outbox-writer.js';
 import { ensureAdminAccount } from '../users/admin-accounts.js';
 import { DEMO_FEATURE_BANNERS, DEMO_PRODUCTS } from './demo-catalogue.js';
 import { drawFeatureBanner, drawToyPicture } from './toy-picture.js';
+import { recordOpeningStock } from '../stock/stock-ledger.js';
 import { inTransaction } from '../transactions.js';
 
 export interface SeedReport {
@@ -46,7 +47,7 @@ async function seedProducts(manager: EntityManager, uploadsDir: string): Promise
   let created = 0;
   for (const demo of DEMO_PRODUCTS.filter((product) => !present.has(product.title))) {
     const image = await storeJpeg(manager, uploadsDir, drawToyPicture({ title: demo.title, palette: demo.palette, motif: demo.motif, width: 800, height: 800 }));
-    await manager.save(
+    const product = await manager.save(
       manager.create(Product, {
         title: demo.title,
         description: demo.description,
@@ -60,6 +61,7 @@ async function seedProducts(manager: EntityManager, uploadsDir: string): Promise
         imageId: image.id,
       }),
     );
+    await recordOpeningStock(manager, product.id, product.totalStock, null);
     created += 1;
   }
   return created;

@@ -128,6 +128,13 @@ describe('PaypalClient against the sandbox', () => {
     return error as PaypalError;
   }
 
+  async function capturedOrder(): Promise<{ orderId: string; captureId: string }> {
+    const order = await newOrder();
+    sandbox.paypal.approve(order.id);
+    const outcome = (await client.captureOrder(order.id, `capture-${order.id}`)) as Extract<CaptureOutcome, { outcome: 'completed' }>;
+    return { orderId: order.id, captureId: outcome.captureId };
+  }
+
   describe('OAuth', () => {
     it('shares its token through Redis, kept shorter than PayPal keeps it', async () => {
       await newOrder();
@@ -269,14 +276,52 @@ describe('PaypalClient against the sandbox', () => {
     });
   });
 
-  describe('webhooks', () => {
-    async function capturedOrder(): Promise<{ orderId: string; captureId: string }> {
-      const order = await newOrder();
-      sandbox.paypal.approve(order.id);
-      const outcome = (await client.captureOrder(order.id, `capture-${order.id}`)) as Extract<CaptureOutcome, { outcome: 'completed' }>;
-      return { orderId: order.id, captureId: outcome.captureId };
-    }
+  describe('refundCapture', () => {
+    it('refunds the whole capture when no amount is given', async () => {
+      const { captureId } = await capturedOrder();
+      const outcome = await client.refundCapture(captureId, { requestId: 'refund-1', noteToPayer: 'Out of stock' });
+      expect(outcome).toEqual({ outcome: 'refunded', refundId: expect.stringMatching(/^[A-Z0-9]{17}$/), status: 'COMPLETED', amount: { currency: 'USD', value: '9.70' } });
+      expect(sandbox.paypal.refundsOf(captureId)).toMatchObject([{ amount: { currency_code: 'USD', value: '9.70' }, noteToPayer: 'Out of stock', requestId: 'refund-1' }]);
+    });
 
+    it('answers the first refund again for the same request id, refunding once', async () => {
+      const { captureId } = await capturedOrder();
+      const input = { requestId: 'refund-job-1', amount: { currency: 'USD', value: '4.00' } };
+      const first = await client.refundCapture(captureId, input);
+      expect(first).toMatchObject({ outcome: 'refunded', amount: input.amount });
+      expect(await client.refundCapture(captureId, input)).toEqual(first);
+      expect(sandbox.paypal.refundsOf(captureId)).toHaveLength(1);
+    });
+
+    it('answers already-refunded for a capture refunded in full under another request id', async () => {
+      const { captureId } = await capturedOrder();
+      await client.refundCapture(captureId, { requestId: 'refund-job-1' });
+      expect(await client.refundCapture(captureId, { requestId: 'refund-job-2' })).toEqual({ outcome: 'already-refunded' });
+      expect(sandbox.paypal.refundsOf(captureId)).toHaveLength(1);
+    });
+
+    it('refunds part, then answers exceeds-remaining for more than is left', async () => {
+      const { captureId } = await capturedOrder();
+      expect(await client.refundCapture(captureId, { requestId: 'refund-part', amount: { currency: 'USD', value: '5.00' } })).toMatchObject({ outcome: 'refunded' });
+      expect(await client.refundCapture(captureId, { requestId: 'refund-more', amount: { currency: 'USD', value: '4.71' } })).toEqual({ outcome: 'exceeds-remaining' });
+      expect(await client.refundCapture(captureId, { requestId: 'refund-rest' })).toMatchObject({ outcome: 'refunded', amount: { currency: 'USD', value: '4.70' } });
+      expect(sandbox.paypal.refundsOf(captureId)).toHaveLength(2);
+    });
+
+    it('throws RESOURCE_NOT_FOUND for a capture PayPal does not know', async () => {
+      const error = await rejection(client.refundCapture('NOSUCHCAPTURE0000', { requestId: 'refund-unknown' }));
+      expect(error).toMatchObject({ status: 404, name: 'RESOURCE_NOT_FOUND', issue: 'INVALID_RESOURCE_ID', retryable: false });
+    });
+
+    it('throws PayPal\'s refusal of a refund in another currency than the capture\'s', async () => {
+      const { captureId } = await capturedOrder();
+      const error = await rejection(client.refundCapture(captureId, { requestId: 'refund-eur', amount: { currency: 'EUR', value: '1.00' } }));
+      expect(error).toMatchObject({ status: 422, name: 'UNPROCESSABLE_ENTITY', issue: 'REFUND_CAPTURE_CURRENCY_MISMATCH', retryable: false });
+      expect(sandbox.paypal.refundsOf(captureId)).toEqual([]);
+    });
+  });
+
+  describe('webhooks', () => {
     it('verifies the sandbox\'s PAYMENT.CAPTURE.COMPLETED and reads it', async () => {
       const { orderId, captureId } = await capturedOrder();
       const received = await listenedFor(orderId);

@@ -54,6 +54,23 @@ export type CaptureOutcome =
   | { outcome: 'declined' }
   | { outcome: 'not-approved' };
 
+export interface RefundCaptureInput {
+  /** Sent as PayPal-Request-Id: the same id again answers the first refund instead of refunding twice. */
+  requestId: string;
+  /** What to give back; without it, all of the capture not yet refunded. */
+  amount?: PaypalMoney;
+  /** Shown to the payer in PayPal's refund notice. */
+  noteToPayer?: string;
+}
+
+export type RefundOutcome =
+  /** `status` as PayPal gave it: COMPLETED when the money is back with the payer, PENDING while PayPal has yet to complete it (e.g. the merchant's balance does not cover it). */
+  | { outcome: 'refunded'; refundId: string; status: string; amount: PaypalMoney }
+  /** Nothing of the capture is left to give back: an earlier refund under another request id, or one made on PayPal by hand, took it all. */
+  | { outcome: 'already-refunded' }
+  /** The amount asked for is more than what earlier refunds left of the capture. */
+  | { outcome: 'exceeds-remaining' };
+
 export interface PaypalOrderState {
   id: string;
   /** CREATED, PAYER_ACTION_REQUIRED, APPROVED, COMPLETED, … */
@@ -97,6 +114,7 @@ const faultSchema = z.object({
   error: z.string().optional(),
   error_description: z.string().optional(),
 });
+const refundSchema = z.object({ id: z.string().min(1), status: z.string().min(1), amount: moneySchema });
 const verificationSchema = z.object({ verification_status: z.enum(['SUCCESS', 'FAILURE']) });
 
 const TRANSMISSION_HEADERS = {
@@ -111,6 +129,11 @@ const CAPTURE_OUTCOMES: Record<string, CaptureOutcome> = {
   ORDER_ALREADY_CAPTURED: { outcome: 'already-captured' },
   INSTRUMENT_DECLINED: { outcome: 'declined' },
   ORDER_NOT_APPROVED: { outcome: 'not-approved' },
+};
+
+const REFUND_OUTCOMES: Record<string, RefundOutcome> = {
+  CAPTURE_FULLY_REFUNDED: { outcome: 'already-refunded' },
+  REFUND_AMOUNT_EXCEEDED: { outcome: 'exceeds-remaining' },
 };
 
 /** Deletes the shared token only if it is still the refused one, not a fresh one another process stored since. */
@@ -132,6 +155,13 @@ function faultOf(answer: PaypalAnswer): PaypalError {
   });
 }
 
+/** The outcome a 422 stands for, when its issue is one the caller expects rather than a fault. */
+function expectedRefusal<Outcome>(answer: PaypalAnswer, outcomes: Record<string, Outcome>): Outcome | undefined {
+  if (answer.status !== 422) return undefined;
+  const issue = faultOf(answer).issue;
+  return issue === null ? undefined : outcomes[issue];
+}
+
 function unreadable(answer: PaypalAnswer, what: string): PaypalError {
   return new PaypalError({ status: answer.status, name: 'UNREADABLE_ANSWER', issue: null, description: `Unreadable answer to ${what}`, debugId: null });
 }
@@ -143,7 +173,7 @@ function readOrder(answer: PaypalAnswer, what: string): z.infer<typeof orderSche
 }
 
 /**
- * PayPal Orders v2 (create, capture, show) and webhook verification over PayPal's REST API. The
+ * PayPal Orders v2 (create, capture, show), capture refunds and webhook verification over PayPal's REST API. The
  * OAuth token is cached (in Redis when given, shared by the api and the workers) a little shorter
  * than PayPal keeps it; a refused token costs one new token and one retry.
  */
@@ -194,11 +224,8 @@ export class PaypalClient {
    */
   async captureOrder(orderId: string, requestId: string): Promise<CaptureOutcome> {
     const answer = await this.call('POST', `/v2/checkout/orders/${encodeURIComponent(orderId)}/capture`, { requestId, body: {}, representation: true });
-    if (answer.status === 422) {
-      const issue = faultOf(answer).issue;
-      const outcome = issue === null ? undefined : CAPTURE_OUTCOMES[issue];
-      if (outcome) return outcome;
-    }
+    const refused = expectedRefusal(answer, CAPTURE_OUTCOMES);
+    if (refused) return refused;
     if (answer.status !== 200 && answer.status !== 201) throw faultOf(answer);
     const order = readOrder(answer, 'capturing an order');
     const capture = order.purchase_units[0]?.payments?.captures?.[0];
@@ -209,6 +236,30 @@ export class PaypalClient {
     if (capture.status === 'PENDING') return { outcome: 'pending', captureId: capture.id, amount };
     if (capture.status === 'DECLINED' || capture.status === 'FAILED') return { outcome: 'declined' };
     throw unreadable(answer, `capturing an order (capture status ${capture.status})`);
+  }
+
+  /**
+   * Gives back all or part of a capture (Payments v2). A capture with nothing left to refund answers
+   * `already-refunded` and an amount above what is left `exceeds-remaining`, as values: both come
+   * from refunds already made, which the caller reads as state rather than as a fault. Other refusals
+   * (an unknown capture, another currency than the capture's, a malformed amount) throw PaypalError
+   * with PayPal's issue. Repeat a refund that threw a retryable error with the same `requestId`.
+   */
+  async refundCapture(captureId: string, input: RefundCaptureInput): Promise<RefundOutcome> {
+    const answer = await this.call('POST', `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`, {
+      requestId: input.requestId,
+      body: {
+        ...(input.amount === undefined ? {} : { amount: { currency_code: input.amount.currency, value: input.amount.value } }),
+        ...(input.noteToPayer === undefined ? {} : { note_to_payer: input.noteToPayer }),
+      },
+      representation: true,
+    });
+    const refused = expectedRefusal(answer, REFUND_OUTCOMES);
+    if (refused) return refused;
+    if (answer.status !== 200 && answer.status !== 201) throw faultOf(answer);
+    const refund = refundSchema.safeParse(answer.body);
+    if (!refund.success) throw unreadable(answer, 'refunding a capture');
+    return { outcome: 'refunded', refundId: refund.data.id, status: refund.data.status, amount: toMoney(refund.data.amount) };
   }
 
   async getOrder(orderId: string): Promise<PaypalOrderState> {

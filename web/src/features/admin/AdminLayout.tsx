@@ -11,7 +11,7 @@ import { PaymentAttentionNotifier } from './orders/PaymentAttentionNotifier';
 
 const newOrdersText = (count: number) => `${count} new ${count === 1 ? 'order' : 'orders'}`;
 
-/** 'Orders', with the count of orders placed since the admin last looked at them. */
+/** 'Orders', with the count of orders paid since the admin last looked at them. */
 function OrdersMenuLabel({ unseen }: { unseen: number }) {
   return (
     <Flex align="center" justify="space-between" gap="small">

@@ -12,6 +12,8 @@ export const OUT_OF_STOCK_LABEL = 'Out of Stock';
 
 interface AddToCartButtonProps {
   product: Pick<Product, 'id' | 'totalStock'>;
+  /** The variation the shopper chose in the product view; a card adds the product without one. */
+  variationId?: number | null;
   size?: ButtonProps['size'];
   block?: boolean;
   /** The id of the element naming the product, for screen readers among many such buttons. */
@@ -19,14 +21,14 @@ interface AddToCartButtonProps {
 }
 
 /** Adds one piece to the cart; the saga checks the stock first (spec §5). Disabled at zero stock. */
-export function AddToCartButton({ product, size, block, describedBy }: AddToCartButtonProps) {
+export function AddToCartButton({ product, variationId = null, size, block, describedBy }: AddToCartButtonProps) {
   const dispatch = useAppDispatch();
   const isBusy = useAppSelector((state) => selectCartLineIsBusy(state, product.id));
   const isOutOfStock = product.totalStock <= 0;
   const add = (event: MouseEvent) => {
     // Inside a card, the click must not also open the product dialog.
     event.stopPropagation();
-    dispatch(addToCartRequested({ productId: product.id, totalStock: product.totalStock }));
+    dispatch(addToCartRequested({ productId: product.id, variationId, totalStock: product.totalStock }));
   };
   return (
     <Button

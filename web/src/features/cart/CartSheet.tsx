@@ -3,6 +3,7 @@ import { Button, Drawer, Empty, Flex, Skeleton, Typography } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { LoadFailureAlert } from '../../components/LoadFailureAlert';
+import { cartLineKey } from './cart-lines';
 import { selectCartError, selectCartIsLoading, selectCartItems, selectCartSubtotal } from './cart.selectors';
 import { cartRequested } from './cart.slice';
 import { CartLine } from './CartLine';
@@ -52,7 +53,7 @@ export function CartSheet({ open, onClose }: { open: boolean; onClose: () => voi
     body = (
       <SheetList label="Cart lines">
         {items.map((item) => (
-          <CartLine key={item.productId} item={item} />
+          <CartLine key={cartLineKey(item)} item={item} />
         ))}
       </SheetList>
     );

@@ -5,20 +5,20 @@ import { ProductPicture } from '../../components/ProductPicture';
 
 const THUMBNAIL_PX = 64;
 
-/** A product's small square picture in the cart and wishlist sheets; decorative, as the title is written beside it. */
-export function ProductThumbnail({ image }: { image: ImageSet | null }) {
+/** A product's small square picture in the cart and wishlist sheets and the checkout's lines; decorative, as the title is written beside it. */
+export function ProductThumbnail({ image, size = THUMBNAIL_PX }: { image: ImageSet | null; size?: number }) {
   const { token } = theme.useToken();
-  const frame = { width: THUMBNAIL_PX, height: THUMBNAIL_PX, flexShrink: 0, borderRadius: token.borderRadius, overflow: 'hidden', background: token.colorFillTertiary };
+  const frame = { width: size, height: size, flexShrink: 0, borderRadius: token.borderRadius, overflow: 'hidden', background: token.colorFillTertiary };
   if (!image) {
     return (
-      <Flex align="center" justify="center" aria-hidden style={{ ...frame, fontSize: 24, color: token.colorTextQuaternary }}>
+      <Flex align="center" justify="center" aria-hidden style={{ ...frame, fontSize: size * 0.375, color: token.colorTextQuaternary }}>
         <PictureOutlined />
       </Flex>
     );
   }
   return (
     <div style={frame}>
-      <ProductPicture image={image} alt="" sizes={`${THUMBNAIL_PX}px`} />
+      <ProductPicture image={image} alt="" sizes={`${size}px`} />
     </div>
   );
 }

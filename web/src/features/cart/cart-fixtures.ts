@@ -10,7 +10,7 @@ export const shopper: SessionUser = { id: 41, userName: 'Wanjiru', email: 'wanji
 export const admin: SessionUser = { id: 1, userName: 'Admin', email: 'admin@example.test', role: 'admin' };
 
 export function cartItem(productId: number, fields: Partial<CartItem> = {}): CartItem {
-  return { productId, title: `Toy ${productId}`, image: null, price: 1000, salePrice: 0, quantity: 1, totalStock: 5, ...fields };
+  return { productId, title: `Toy ${productId}`, image: null, price: 1000, salePrice: 0, quantity: 1, totalStock: 5, variationId: null, variationLabel: null, ...fields };
 }
 
 export function cartOf(...items: CartItem[]): Cart {

@@ -3,7 +3,7 @@ import { apiClient, ApiError } from '../../lib/api-client';
 import { authChecked, loggedOut, signedInAs } from '../auth/auth.slice';
 import { admin, cartItem, cartOf, settle, shopper, startShopperStore } from './cart-fixtures';
 import { cartSaga } from './cart.saga';
-import { addToCartRequested, cartLineDeleteRequested, cartQuantityChangeRequested } from './cart.slice';
+import { addToCartRequested, cartLineDeleteRequested, cartQuantityChangeRequested, cartRequested } from './cart.slice';
 
 interface Request {
   method: 'get' | 'post' | 'put' | 'delete';
@@ -74,7 +74,7 @@ describe('the cart saga', () => {
 
   it('refuses an add beyond the stock without calling the server', async () => {
     const { store, toasts, stop } = await signedInShopper();
-    store.dispatch(addToCartRequested({ productId: 1, totalStock: 2 }));
+    store.dispatch(addToCartRequested({ productId: 1, variationId: null, totalStock: 2 }));
     await settle();
     expect(requests).toEqual([]);
     expect(toasts()).toEqual([{ kind: 'error', text: 'Only 2 quantity can be added for this item' }]);
@@ -83,7 +83,7 @@ describe('the cart saga', () => {
 
   it('refuses a plus beyond the stock without calling the server', async () => {
     const { store, toasts, stop } = await signedInShopper();
-    store.dispatch(cartQuantityChangeRequested({ productId: 1, quantity: 3 }));
+    store.dispatch(cartQuantityChangeRequested({ productId: 1, variationId: null, quantity: 3 }));
     await settle();
     expect(requests).toEqual([]);
     expect(toasts()).toEqual([{ kind: 'error', text: MESSAGES.cart.onlyQuantityCanBeAdded(2) }]);
@@ -93,10 +93,10 @@ describe('the cart saga', () => {
   it('adds one piece of a product the cart does not hold yet', async () => {
     const { store, toasts, stop } = await signedInShopper();
     serverCart = cartOf(...serverCart.items, cartItem(3));
-    store.dispatch(addToCartRequested({ productId: 3, totalStock: 1 }));
+    store.dispatch(addToCartRequested({ productId: 3, variationId: null, totalStock: 1 }));
     expect(store.getState().cart.busyProductIds).toEqual([3]);
     await settle();
-    expect(requests).toEqual([{ method: 'post', path: SHOPPER_API.addToCart, body: { userId: shopper.id, productId: 3, quantity: 1 } }]);
+    expect(requests).toEqual([{ method: 'post', path: SHOPPER_API.addToCart, body: { userId: shopper.id, productId: 3, variationId: null, quantity: 1 } }]);
     expect(store.getState().cart.items.map((item) => item.productId)).toEqual([1, 2, 3]);
     expect(store.getState().cart.busyProductIds).toEqual([]);
     expect(toasts()).toEqual([{ kind: 'success', text: MESSAGES.cart.productAdded }]);
@@ -105,7 +105,7 @@ describe('the cart saga', () => {
 
   it('refuses an out-of-stock product even when the cart does not hold it', async () => {
     const { store, toasts, stop } = await signedInShopper();
-    store.dispatch(addToCartRequested({ productId: 3, totalStock: 0 }));
+    store.dispatch(addToCartRequested({ productId: 3, variationId: null, totalStock: 0 }));
     await settle();
     expect(requests).toEqual([]);
     expect(toasts()).toEqual([{ kind: 'error', text: MESSAGES.cart.onlyQuantityCanBeAdded(0) }]);
@@ -114,13 +114,13 @@ describe('the cart saga', () => {
 
   it('sends the new quantity of a line and deletes a line', async () => {
     const { store, toasts, stop } = await signedInShopper();
-    store.dispatch(cartQuantityChangeRequested({ productId: 2, quantity: 2 }));
+    store.dispatch(cartQuantityChangeRequested({ productId: 2, variationId: null, quantity: 2 }));
     await settle();
-    store.dispatch(cartLineDeleteRequested(1));
+    store.dispatch(cartLineDeleteRequested({ productId: 1, variationId: null }));
     await settle();
     expect(requests).toEqual([
-      { method: 'put', path: SHOPPER_API.updateCart, body: { userId: shopper.id, productId: 2, quantity: 2 } },
-      { method: 'delete', path: SHOPPER_API.deleteCartItem(shopper.id, 1) },
+      { method: 'put', path: SHOPPER_API.updateCart, body: { userId: shopper.id, productId: 2, variationId: null, quantity: 2 } },
+      { method: 'delete', path: SHOPPER_API.deleteCartLine(shopper.id, 1, null) },
     ]);
     expect(toasts()).toEqual([
       { kind: 'success', text: MESSAGES.cart.itemUpdated },
@@ -129,9 +129,65 @@ describe('the cart saga', () => {
     stop();
   });
 
+  describe("a product's variations", () => {
+    beforeEach(() => {
+      serverCart = cartOf(cartItem(5, { variationId: 51, variationLabel: 'Red', quantity: 2, totalStock: 4 }), cartItem(5, { variationId: 52, variationLabel: 'Blue', quantity: 1, totalStock: 4 }));
+    });
+
+    it('sends the variation chosen with the add', async () => {
+      const { store, stop } = await signedInShopper();
+      store.dispatch(addToCartRequested({ productId: 5, variationId: 52, totalStock: 4 }));
+      await settle();
+      expect(requests).toEqual([{ method: 'post', path: SHOPPER_API.addToCart, body: { userId: shopper.id, productId: 5, variationId: 52, quantity: 1 } }]);
+      stop();
+    });
+
+    it('counts every line of the product against its stock, before any request', async () => {
+      const { store, toasts, stop } = await signedInShopper();
+      serverCart = cartOf(cartItem(5, { variationId: 51, variationLabel: 'Red', quantity: 3, totalStock: 4 }), cartItem(5, { variationId: 52, variationLabel: 'Blue', quantity: 1, totalStock: 4 }));
+      store.dispatch(cartRequested());
+      await settle();
+      requests = [];
+      store.dispatch(addToCartRequested({ productId: 5, variationId: null, totalStock: 4 }));
+      store.dispatch(cartQuantityChangeRequested({ productId: 5, variationId: 52, quantity: 2 }));
+      await settle();
+      expect(requests).toEqual([]);
+      expect(toasts()).toEqual([
+        { kind: 'error', text: MESSAGES.cart.onlyQuantityCanBeAdded(4) },
+        { kind: 'error', text: MESSAGES.cart.onlyQuantityCanBeAdded(4) },
+      ]);
+      stop();
+    });
+
+    it("changes and deletes one variation's line only", async () => {
+      const { store, stop } = await signedInShopper();
+      store.dispatch(cartQuantityChangeRequested({ productId: 5, variationId: 52, quantity: 2 }));
+      await settle();
+      store.dispatch(cartLineDeleteRequested({ productId: 5, variationId: 51 }));
+      await settle();
+      expect(requests).toEqual([
+        { method: 'put', path: SHOPPER_API.updateCart, body: { userId: shopper.id, productId: 5, variationId: 52, quantity: 2 } },
+        { method: 'delete', path: SHOPPER_API.deleteCartLine(shopper.id, 5, 51) },
+      ]);
+      stop();
+    });
+
+    it("holds a product's other lines while one of them is on its way", async () => {
+      const { store, stop } = await signedInShopper();
+      let release = () => {};
+      gate = new Promise((resolve) => (release = resolve));
+      store.dispatch(cartQuantityChangeRequested({ productId: 5, variationId: 52, quantity: 2 }));
+      store.dispatch(addToCartRequested({ productId: 5, variationId: 51, totalStock: 4 }));
+      release();
+      await settle();
+      expect(requests.map((request) => request.method)).toEqual(['put']);
+      stop();
+    });
+  });
+
   it('never sends a quantity below one', async () => {
     const { store, stop } = await signedInShopper();
-    store.dispatch(cartQuantityChangeRequested({ productId: 2, quantity: 0 }));
+    store.dispatch(cartQuantityChangeRequested({ productId: 2, variationId: null, quantity: 0 }));
     await settle();
     expect(requests).toEqual([]);
     stop();
@@ -141,7 +197,7 @@ describe('the cart saga', () => {
     const { store, toasts, stop } = await signedInShopper();
     const before = store.getState().cart.items;
     refusal = new ApiError(MESSAGES.cart.onlyQuantityCanBeAdded(1), 400);
-    store.dispatch(cartQuantityChangeRequested({ productId: 2, quantity: 2 }));
+    store.dispatch(cartQuantityChangeRequested({ productId: 2, variationId: null, quantity: 2 }));
     await settle();
     expect(store.getState().cart.items).toEqual(before);
     expect(store.getState().cart.busyProductIds).toEqual([]);
@@ -153,8 +209,8 @@ describe('the cart saga', () => {
     const { store, stop } = await signedInShopper();
     let release = () => {};
     gate = new Promise((resolve) => (release = resolve));
-    store.dispatch(addToCartRequested({ productId: 2, totalStock: 4 }));
-    store.dispatch(addToCartRequested({ productId: 2, totalStock: 4 }));
+    store.dispatch(addToCartRequested({ productId: 2, variationId: null, totalStock: 4 }));
+    store.dispatch(addToCartRequested({ productId: 2, variationId: null, totalStock: 4 }));
     release();
     await settle();
     expect(requests).toHaveLength(1);
@@ -165,7 +221,7 @@ describe('the cart saga', () => {
     const { store, stop } = await signedInShopper();
     let release = () => {};
     gate = new Promise((resolve) => (release = resolve));
-    store.dispatch(addToCartRequested({ productId: 2, totalStock: 4 }));
+    store.dispatch(addToCartRequested({ productId: 2, variationId: null, totalStock: 4 }));
     store.dispatch(loggedOut());
     release();
     await settle();

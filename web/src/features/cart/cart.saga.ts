@@ -3,7 +3,7 @@ import { all, call, fork, put, select, takeEvery, takeLatest, type CallEffect } 
 import type { SagaIterator } from 'redux-saga';
 import { apiClient, messageOfError } from '../../lib/api-client';
 import { toastRequested } from '../notifications/notifications.slice';
-import { selectCartLine, selectCartLineIsBusy } from './cart.selectors';
+import { selectCartLine, selectCartLineIsBusy, selectProductUnitsInCart } from './cart.selectors';
 import {
   addToCartRequested,
   cartCleared,
@@ -47,37 +47,38 @@ function* refuseBeyondStock(quantity: number): SagaIterator {
   yield put(toastRequested('error', MESSAGES.cart.onlyQuantityCanBeAdded(quantity)));
 }
 
+/** The stock is the product's: every variation's line counts against it. */
 function* addToCart(userId: number, action: ReturnType<typeof addToCartRequested>): SagaIterator {
-  const { productId, totalStock } = action.payload;
-  // The line's buttons are disabled meanwhile; a second add from a card must not race the first.
+  const { productId, variationId, totalStock } = action.payload;
+  // The product's buttons are disabled meanwhile; a second add from a card must not race the first.
   if ((yield select(selectCartLineIsBusy, productId)) as boolean) return;
-  const line: CartItem | undefined = yield select(selectCartLine, productId);
-  const inCart = line?.quantity ?? 0;
+  const inCart: number = yield select(selectProductUnitsInCart, productId);
   if (inCart + 1 > totalStock) {
     yield call(refuseBeyondStock, inCart);
     return;
   }
-  const body: CartLineInput = { userId, productId, quantity: 1 };
+  const body: CartLineInput = { userId, productId, variationId, quantity: 1 };
   yield call(sendLineChange, productId, call(apiClient.post<CartAnswer>, SHOPPER_API.addToCart, body), MESSAGES.cart.productAdded);
 }
 
 function* changeQuantity(userId: number, action: ReturnType<typeof cartQuantityChangeRequested>): SagaIterator {
-  const { productId, quantity } = action.payload;
+  const { productId, variationId, quantity } = action.payload;
   if ((yield select(selectCartLineIsBusy, productId)) as boolean) return;
-  const line: CartItem | undefined = yield select(selectCartLine, productId);
+  const line: CartItem | undefined = yield select(selectCartLine, productId, variationId);
   if (!line || quantity < 1 || quantity === line.quantity) return;
-  if (quantity > line.totalStock) {
-    yield call(refuseBeyondStock, line.quantity);
+  const inCart: number = yield select(selectProductUnitsInCart, productId);
+  if (inCart - line.quantity + quantity > line.totalStock) {
+    yield call(refuseBeyondStock, inCart);
     return;
   }
-  const body: CartLineInput = { userId, productId, quantity };
+  const body: CartLineInput = { userId, productId, variationId, quantity };
   yield call(sendLineChange, productId, call(apiClient.put<CartAnswer>, SHOPPER_API.updateCart, body), MESSAGES.cart.itemUpdated);
 }
 
 function* deleteLine(userId: number, action: ReturnType<typeof cartLineDeleteRequested>): SagaIterator {
-  const productId = action.payload;
+  const { productId, variationId } = action.payload;
   if ((yield select(selectCartLineIsBusy, productId)) as boolean) return;
-  yield call(sendLineChange, productId, call(apiClient.delete<CartAnswer>, SHOPPER_API.deleteCartItem(userId, productId)), MESSAGES.cart.itemDeleted);
+  yield call(sendLineChange, productId, call(apiClient.delete<CartAnswer>, SHOPPER_API.deleteCartLine(userId, productId, variationId)), MESSAGES.cart.itemDeleted);
 }
 
 function* watchShopperCart(userId: number): SagaIterator {

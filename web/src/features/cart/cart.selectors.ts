@@ -15,6 +15,11 @@ export function selectCartCount(state: RootState): number {
   return state.cart.items.reduce((sum, item) => sum + item.quantity, 0);
 }
 
-export const selectCartLine = (state: RootState, productId: number): CartItem | undefined => state.cart.items.find((item) => item.productId === productId);
+export const selectCartLine = (state: RootState, productId: number, variationId: number | null): CartItem | undefined =>
+  state.cart.items.find((item) => item.productId === productId && item.variationId === variationId);
+
+/** The pieces of a product in the cart, every variation together: they share the product's stock. */
+export const selectProductUnitsInCart = (state: RootState, productId: number): number =>
+  state.cart.items.reduce((units, item) => (item.productId === productId ? units + item.quantity : units), 0);
 
 export const selectCartLineIsBusy = (state: RootState, productId: number): boolean => state.cart.busyProductIds.includes(productId);

@@ -1,6 +1,7 @@
 import type { RootState } from '../../app/store';
 import { cartItem, cartOf } from './cart-fixtures';
-import { selectCartCount, selectCartSubtotal } from './cart.selectors';
+import { cartLineKey, cartLineName, isVariationGone } from './cart-lines';
+import { selectCartCount, selectCartLine, selectCartSubtotal, selectProductUnitsInCart } from './cart.selectors';
 import { cartCleared, cartFailed, cartLineChanged, cartLineChangeFailed, cartLineChangeStarted, cartLoaded, cartReducer, cartRequested, type CartState } from './cart.slice';
 
 const initial = cartReducer(undefined, { type: 'init' });
@@ -58,5 +59,29 @@ describe('cart figures', () => {
   it('is zero for an empty cart', () => {
     expect(selectCartSubtotal(asRoot(initial))).toBe(0);
     expect(selectCartCount(asRoot(initial))).toBe(0);
+  });
+});
+
+describe("a product's variations in the cart", () => {
+  const red = cartItem(5, { variationId: 51, variationLabel: 'Red', quantity: 2 });
+  const blue = cartItem(5, { variationId: 52, variationLabel: 'Blue', quantity: 1 });
+  const plain = cartItem(5, { quantity: 4 });
+  const state = asRoot(cartReducer(initial, cartLoaded(cartOf(red, blue, plain, cartItem(6, { quantity: 7 })))));
+
+  it('finds each line by product and variation', () => {
+    expect(selectCartLine(state, 5, 52)).toEqual(blue);
+    expect(selectCartLine(state, 5, null)).toEqual(plain);
+    expect(selectCartLine(state, 5, 53)).toBeUndefined();
+  });
+
+  it("counts the product's pieces across its lines, as they share its stock", () => {
+    expect(selectProductUnitsInCart(state, 5)).toBe(7);
+    expect(selectProductUnitsInCart(state, 9)).toBe(0);
+  });
+
+  it('keys, names and flags each line', () => {
+    expect([red, blue, plain].map(cartLineKey)).toEqual(['5/51', '5/52', '5/0']);
+    expect([red, plain].map(cartLineName)).toEqual(['Toy 5, Red', 'Toy 5']);
+    expect([red, plain, cartItem(5, { variationId: 50, variationLabel: null })].map(isVariationGone)).toEqual([false, false, true]);
   });
 });

@@ -8,19 +8,26 @@ export interface CartState {
   /** The whole cart is being (re)loaded. */
   isLoading: boolean;
   error: string | null;
-  /** Lines with an add, update or delete in flight: their buttons wait for the answer. */
+  /**
+   * Products with an add, update or delete in flight: all their lines' buttons wait for the answer,
+   * as the lines of one product share its stock.
+   */
   busyProductIds: number[];
 }
+
+/** Which line of the cart: a product, and the variation chosen or null. */
+export type CartLineKey = Pick<CartItem, 'productId' | 'variationId'>;
 
 /** One more piece of a product, asked for from a card or the product view. */
 export interface AddToCartRequest {
   productId: number;
+  /** The variation the product view shows, or null (a card, or the product's own picture). */
+  variationId: number | null;
   /** The catalogue's stock of the product, as the card or dialog shows it. */
   totalStock: number;
 }
 
-export interface QuantityChangeRequest {
-  productId: number;
+export interface QuantityChangeRequest extends CartLineKey {
   quantity: number;
 }
 
@@ -63,7 +70,7 @@ const cartSlice = createSlice({
 
     addToCartRequested(_state, _action: PayloadAction<AddToCartRequest>) {},
     cartQuantityChangeRequested(_state, _action: PayloadAction<QuantityChangeRequest>) {},
-    cartLineDeleteRequested(_state, _action: PayloadAction<number>) {},
+    cartLineDeleteRequested(_state, _action: PayloadAction<CartLineKey>) {},
 
     /** A request for this line has passed the client's checks and left for the server. */
     cartLineChangeStarted(state, action: PayloadAction<number>) {

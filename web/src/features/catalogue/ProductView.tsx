@@ -59,6 +59,12 @@ function AverageRating({ averageReview }: { averageReview: number }) {
   );
 }
 
+/** The variation whose picture is on show is the one chosen: Add to Cart puts that variation in the cart. */
+function chosenVariationId(product: Product, selectedImageKey: string | null): number | null {
+  const shown = shownGalleryImage(galleryImages(product), selectedImageKey);
+  return product.variations.find((variation) => String(variation.id) === shown?.key)?.id ?? null;
+}
+
 function ProductDetails({ product }: { product: Product }) {
   const dispatch = useAppDispatch();
   const selectedImageKey = useAppSelector((state) => state.catalogue.productView.selectedImageKey);
@@ -78,7 +84,7 @@ function ProductDetails({ product }: { product: Product }) {
             <StockTag totalStock={product.totalStock} />
           </div>
           <Flex gap={token.marginSM} align="center">
-            <AddToCartButton product={product} size="large" />
+            <AddToCartButton product={product} variationId={chosenVariationId(product, selectedImageKey)} size="large" />
             <WishlistHeart productId={product.id} size="large" />
           </Flex>
           <Description text={product.description} />

@@ -2,6 +2,9 @@ import { effectivePrice, formatKes, MESSAGES, ROUTES, type Address, type CartIte
 import { Card, Divider, Empty, Flex, Skeleton, Typography, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { cartLineKey } from '../cart/cart-lines';
+import { CartLineVariation } from '../cart/CartLine';
+import { ProductThumbnail } from '../cart/ProductThumbnail';
 import { PayButtons } from '../payments/PayButtons';
 import { AmountRow } from './AmountRow';
 import { checkoutTotals } from './checkout-totals';
@@ -31,10 +34,14 @@ export function OrderSummary({ items, subtotal, isLoading, address }: OrderSumma
     lines = (
       <Flex vertical gap={token.marginXS} role="list" aria-label="Order lines">
         {items.map((item) => (
-          <Flex key={item.productId} justify="space-between" gap={token.marginSM} role="listitem">
-            <Typography.Text ellipsis={{ tooltip: item.title }} style={{ minWidth: 0 }}>
-              {item.title} × {item.quantity}
-            </Typography.Text>
+          <Flex key={cartLineKey(item)} justify="space-between" align="center" gap={token.marginSM} role="listitem">
+            <ProductThumbnail image={item.image} size={40} />
+            <Flex vertical style={{ flex: 1, minWidth: 0 }}>
+              <Typography.Text ellipsis={{ tooltip: item.title }}>
+                {item.title} × {item.quantity}
+              </Typography.Text>
+              <CartLineVariation item={item} />
+            </Flex>
             <Typography.Text style={{ flexShrink: 0 }}>{formatKes(effectivePrice(item) * item.quantity)}</Typography.Text>
           </Flex>
         ))}

@@ -8,7 +8,7 @@ import { mpesaPaymentRequested, paymentsReducer, paypalPaymentRequested } from '
 import { paymentRequested } from './checkout.actions';
 import { checkoutSaga } from './checkout.saga';
 
-const line: CartItem = { productId: 3, title: 'Wooden train', image: null, price: 1500, salePrice: 0, quantity: 2, totalStock: 9 };
+const line: CartItem = { productId: 3, title: 'Wooden train', image: null, price: 1500, salePrice: 0, quantity: 2, totalStock: 9, variationId: null, variationLabel: null };
 const address: Address = {
   id: 11,
   county: 'Nairobi',

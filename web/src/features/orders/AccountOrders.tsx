@@ -1,14 +1,17 @@
-import { Skeleton } from 'antd';
+import { Flex, Skeleton, theme } from 'antd';
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { LoadFailureAlert } from '../../components/LoadFailureAlert';
+import { CancelOrder } from './CancelOrder';
 import { OrderDetailsDialog } from './OrderDetailsDialog';
 import { orderDialogClosed, orderDialogOpened, ordersRequested, ordersViewClosed } from './orders.slice';
 import { OrdersTable } from './OrdersTable';
+import { OrderStatusHistory } from './OrderStatusHistory';
 
 /** The account's Orders tab (spec §2): the shopper's orders, newest first, each with its details dialog. */
 export function AccountOrders() {
   const dispatch = useAppDispatch();
+  const { token } = theme.useToken();
   const { items, isLoading, hasLoaded, error, dialog } = useAppSelector((state) => state.orders);
   const shown = dialog.details ?? items.find((order) => order.id === dialog.orderId) ?? null;
 
@@ -37,7 +40,14 @@ export function AccountOrders() {
         error={dialog.error}
         onClosed={() => dispatch(orderDialogClosed())}
         onRetry={() => dialog.orderId !== null && dispatch(orderDialogOpened(dialog.orderId))}
-      />
+      >
+        {shown && (
+          <Flex vertical gap={token.marginLG}>
+            <OrderStatusHistory audience="shopper" history={dialog.details?.history ?? null} />
+            <CancelOrder order={shown} />
+          </Flex>
+        )}
+      </OrderDetailsDialog>
     </>
   );
 }

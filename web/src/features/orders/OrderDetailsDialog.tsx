@@ -1,9 +1,9 @@
-import { formatKenyanMobile, formatKes, type Order } from '@shop/contracts';
-import { Descriptions, Divider, Flex, Grid, Modal, Skeleton, Tag, Typography, theme } from 'antd';
+import { formatKenyanMobile, formatKes, OFFLINE_PAYMENT_METHOD_LABELS, type Order } from '@shop/contracts';
+import { Descriptions, Divider, Flex, Grid, Modal, Skeleton, Typography, theme } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { LoadFailureAlert } from '../../components/LoadFailureAlert';
 import { AmountRow } from '../checkout/AmountRow';
-import { formatOrderDate, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from './order-presentation';
+import { formatOrderDate, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, refundStatusText } from './order-presentation';
 import { OrderStatusTag } from './OrderStatusTag';
 import { PaymentNote } from './PaymentNote';
 
@@ -17,7 +17,7 @@ interface OrderDetailsDialogProps {
   onRetry: () => void;
   /** What the admin reads about the payment in place of the shopper's note: what to check, and the M-Pesa attempts. */
   payment?: ReactNode;
-  /** What the admin adds under the order: its history and the status select. */
+  /** What goes under the order: its history, with the shopper's Cancel or the admin's actions and status select. */
   children?: ReactNode;
 }
 
@@ -29,10 +29,15 @@ function SectionTitle({ children }: { children: string }) {
   );
 }
 
+function offlinePaymentText({ method, reference, note }: NonNullable<Order['offlinePayment']>): string {
+  return [OFFLINE_PAYMENT_METHOD_LABELS[method], reference, note].filter((part) => part !== '').join(' · ');
+}
+
 /** Everything spec §2 lists about one order: the order, its payment, its items and where it goes. */
 function OrderDetailsBody({ order, payment }: { order: Order; payment: ReactNode }) {
   const { token } = theme.useToken();
   const shipping = order.addressInfo;
+  const refund = refundStatusText(order);
   return (
     <Flex vertical gap={token.marginMD}>
       <Descriptions
@@ -47,7 +52,8 @@ function OrderDetailsBody({ order, payment }: { order: Order; payment: ReactNode
           { key: 'payment', label: 'Payment Status', children: PAYMENT_STATUS_LABELS[order.paymentStatus] },
           ...(order.paymentReceipt ? [{ key: 'receipt', label: 'Payment Reference', children: order.paymentReceipt }] : []),
           ...(order.amountReceived !== null ? [{ key: 'received', label: 'Amount received', children: formatKes(order.amountReceived) }] : []),
-          ...(order.refundDue !== null ? [{ key: 'refund', label: 'Refund due', children: <Tag color="warning">{formatKes(order.refundDue)}</Tag> }] : []),
+          ...(order.offlinePayment ? [{ key: 'offline', label: 'Paid offline', children: offlinePaymentText(order.offlinePayment) }] : []),
+          ...(refund ? [{ key: 'refund', label: 'Refund', children: <Typography.Text type={order.refund ? 'success' : 'warning'}>{refund}</Typography.Text> }] : []),
         ]}
       />
       {payment ?? <PaymentNote order={order} />}
@@ -56,7 +62,7 @@ function OrderDetailsBody({ order, payment }: { order: Order; payment: ReactNode
         <Flex vertical role="list" aria-label="Items" style={{ border: `1px solid ${token.colorBorderSecondary}`, borderRadius: token.borderRadius }}>
           {order.cartItems.map((item, index) => (
             <Flex
-              key={item.productId}
+              key={`${item.productId}/${item.variationId ?? 0}`}
               role="listitem"
               justify="space-between"
               gap={token.marginSM}
@@ -64,6 +70,7 @@ function OrderDetailsBody({ order, payment }: { order: Order; payment: ReactNode
             >
               <Flex vertical style={{ minWidth: 0 }}>
                 <Typography.Text ellipsis={{ tooltip: item.title }}>{item.title}</Typography.Text>
+                {item.variationLabel && <Typography.Text type="secondary">{item.variationLabel}</Typography.Text>}
                 <Typography.Text type="secondary">
                   Quantity: {item.quantity} · {formatKes(item.price)} each
                 </Typography.Text>

@@ -1,5 +1,6 @@
 import { formatKes, MESSAGES, type Order } from '@shop/contracts';
-import { Button, Card, Empty, Flex, Grid, Pagination, Spin, Table, Typography, theme, type TableColumnsType, type TablePaginationConfig } from 'antd';
+import { Button, Card, Empty, Flex, Grid, Pagination, Spin, Table, Tag, Typography, theme, type TableColumnsType, type TablePaginationConfig } from 'antd';
+import { isAwaitingPayment } from './order-moves';
 import { formatOrderDate, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from './order-presentation';
 import { OrderStatusTag } from './OrderStatusTag';
 
@@ -15,6 +16,21 @@ interface OrdersTableProps {
 }
 
 const paymentOf = (order: Order) => `${PAYMENT_METHOD_LABELS[order.paymentMethod]} · ${PAYMENT_STATUS_LABELS[order.paymentStatus]}`;
+
+/** The order's status, and for the admin whether it still waits for its money (new orders arrive as paid; these are the ones that did not). */
+function StatusCell({ order, audience }: { order: Order; audience: OrdersTableProps['audience'] }) {
+  const { token } = theme.useToken();
+  return (
+    <Flex gap={token.marginXXS} wrap>
+      <OrderStatusTag status={order.orderStatus} />
+      {audience === 'admin' && isAwaitingPayment(order) && (
+        <Tag color="warning" style={{ marginInlineEnd: 0 }}>
+          Awaiting payment
+        </Tag>
+      )}
+    </Flex>
+  );
+}
 
 function DetailsButton({ order, onViewDetails, block = false }: { order: Order; onViewDetails: (orderId: number) => void; block?: boolean }) {
   return (
@@ -36,7 +52,7 @@ function OrderCards({ orders, isLoading, onViewDetails, audience, pagination, em
             <Flex vertical gap={token.marginXS}>
               <Flex justify="space-between" align="center" gap={token.marginXS}>
                 <Typography.Text strong>#{order.id}</Typography.Text>
-                <OrderStatusTag status={order.orderStatus} />
+                <StatusCell order={order} audience={audience} />
               </Flex>
               <Flex justify="space-between" align="baseline" gap={token.marginXS}>
                 <Typography.Text type="secondary">
@@ -69,7 +85,7 @@ export function OrdersTable({ orders, isLoading, onViewDetails, audience, pagina
     { title: 'Order ID', dataIndex: 'id', key: 'id', render: (id: number) => <Typography.Text strong>#{id}</Typography.Text> },
     { title: 'Order Date', dataIndex: 'orderDate', key: 'orderDate', render: (date: string) => formatOrderDate(date) },
     ...(audience === 'admin' ? [{ title: 'Customer', dataIndex: 'userName', key: 'userName' }] : []),
-    { title: 'Order Status', dataIndex: 'orderStatus', key: 'orderStatus', render: (_: unknown, order: Order) => <OrderStatusTag status={order.orderStatus} /> },
+    { title: 'Order Status', dataIndex: 'orderStatus', key: 'orderStatus', render: (_: unknown, order: Order) => <StatusCell order={order} audience={audience} /> },
     ...(audience === 'admin' ? [{ title: 'Payment', key: 'payment', render: (_: unknown, order: Order) => paymentOf(order) }] : []),
     { title: 'Order Price', dataIndex: 'totalAmount', key: 'totalAmount', align: 'right', render: (amount: number) => formatKes(amount) },
     { title: 'Details', key: 'details', render: (_: unknown, order: Order) => <DetailsButton order={order} onViewDetails={onViewDetails} /> },

@@ -17,7 +17,7 @@ export function orderOf(id: number, fields: Partial<Order> = {}): Order {
     id,
     userId: shopper.id,
     userName: shopper.userName,
-    cartItems: [{ productId: 3, title: 'Wooden train', image: null, price: 1500, quantity: 2 }],
+    cartItems: [{ productId: 3, title: 'Wooden train', image: null, price: 1500, quantity: 2, variationId: null, variationLabel: null }],
     addressInfo: {
       addressId: 11,
       address: 'Apartment 4B, Parklands, Westlands, Nairobi',
@@ -46,13 +46,15 @@ export function orderOf(id: number, fields: Partial<Order> = {}): Order {
     amountReceived: null,
     refundDue: null,
     paypalApprovalUrl: null,
+    offlinePayment: null,
+    refund: null,
     ...fields,
   };
 }
 
-/** The order's details: placed by the shop, with the STK pushes given (none unless told). */
+/** The order's details: placed by its shopper, with the STK pushes given (none unless told). */
 export function detailsOf(order: Order, mpesaAttempts: MpesaAttemptView[] = []): OrderDetails {
-  return { ...order, history: [{ fromStatus: null, toStatus: 'pending', changedBy: null, reason: '', createdAt: order.orderDate }], mpesaAttempts };
+  return { ...order, history: [{ fromStatus: null, toStatus: 'pending', actor: 'shopper', changedBy: 'Wanjiru', reason: '', createdAt: order.orderDate }], mpesaAttempts };
 }
 
 /** An STK push of the order's total to the shopper's phone, which Daraja took and has not settled, unless told otherwise. */

@@ -1,4 +1,5 @@
-import { LOCALE, type MpesaAttemptState, type OrderStatus, type PaymentMethod, type PaymentStatus } from '@shop/contracts';
+import { formatKes, LOCALE, type MpesaAttemptState, type Order, type OrderStatus, type OrderStatusChange, type PaymentMethod, type PaymentStatus } from '@shop/contracts';
+import { SHOP_NAME } from '../../app/brand';
 
 /** The shop is in Nairobi: an order placed at 01:30 there is dated that day, whatever the browser's zone. */
 const orderDateFormat = new Intl.DateTimeFormat(LOCALE, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Africa/Nairobi' });
@@ -39,4 +40,31 @@ export type OrderStatusTone = 'confirmed' | 'rejected' | 'other';
 export function orderStatusTone(status: OrderStatus): OrderStatusTone {
   if (status === 'confirmed' || status === 'rejected') return status;
   return 'other';
+}
+
+/** Who reads an order: its shopper, or an admin of the shop. */
+export type OrderAudience = 'shopper' | 'admin';
+
+/**
+ * Who moved an order, as its history names them. A shopper reads "You" for their own moves and the
+ * shop's name for everyone else's (an admin's name is the shop's business); an admin reads the
+ * person's name, or what moved it when nobody did. Rows from before the mover was recorded name
+ * nobody to a shopper, since the name on them may be an admin's.
+ */
+export function changedByLabel(change: Pick<OrderStatusChange, 'actor' | 'changedBy'>, audience: OrderAudience): string | null {
+  if (audience === 'admin') {
+    if (change.changedBy !== null) return change.actor === 'shopper' ? `${change.changedBy} (shopper)` : change.changedBy;
+    if (change.actor === 'payment') return `${SHOP_NAME} (payment)`;
+    if (change.actor === 'expiry') return `${SHOP_NAME} (reservation ended)`;
+    return SHOP_NAME;
+  }
+  if (change.actor === 'shopper') return 'You';
+  return change.actor === null ? null : SHOP_NAME;
+}
+
+/** Where the money owed back stands: refunded (when, and the refund's reference), still due, or nothing owed. */
+export function refundStatusText(order: Pick<Order, 'refundDue' | 'refund'>): string | null {
+  if (order.refund) return `Refunded ${formatKes(order.refund.amount)} on ${formatOrderDate(order.refund.refundedAt)} (${order.refund.reference})`;
+  if (order.refundDue !== null && order.refundDue > 0) return `Refund due: ${formatKes(order.refundDue)}`;
+  return null;
 }

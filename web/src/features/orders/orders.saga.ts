@@ -1,12 +1,17 @@
-import { ORDER_API, type ApiSuccess, type Order, type OrderDetails, type SessionUser } from '@shop/contracts';
-import { call, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
+import { MESSAGES, ORDER_API, type ApiSuccess, type Order, type OrderDetails, type SessionUser } from '@shop/contracts';
+import { call, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import type { RootState } from '../../app/store';
 import { selectUser } from '../auth/auth.selectors';
-import { messageOfError } from '../../lib/api-client';
+import { apiClient, ApiError, messageOfError } from '../../lib/api-client';
+import { toastRequested } from '../notifications/notifications.slice';
 import { orderUpdated, socketReconnected } from '../realtime/realtime.slice';
+import { refundFollowsCancel } from './order-moves';
 import { getCancellable } from './order-requests';
 import {
+  orderCancelFailed,
+  orderCancelled,
+  orderCancelRequested,
   orderDetailsFailed,
   orderDetailsLoaded,
   orderDetailsRefreshRequested,
@@ -61,9 +66,24 @@ function* refetchShown(): SagaIterator {
   if (isOnScreen) yield call(loadOrders, true);
 }
 
+/** The shopper's confirmed Cancel: the answer is the order as it now stands, and says whether a refund follows. */
+function* cancelOrder(action: ReturnType<typeof orderCancelRequested>): SagaIterator {
+  const orderId = action.payload;
+  try {
+    const answer: ApiSuccess<OrderDetails> = yield call(apiClient.post<ApiSuccess<OrderDetails>>, ORDER_API.cancelOrder(orderId));
+    yield put(orderCancelled(answer.data));
+    yield put(toastRequested('success', refundFollowsCancel(answer.data) ? MESSAGES.orders.cancelledRefundDue : MESSAGES.orders.cancelled));
+  } catch (error) {
+    yield put(orderCancelFailed({ orderId, message: messageOfError(error) }));
+    // A refusal means the order moved on meanwhile (shipped, or closed by its payment): show where it stands now.
+    if (error instanceof ApiError && error.status === 409) yield put(orderDetailsRefreshRequested(orderId));
+  }
+}
+
 export function* ordersSaga(): SagaIterator {
   yield takeLatest(ordersRequested.type, loadOrders, false);
   yield takeLatest([orderDialogOpened.type, orderDialogClosed.type, orderDetailsRefreshRequested.type], loadOrderDetails);
   yield takeEvery(orderUpdated.type, followOrderUpdate);
   yield takeLatest(socketReconnected.type, refetchShown);
+  yield takeLeading(orderCancelRequested.type, cancelOrder);
 }

@@ -24,9 +24,18 @@ export interface OrdersState {
   dialog: OrderDialogState;
   /** The Orders tab is on screen: a reconnect reads the list again. */
   isOnScreen: boolean;
+  /** The shopper's Cancel: the order being cancelled now, and why the dialog's last try was refused. */
+  cancel: OrderCancelState;
 }
 
-const initialState: OrdersState = { items: [], isLoading: false, hasLoaded: false, error: null, dialog: closedOrderDialog, isOnScreen: false };
+export interface OrderCancelState {
+  orderId: number | null;
+  error: string | null;
+}
+
+const noCancel: OrderCancelState = { orderId: null, error: null };
+
+const initialState: OrdersState = { items: [], isLoading: false, hasLoaded: false, error: null, dialog: closedOrderDialog, isOnScreen: false, cancel: noCancel };
 
 /** An answer read before the order last moved (a refresh that crossed an event or a save) is older than what is shown. */
 export function isOlderThan(order: Order, shown: Order | null): boolean {
@@ -50,6 +59,17 @@ export function applyOrderUpdate(order: Order, event: OrderUpdatedEvent): void {
   order.paymentStatus = event.paymentStatus;
   if (event.reason !== undefined) order.paymentFailureReason = event.reason;
   order.orderUpdateDate = event.updatedAt;
+}
+
+/**
+ * An answer carrying an order's details (a read, or the answer to a change the shopper or an admin
+ * made) replaces its row, and the dialog's copy while the dialog shows that order and nothing newer.
+ */
+export function showOrderDetails(state: { items: Order[]; dialog: OrderDialogState }, details: OrderDetails): void {
+  replaceOrderRow(state.items, details);
+  // A late answer for an order the dialog no longer shows only refreshes the row.
+  if (state.dialog.orderId !== details.id || isOlderThan(details, state.dialog.details)) return;
+  state.dialog = { ...state.dialog, details, isLoading: false, error: null };
 }
 
 /** An event changes the list's row and the open dialog in place; the saga reads the dialog's order again for what the event leaves out. */
@@ -93,15 +113,26 @@ const ordersSlice = createSlice({
     },
     orderDialogOpened(state, action: PayloadAction<number>) {
       state.dialog = { ...closedOrderDialog, orderId: action.payload, isLoading: true };
+      state.cancel.error = null;
     },
     orderDialogClosed(state) {
       state.dialog = closedOrderDialog;
+      state.cancel.error = null;
     },
     orderDetailsLoaded(state, action: PayloadAction<OrderDetails>) {
-      replaceOrderRow(state.items, action.payload);
-      // A late answer for an order the dialog no longer shows only refreshes the row.
-      if (state.dialog.orderId !== action.payload.id || isOlderThan(action.payload, state.dialog.details)) return;
-      state.dialog = { ...state.dialog, details: action.payload, isLoading: false, error: null };
+      showOrderDetails(state, action.payload);
+    },
+    /** The shopper confirmed the Cancel of this order. */
+    orderCancelRequested(state, action: PayloadAction<number>) {
+      state.cancel = { orderId: action.payload, error: null };
+    },
+    /** The api's answer: the order as it stands now, cancelled (and, when it was paid, owed back). */
+    orderCancelled(state, action: PayloadAction<OrderDetails>) {
+      state.cancel = noCancel;
+      showOrderDetails(state, action.payload);
+    },
+    orderCancelFailed(state, action: PayloadAction<{ orderId: number; message: string }>) {
+      state.cancel = { orderId: null, error: state.dialog.orderId === action.payload.orderId ? action.payload.message : null };
     },
     orderDetailsFailed(state, action: PayloadAction<{ orderId: number; message: string }>) {
       if (state.dialog.orderId !== action.payload.orderId) return;
@@ -117,6 +148,17 @@ const ordersSlice = createSlice({
 /** The open dialog's order is read again, quietly: the event moved it, or the socket came back. */
 export const orderDetailsRefreshRequested = createAction<number>('orders/orderDetailsRefreshRequested');
 
-export const { ordersRequested, ordersViewClosed, ordersLoaded, ordersFailed, orderDialogOpened, orderDialogClosed, orderDetailsLoaded, orderDetailsFailed } =
-  ordersSlice.actions;
+export const {
+  ordersRequested,
+  ordersViewClosed,
+  ordersLoaded,
+  ordersFailed,
+  orderDialogOpened,
+  orderDialogClosed,
+  orderDetailsLoaded,
+  orderDetailsFailed,
+  orderCancelRequested,
+  orderCancelled,
+  orderCancelFailed,
+} = ordersSlice.actions;
 export const ordersReducer = ordersSlice.reducer;

@@ -1,11 +1,21 @@
-import { MESSAGES, ORDER_API } from '@shop/contracts';
+import { formatKes, MESSAGES, ORDER_API, type OrderDetails, type OrderStatus, type PaymentStatus } from '@shop/contracts';
 import { apiClient, ApiError } from '../../lib/api-client';
 import { loggedOut } from '../auth/auth.slice';
 import { orderUpdated, socketReconnected } from '../realtime/realtime.slice';
-import { formatOrderDate, orderStatusTone } from './order-presentation';
+import { isAwaitingPayment, refundFollowsCancel, shopperMayCancel } from './order-moves';
+import { changedByLabel, formatOrderDate, formatOrderTime, orderStatusTone, refundStatusText } from './order-presentation';
 import { detailsOf, orderOf, settle, shopper, startOrdersStore, updateOf } from './order-fixtures';
 import { ordersSaga } from './orders.saga';
-import { orderDialogClosed, orderDialogOpened, ordersReducer, ordersRequested, ordersLoaded, ordersViewClosed, orderDetailsLoaded } from './orders.slice';
+import {
+  orderCancelRequested,
+  orderDialogClosed,
+  orderDialogOpened,
+  ordersReducer,
+  ordersRequested,
+  ordersLoaded,
+  ordersViewClosed,
+  orderDetailsLoaded,
+} from './orders.slice';
 
 describe('how an order reads', () => {
   it('is dated by the day in Nairobi, date part only', () => {
@@ -17,6 +27,143 @@ describe('how an order reads', () => {
     expect(orderStatusTone('confirmed')).toBe('confirmed');
     expect(orderStatusTone('rejected')).toBe('rejected');
     expect(['pending', 'inProcess', 'inShipping', 'delivered', 'cancelled'].map((status) => orderStatusTone(status as 'pending'))).toEqual(Array(5).fill('other'));
+  });
+});
+
+describe('an order’s history and refund, as read', () => {
+  it('dates each step to the minute, in Nairobi', () => {
+    expect(formatOrderTime('2025-06-01T22:30:00.000Z')).toMatch(/2 Jun 2025.*01:30/);
+  });
+
+  it('names the shopper "You" and everyone else the shop, to the shopper', () => {
+    expect(changedByLabel({ actor: 'shopper', changedBy: 'Wanjiru' }, 'shopper')).toBe('You');
+    expect(changedByLabel({ actor: 'admin', changedBy: 'Achieng' }, 'shopper')).toBe('Toy Duka');
+    expect(changedByLabel({ actor: 'payment', changedBy: null }, 'shopper')).toBe('Toy Duka');
+    expect(changedByLabel({ actor: 'expiry', changedBy: null }, 'shopper')).toBe('Toy Duka');
+    // A row from before movers were recorded may carry an admin's name: the shopper is told no one.
+    expect(changedByLabel({ actor: null, changedBy: 'Achieng' }, 'shopper')).toBeNull();
+  });
+
+  it('names the person to the admin, and what moved it when nobody did', () => {
+    expect(changedByLabel({ actor: 'admin', changedBy: 'Achieng' }, 'admin')).toBe('Achieng');
+    expect(changedByLabel({ actor: 'shopper', changedBy: 'Wanjiru' }, 'admin')).toBe('Wanjiru (shopper)');
+    expect(changedByLabel({ actor: 'payment', changedBy: null }, 'admin')).toBe('Toy Duka (payment)');
+    expect(changedByLabel({ actor: null, changedBy: null }, 'admin')).toBe('Toy Duka');
+  });
+
+  it('says what is owed back, and when and how it was refunded', () => {
+    expect(refundStatusText(orderOf(1))).toBeNull();
+    expect(refundStatusText(orderOf(1, { refundDue: 3150 }))).toBe(`Refund due: ${formatKes(3150)}`);
+    expect(refundStatusText(orderOf(1, { refundDue: 3150, refund: { amount: 3150, reference: 'RF12345', refundedAt: '2025-06-03T09:00:00.000Z' } }))).toBe(
+      `Refunded ${formatKes(3150)} on 3 Jun 2025 (RF12345)`,
+    );
+  });
+});
+
+describe('the shopper’s Cancel', () => {
+  const may = (orderStatus: OrderStatus, paymentStatus: PaymentStatus) => shopperMayCancel({ orderStatus, paymentStatus });
+
+  it('is offered while the order waits for its money, and paid until it is shipped', () => {
+    expect(may('pending', 'pending')).toBe(true);
+    expect(may('pending', 'failed')).toBe(true);
+    expect(may('confirmed', 'paid')).toBe(true);
+    expect(may('inProcess', 'paid')).toBe(true);
+  });
+
+  it('is not offered once the order is shipped, delivered or closed', () => {
+    expect(may('inShipping', 'paid')).toBe(false);
+    expect(may('delivered', 'paid')).toBe(false);
+    expect(may('cancelled', 'pending')).toBe(false);
+    expect(may('rejected', 'paid')).toBe(false);
+  });
+
+  it('warns of a refund only when the order was paid or money is already owed', () => {
+    expect(refundFollowsCancel(orderOf(1))).toBe(false);
+    expect(refundFollowsCancel(orderOf(1, { paymentStatus: 'paid', orderStatus: 'confirmed' }))).toBe(true);
+    expect(refundFollowsCancel(orderOf(1, { refundDue: 7 }))).toBe(true);
+  });
+
+  it('leaves the waiting mark to pending orders whose money has not arrived', () => {
+    expect(isAwaitingPayment(orderOf(1))).toBe(true);
+    expect(isAwaitingPayment(orderOf(1, { paymentStatus: 'unknown' }))).toBe(true);
+    expect(isAwaitingPayment(orderOf(1, { paymentStatus: 'paid', orderStatus: 'confirmed' }))).toBe(false);
+    expect(isAwaitingPayment(orderOf(1, { orderStatus: 'cancelled', paymentStatus: 'failed' }))).toBe(false);
+  });
+});
+
+describe('cancelling an order', () => {
+  const real = { get: apiClient.get, post: apiClient.post };
+  let calls: string[];
+  let shown: OrderDetails;
+  let cancelAnswer: () => unknown;
+
+  beforeEach(() => {
+    calls = [];
+    apiClient.get = (async (path: string) => {
+      calls.push(`GET ${path}`);
+      return path === ORDER_API.order(1) ? { success: true, data: shown } : { success: true, data: [shown] };
+    }) as typeof apiClient.get;
+    apiClient.post = (async (path: string) => {
+      calls.push(`POST ${path}`);
+      return cancelAnswer();
+    }) as typeof apiClient.post;
+  });
+
+  afterEach(() => Object.assign(apiClient, real));
+
+  async function openOrderOne(order: OrderDetails) {
+    shown = order;
+    const started = startOrdersStore(ordersSaga);
+    started.store.dispatch(ordersRequested());
+    started.store.dispatch(orderDialogOpened(1));
+    await settle();
+    calls = [];
+    return { ...started, orders: () => started.store.getState().orders };
+  }
+
+  const later = '2025-06-02T07:40:00.000Z';
+
+  it('closes an unpaid order, shows it cancelled in its row and dialog, and says so', async () => {
+    const { store, orders, toasts, stop } = await openOrderOne(detailsOf(orderOf(1)));
+    const cancelled = detailsOf(orderOf(1, { orderStatus: 'cancelled', orderUpdateDate: later }));
+    cancelAnswer = () => ({ success: true, data: cancelled });
+    store.dispatch(orderCancelRequested(1));
+    expect(orders().cancel).toEqual({ orderId: 1, error: null });
+    await settle();
+    expect(calls).toEqual([`POST ${ORDER_API.cancelOrder(1)}`]);
+    expect(orders().items[0].orderStatus).toBe('cancelled');
+    expect(orders().dialog.details).toMatchObject({ orderStatus: 'cancelled' });
+    expect(orders().cancel).toEqual({ orderId: null, error: null });
+    expect(toasts()).toEqual([{ kind: 'success', text: MESSAGES.orders.cancelled }]);
+    stop();
+  });
+
+  it('says the payment will be refunded when a paid order is cancelled', async () => {
+    const paid = orderOf(1, { paymentStatus: 'paid', orderStatus: 'confirmed', paymentReceipt: 'SGR7ABC123' });
+    const { store, orders, toasts, stop } = await openOrderOne(detailsOf(paid));
+    cancelAnswer = () => ({ success: true, data: detailsOf({ ...paid, orderStatus: 'cancelled', refundDue: 3150, orderUpdateDate: later }) });
+    store.dispatch(orderCancelRequested(1));
+    await settle();
+    expect(orders().dialog.details).toMatchObject({ orderStatus: 'cancelled', refundDue: 3150 });
+    expect(toasts()).toEqual([{ kind: 'success', text: MESSAGES.orders.cancelledRefundDue }]);
+    stop();
+  });
+
+  it('shows the refusal in the dialog and reads the order again, since it moved on meanwhile', async () => {
+    const { store, orders, toasts, stop } = await openOrderOne(detailsOf(orderOf(1, { paymentStatus: 'paid', orderStatus: 'inProcess' })));
+    cancelAnswer = () => {
+      throw new ApiError(MESSAGES.orders.cancelNotAllowed, 409);
+    };
+    shown = detailsOf(orderOf(1, { paymentStatus: 'paid', orderStatus: 'inShipping', orderUpdateDate: later }));
+    store.dispatch(orderCancelRequested(1));
+    await settle();
+    expect(calls).toEqual([`POST ${ORDER_API.cancelOrder(1)}`, `GET ${ORDER_API.order(1)}`]);
+    expect(orders().cancel).toEqual({ orderId: null, error: MESSAGES.orders.cancelNotAllowed });
+    expect(orders().dialog.details?.orderStatus).toBe('inShipping');
+    expect(toasts()).toEqual([]);
+    store.dispatch(orderDialogClosed());
+    expect(orders().cancel.error).toBeNull();
+    stop();
   });
 });
 

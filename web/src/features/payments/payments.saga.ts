@@ -7,6 +7,7 @@ import {
   type MpesaPaymentInput,
   type Order,
   type PaymentMethod,
+  type OrderDetails,
   type PaypalOrderAnswer,
   type PlaceOrderInput,
 } from '@shop/contracts';
@@ -34,6 +35,7 @@ import {
   paymentStartFailed,
   paymentViewLeft,
   paypalOrderStarted,
+  paypalOrderCancelled,
   paypalPaymentRequested,
   paypalReturned,
   paypalReturnRefused,
@@ -200,11 +202,45 @@ function* startPaypal(settings: PaymentsSagaSettings, addressId: number): SagaIt
   yield call(settings.leaveFor, answer.approvalURL);
 }
 
+/**
+ * PayPal's cancel return (`?cancelled=1&token=…`): the stored order is closed at once, so that its
+ * units are back in the shop rather than held until its reservation ends; the cart keeps its lines.
+ * Money may have beaten the cancel (the payer approved in another tab): an order the server did not
+ * close is followed like any return, to wherever its payment stands.
+ */
+function* cancelPaypalOrder(settings: PaymentsSagaSettings, reference: string | null): SagaIterator {
+  const orderId: number | null = yield call(storedPaypalOrder, settings.storage);
+  if (orderId === null || reference === null) {
+    // Nothing names the order: it closes by itself when its reservation ends.
+    yield call(forgetPaypalOrder, settings.storage);
+    yield put(paypalOrderCancelled({ closed: false }));
+    return;
+  }
+  let order: OrderDetails;
+  try {
+    // The api's body for PayPal's cancel return: the kept order and PayPal's order id, which must match it.
+    const body: Required<Pick<CapturePaypalInput, 'orderId' | 'token'>> = { orderId, token: reference };
+    const answer: ApiSuccess<OrderDetails> = yield call(apiClient.post<ApiSuccess<OrderDetails>>, ORDER_API.paypalCancelled, body);
+    order = answer.data;
+  } catch (error) {
+    yield put(paypalReturnRefused(messageOfError(error)));
+    return;
+  }
+  if (order.orderStatus !== 'cancelled') {
+    yield call(followPayment, settings, orderId, 'paypal', order);
+    return;
+  }
+  yield call(forgetPaypalOrder, settings.storage);
+  yield put(paypalOrderCancelled({ closed: true }));
+  // The cart's lines stay; their stock figures are read again now that the order's units are back.
+  yield put(cartRequested());
+}
+
 /** Spec §4: back from PayPal, the capture is asked for with the stored order id, and the order followed until paid. */
 function* returnFromPaypal(settings: PaymentsSagaSettings, action: ReturnType<typeof paypalReturned>): SagaIterator {
   const { reference, payerId, cancelled } = action.payload;
   if (cancelled) {
-    yield call(forgetPaypalOrder, settings.storage);
+    yield call(cancelPaypalOrder, settings, reference);
     return;
   }
   const orderId: number | null = yield call(storedPaypalOrder, settings.storage);

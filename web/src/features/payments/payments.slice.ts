@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { MpesaPaymentInput, PaymentMethod } from '@shop/contracts';
+import { MESSAGES, type MpesaPaymentInput, type PaymentMethod } from '@shop/contracts';
 import { loggedOut } from '../auth/auth.slice';
 import type { PaymentStanding } from './payment-standing';
 import type { PaypalReturn } from './paypal-return';
@@ -12,10 +12,12 @@ export interface FollowedPayment extends PaymentStanding {
 
 /**
  * idle: not on the return page; capturing: asking the server to capture; following: the capture
- * is queued and the order is followed (see `followed`); cancelled: the payer cancelled on PayPal;
- * refused: the server (or the page itself) refused the return, `message` says why.
+ * is queued and the order is followed (see `followed`); cancelling: the payer cancelled on PayPal
+ * and the server is asked to close the order; cancelled: the payer cancelled, and `message` says
+ * the order was closed (null when there was no order to close); refused: the server (or the page
+ * itself) refused the return, `message` says why.
  */
-export type PaypalReturnStage = 'idle' | 'capturing' | 'following' | 'cancelled' | 'refused';
+export type PaypalReturnStage = 'idle' | 'capturing' | 'following' | 'cancelling' | 'cancelled' | 'refused';
 
 /**
  * Why the shop cannot tell whether the last STK push reached the phone: `push` Daraja did not
@@ -97,8 +99,12 @@ const paymentsSlice = createSlice({
     },
 
     paypalReturned(state, action: PayloadAction<PaypalReturn>) {
-      state.paypalReturn = { stage: action.payload.cancelled ? 'cancelled' : 'capturing', message: null };
+      state.paypalReturn = { stage: action.payload.cancelled ? 'cancelling' : 'capturing', message: null };
       state.followed = null;
+    },
+    /** PayPal's cancel return is done: the order closed (its items back in the shop, still in the cart), or there was none to close. */
+    paypalOrderCancelled(state, action: PayloadAction<{ closed: boolean }>) {
+      state.paypalReturn = { stage: 'cancelled', message: action.payload.closed ? MESSAGES.checkout.paypalOrderCancelled : null };
     },
     paypalReturnRefused(state, action: PayloadAction<string>) {
       state.paypalReturn = { stage: 'refused', message: action.payload };
@@ -134,6 +140,7 @@ export const {
   paypalOrderStarted,
   paymentStartFailed,
   paypalReturned,
+  paypalOrderCancelled,
   paypalReturnRefused,
   paymentFollowed,
   paymentStandingChanged,

@@ -1,6 +1,6 @@
 import { MESSAGES, ORDER_API, type Order } from '@shop/contracts';
 import { apiClient, ApiError } from '../../lib/api-client';
-import { orderOf, settle, startOrdersStore, updateOf } from '../orders/order-fixtures';
+import { detailsOf, orderOf, settle, startOrdersStore, updateOf } from '../orders/order-fixtures';
 import { orderUpdated, socketConnected, socketConnectFailed, socketDisconnected, socketReconnected } from '../realtime/realtime.slice';
 import { payableMpesaNumber } from './mpesa-phone';
 import { paymentStandingOf } from './payment-standing';
@@ -527,16 +527,60 @@ describe('paying', () => {
       stop();
     });
 
-    it('captures nothing when the payer cancelled on PayPal', async () => {
-      rememberPaypalOrder(storage, 31);
-      answerPosts(() => ({ success: true }));
-      const { store, payments, stop } = start();
-      store.dispatch(paypalReturned({ reference: '5O190', payerId: null, cancelled: true }));
-      await settle();
-      expect(calls).toEqual([]);
-      expect(payments().paypalReturn.stage).toBe('cancelled');
-      expect(storedPaypalOrder(storage)).toBeNull();
-      stop();
+    describe('cancelled on PayPal', () => {
+      const pending = orderOf(31, { paymentMethod: 'paypal', paymentId: '5O190' });
+
+      it('closes the kept order instead of capturing, says its items are back, and reads the cart again', async () => {
+        rememberPaypalOrder(storage, 31);
+        answerPosts(() => ({ success: true, data: detailsOf({ ...pending, orderStatus: 'cancelled', paymentFailureReason: MESSAGES.payment.paypalCancelled }) }));
+        const { store, payments, stop } = start();
+        store.dispatch(paypalReturned(paypalReturnOf(new URLSearchParams('cancelled=1&token=5O190'))));
+        expect(payments().paypalReturn.stage).toBe('cancelling');
+        await settle();
+        expect(calls).toEqual([`POST ${ORDER_API.paypalCancelled}`]);
+        expect(sent).toEqual([{ orderId: 31, token: '5O190' }]);
+        expect(payments().paypalReturn).toEqual({ stage: 'cancelled', message: MESSAGES.checkout.paypalOrderCancelled });
+        expect(payments().followed).toBeNull();
+        expect(storedPaypalOrder(storage)).toBeNull();
+        // The cart keeps its lines: only their stock is read again.
+        expect(store.getState().cart.isLoading).toBe(true);
+        stop();
+      });
+
+      it('follows the order to its payment when the money beat the cancel', async () => {
+        rememberPaypalOrder(storage, 31);
+        answerPosts(() => ({ success: true, data: detailsOf({ ...pending, paymentStatus: 'paid', orderStatus: 'confirmed' }) }));
+        const { store, payments, stop } = start();
+        store.dispatch(paypalReturned({ reference: '5O190', payerId: null, cancelled: true }));
+        await settle();
+        expect(calls).toEqual([`POST ${ORDER_API.paypalCancelled}`]);
+        expect(payments().followed).toMatchObject({ orderId: 31, outcome: 'paid' });
+        expect(payments().paypalReturn.stage).toBe('following');
+        stop();
+      });
+
+      it('asks the server nothing when no order was kept, and only says the payment was cancelled', async () => {
+        answerPosts(() => ({ success: true }));
+        const { store, payments, stop } = start();
+        store.dispatch(paypalReturned({ reference: '5O190', payerId: null, cancelled: true }));
+        await settle();
+        expect(calls).toEqual([]);
+        expect(payments().paypalReturn).toEqual({ stage: 'cancelled', message: null });
+        stop();
+      });
+
+      it('shows why the server refused, keeping the order for another try', async () => {
+        rememberPaypalOrder(storage, 31);
+        answerPosts(() => {
+          throw new ApiError(MESSAGES.server.networkError, null);
+        });
+        const { store, payments, stop } = start();
+        store.dispatch(paypalReturned({ reference: '5O190', payerId: null, cancelled: true }));
+        await settle();
+        expect(payments().paypalReturn).toEqual({ stage: 'refused', message: MESSAGES.server.networkError });
+        expect(storedPaypalOrder(storage)).toBe(31);
+        stop();
+      });
     });
   });
 });

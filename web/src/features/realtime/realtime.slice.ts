@@ -1,7 +1,7 @@
 import { createAction, createSlice, type PayloadAction, type PayloadActionCreator } from '@reduxjs/toolkit';
 import {
   SOCKET_EVENTS,
-  type AdminOrderCreatedEvent,
+  type AdminOrderPaidEvent,
   type AdminPaymentAttentionEvent,
   type ImageProcessedEvent,
   type OrderUpdatedEvent,
@@ -36,7 +36,7 @@ type EventPayload<Event extends keyof ServerToClientEvents> = Parameters<ServerT
 
 export const imageProcessed = createAction<ImageProcessedEvent>(`realtime/${SOCKET_EVENTS.imageProcessed}`);
 export const orderUpdated = createAction<OrderUpdatedEvent>(`realtime/${SOCKET_EVENTS.orderUpdated}`);
-export const adminOrderCreated = createAction<AdminOrderCreatedEvent>(`realtime/${SOCKET_EVENTS.adminOrderCreated}`);
+export const adminOrderPaid = createAction<AdminOrderPaidEvent>(`realtime/${SOCKET_EVENTS.adminOrderPaid}`);
 export const adminPaymentAttention = createAction<AdminPaymentAttentionEvent>(`realtime/${SOCKET_EVENTS.adminPaymentAttention}`);
 export const pipelineHeartbeatReceived = createAction<PipelineHeartbeatEvent>(`realtime/${SOCKET_EVENTS.pipelineHeartbeat}`);
 export const queueStatsReceived = createAction<EventPayload<typeof SOCKET_EVENTS.queueStats>>(`realtime/${SOCKET_EVENTS.queueStats}`);
@@ -45,7 +45,7 @@ export const queueStatsReceived = createAction<EventPayload<typeof SOCKET_EVENTS
 export const SERVER_EVENT_ACTIONS: { [Event in keyof ServerToClientEvents]?: PayloadActionCreator<EventPayload<Event>> } = {
   [SOCKET_EVENTS.imageProcessed]: imageProcessed,
   [SOCKET_EVENTS.orderUpdated]: orderUpdated,
-  [SOCKET_EVENTS.adminOrderCreated]: adminOrderCreated,
+  [SOCKET_EVENTS.adminOrderPaid]: adminOrderPaid,
   [SOCKET_EVENTS.adminPaymentAttention]: adminPaymentAttention,
   [SOCKET_EVENTS.pipelineHeartbeat]: pipelineHeartbeatReceived,
   [SOCKET_EVENTS.queueStats]: queueStatsReceived,

@@ -6,7 +6,10 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { paypalReturnOf } from '../payments/paypal-return';
 import { paymentViewLeft, paypalReturned } from '../payments/payments.slice';
 
-/** /shop/paypal-return (spec §2, §4): back from PayPal's page, the capture is asked for and followed until the order is paid. */
+/**
+ * /shop/paypal-return (spec §2, §4): back from PayPal's page, the capture is asked for and followed
+ * until the order is paid; back from PayPal's Cancel (`?cancelled=1`), the order is closed.
+ */
 export function PaypalReturnPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -27,9 +30,33 @@ export function PaypalReturnPage() {
     </Button>
   );
 
+  const waiting = (title: string) => (
+    <Flex vertical align="center" gap={token.marginMD} style={{ padding: token.paddingXL }} aria-live="polite" aria-busy="true">
+      <Spin size="large" />
+      <Typography.Title level={3} style={{ margin: 0, textAlign: 'center' }}>
+        {title}
+      </Typography.Title>
+    </Flex>
+  );
+
   let content;
-  if (paypalReturn.stage === 'cancelled') {
-    content = <Result status="warning" title={MESSAGES.payment.paypalCancelled} extra={backToCheckout} />;
+  if (paypalReturn.stage === 'cancelling') {
+    content = waiting('Cancelling your order…');
+  } else if (paypalReturn.stage === 'cancelled') {
+    // With no order to close, the payer only hears that they cancelled: the order closes when its reservation ends.
+    content = (
+      <Result
+        status="warning"
+        title={paypalReturn.message ? MESSAGES.orders.cancelled : MESSAGES.payment.paypalCancelled}
+        subTitle={paypalReturn.message}
+        extra={
+          <Flex gap={token.marginSM} wrap justify="center">
+            {backToCheckout}
+            <Button onClick={() => navigate(ROUTES.shopHome)}>Continue shopping</Button>
+          </Flex>
+        }
+      />
+    );
   } else if (paypalReturn.stage === 'refused') {
     content = <Result status="error" title={paypalReturn.message} extra={backToCheckout} />;
   } else if (followed?.outcome === 'paid') {
@@ -54,14 +81,7 @@ export function PaypalReturnPage() {
   } else if (followed?.outcome === 'failed') {
     content = <Result status="error" title={MESSAGES.checkout.paymentFailedTitle} subTitle={followed.reason} extra={backToCheckout} />;
   } else {
-    content = (
-      <Flex vertical align="center" gap={token.marginMD} style={{ padding: token.paddingXL }} aria-live="polite" aria-busy="true">
-        <Spin size="large" />
-        <Typography.Title level={3} style={{ margin: 0, textAlign: 'center' }}>
-          {MESSAGES.checkout.processingPayment}
-        </Typography.Title>
-      </Flex>
-    );
+    content = waiting(MESSAGES.checkout.processingPayment);
   }
 
   return <Card>{content}</Card>;

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { LoadFailureAlert } from '../../../components/LoadFailureAlert';
 import { OrderDetailsDialog } from '../../orders/OrderDetailsDialog';
+import { OrderStatusHistory } from '../../orders/OrderStatusHistory';
 import { OrdersTable } from '../../orders/OrdersTable';
 import { LiveUpdatesNotice } from '../../realtime/LiveUpdatesNotice';
 import { AdminPageHeading } from '../AdminPageHeading';
@@ -17,9 +18,9 @@ import {
   adminOrdersRequested,
   OPEN_ORDER_PARAM,
 } from './adminOrders.slice';
+import { OrderActions } from './OrderActions';
 import { OrderPaymentReview } from './OrderPaymentReview';
 import { OrderStatusForm } from './OrderStatusForm';
-import { OrderStatusHistory } from './OrderStatusHistory';
 
 const FILTER_OPTIONS = ORDER_STATUSES.map((status) => ({ value: status, label: ORDER_STATUS_LABELS[status] }));
 
@@ -31,7 +32,7 @@ function orderToOpen(search: URLSearchParams): number | null {
 
 /**
  * /admin/orders (spec §2): every shopper's orders, newest first, by status and page, and the
- * dialog that moves them on. Live: new orders join the first page, other admins' changes show in
+ * dialog that moves them on. Live: newly paid orders join the first page, other admins' changes show in
  * place (adminOrders.saga.ts).
  */
 export function AdminOrdersPage() {
@@ -114,7 +115,8 @@ export function AdminOrdersPage() {
       >
         {shown && (
           <Flex vertical gap={token.marginLG}>
-            <OrderStatusHistory history={dialog.details?.history ?? null} />
+            <OrderStatusHistory audience="admin" history={dialog.details?.history ?? null} />
+            <OrderActions order={shown} />
             <OrderStatusForm order={shown} />
           </Flex>
         )}

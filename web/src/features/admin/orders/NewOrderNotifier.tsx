@@ -1,12 +1,12 @@
 import { ShoppingCartOutlined } from '@ant-design/icons';
-import { formatKes, type AdminOrderCreatedEvent } from '@shop/contracts';
+import { formatKes, type AdminOrderPaidEvent } from '@shop/contracts';
 import { Typography } from 'antd';
 import { useAppSelector } from '../../../app/hooks';
 import { PAYMENT_METHOD_LABELS } from '../../orders/order-presentation';
 import { newOrderNoticeShown } from './adminOrders.slice';
 import { useOrderNotifications, type OrderNotification } from './useOrderNotifications';
 
-function presentNewOrder(notice: AdminOrderCreatedEvent): OrderNotification {
+function presentNewOrder(notice: AdminOrderPaidEvent): OrderNotification {
   return {
     key: `new-order-${notice.orderId}`,
     type: 'info',
@@ -15,15 +15,15 @@ function presentNewOrder(notice: AdminOrderCreatedEvent): OrderNotification {
     role: 'status',
     text: (
       <Typography.Text>
-        {notice.userName} · <Typography.Text strong>{formatKes(notice.totalAmount)}</Typography.Text> · {PAYMENT_METHOD_LABELS[notice.paymentMethod]}
+        {notice.userName} paid <Typography.Text strong>{formatKes(notice.totalAmount)}</Typography.Text> by {PAYMENT_METHOD_LABELS[notice.paymentMethod]}
       </Typography.Text>
     ),
   };
 }
 
-const shownNewOrder = (notice: AdminOrderCreatedEvent) => newOrderNoticeShown(notice.orderId);
+const shownNewOrder = (notice: AdminOrderPaidEvent) => newOrderNoticeShown(notice.orderId);
 
-/** Announces each order the socket says was just placed (`admin:order-created`), on any admin screen. */
+/** Announces each order the socket says was just paid (`admin:order-paid`), on any admin screen: orders awaiting payment are not news. */
 export function NewOrderNotifier() {
   useOrderNotifications(
     useAppSelector((state) => state.adminOrders.newOrderNotices),

@@ -22,7 +22,7 @@ const ATTEMPT_COLUMNS: TableColumnsType<MpesaAttemptView> = [
   { title: 'Receipt', dataIndex: 'receipt', key: 'receipt', render: (receipt: string | null) => receipt ?? '—' },
 ];
 
-/** What to do about a payment M-Pesa could not settle in time: look it up by hand, then move the order on or reject it. */
+/** What to do about a payment M-Pesa could not settle in time: look it up by hand, then record its payment or reject it. */
 function UnknownOutcomeAlert({ order, attempts }: { order: Order; attempts: MpesaAttemptView[] }) {
   const phones = [...new Set(attempts.map((attempt) => formatKenyanMobile(attempt.phone)))].join(' or ');
   // The account reference is the one the api gives every STK push of the order.
@@ -32,7 +32,7 @@ function UnknownOutcomeAlert({ order, attempts }: { order: Order; attempts: Mpes
       type="warning"
       showIcon
       title="M-Pesa could not tell whether this order was paid"
-      description={`Look for ${lookFor} in the M-Pesa portal. If it was paid, move the order on (${ORDER_STATUS_LABELS.inProcess}); if not, reject it (${ORDER_STATUS_LABELS.rejected}), which puts its units back on the shelf.`}
+      description={`Look for ${lookFor} in the M-Pesa portal. If it was paid, record its payment (Record payment, with the M-Pesa receipt as its reference), which confirms the order; if not, reject it (${ORDER_STATUS_LABELS.rejected}), which puts its units back on the shelf.`}
     />
   );
 }

@@ -1,19 +1,32 @@
-import { ADMIN_SELECTABLE_ORDER_STATUSES, ORDER_STATUS_LABELS, type Order } from '@shop/contracts';
+import { CLOSED_ORDER_STATUSES, ORDER_STATUS_LABELS, type Order } from '@shop/contracts';
 import { Button, Flex, Select, Typography, theme } from 'antd';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { isAwaitingPayment } from '../../orders/order-moves';
+import { adminStatusChoices } from './admin-order-moves';
 import { orderStatusChosen, orderStatusSaveRequested } from './adminOrders.slice';
 
-const STATUS_OPTIONS = ADMIN_SELECTABLE_ORDER_STATUSES.map((status) => ({ value: status, label: ORDER_STATUS_LABELS[status] }));
+/** Why the select offers so little: said under it, so the admin knows where the other moves are. */
+function choicesNote(order: Order): string | null {
+  if (CLOSED_ORDER_STATUSES.includes(order.orderStatus)) return 'A closed order moves on only once revived.';
+  if (order.orderStatus === 'delivered') return 'A delivered order is final.';
+  if (isAwaitingPayment(order)) return 'This order is not paid: record its payment to confirm it, or reject it.';
+  return null;
+}
 
-/** The admin's status choice (spec §2): any of the listed statuses, saved with one button. */
+/** The admin's status choice (spec §2): the moves the transition table allows from where the order stands, saved with one button. */
 export function OrderStatusForm({ order }: { order: Order }) {
   const dispatch = useAppDispatch();
   const { token } = theme.useToken();
   const { chosenStatus, isSaving } = useAppSelector((state) => state.adminOrders);
-  // Statuses only the shop sets (confirmed, cancelled) are not in the list: the select then starts empty.
-  const current = ADMIN_SELECTABLE_ORDER_STATUSES.includes(order.orderStatus) ? order.orderStatus : undefined;
-  const shown = chosenStatus ?? current;
-  const changed = chosenStatus !== null && chosenStatus !== order.orderStatus;
+  const choices = adminStatusChoices(order);
+  // The current status heads the list, not choosable, so that the select reads where the order stands.
+  const options = [
+    { value: order.orderStatus, label: `${ORDER_STATUS_LABELS[order.orderStatus]} (now)`, disabled: true },
+    ...choices.map((status) => ({ value: status, label: ORDER_STATUS_LABELS[status] })),
+  ];
+  const shown = chosenStatus !== null && choices.includes(chosenStatus) ? chosenStatus : order.orderStatus;
+  const changed = shown !== order.orderStatus;
+  const note = choicesNote(order);
 
   return (
     <Flex vertical gap={token.marginXS}>
@@ -24,16 +37,16 @@ export function OrderStatusForm({ order }: { order: Order }) {
         <Select
           aria-labelledby="order-status-label"
           value={shown}
-          placeholder="Choose a status"
-          options={STATUS_OPTIONS}
+          options={options}
           onChange={(status) => dispatch(orderStatusChosen(status))}
           style={{ minWidth: 200, flex: '1 1 200px' }}
-          disabled={isSaving}
+          disabled={isSaving || choices.length === 0}
         />
         <Button type="primary" loading={isSaving} disabled={!changed} onClick={() => dispatch(orderStatusSaveRequested())}>
           Update Order Status
         </Button>
       </Flex>
+      {note && <Typography.Text type="secondary">{note}</Typography.Text>}
     </Flex>
   );
 }

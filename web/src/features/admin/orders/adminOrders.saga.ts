@@ -2,10 +2,10 @@ import { MESSAGES, ORDER_API, type AdminOrderPage, type ApiSuccess, type OrderDe
 import { call, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import type { RootState } from '../../../app/store';
-import { apiClient, messageOfError } from '../../../lib/api-client';
+import { apiClient, ApiError, messageOfError } from '../../../lib/api-client';
 import { toastRequested } from '../../notifications/notifications.slice';
 import { getCancellable } from '../../orders/order-requests';
-import { adminOrderCreated, adminPaymentAttention, orderUpdated, socketReconnected } from '../../realtime/realtime.slice';
+import { adminOrderPaid, adminPaymentAttention, orderUpdated, socketReconnected } from '../../realtime/realtime.slice';
 import {
   ADMIN_ORDERS_PAGE_SIZE,
   adminOrderDetailsFailed,
@@ -17,9 +17,14 @@ import {
   adminOrdersLoaded,
   adminOrdersRefreshRequested,
   adminOrdersRequested,
+  offlinePaymentRecordRequested,
+  orderActionFailed,
+  orderActionSucceeded,
+  orderReviveRequested,
   orderStatusSaved,
   orderStatusSaveFailed,
   orderStatusSaveRequested,
+  refundRequested,
   showsNewOrders,
   type AdminOrdersState,
 } from './adminOrders.slice';
@@ -63,7 +68,7 @@ function* loadOrderDetails(action: DialogAction): SagaIterator {
   }
 }
 
-/** A new order joins the page on show when it belongs there (the first page, no filter that leaves it out). */
+/** A newly paid order joins the page on show when it belongs there (the first page, no filter that leaves it out). */
 function* showNewOrder(): SagaIterator {
   const { isOnScreen, query }: AdminOrdersState = yield select(selectAdminOrders);
   if (isOnScreen && showsNewOrders(query)) yield put(adminOrdersRefreshRequested());
@@ -104,6 +109,41 @@ function* saveOrderStatus(): SagaIterator {
   } catch (error) {
     yield put(orderStatusSaveFailed());
     yield put(toastRequested('error', messageOfError(error)));
+    yield call(rereadRefused, dialog.orderId, error);
+  }
+}
+
+/** A refusal (409) means the order moved on meanwhile (paid, shipped, another admin's change): the dialog shows where it stands now, and so the choices it has. */
+function* rereadRefused(orderId: number, error: unknown): SagaIterator {
+  if (error instanceof ApiError && error.status === 409) yield put(adminOrderDetailsRefreshRequested(orderId));
+}
+
+type OrderActionRequest = ReturnType<typeof offlinePaymentRecordRequested> | ReturnType<typeof refundRequested> | ReturnType<typeof orderReviveRequested>;
+
+/** The api call behind each action; every one answers the order's details as they now stand. */
+function sendOrderAction(action: OrderActionRequest): Promise<ApiSuccess<OrderDetails>> {
+  const { orderId } = action.payload;
+  if (offlinePaymentRecordRequested.match(action)) return apiClient.post<ApiSuccess<OrderDetails>>(ORDER_API.adminRecordPayment(orderId), action.payload.payment);
+  if (refundRequested.match(action)) return apiClient.post<ApiSuccess<OrderDetails>>(ORDER_API.adminRefund(orderId), action.payload.refund);
+  const body: OrderStatusInput = { orderStatus: action.payload.orderStatus };
+  return apiClient.put<ApiSuccess<OrderDetails>>(ORDER_API.adminUpdateOrder(orderId), body);
+}
+
+function doneMessage(action: OrderActionRequest): string {
+  if (offlinePaymentRecordRequested.match(action)) return MESSAGES.orders.paymentRecorded;
+  if (refundRequested.match(action)) return MESSAGES.orders.refundRecorded;
+  return MESSAGES.orders.statusUpdated;
+}
+
+/** Record payment, Refund, Revive: the answer replaces the row and the dialog's order; a refusal stays in the action's dialog. */
+function* runOrderAction(action: OrderActionRequest): SagaIterator {
+  try {
+    const answer: ApiSuccess<OrderDetails> = yield call(sendOrderAction, action);
+    yield put(orderActionSucceeded(answer.data));
+    yield put(toastRequested('success', doneMessage(action)));
+  } catch (error) {
+    yield put(orderActionFailed(messageOfError(error)));
+    yield call(rereadRefused, action.payload.orderId, error);
   }
 }
 
@@ -111,7 +151,8 @@ export function* adminOrdersSaga(): SagaIterator {
   yield takeLatest([adminOrdersRequested.type, adminOrdersRefreshRequested.type], loadOrders);
   yield takeLatest([adminOrderDialogOpened.type, adminOrderDialogClosed.type, adminOrderDetailsRefreshRequested.type], loadOrderDetails);
   yield takeLeading(orderStatusSaveRequested.type, saveOrderStatus);
-  yield takeEvery(adminOrderCreated.type, showNewOrder);
+  yield takeLeading([offlinePaymentRecordRequested.type, refundRequested.type, orderReviveRequested.type], runOrderAction);
+  yield takeEvery(adminOrderPaid.type, showNewOrder);
   yield takeEvery(orderUpdated.type, followOrderUpdate);
   yield takeEvery(adminPaymentAttention.type, showPaymentAttention);
   yield takeEvery(socketReconnected.type, refetchShown);

@@ -1,8 +1,17 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { ROUTES, type AdminOrderCreatedEvent, type AdminPaymentAttentionEvent, type Order, type OrderDetails, type OrderStatus } from '@shop/contracts';
+import {
+  ROUTES,
+  type AdminOrderPaidEvent,
+  type AdminPaymentAttentionEvent,
+  type OfflinePaymentInput,
+  type Order,
+  type OrderDetails,
+  type OrderStatus,
+  type RefundInput,
+} from '@shop/contracts';
 import { loggedOut } from '../../auth/auth.slice';
-import { adminOrderCreated, adminPaymentAttention, orderUpdated } from '../../realtime/realtime.slice';
-import { applyOrderUpdateTo, closedOrderDialog, isOlderThan, replaceOrderRow, type OrderDialogState } from '../../orders/orders.slice';
+import { adminOrderPaid, adminPaymentAttention, orderUpdated } from '../../realtime/realtime.slice';
+import { applyOrderUpdateTo, closedOrderDialog, showOrderDetails, type OrderDialogState } from '../../orders/orders.slice';
 
 /** Twenty rows fit a laptop screen without the pager falling out of sight. */
 export const ADMIN_ORDERS_PAGE_SIZE = 20;
@@ -20,6 +29,18 @@ export interface AdminOrdersQuery {
   page: number;
 }
 
+/** What the admin may do to an order besides choosing its status, each behind its own dialog. */
+export type AdminOrderActionKind = 'recordPayment' | 'refund' | 'revive';
+
+/** The open action dialog: which one, whether its request is on its way, and why the api refused the last one. */
+export interface AdminOrderActionState {
+  open: AdminOrderActionKind | null;
+  isSaving: boolean;
+  error: string | null;
+}
+
+const noOrderAction: AdminOrderActionState = { open: null, isSaving: false, error: null };
+
 export interface AdminOrdersState {
   query: AdminOrdersQuery;
   /** The page on show, newest first. */
@@ -32,12 +53,13 @@ export interface AdminOrdersState {
   /** The status picked in the dialog's select; null until the admin picks one (the select shows the current status). */
   chosenStatus: OrderStatus | null;
   isSaving: boolean;
+  orderAction: AdminOrderActionState;
   /** The orders page is on screen: new orders are seen there, and a reconnect reads the page again. */
   isOnScreen: boolean;
-  /** Orders created since the admin last opened the orders page: the count on the menu's Orders item. */
+  /** Orders paid since the admin last opened the orders page: the count on the menu's Orders item. */
   unseenOrderIds: number[];
-  /** New orders waiting to be announced by the 'New order' notification. */
-  newOrderNotices: AdminOrderCreatedEvent[];
+  /** Newly paid orders waiting to be announced by the 'New order' notification. */
+  newOrderNotices: AdminOrderPaidEvent[];
   /** Payments that need a person (wrong amount, refund due, outcome unknown), waiting to be announced. */
   paymentAttentionNotices: AdminPaymentAttentionEvent[];
 }
@@ -57,15 +79,19 @@ const initialState: AdminOrdersState = {
   dialog: closedOrderDialog,
   chosenStatus: null,
   isSaving: false,
+  orderAction: noOrderAction,
   isOnScreen: false,
   unseenOrderIds: [],
   newOrderNotices: [],
   paymentAttentionNotices: [],
 };
 
-/** Whether a new order belongs on the page on show: the newest come first, and a new order is pending. */
+/**
+ * Whether a newly paid order belongs on the page on show: the newest come first, and the admins
+ * hear of an order once its money arrived, which confirms it (docs/orders.md, The admins' alert).
+ */
 export function showsNewOrders({ page, status }: AdminOrdersQuery): boolean {
-  return page === 1 && (status === null || status === 'pending');
+  return page === 1 && (status === null || status === 'confirmed');
 }
 
 const adminOrdersSlice = createSlice({
@@ -111,15 +137,15 @@ const adminOrdersSlice = createSlice({
       state.dialog = { ...closedOrderDialog, orderId: action.payload, isLoading: true };
       state.chosenStatus = null;
       state.isSaving = false;
+      state.orderAction = noOrderAction;
     },
     adminOrderDialogClosed(state) {
       state.dialog = closedOrderDialog;
       state.chosenStatus = null;
+      state.orderAction = noOrderAction;
     },
     adminOrderDetailsLoaded(state, action: PayloadAction<OrderDetails>) {
-      replaceOrderRow(state.items, action.payload);
-      if (state.dialog.orderId !== action.payload.id || isOlderThan(action.payload, state.dialog.details)) return;
-      state.dialog = { ...state.dialog, details: action.payload, isLoading: false, error: null };
+      showOrderDetails(state, action.payload);
     },
     adminOrderDetailsFailed(state, action: PayloadAction<{ orderId: number; message: string }>) {
       if (state.dialog.orderId !== action.payload.orderId) return;
@@ -134,17 +160,48 @@ const adminOrdersSlice = createSlice({
     /** The row changes in place, even when the filter on show no longer matches it: rows do not vanish under the admin's cursor. */
     orderStatusSaved(state, action: PayloadAction<OrderDetails>) {
       state.isSaving = false;
-      replaceOrderRow(state.items, action.payload);
-      if (state.dialog.orderId !== action.payload.id) return;
-      if (!isOlderThan(action.payload, state.dialog.details)) state.dialog = { ...state.dialog, details: action.payload };
-      state.chosenStatus = null;
+      showOrderDetails(state, action.payload);
+      if (state.dialog.orderId === action.payload.id) state.chosenStatus = null;
     },
     orderStatusSaveFailed(state) {
       state.isSaving = false;
     },
+    orderActionOpened(state, action: PayloadAction<AdminOrderActionKind>) {
+      state.orderAction = { open: action.payload, isSaving: false, error: null };
+    },
+    /** The dialog closes; a request already sent still lands its answer on the order. */
+    orderActionClosed(state) {
+      state.orderAction = { ...noOrderAction, isSaving: state.orderAction.isSaving };
+    },
+    /** Money that reached the shop another way (cash, the till, a bank transfer): the order becomes paid and Confirmed. */
+    offlinePaymentRecordRequested(state, _action: PayloadAction<{ orderId: number; payment: OfflinePaymentInput }>) {
+      state.orderAction.isSaving = true;
+      state.orderAction.error = null;
+    },
+    /** What the order's shopper is owed goes back: through PayPal's api, or by a refund the admin sent and names. */
+    refundRequested(state, _action: PayloadAction<{ orderId: number; refund: RefundInput }>) {
+      state.orderAction.isSaving = true;
+      state.orderAction.error = null;
+    },
+    /** A closed order comes back, to the status the admin was shown (revivedStatus), taking its units again. */
+    orderReviveRequested(state, _action: PayloadAction<{ orderId: number; orderStatus: OrderStatus }>) {
+      state.orderAction.isSaving = true;
+      state.orderAction.error = null;
+    },
+    /** The api's answer: the order as it now stands replaces its row and the dialog's copy. */
+    orderActionSucceeded(state, action: PayloadAction<OrderDetails>) {
+      state.orderAction = noOrderAction;
+      showOrderDetails(state, action.payload);
+      if (state.dialog.orderId === action.payload.id) state.chosenStatus = null;
+    },
+    /** The refusal is shown in the dialog, which stays open for another try. */
+    orderActionFailed(state, action: PayloadAction<string>) {
+      state.orderAction.isSaving = false;
+      if (state.orderAction.open !== null) state.orderAction.error = action.payload;
+    },
   },
   extraReducers: (builder) => {
-    builder.addCase(adminOrderCreated, (state, action) => {
+    builder.addCase(adminOrderPaid, (state, action) => {
       const { orderId } = action.payload;
       // Key per order: an event told twice announces and counts the order once.
       if (!state.newOrderNotices.some((notice) => notice.orderId === orderId)) state.newOrderNotices.push(action.payload);
@@ -181,5 +238,12 @@ export const {
   orderStatusSaveRequested,
   orderStatusSaved,
   orderStatusSaveFailed,
+  orderActionOpened,
+  orderActionClosed,
+  offlinePaymentRecordRequested,
+  refundRequested,
+  orderReviveRequested,
+  orderActionSucceeded,
+  orderActionFailed,
 } = adminOrdersSlice.actions;
 export const adminOrdersReducer = adminOrdersSlice.reducer;

@@ -1,11 +1,11 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { categoryLabel, formatKes, LIMITS, MESSAGES, type Product } from '@shop/contracts';
+import { categoryLabel, formatKes, LIMITS, MESSAGES, type AdminProduct } from '@shop/contracts';
 import { Button, Card, Flex, Tag, Typography } from 'antd';
 import { LivePicture } from './LivePicture';
 import { chipsOnCard, idSuffix } from './product-form';
 
 interface AdminProductCardProps {
-  product: Product;
+  product: AdminProduct;
   isDeleting: boolean;
   onEdit: () => void;
   onDelete: () => void;
@@ -61,7 +61,7 @@ export function AdminProductCard({ product, isDeleting, onEdit, onDelete }: Admi
           )}
         </Flex>
         <Flex justify="space-between" gap={8}>
-          <Typography.Text type="secondary">Stock: {product.totalStock}</Typography.Text>
+          <Typography.Text type="secondary">{MESSAGES.adminCatalogue.stockOnCard(product.unitsOnHand, product.totalStock)}</Typography.Text>
           <Typography.Text type="secondary" aria-label={`Product id ending ${idSuffix(product.id, LIMITS.productCardIdSuffixLength)}`}>
             #{idSuffix(product.id, LIMITS.productCardIdSuffixLength)}
           </Typography.Text>

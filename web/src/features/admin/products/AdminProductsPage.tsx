@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { LIMITS, MESSAGES, type Product } from '@shop/contracts';
+import { LIMITS, MESSAGES, type AdminProduct } from '@shop/contracts';
 import { Alert, App, Button, Card, Col, Empty, Flex, Row, Skeleton } from 'antd';
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -39,7 +39,7 @@ export function AdminProductsPage() {
 
   const openSheet = (productId: number | null) => dispatch(productSheetOpened(productId));
 
-  function confirmDelete(product: Product) {
+  function confirmDelete(product: AdminProduct) {
     void modal.confirm({
       title: MESSAGES.adminCatalogue.deleteProductConfirm,
       content: MESSAGES.adminCatalogue.deleteProductDetail(product.title),

@@ -1,35 +1,47 @@
-import { CATEGORIES, LIMITS, MESSAGES, type ImageSet, type Product } from '@shop/contracts';
+import { CATEGORIES, LIMITS, MESSAGES, type AdminProduct, type ImageSet } from '@shop/contracts';
 import { Button, Col, Drawer, Flex, Form, Grid, Input, InputNumber, Row, Select, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { productSaveRequested, productSheetClosed } from './adminProducts.slice';
 import { ImageUploadField } from './ImageUploadField';
-import { draftOf, idSuffix, productInputOf, productRequirements, type DraftVariation, type ProductFormValues } from './product-form';
+import { countBelowHeld, draftOf, idSuffix, productInputOf, productRequirements, unitsOnHandHelp, type DraftVariation, type ProductFormValues } from './product-form';
 import { ProductRequirements } from './ProductRequirements';
 import { VariationsManager } from './VariationsManager';
 
 const CATEGORY_OPTIONS = CATEGORIES.map((category) => ({ value: category.id, label: category.label }));
 const amountInput = { min: 0, max: LIMITS.amountMax, precision: 0, style: { width: '100%' } } as const;
 
-/** The form inside the sheet; mounted afresh for every opening, so it starts from the product (or blank). */
-function ProductEditor({ product }: { product: Product | null }) {
+/**
+ * The form inside the sheet; mounted afresh for every opening, so it starts from the product (or blank).
+ * `productId` is the sheet's own: a product gone from the list while its sheet is open is never added again.
+ */
+function ProductEditor({ productId, product }: { productId: number | null; product: AdminProduct | null }) {
   const dispatch = useAppDispatch();
   const isSaving = useAppSelector((state) => state.adminProducts.isSaving);
   const [form] = Form.useForm<ProductFormValues>();
   const [initialDraft] = useState(() => draftOf(product));
   const [mainImage, setMainImage] = useState<ImageSet | null>(initialDraft.mainImage);
   const [variations, setVariations] = useState<DraftVariation[]>([...initialDraft.variations]);
+  const [stockVersion, setStockVersion] = useState(initialDraft.stockVersion);
   const [uploads, setUploads] = useState({ main: false, variation: false });
   const values = (Form.useWatch([], form) as ProductFormValues | undefined) ?? initialDraft.values;
 
-  const draft = { values, mainImage, variations };
+  // The units on hand changed since the sheet was read (its save was refused, and the list fetched again):
+  // the count starts over from what is on hand now, so a stale count is never sent with the new version.
+  useEffect(() => {
+    if (!product || stockVersion === null || product.stockVersion === stockVersion) return;
+    setStockVersion(product.stockVersion);
+    form.setFieldValue('unitsOnHand', product.unitsOnHand);
+  }, [form, product, stockVersion]);
+
+  const draft = { values, mainImage, variations, stockVersion };
   const requirements = productRequirements(draft);
   const isUploading = uploads.main || uploads.variation;
   const canSubmit = requirements.every((requirement) => requirement.met) && !isUploading;
 
   function submit() {
     const input = productInputOf(draft);
-    if (input) dispatch(productSaveRequested({ productId: product?.id ?? null, input }));
+    if (input) dispatch(productSaveRequested({ productId, input }));
   }
 
   return (
@@ -76,8 +88,21 @@ function ProductEditor({ product }: { product: Product | null }) {
             </Form.Item>
           </Col>
         </Row>
-        <Form.Item name="totalStock" label="Total Stock" style={{ marginBottom: 0 }}>
-          <InputNumber {...amountInput} placeholder="Enter total stock" />
+        <Form.Item
+          name="unitsOnHand"
+          label={MESSAGES.adminCatalogue.unitsOnHandLabel}
+          extra={product ? unitsOnHandHelp(values.unitsOnHand, product.unitsHeld) : undefined}
+          rules={[
+            {
+              validator(_rule, unitsOnHand: number | null | undefined) {
+                const refusal = product ? countBelowHeld(unitsOnHand, product.unitsHeld) : null;
+                return refusal ? Promise.reject(new Error(refusal)) : Promise.resolve();
+              },
+            },
+          ]}
+          style={{ marginBottom: 0 }}
+        >
+          <InputNumber {...amountInput} placeholder="Enter the units on hand" />
         </Form.Item>
       </Form>
 
@@ -86,7 +111,7 @@ function ProductEditor({ product }: { product: Product | null }) {
       <ProductRequirements requirements={requirements} />
 
       <Button type="primary" htmlType="submit" form="product-form" size="large" block disabled={!canSubmit} loading={isSaving}>
-        {product ? 'Update Product' : 'Add Product'}
+        {productId !== null ? 'Update Product' : 'Add Product'}
       </Button>
     </Flex>
   );
@@ -118,7 +143,7 @@ export function ProductSheet() {
         )
       }
     >
-      <ProductEditor key={productId ?? 'new'} product={product} />
+      <ProductEditor key={productId ?? 'new'} productId={productId} product={product} />
     </Drawer>
   );
 }

@@ -1,5 +1,5 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { CATALOGUE_API, MESSAGES, type ApiSuccess, type Product } from '@shop/contracts';
+import { CATALOGUE_API, MESSAGES, type AdminProduct, type ApiSuccess } from '@shop/contracts';
 import { all, call, put, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import { apiClient, ApiError, messageOfError } from '../../../lib/api-client';
@@ -25,7 +25,7 @@ function* toastFailure(headline: string, error: unknown): SagaIterator {
 
 function* loadProducts(): SagaIterator {
   try {
-    const answer: ApiSuccess<Product[]> = yield call(apiClient.get<ApiSuccess<Product[]>>, CATALOGUE_API.adminProducts, { noCache: true });
+    const answer: ApiSuccess<AdminProduct[]> = yield call(apiClient.get<ApiSuccess<AdminProduct[]>>, CATALOGUE_API.adminProducts, { noCache: true });
     yield put(adminProductsLoaded(answer.data));
   } catch (error) {
     yield put(adminProductsFailed(messageOfError(error, MESSAGES.products.fetchFailed)));
@@ -36,9 +36,9 @@ function* saveProduct(action: PayloadAction<ProductSave>): SagaIterator {
   const { productId, input } = action.payload;
   const adding = productId === null;
   try {
-    const answer: ApiSuccess<Product> = adding
-      ? yield call(apiClient.post<ApiSuccess<Product>>, CATALOGUE_API.addProduct, input)
-      : yield call(apiClient.put<ApiSuccess<Product>>, CATALOGUE_API.editProduct(productId), input);
+    const answer: ApiSuccess<AdminProduct> = adding
+      ? yield call(apiClient.post<ApiSuccess<AdminProduct>>, CATALOGUE_API.addProduct, input)
+      : yield call(apiClient.put<ApiSuccess<AdminProduct>>, CATALOGUE_API.editProduct(productId), input);
     yield put(productSaved());
     yield put(toastRequested('success', answer.message ?? (adding ? MESSAGES.products.added : MESSAGES.products.updated)));
     // Spec §4: after a save the list is fetched again rather than patched, so it shows what the server stored.
@@ -46,6 +46,8 @@ function* saveProduct(action: PayloadAction<ProductSave>): SagaIterator {
   } catch (error) {
     yield put(productSaveFailed());
     yield* toastFailure(adding ? MESSAGES.products.addFailed : MESSAGES.products.updateFailed, error);
+    // The stock changed since the sheet was read: the list is fetched again, and the open sheet takes its new count and version.
+    if (error instanceof ApiError && error.status === 409) yield put(adminProductsRequested());
   }
 }
 

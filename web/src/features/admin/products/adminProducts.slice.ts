@@ -1,9 +1,9 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { Product, ProductInput } from '@shop/contracts';
+import type { AdminProduct, ProductInput } from '@shop/contracts';
 
 interface AdminProductsState {
   /** Newest first, as the api sends them. */
-  items: Product[];
+  items: AdminProduct[];
   isLoading: boolean;
   /** The list has answered at least once: until then the screen shows skeletons, not the empty state. */
   hasLoaded: boolean;
@@ -38,7 +38,7 @@ const adminProductsSlice = createSlice({
       state.isLoading = true;
       state.error = null;
     },
-    adminProductsLoaded(state, action: PayloadAction<Product[]>) {
+    adminProductsLoaded(state, action: PayloadAction<AdminProduct[]>) {
       state.items = action.payload;
       state.isLoading = false;
       state.hasLoaded = true;

@@ -1,13 +1,14 @@
-import { LIMITS, MESSAGES, type ImageSet, type Product } from '@shop/contracts';
-import { chipsOnCard, draftOf, idSuffix, productInputOf, productRequirements, type ProductDraft } from './product-form';
+import { LIMITS, MESSAGES, type AdminProduct, type ImageSet } from '@shop/contracts';
+import { chipsOnCard, countBelowHeld, draftOf, idSuffix, productInputOf, productRequirements, unitsOnHandHelp, type ProductDraft } from './product-form';
 import { KITE } from './product-fixtures';
 
 const picture = (name: string): ImageSet => ({ url: `/uploads/originals/${name}.png`, status: 'pending', srcSet: [] });
 
 const complete: ProductDraft = {
-  values: { title: ' Wooden safari train ', description: 'Ten animals', category: 'educational-toys', price: 2500, salePrice: null, totalStock: 12 },
+  values: { title: ' Wooden safari train ', description: 'Ten animals', category: 'educational-toys', price: 2500, salePrice: null, unitsOnHand: 12 },
   mainImage: picture('train'),
   variations: [{ label: ' Red ', image: picture('red') }],
+  stockVersion: null,
 };
 
 const unmet = (draft: ProductDraft) => productRequirements(draft).filter((requirement) => !requirement.met).map((requirement) => requirement.text);
@@ -31,11 +32,11 @@ describe('the product sheet\'s requirements', () => {
   it('takes a blank title, a negative price or an empty stock as unmet', () => {
     expect(unmet({ ...complete, values: { ...complete.values, title: '   ' } })).toEqual([MESSAGES.products.requirements.title]);
     expect(unmet({ ...complete, values: { ...complete.values, price: -1 } })).toEqual([MESSAGES.products.requirements.price]);
-    expect(unmet({ ...complete, values: { ...complete.values, totalStock: null } })).toEqual([MESSAGES.products.requirements.stock]);
+    expect(unmet({ ...complete, values: { ...complete.values, unitsOnHand: null } })).toEqual([MESSAGES.products.requirements.stock]);
   });
 
   it('is content with a free product and zero stock', () => {
-    expect(unmet({ ...complete, values: { ...complete.values, price: 0, totalStock: 0 } })).toEqual([]);
+    expect(unmet({ ...complete, values: { ...complete.values, price: 0, unitsOnHand: 0 } })).toEqual([]);
   });
 
   it('needs the main image or at least one variation', () => {
@@ -46,7 +47,7 @@ describe('the product sheet\'s requirements', () => {
 });
 
 describe('what the sheet sends', () => {
-  it('trims the texts, names images by their url and sends an empty sale price as 0', () => {
+  it('trims the texts, names images by their url, sends an empty sale price as 0 and, adding, the units as the opening stock with no version', () => {
     expect(productInputOf(complete)).toEqual({
       title: 'Wooden safari train',
       description: 'Ten animals',
@@ -68,7 +69,7 @@ describe('what the sheet sends', () => {
   });
 
   it('starts an edit from the product, with no sale price shown when it has none', () => {
-    const product: Product = {
+    const product: AdminProduct = {
       ...KITE,
       averageReview: 4,
       image: picture('kite'),
@@ -78,9 +79,35 @@ describe('what the sheet sends', () => {
     expect(draft.values.salePrice).toBeNull();
     expect(productInputOf(draft)).toMatchObject({ price: 800, salePrice: 0, variations: [{ label: 'Blue', image: '/uploads/originals/blue.png' }] });
   });
+
+  it('edits the units on hand, not what shoppers can buy, and sends back the stock version the sheet was read at', () => {
+    const draft = draftOf({ ...KITE, image: picture('kite') });
+    expect(draft.values.unitsOnHand).toBe(KITE.unitsOnHand);
+    expect(productInputOf(draft)).toMatchObject({ totalStock: KITE.unitsOnHand, stockVersion: KITE.stockVersion });
+    expect(productInputOf({ ...draft, values: { ...draft.values, unitsOnHand: 9 } })).toMatchObject({ totalStock: 9, stockVersion: KITE.stockVersion });
+  });
+});
+
+describe('the units on hand field', () => {
+  it('says how many units orders hold and how many of the count shoppers can buy', () => {
+    expect(unitsOnHandHelp(KITE.unitsOnHand, KITE.unitsHeld)).toBe('2 held by orders, 3 for sale');
+    expect(unitsOnHandHelp(10, 3)).toBe(MESSAGES.adminCatalogue.unitsOnHandHelp(3, 7));
+    expect(unitsOnHandHelp(1, 3)).toBe(MESSAGES.adminCatalogue.unitsOnHandHelp(3, 0));
+    expect(unitsOnHandHelp(null, 3)).toBe(MESSAGES.adminCatalogue.unitsOnHandHelp(3, 0));
+  });
+
+  it('refuses a count below what orders hold, as the server would', () => {
+    expect(countBelowHeld(1, 2)).toBe(MESSAGES.stock.belowHeld(2));
+    expect(countBelowHeld(2, 2)).toBeNull();
+    expect(countBelowHeld(null, 2)).toBeNull();
+  });
 });
 
 describe('product cards', () => {
+  it('show the units on hand and those for sale', () => {
+    expect(MESSAGES.adminCatalogue.stockOnCard(KITE.unitsOnHand, KITE.totalStock)).toBe('On hand: 5 · for sale: 3');
+  });
+
   it('show the last characters of the id', () => {
     expect(idSuffix(1234567890, LIMITS.productCardIdSuffixLength)).toBe('567890');
     expect(idSuffix(42, LIMITS.productEditIdSuffixLength)).toBe('42');

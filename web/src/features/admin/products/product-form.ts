@@ -1,4 +1,4 @@
-import { CATEGORY_IDS, MESSAGES, type CategoryId, type ImageSet, type Product, type ProductInput } from '@shop/contracts';
+import { CATEGORY_IDS, MESSAGES, type AdminProduct, type CategoryId, type ImageSet, type ProductInput } from '@shop/contracts';
 
 /** The sheet's antd Form fields; empty inputs are undefined or null. */
 export interface ProductFormValues {
@@ -7,7 +7,8 @@ export interface ProductFormValues {
   category?: CategoryId;
   price?: number | null;
   salePrice?: number | null;
-  totalStock?: number | null;
+  /** What is in the store room, counted: never what shoppers can buy, which is this less the units orders hold. */
+  unitsOnHand?: number | null;
 }
 
 export interface DraftVariation {
@@ -20,6 +21,8 @@ export interface ProductDraft {
   values: ProductFormValues;
   mainImage: ImageSet | null;
   variations: readonly DraftVariation[];
+  /** The product's stock version the sheet was read at, sent back with the count; null while adding. */
+  stockVersion: number | null;
 }
 
 export interface Requirement {
@@ -39,7 +42,7 @@ export function productRequirements({ values, mainImage, variations }: ProductDr
     title: (values.title ?? '').trim() !== '',
     category: values.category !== undefined && CATEGORY_IDS.includes(values.category),
     price: isAmount(values.price),
-    stock: isAmount(values.totalStock),
+    stock: isAmount(values.unitsOnHand),
     image: mainImage !== null || variations.length > 0,
   };
   return (Object.keys(texts) as Requirement['key'][]).map((key) => ({ key, text: texts[key], met: met[key] }));
@@ -48,22 +51,23 @@ export function productRequirements({ values, mainImage, variations }: ProductDr
 /** What the api is sent (spec §5: numbers converted, an empty sale price is 0); null while a requirement is unmet. */
 export function productInputOf(draft: ProductDraft): ProductInput | null {
   if (!productRequirements(draft).every((requirement) => requirement.met)) return null;
-  const { values, mainImage, variations } = draft;
+  const { values, mainImage, variations, stockVersion } = draft;
   return {
     title: (values.title ?? '').trim(),
     description: (values.description ?? '').trim(),
     category: values.category as CategoryId,
     price: Number(values.price),
     salePrice: values.salePrice ? Number(values.salePrice) : 0,
-    totalStock: Number(values.totalStock),
+    totalStock: Number(values.unitsOnHand),
+    ...(stockVersion === null ? {} : { stockVersion }),
     image: mainImage?.url ?? null,
     variations: variations.map((variation) => ({ label: variation.label.trim(), image: variation.image.url })),
   };
 }
 
 /** The sheet's starting point: blank to add, the product's own values to edit. */
-export function draftOf(product: Product | null): ProductDraft {
-  if (!product) return { values: {}, mainImage: null, variations: [] };
+export function draftOf(product: AdminProduct | null): ProductDraft {
+  if (!product) return { values: {}, mainImage: null, variations: [], stockVersion: null };
   return {
     values: {
       title: product.title,
@@ -71,11 +75,26 @@ export function draftOf(product: Product | null): ProductDraft {
       category: product.category,
       price: product.price,
       salePrice: product.salePrice > 0 ? product.salePrice : null,
-      totalStock: product.totalStock,
+      unitsOnHand: product.unitsOnHand,
     },
     mainImage: product.image,
     variations: product.variations.map(({ label, image }) => ({ label, image })),
+    stockVersion: product.stockVersion,
   };
+}
+
+/**
+ * What the stock field says under it while the admin counts: the units orders hold, and what
+ * shoppers could buy of the count typed so far (nothing while it is below what orders hold).
+ */
+export function unitsOnHandHelp(unitsOnHand: number | null | undefined, unitsHeld: number): string {
+  const forSale = isAmount(unitsOnHand) ? Math.max(0, unitsOnHand - unitsHeld) : 0;
+  return MESSAGES.adminCatalogue.unitsOnHandHelp(unitsHeld, forSale);
+}
+
+/** The server refuses a count below what orders hold: the sheet says so before sending it. */
+export function countBelowHeld(unitsOnHand: number | null | undefined, unitsHeld: number): string | null {
+  return isAmount(unitsOnHand) && unitsOnHand < unitsHeld ? MESSAGES.stock.belowHeld(unitsHeld) : null;
 }
 
 /** The end of a product id the screens show (ids are numbers; the spec's cards show the last characters). */

@@ -1,0 +1,97 @@
+import type { EntityManager } from 'typeorm';
+import {
+  MESSAGES, ORDER_STATUS_LABELS, STATUSES_HOLDING_UNITS, STATUSES_KEEPING_UNITS_IN_STORE, STATUSES_NEEDING_PAYMENT, transitionRule, type OrderActor, type OrderStatus,
+} from '@shop/contracts';
+import { OrderStatusHistory } from '../entities/order-status-history.entity.js';
+import { Order } from '../entities/order.entity.js';
+import { recordEvent } from '../outbox/outbox-writer.js';
+import { markOnHandChanged, releaseOrderUnits, reserveOrderUnits, type Shortage, type StockMover } from '../stock/stock-ledger.js';
+import { Refusal } from '../transactions.js';
+
+/** Who moves an order, and why: the history row and the ledger rows say it. */
+export interface OrderMove {
+  by: OrderActor;
+  /** The admin, or the shopper, who asked; absent when the shop moved it (a payment's outcome, expiry). */
+  userId?: number | null;
+  reason?: string;
+}
+
+export interface TransitionRequest extends OrderMove {
+  to: OrderStatus;
+}
+
+const holdsUnits = (status: OrderStatus) => STATUSES_HOLDING_UNITS.includes(status);
+const unitsInStore = (status: OrderStatus) => STATUSES_KEEPING_UNITS_IN_STORE.includes(status);
+
+function shortageMessage(shortage: Shortage, by: OrderActor): string {
+  if (by === 'shopper') return shortage.retired ? MESSAGES.checkout.productGone(shortage.title) : MESSAGES.checkout.outOfStock(shortage.title, shortage.available);
+  return shortage.retired ? MESSAGES.orders.productGoneForRevival(shortage.title) : MESSAGES.orders.unitsGoneForRevival(shortage.title, shortage.available);
+}
+
+async function writeHistory(manager: EntityManager, orderId: number, from: OrderStatus | null, to: OrderStatus, move: OrderMove): Promise<void> {
+  await manager.insert(OrderStatusHistory, { orderId, fromStatus: from, toStatus: to, actor: move.by, changedByUserId: move.userId ?? null, reason: move.reason ?? '' });
+}
+
+const stockMover = (move: OrderMove): StockMover => ({ actor: move.by, byUserId: move.userId ?? null, reason: move.reason });
+
+/**
+ * The one way an order's status changes (docs/orders.md, Transitions), in the caller's transaction,
+ * on an order the caller locked (`lockOrder`) and read under that lock. It asks the transition
+ * table whether `by` may make this move with the payment as it stands; then it moves the order's
+ * units exactly when the order starts or stops holding them (one ledger row per product), marks
+ * stock forms stale when the units on hand change, writes the history row, and records the
+ * `order.status-changed` event, all or nothing. A refusal changes nothing; `order` is updated in
+ * place otherwise.
+ */
+export async function transition(manager: EntityManager, order: Order, request: TransitionRequest): Promise<Refusal | null> {
+  const { orderStatus: from, paymentStatus } = order;
+  const { to, by } = request;
+  if (!transitionRule(from, to, by, paymentStatus)) {
+    const waitsForMoney = paymentStatus !== 'paid' && STATUSES_NEEDING_PAYMENT.includes(to) && !STATUSES_NEEDING_PAYMENT.includes(from);
+    return new Refusal(409, waitsForMoney ? MESSAGES.orders.notPaidYet : MESSAGES.orders.transitionNotAllowed(ORDER_STATUS_LABELS[from], ORDER_STATUS_LABELS[to]));
+  }
+  if (to === 'pending' && (await manager.existsBy(Order, { pendingForUserId: order.userId }))) return new Refusal(409, MESSAGES.orders.shopperHasPendingOrder);
+  const availableChange = holdsUnits(from) === holdsUnits(to) ? 0 : holdsUnits(to) ? -1 : 1;
+  const heldChange = Number(unitsInStore(to)) - Number(unitsInStore(from));
+  const bumpVersion = availableChange + heldChange !== 0;
+  if (availableChange < 0) {
+    const shortage = await reserveOrderUnits(manager, order.id, stockMover(request), { bumpVersion });
+    if (shortage) return new Refusal(409, shortageMessage(shortage, by));
+  } else if (availableChange > 0) {
+    await releaseOrderUnits(manager, order.id, stockMover(request), { bumpVersion });
+  } else if (bumpVersion) {
+    await markOnHandChanged(manager, order.id);
+  }
+  const pendingForUserId = to === 'pending' ? order.userId : null;
+  await manager.update(Order, { id: order.id }, { orderStatus: to, pendingForUserId });
+  await writeHistory(manager, order.id, from, to, request);
+  await recordEvent(manager, 'order.status-changed', { orderId: order.id, from, to });
+  Object.assign(order, { orderStatus: to, pendingForUserId });
+  return null;
+}
+
+/**
+ * The first step of an order just inserted as pending (with its lines): its units are taken, all
+ * or none, and its history begins. A shortage answers the checkout's message for the line, and
+ * the caller's transaction rolls the order back.
+ */
+export async function openOrder(manager: EntityManager, order: Pick<Order, 'id'>, move: OrderMove): Promise<Refusal | null> {
+  const shortage = await reserveOrderUnits(manager, order.id, stockMover(move));
+  if (shortage) return new Refusal(409, shortageMessage(shortage, move.by));
+  await writeHistory(manager, order.id, null, 'pending', move);
+  return null;
+}
+
+/**
+ * Something the admin and the shopper should know of an order whose status stays (a refund now
+ * due, an outcome unknown): a history row from the status to itself, and the live views told.
+ */
+export async function noteOnOrder(manager: EntityManager, order: Order, move: OrderMove): Promise<void> {
+  await writeHistory(manager, order.id, order.orderStatus, order.orderStatus, move);
+  await announceOrder(manager, order);
+}
+
+/** The order changed without a new status (its payment did): the live views are told once the transaction commits. */
+export async function announceOrder(manager: EntityManager, order: Order): Promise<void> {
+  await recordEvent(manager, 'order.status-changed', { orderId: order.id, from: order.orderStatus, to: order.orderStatus });
+}
