@@ -17,5 +17,8 @@ export default {
   // Integration tests share the test database and its outbox: one file at a time.
   maxWorkers: 1,
   testTimeout: 30_000,
+  // A file that fails in its teardown can leave a client or a child process behind; the run must
+  // still end with its verdict rather than wait for CI's time limit (as one did on a hung shutdown).
+  forceExit: true,
   testMatch: ['<rootDir>/{api,workers,libs,infra}/**/*.spec.ts', '<rootDir>/web/src/**/*.spec.ts'],
 };

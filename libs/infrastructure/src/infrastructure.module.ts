@@ -38,6 +38,15 @@ function redisClient(url: string, retriesPerCommand: number | null): Redis {
   return redis;
 }
 
+/**
+ * The queues' reconnect pace once Redis is away: every 250 ms more, at most 2 s apart. BullMQ's own
+ * grows to 20 s, so after an outage of ten seconds or so the workers sat idle up to 20 s after Redis
+ * was back, and a shutdown waited for those late reconnects (workers/src/health/health.spec.ts).
+ */
+export function queueReconnectDelayMs(failedAttempts: number): number {
+  return Math.min(failedAttempts * 250, 2000);
+}
+
 export interface InfrastructureOptions {
   /**
    * ioredis' retries of one command while Redis is away: the api answers a request or a health
@@ -61,7 +70,7 @@ export class InfrastructureModule {
       imports: [
         ConfigModule.forRoot({ isGlobal: true, ignoreEnvFile: true, load: [() => config] }),
         TypeOrmModule.forRoot({ ...dataSourceOptions(config), retryAttempts: 2, retryDelay: 1000 }),
-        BullModule.forRoot({ connection: { url: config.REDIS_URL }, prefix: config.REDIS_PREFIX }),
+        BullModule.forRoot({ connection: { url: config.REDIS_URL, retryStrategy: queueReconnectDelayMs }, prefix: config.REDIS_PREFIX }),
         BullModule.registerQueue(...QUEUE_NAMES.map((name) => ({ name }))),
       ],
       providers: [

@@ -1,9 +1,11 @@
 import type { INestApplication } from '@nestjs/common';
-import { WorkerHost } from '@nestjs/bullmq';
+import { WorkerHost, getQueueToken } from '@nestjs/bullmq';
+import type { Queue } from 'bullmq';
 import { DiscoveryService, NestFactory } from '@nestjs/core';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import request from 'supertest';
+import { JOBS, QUEUES } from '@shop/contracts';
 import { HEALTH_CHECK_TIMEOUT_MS } from '@shop/infrastructure';
 import { freePort, settleLeftoverWork, testConfig, waitFor } from '@shop/testing';
 import { WorkersModule } from '../workers.module.js';
@@ -28,8 +30,11 @@ describe("the workers' health during a Redis outage", () => {
     await waitFor('the private Redis to answer', async () => (await request(app.getHttpServer()).get('/health')).status === 200, 10_000);
   });
   afterAll(async () => {
-    await app?.close();
-    redis?.kill('SIGKILL');
+    try {
+      await app?.close();
+    } finally {
+      redis?.kill('SIGKILL');
+    }
   });
 
   const health = () => request(app.getHttpServer()).get('/health').timeout(HEALTH_CHECK_TIMEOUT_MS + 3000);
@@ -52,4 +57,24 @@ describe("the workers' health during a Redis outage", () => {
     await Promise.all(queueWorkers.map((host) => host.worker.waitUntilReady()));
     expect(queueWorkers.every((host) => host.worker.isRunning())).toBe(true);
   });
+
+  it('takes queued work again within seconds of Redis coming back after a long outage, and still shuts down promptly', async () => {
+    redis.kill('SIGKILL');
+    await once(redis, 'exit');
+    // BullMQ's own reconnect pace (e^n seconds, up to 20 s) would have its clients' next try some
+    // 20 s after this outage's end; the shop's pace keeps them at most 2 s apart.
+    await new Promise((resolve) => setTimeout(resolve, 19_000));
+    redis = startRedis(redisPort);
+    const restartedAt = Date.now();
+
+    const orders = app.get<Queue>(getQueueToken(QUEUES.orders));
+    // An announcement of an order that does not exist: the orders worker completes it as 'order gone'.
+    const job = await orders.add(JOBS.orderStatusChanged, { orderId: 2_000_000_000 });
+    await waitFor('the orders worker to take the job', async () => (await job.getState()) === 'completed', 15_000);
+    expect(Date.now() - restartedAt).toBeLessThan(5000);
+
+    const closingAt = Date.now();
+    await app.close();
+    expect(Date.now() - closingAt).toBeLessThan(5000);
+  }, 60_000);
 });
