@@ -18,10 +18,12 @@ describe('accounts in the browser', () => {
 
   const signIn = (account: Pick<TestAccount, 'email' | 'password'>) => submitSignIn(tab.page, account);
 
+  /** Guests may browse (issue 16): signing out leaves the shopper on the page, now as a guest. */
   async function signOutFromShop() {
     await tab.page.getByRole('button', { name: 'Account menu' }).click();
     await tab.page.getByRole('menuitem', { name: 'Logout' }).click();
-    await tab.page.waitForURL(`**${ROUTES.login}`);
+    await tab.page.getByText(MESSAGES.login.loggedOut).waitFor();
+    await tab.page.getByRole('link', { name: 'Sign in', exact: true }).waitFor();
   }
 
   it('registers a shopper, who lands on /shop/home with the toast, and signs out', async () => {
@@ -38,13 +40,15 @@ describe('accounts in the browser', () => {
     await tab.page.keyboard.press('Escape');
 
     await signOutFromShop();
-    await tab.page.getByText('Sign in to your account').waitFor();
-    await tab.page.goto(ROUTES.shopHome);
+    expect(pathOf(tab.page)).toBe(ROUTES.shopHome);
+    await tab.page.goto(ROUTES.shopAccount);
     await tab.page.waitForURL(`**${ROUTES.login}`);
+    await tab.page.getByText('Sign in to your account').waitFor();
   }, BROWSER_TIMEOUT_MS);
 
-  it('sends a guest at /shop/listing to sign in, and back to /shop/listing after', async () => {
+  it('lets a guest browse /shop/listing, and brings them back there after signing in from the header', async () => {
     await tab.page.goto(`${ROUTES.shopListing}?category=pretend-play`);
+    await tab.page.getByRole('link', { name: 'Sign in', exact: true }).click();
     await tab.page.waitForURL(`**${ROUTES.login}`);
     await signIn(shopper);
     await tab.page.getByText(MESSAGES.login.succeeded).waitFor();

@@ -12,8 +12,10 @@ describe('shop smoke (a guest)', () => {
     await check(page);
   }
 
-  it('sends a guest from / to the sign-in screen', async () => {
+  it('sends a guest from / to the shop home, with sign-in one click away', async () => {
     await visit(ROUTES.root, DESKTOP, async (page) => {
+      await page.waitForURL(`**${ROUTES.shopHome}`);
+      await page.getByRole('link', { name: 'Sign in', exact: true }).click();
       await page.getByText('Sign in to your account').waitFor();
       expect(new URL(page.url()).pathname).toBe(ROUTES.login);
     });

@@ -1,12 +1,126 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { compression } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
+import { SERVER_PATH_PREFIXES } from '../libs/contracts/src/routes';
+import { SHOP_NAME } from './src/app/brand';
+import { shopTheme } from './src/app/theme';
+import { adminOnlyFiles, type BuildManifest } from './src/features/pwa/chunk-audience';
 
 // The dev server and `vite preview` forward the api's paths so that the session cookie stays first-party.
 const apiUrl = process.env.API_URL ?? 'http://localhost:3000';
 
+/** Paths the api answers itself: a navigation there is never the app's to serve. */
+const SERVER_PATHS = SERVER_PATH_PREFIXES.map((prefix) => new RegExp(`^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:/|$)`));
+
+const PRIMARY_COLOUR = shopTheme.token?.colorPrimary ?? '';
+const PAGE_COLOUR = shopTheme.token?.colorBgLayout ?? '';
+
+/**
+ * index.html and offline.html paint before any script runs: the theme's colours are written into them
+ * at build. offline.html loads nothing of the build, so it is not one of its inputs, only written out beside index.html.
+ */
+function themeColoursInHtml(): Plugin {
+  const colours: Record<string, string> = { SHOP_PRIMARY_COLOUR: PRIMARY_COLOUR, SHOP_PAGE_COLOUR: PAGE_COLOUR };
+  const fill = (html: string) => html.replace(/%(SHOP_PRIMARY_COLOUR|SHOP_PAGE_COLOUR)%/g, (_, name: string) => colours[name]);
+  return {
+    name: 'theme-colours-in-html',
+    transformIndexHtml: { order: 'pre', handler: fill },
+    async generateBundle() {
+      const offlinePage = await readFile(new URL('offline.html', import.meta.url), 'utf8');
+      this.emitFile({ type: 'asset', fileName: 'offline.html', source: fill(offlinePage) });
+    },
+  };
+}
+
+/** The first page's one stylesheet (antd's reset, 3 KB) goes inline: as a `<link>` it would hold the first paint for a round trip. */
+function inlineShellStylesheet(): Plugin {
+  return {
+    name: 'inline-shell-stylesheet',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html, { bundle }) =>
+        html.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (link, fileName: string) => {
+          const stylesheet = bundle?.[fileName];
+          return stylesheet?.type === 'asset' ? `<style>${stylesheet.source.toString()}</style>` : link;
+        }),
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    themeColoursInHtml(),
+    inlineShellStylesheet(),
+    VitePWA({
+      // main.tsx registers the worker once the page has loaded, so that its downloads never compete with the first paint.
+      injectRegister: false,
+      manifest: {
+        name: SHOP_NAME,
+        short_name: SHOP_NAME,
+        description: 'Toys, games and party supplies delivered across Kenya.',
+        id: '/',
+        start_url: '/shop/home',
+        scope: '/',
+        display: 'standalone',
+        theme_color: PRIMARY_COLOUR,
+        background_color: PAGE_COLOUR,
+        icons: [
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        // The manifest and its icons are added by the plugin itself.
+        globPatterns: ['**/*.{js,css,html,svg}'],
+        navigateFallback: 'index.html',
+        navigateFallbackDenylist: SERVER_PATHS,
+        // The first visit's page is taken over at once, so that it keeps working if the line drops; a new
+        // release waits until every tab of the old one is closed rather than swapping code under a checkout.
+        clientsClaim: true,
+        cleanupOutdatedCaches: true,
+        runtimeCaching: [
+          {
+            // Stored pictures are named by their content hash: one seen once is the same picture forever.
+            urlPattern: ({ sameOrigin, url }) => sameOrigin && url.pathname.startsWith('/uploads/'),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'toy-pictures',
+              expiration: { maxEntries: 300, maxAgeSeconds: 60 * 60 * 24 * 30, purgeOnQuotaError: true },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+          {
+            // Navigations the app shell does not serve (the api's own pages, such as Google sign-in) get the offline page when the line is down.
+            urlPattern: ({ request }) => request.mode === 'navigate',
+            handler: 'NetworkOnly',
+            options: { precacheFallback: { fallbackURL: 'offline.html' } },
+          },
+        ],
+      },
+      integration: {
+        // Shoppers never load the admin screens: their phones should not download them into the cache either.
+        async beforeBuildServiceWorker(options) {
+          const distDir = options.workbox.globDirectory;
+          if (distDir === undefined) throw new Error('vite-plugin-pwa resolved no build directory to read the chunks from');
+          const manifest = JSON.parse(await readFile(join(distDir, '.vite', 'manifest.json'), 'utf8')) as BuildManifest;
+          options.workbox.globIgnores = [...(options.workbox.globIgnores ?? []), ...adminOnlyFiles(manifest)];
+        },
+      },
+    }),
+    // Compressed once at build, at the best settings, for the api to send as they are (the originals stay for clients that take neither).
+    compression({
+      algorithms: ['brotliCompress', 'gzip'],
+      include: /\.(js|css|html|svg|json|webmanifest)$/,
+      exclude: /\.vite[\\/]/,
+    }),
+  ],
   resolve: {
     alias: {
       '@shop/contracts': fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)),
@@ -23,14 +137,17 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // .vite/manifest.json: which chunk each screen needs, read by the service worker's build and the browser tests.
+    manifest: true,
     rolldownOptions: {
       output: {
-        // Libraries change far less often than the shop's code: separate chunks stay cached across releases.
         codeSplitting: {
           groups: [
+            // Libraries change far less often than the shop's code: separate chunks stay cached across releases.
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/, priority: 20 },
             { name: 'state', test: /node_modules[\\/](@reduxjs|redux|redux-saga|@redux-saga|react-redux|immer|reselect)[\\/]/, priority: 20 },
-            { name: 'antd', test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[\w-]+|dayjs|@babel[\\/]runtime)[\\/]/, priority: 10 },
+            // Everything the first page needs in one file: on a slow line each extra request costs a round trip.
+            { name: 'shell', tags: ['$initial'], priority: 10 },
           ],
         },
       },

@@ -20,7 +20,9 @@ import { PipelineModule } from './pipeline/pipeline.module.js';
 import { ProductsModule } from './products/products.module.js';
 import { RealtimeModule } from './realtime/realtime.module.js';
 import { ReviewsModule } from './reviews/reviews.module.js';
+import { ShopInfoModule } from './shop-info/shop-info.module.js';
 import { ThrottlingModule } from './throttling/throttling.module.js';
+import { WebShellModule } from './web-shell/web-shell.module.js';
 import { WishlistModule } from './wishlist/wishlist.module.js';
 
 const ONE_YEAR_SECONDS = 365 * 24 * 3600;
@@ -33,15 +35,12 @@ export class AppModule {
       imports: [
         // One retry per Redis command: while Redis is away, requests and health checks fail instead of piling up.
         InfrastructureModule.register(config, { redisRetriesPerCommand: 1 }),
-        ServeStaticModule.forRoot(
-          {
-            rootPath: resolve(config.UPLOADS_DIR),
-            serveRoot: '/uploads',
-            // Stored names are content hashes: a name never changes its bytes.
-            serveStaticOptions: { immutable: true, maxAge: ONE_YEAR_SECONDS * 1000, fallthrough: false, index: false },
-          },
-          { rootPath: resolve(config.WEB_DIST_DIR), exclude: ['/api/{*path}', '/uploads/{*path}'] },
-        ),
+        ServeStaticModule.forRoot({
+          rootPath: resolve(config.UPLOADS_DIR),
+          serveRoot: '/uploads',
+          // Stored names are content hashes: a name never changes its bytes.
+          serveStaticOptions: { immutable: true, maxAge: ONE_YEAR_SECONDS * 1000, fallthrough: false, index: false },
+        }),
         ThrottlingModule,
         AccessModule,
         AddressesModule,
@@ -60,6 +59,8 @@ export class AppModule {
         ProductsModule,
         RealtimeModule,
         ReviewsModule,
+        ShopInfoModule,
+        WebShellModule,
         WishlistModule,
       ],
     };

@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
@@ -22,6 +23,9 @@ export function configureApp(app: INestApplication, config: AppConfig, { logDest
   // Sign-in throttling counts per client address: behind a proxy that is X-Forwarded-For's.
   (app.getHttpAdapter().getInstance() as { set(setting: string, value: unknown): void }).set('trust proxy', config.TRUST_PROXY_HOPS);
   app.setGlobalPrefix('api', { exclude: ['uploads/{*path}'] });
+  // Below a kilobyte the headers outweigh the saving. The web build's files come compressed already
+  // (their Content-Encoding tells this to pass them by); Socket.IO answers before Express sees a request.
+  app.use(compression({ threshold: '1kb' }));
   app.use(
     helmet({
       contentSecurityPolicy: {

@@ -17,3 +17,8 @@ createRoot(container).render(
     <App store={store} />
   </StrictMode>,
 );
+
+// Built shops only: the dev server's modules change under it, and a worker would serve stale ones.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  void import('./features/pwa/register-service-worker').then(({ registerServiceWorker }) => registerServiceWorker());
+}

@@ -19,5 +19,8 @@ export const CurrentUser = createParamDecorator((_data: unknown, context: Execut
   return user;
 });
 
+/** On a public route: the signed-in caller, or null for a guest. */
+export const CallerIfSignedIn = createParamDecorator((_data: unknown, context: ExecutionContext): SessionUser | null => context.switchToHttp().getRequest<ShopRequest>().user ?? null);
+
 /** The client's address, as the proxies we trust (TRUST_PROXY_HOPS) report it, keyed as abuse limits count it. */
 export const ClientAddress = createParamDecorator((_data: unknown, context: ExecutionContext): string => clientAddressKey(context.switchToHttp().getRequest<ShopRequest>().ip));

@@ -9,6 +9,7 @@ describe('the session cookie', () => {
       MPESA_BASE_URL: 'https://api.safaricom.co.ke', MPESA_CONSUMER_KEY: 'key', MPESA_CONSUMER_SECRET: 'secret', MPESA_SHORTCODE: '600000', MPESA_PASSKEY: 'passkey',
       MPESA_CALLBACK_TOKEN: 'a-long-unguessable-callback-token', MPESA_CALLBACK_ALLOWED_IPS: '196.201.214.200',
       PAYPAL_BASE_URL: 'https://api-m.paypal.com', PAYPAL_CLIENT_ID: 'client', PAYPAL_CLIENT_SECRET: 'secret', PAYPAL_WEBHOOK_ID: 'webhook',
+      SHOP_PHONE: '+254 20 765 4321', SHOP_HOURS: 'Mon-Sat 6:30 AM - 6:00 PM', SHOP_ADDRESS: 'Biashara Street, Nairobi',
     });
     expect(sessionCookieOptions(unset.NODE_ENV).secure).toBe(true);
   });

@@ -1,7 +1,7 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { LIMITS, MESSAGES, PRICE_BANDS, type Product as ProductView, type ProductPage, type SortOption } from '@shop/contracts';
+import { AVAILABILITY_OPTIONS, LIMITS, MESSAGES, PRICE_BANDS, type AvailabilityId, type Product as ProductView, type ProductPage, type SortOption } from '@shop/contracts';
 import { BusinessFailure } from '../common/business-failure.js';
 import { ProductsService } from '../products/products.service.js';
 import type { ListingQueryDto } from './dto/listing.query.js';
@@ -13,6 +13,11 @@ const ORDER_BY: Record<SortOption, string> = {
   'price-hightolow': 'product.effectivePrice DESC, product.id DESC',
   'title-atoz': 'product.title ASC, product.id ASC',
   'title-ztoa': 'product.title DESC, product.id DESC',
+};
+
+const AVAILABILITY_CONDITIONS: Record<AvailabilityId, string> = {
+  'in-stock': 'product.totalStock > 0',
+  'on-sale': 'product.salePrice > 0',
 };
 
 const RELEVANCE = 'MATCH(product.title, product.description, product.categoryLabel) AGAINST (? IN BOOLEAN MODE)';
@@ -64,8 +69,9 @@ export class CatalogueService {
       conditions.push(`(${bands.map(() => 'product.effectivePrice BETWEEN ? AND ?').join(' OR ')})`);
       parameters.push(...bands.flatMap((band) => [band.min, band.max ?? Number.MAX_SAFE_INTEGER]));
     }
-    if (query.availability?.includes('in-stock')) conditions.push('product.totalStock > 0');
-    if (query.availability?.includes('on-sale')) conditions.push('product.salePrice > 0');
+    // Values of one group widen the result, as categories and price bands do: in stock OR on sale.
+    const availability = AVAILABILITY_OPTIONS.filter((option) => query.availability?.includes(option.id));
+    if (availability.length > 0) conditions.push(`(${availability.map((option) => AVAILABILITY_CONDITIONS[option.id]).join(' OR ')})`);
     return this.page({ conditions, parameters, orderBy: ORDER_BY[query.sortBy], orderParameters: [] }, query);
   }
 

@@ -1,19 +1,23 @@
 import { Body, Controller, Delete, Get, Param, Post } from '@nestjs/common';
 import { MESSAGES, type ApiSuccess, type FeatureImage, type SessionUser } from '@shop/contracts';
-import { AdminOnly, CurrentUser } from '../access/access.decorators.js';
+import { AdminOnly, CallerIfSignedIn, Public } from '../access/access.decorators.js';
 import { orRefuse } from '../common/business-failure.js';
 import { idPipe } from '../common/id-pipe.js';
 import { FeatureImageInputDto } from './dto/feature-image-input.dto.js';
 import { FeatureImagesService } from './feature-images.service.js';
 
-/** Spec §7 /api/common/feature: every signed-in user reads the carousel; only admins change it. */
+/**
+ * Spec §7 /api/common/feature: everyone reads the carousel, guests included, as it is the shop
+ * window's first picture (issue 16); only admins change it, and only they see why a picture failed.
+ */
 @Controller('common/feature')
 export class FeatureImagesController {
   constructor(private readonly featureImages: FeatureImagesService) {}
 
+  @Public()
   @Get('get')
-  async list(@CurrentUser() caller: SessionUser): Promise<ApiSuccess<FeatureImage[]>> {
-    return { success: true, data: await this.featureImages.list(caller.role === 'admin' ? 'admin' : 'shop') };
+  async list(@CallerIfSignedIn() caller: SessionUser | null): Promise<ApiSuccess<FeatureImage[]>> {
+    return { success: true, data: await this.featureImages.list(caller?.role === 'admin' ? 'admin' : 'shop') };
   }
 
   @AdminOnly()

@@ -6,8 +6,8 @@ import { ApiMetrics } from './api-metrics.js';
 export const UNMATCHED_ROUTE = '(unmatched)';
 
 /**
- * The web app's fallback ("*path", serving index.html) matches every path and passes /api ones on
- * to the 404: as a label it would only say "not found".
+ * The web app's fallback ("{*clientPath}", web-shell.module.ts) matches every path and passes /api
+ * ones on to the 404: as a label it would only say "not found".
  */
 const CATCH_ALL = /^\/?\{?\/?\*/;
 

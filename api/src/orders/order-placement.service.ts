@@ -1,13 +1,14 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { MESSAGES, ORDER_CAPS, effectivePrice, type OrderAddressInfo, type PaymentMethod } from '@shop/contracts';
+import { MESSAGES, ORDER_CAPS, effectivePrice, type OrderAddressInfo, type PaymentMethod, type PaypalCharge, type PaypalQuote } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
 import { Address, type LockedOrder, Order, OrderItem, Payment, inTransaction, isDuplicateKey, lockOrder, openOrder, recordEvent, transition } from '@shop/db';
 import { convertKes } from '@shop/payments';
 import { addressView } from '../addresses/addresses.service.js';
 import { BusinessFailure } from '../common/business-failure.js';
 import { APP_CONFIG } from '@shop/infrastructure';
+import { providerAmountOf } from './order-view.js';
 
 /** What a payment start needs to know of the order placed, or of the pending order it reuses. */
 export interface PlacedOrder {
@@ -56,6 +57,12 @@ function addressSnapshot(address: Address): OrderAddressInfo {
 
 const lineKey = (line: Pick<OrderLine, 'productId' | 'variationId' | 'quantity' | 'unitPrice'>) => `${line.productId}/${line.variationId ?? 0}x${line.quantity}@${line.unitPrice}`;
 const sameLines = (ordered: OrderLine[], wanted: OrderLine[]) => ordered.map(lineKey).sort().join() === wanted.map(lineKey).sort().join();
+const subtotalOf = (items: OrderLine[]) => items.reduce((sum, item) => sum + item.unitPrice * item.quantity, 0);
+
+/** A checkout of this very cart, address and method is for the order already waiting, not a new one. */
+function isSameCheckout(waiting: Order & { items: OrderItem[] }, method: PaymentMethod, address: Address, items: OrderLine[]): boolean {
+  return waiting.paymentMethod === method && waiting.addressInfo.addressId === address.id && waiting.deliveryFee === address.deliveryFee && sameLines(waiting.items, items);
+}
 
 /**
  * Turns a shopper's cart into an order (docs/orders.md, One order waiting): prices, fee and totals
@@ -82,23 +89,17 @@ export class OrderPlacementService {
   private placeOnce(userId: number, addressId: number, method: PaymentMethod, alongside?: (manager: EntityManager, placed: PlacedOrder) => Promise<void>): Promise<PlacedOrder | BusinessFailure> {
     return inTransaction(this.dataSource, async (manager) => {
       // Concurrent checkouts and cart changes of one shopper queue here, so the lines read below stay the lines ordered.
-      const [cart] = await manager.query<{ id: number }[]>('SELECT `id` FROM `carts` WHERE `userId` = ? FOR UPDATE', [userId]);
-      if (!cart) return cartEmpty();
-      const lines = await manager.query<CartLine[]>('SELECT `productId`, `variationId`, `quantity` FROM `cart_items` WHERE `cartId` = ? ORDER BY `productId`, `variationId`', [cart.id]);
-      if (lines.length === 0) return cartEmpty();
-      // Lines from before the caps, or filled by many adds, are held to them here.
-      if (lines.reduce((units, line) => units + line.quantity, 0) > ORDER_CAPS.unitsPerOrder) {
-        return new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.checkout.tooManyUnitsInOrder(ORDER_CAPS.unitsPerOrder));
-      }
+      const lines = await this.cartLines(manager, userId, { lock: true });
+      if (lines instanceof BusinessFailure) return lines;
       const address = await manager.findOne(Address, { where: { id: addressId, userId } });
       if (!address) return noAddress();
       // The waiting order before the products: settlement and expiry lock an order before its products too.
       const waiting = await this.lockWaitingOrder(manager, userId);
-      const items = await this.orderLines(manager, lines);
+      const items = await this.orderLines(manager, lines, { lock: true });
       if (items instanceof BusinessFailure) return items;
 
       let placed: PlacedOrder | BusinessFailure;
-      if (waiting && waiting.order.paymentMethod === method && waiting.order.addressInfo.addressId === address.id && waiting.order.deliveryFee === address.deliveryFee && sameLines(waiting.order.items, items)) {
+      if (waiting && isSameCheckout(waiting.order, method, address, items)) {
         placed = { orderId: waiting.order.id, paymentId: waiting.payment.id, totalAmount: waiting.order.totalAmount, providerAmount: waiting.payment.providerAmount?.toFixed(2) ?? null, reused: true };
       } else {
         if (waiting) await this.replace(manager, waiting);
@@ -108,6 +109,45 @@ export class OrderPlacementService {
       await alongside?.(manager, placed);
       return placed;
     }, { isolation: 'READ COMMITTED' });
+  }
+
+  /**
+   * What PayPal would be asked to charge were the shopper to pay by PayPal now, priced as place()
+   * prices it but without taking a lock or writing anything. When that checkout would reuse the order
+   * waiting for payment, its charge as recorded (at the rate of its day) is the answer.
+   */
+  paypalQuote(userId: number, addressId: number): Promise<PaypalQuote | BusinessFailure> {
+    return inTransaction(this.dataSource, async (manager) => {
+      const lines = await this.cartLines(manager, userId, { lock: false });
+      if (lines instanceof BusinessFailure) return lines;
+      const address = await manager.findOne(Address, { where: { id: addressId, userId } });
+      if (!address) return noAddress();
+      const items = await this.orderLines(manager, lines, { lock: false });
+      if (items instanceof BusinessFailure) return items;
+      const waiting = await manager.findOne(Order, { where: { pendingForUserId: userId, orderStatus: 'pending' }, relations: { items: true } });
+      const waitingPayment = waiting && isSameCheckout(waiting, 'paypal', address, items) ? await manager.findOneBy(Payment, { orderId: waiting.id }) : null;
+      const recorded = waitingPayment && providerAmountOf(waitingPayment);
+      if (waiting && recorded) return { totalAmount: waiting.totalAmount, providerAmount: recorded };
+      const totalAmount = subtotalOf(items) + address.deliveryFee;
+      return { totalAmount, providerAmount: this.paypalCharge(totalAmount) };
+    });
+  }
+
+  /** PayPal takes no KES: the total at today's configured rate, rounded up to the cent (convertKes). */
+  private paypalCharge(totalAmount: number): PaypalCharge {
+    return { currency: this.config.PAYPAL_CURRENCY, value: convertKes(totalAmount, this.config.PAYPAL_KES_PER_UNIT), kesPerUnit: this.config.PAYPAL_KES_PER_UNIT };
+  }
+
+  /** The shopper's cart lines, none too many (lines from before the caps, or filled by many adds, are held to them here). */
+  private async cartLines(manager: EntityManager, userId: number, { lock }: { lock: boolean }): Promise<CartLine[] | BusinessFailure> {
+    const [cart] = await manager.query<{ id: number }[]>(`SELECT \`id\` FROM \`carts\` WHERE \`userId\` = ?${lock ? ' FOR UPDATE' : ''}`, [userId]);
+    if (!cart) return cartEmpty();
+    const lines = await manager.query<CartLine[]>('SELECT `productId`, `variationId`, `quantity` FROM `cart_items` WHERE `cartId` = ? ORDER BY `productId`, `variationId`', [cart.id]);
+    if (lines.length === 0) return cartEmpty();
+    if (lines.reduce((units, line) => units + line.quantity, 0) > ORDER_CAPS.unitsPerOrder) {
+      return new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.checkout.tooManyUnitsInOrder(ORDER_CAPS.unitsPerOrder));
+    }
+    return lines;
   }
 
   private async lockWaitingOrder(manager: EntityManager, userId: number): Promise<(LockedOrder & { order: { items: OrderItem[] } }) | null> {
@@ -132,13 +172,13 @@ export class OrderPlacementService {
    * variation's label and picture when one was chosen. A product's lines share the per-line cap, as
    * they share its stock.
    */
-  private async orderLines(manager: EntityManager, lines: CartLine[]): Promise<OrderLine[] | BusinessFailure> {
+  private async orderLines(manager: EntityManager, lines: CartLine[], { lock }: { lock: boolean }): Promise<OrderLine[] | BusinessFailure> {
     const products = await manager.query<ProductOnSale[]>(
       `SELECT product.id, product.title, product.price, product.salePrice,
          COALESCE(image.url, (SELECT variationImage.url FROM product_variations variation JOIN product_images variationImage ON variationImage.id = variation.imageId
                               WHERE variation.productId = product.id ORDER BY variation.position, variation.id LIMIT 1)) AS image
        FROM products product LEFT JOIN product_images image ON image.id = product.imageId
-       WHERE product.id IN (?) ORDER BY product.id FOR UPDATE`,
+       WHERE product.id IN (?) ORDER BY product.id${lock ? ' FOR UPDATE' : ''}`,
       [lines.map((line) => line.productId)],
     );
     const chosen = lines.filter((line) => line.variationId !== 0).map((line) => line.variationId);
@@ -174,7 +214,7 @@ export class OrderPlacementService {
   }
 
   private async insertOrder(manager: EntityManager, userId: number, address: Address, method: PaymentMethod, items: OrderLine[]): Promise<PlacedOrder | BusinessFailure> {
-    const subtotalAmount = items.reduce((sum, item) => sum + item.unitPrice * item.quantity, 0);
+    const subtotalAmount = subtotalOf(items);
     const totalAmount = subtotalAmount + address.deliveryFee;
     const { identifiers } = await manager.insert(Order, {
       userId,
@@ -193,15 +233,15 @@ export class OrderPlacementService {
     const shortage = await openOrder(manager, { id: orderId }, { by: 'shopper', userId });
     if (shortage) return new BusinessFailure(shortage.status, shortage.message);
 
-    const providerAmount = method === 'paypal' ? convertKes(totalAmount, this.config.PAYPAL_KES_PER_UNIT) : null;
+    const charge = method === 'paypal' ? this.paypalCharge(totalAmount) : null;
     const payment = await manager.insert(Payment, {
       orderId,
       method,
       status: 'pending',
       amount: totalAmount,
-      ...(providerAmount === null ? {} : { providerCurrency: this.config.PAYPAL_CURRENCY, providerAmount: Number(providerAmount), exchangeRate: this.config.PAYPAL_KES_PER_UNIT }),
+      ...(charge === null ? {} : { providerCurrency: charge.currency, providerAmount: Number(charge.value), exchangeRate: charge.kesPerUnit }),
     });
     await recordEvent(manager, 'order.expire', { orderId }, { delayMs: this.config.ORDER_RESERVATION_MS });
-    return { orderId, paymentId: payment.identifiers[0]!.id as number, totalAmount, providerAmount, reused: false };
+    return { orderId, paymentId: payment.identifiers[0]!.id as number, totalAmount, providerAmount: charge?.value ?? null, reused: false };
   }
 }

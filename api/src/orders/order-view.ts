@@ -5,7 +5,7 @@ import type { MpesaAttempt, Order, OrderStatusHistory, Payment } from '@shop/db'
 export type LoadedOrder = Order & { user: { userName: string } };
 
 /** DECIMAL money as PayPal writes it: two decimals, never a float's noise. */
-function providerAmountOf(payment: Payment): OrderView['providerAmount'] {
+export function providerAmountOf(payment: Payment): OrderView['providerAmount'] {
   if (payment.method !== 'paypal' || payment.providerAmount === null || payment.exchangeRate === null) return null;
   return { currency: payment.providerCurrency, value: payment.providerAmount.toFixed(2), kesPerUnit: payment.exchangeRate };
 }

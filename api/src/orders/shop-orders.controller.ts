@@ -1,10 +1,11 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { MESSAGES, type ApiSuccess, type MpesaPaymentAnswer, type OrderDetails, type Order as OrderView, type PaypalOrderAnswer, type SessionUser } from '@shop/contracts';
+import { MESSAGES, type ApiSuccess, type MpesaPaymentAnswer, type OrderDetails, type Order as OrderView, type PaypalOrderAnswer, type PaypalQuote, type SessionUser } from '@shop/contracts';
 import { ClientAddress, CurrentUser } from '../access/access.decorators.js';
 import { orRefuse } from '../common/business-failure.js';
 import { idPipe } from '../common/id-pipe.js';
 import { CheckoutService } from './checkout.service.js';
+import { OrderPlacementService } from './order-placement.service.js';
 import { CapturePaypalInputDto } from './dto/capture-paypal-input.dto.js';
 import { MpesaPaymentInputDto } from './dto/mpesa-payment-input.dto.js';
 import { PaypalCancelInputDto } from './dto/paypal-cancel-input.dto.js';
@@ -19,8 +20,15 @@ import { OrdersService } from './orders.service.js';
 export class ShopOrdersController {
   constructor(
     private readonly checkout: CheckoutService,
+    private readonly placement: OrderPlacementService,
     private readonly orders: OrdersService,
   ) {}
+
+  /** What PayPal will charge for the cart delivered to this address, shown before the shopper leaves for PayPal. */
+  @Get('order/paypal-quote/:addressId')
+  async paypalQuote(@CurrentUser() shopper: SessionUser, @Param('addressId', idPipe(MESSAGES.checkout.noAddressSelected)) addressId: number): Promise<ApiSuccess<PaypalQuote>> {
+    return { success: true, data: orRefuse(await this.placement.paypalQuote(shopper.id, addressId)) };
+  }
 
   @Post('order/create')
   async createPaypalOrder(@CurrentUser() shopper: SessionUser, @ClientAddress() clientAddress: string, @Body() input: PlaceOrderInputDto): Promise<PaypalOrderAnswer> {

@@ -70,7 +70,8 @@ describe('every route, every caller, malformed input', () => {
       queueStatus: 'failed',
       schedulerId: 'nightly',
       path: 'toy.jpg',
-      any: 'shop/home',
+      clientPath: 'shop/home',
+      product: product.id,
     };
     const bookOf = (account: SignedInAccount | undefined, foreignIds?: Record<string, number>): FuzzBook => ({
       params: { ...params, userId: account?.id ?? shopper.id },

@@ -1,5 +1,5 @@
 import {
-  ConfigError, DEFAULT_DATABASE_URL, DEVELOPMENT_ADMIN, GOOGLE_ISSUER_URL, SANDBOX_DARAJA_APP, SANDBOX_GOOGLE_CLIENT, SANDBOX_PAYPAL_APP, adminCredentials, loadConfig,
+  ConfigError, DEFAULT_DATABASE_URL, DEMO_SHOP_CONTACT, DEVELOPMENT_ADMIN, GOOGLE_ISSUER_URL, SANDBOX_DARAJA_APP, SANDBOX_GOOGLE_CLIENT, SANDBOX_PAYPAL_APP, adminCredentials, loadConfig,
 } from './config.schema.js';
 
 /** Real provider settings, as a production deployment would give them. */
@@ -16,8 +16,10 @@ const PRODUCTION_PAYMENTS = {
   PAYPAL_CLIENT_SECRET: 'secret',
   PAYPAL_WEBHOOK_ID: 'webhook',
 };
+/** The family's own contact details, as a production deployment gives them. */
+const PRODUCTION_CONTACT = { SHOP_PHONE: '+254 20 765 4321', SHOP_HOURS: 'Mon-Sat 6:30 AM - 6:00 PM', SHOP_ADDRESS: 'Biashara Street, Nairobi' };
 /** Everything production asks for besides NODE_ENV itself. */
-const PRODUCTION_SETTINGS = { ADMIN_EMAIL: 'admin@example.co.ke', ADMIN_PASSWORD: 'long-enough', METRICS_TOKEN: 'a-long-unguessable-metrics-scrape-token', ...PRODUCTION_PAYMENTS };
+const PRODUCTION_SETTINGS = { ADMIN_EMAIL: 'admin@example.co.ke', ADMIN_PASSWORD: 'long-enough', METRICS_TOKEN: 'a-long-unguessable-metrics-scrape-token', ...PRODUCTION_PAYMENTS, ...PRODUCTION_CONTACT };
 const DEVELOPMENT = { NODE_ENV: 'development' };
 
 /** The problems a ConfigError lists, by the variable each names. */
@@ -128,7 +130,7 @@ describe('loadConfig', () => {
     it('is production: no demo admin, no sandbox callback token, and a config without the production settings is refused, saying why', () => {
       const problems = problemsOf({});
       expect(problems[0]).toMatch(/^NODE_ENV is not set, so production rules apply: set NODE_ENV=development/);
-      expect(problems.map((problem) => problem.split(' ')[0])).toEqual(expect.arrayContaining(['ADMIN_PASSWORD', 'MPESA_CALLBACK_TOKEN', 'MPESA_PASSKEY', 'PAYPAL_CLIENT_SECRET', 'METRICS_TOKEN']));
+      expect(problems.map((problem) => problem.split(' ')[0])).toEqual(expect.arrayContaining(['ADMIN_PASSWORD', 'MPESA_CALLBACK_TOKEN', 'MPESA_PASSKEY', 'PAYPAL_CLIENT_SECRET', 'METRICS_TOKEN', 'SHOP_PHONE']));
       // Nor does a production config made some other way than loadConfig.
       expect(() => adminCredentials({ ...loadConfig(PRODUCTION_SETTINGS), ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined })).toThrow(/ADMIN_EMAIL and ADMIN_PASSWORD are required in production/);
     });
@@ -152,6 +154,41 @@ describe('loadConfig', () => {
 
     it('refuses a NODE_ENV it does not know, rather than guess', () => {
       expect(problemsOf({ ...PRODUCTION_SETTINGS, NODE_ENV: 'staging' })[0]).toMatch(/^NODE_ENV /);
+    });
+  });
+
+  describe("the shop's contact details", () => {
+    const production = { NODE_ENV: 'production', ...PRODUCTION_SETTINGS };
+
+    it('refuses production without each of them, so the demo number never reaches shoppers', () => {
+      for (const key of ['SHOP_PHONE', 'SHOP_HOURS', 'SHOP_ADDRESS'] as const) {
+        expect(problemsOf({ ...production, [key]: '' })).toEqual([`${key} is required in production (shoppers see it; the demo contact details stand in only elsewhere)`]);
+      }
+    });
+
+    it('serves what production gives', () => {
+      const config = loadConfig(production);
+      expect([config.SHOP_PHONE, config.SHOP_HOURS, config.SHOP_ADDRESS]).toEqual([PRODUCTION_CONTACT.SHOP_PHONE, PRODUCTION_CONTACT.SHOP_HOURS, PRODUCTION_CONTACT.SHOP_ADDRESS]);
+    });
+
+    it('stands in the plainly-demo details in development and test, unless given', () => {
+      for (const NODE_ENV of ['development', 'test']) {
+        const config = loadConfig({ NODE_ENV });
+        expect({ phone: config.SHOP_PHONE, openingHours: config.SHOP_HOURS, address: config.SHOP_ADDRESS }).toEqual(DEMO_SHOP_CONTACT);
+      }
+      expect(loadConfig({ ...DEVELOPMENT, SHOP_PHONE: '+254-712-345-678' }).SHOP_PHONE).toBe('+254-712-345-678');
+    });
+
+    it('takes only an international number a phone can dial', () => {
+      for (const written of ['0712 345 678', '+254 712 345 678 ext 4', '+254  712', '+254 7a2 345 678', 'call us']) {
+        expect(problemsOf({ ...DEVELOPMENT, SHOP_PHONE: written })[0]).toMatch(/^SHOP_PHONE must be an international number/);
+      }
+      expect(loadConfig({ ...DEVELOPMENT, SHOP_PHONE: '+254 20 765 4321' }).SHOP_PHONE).toBe('+254 20 765 4321');
+    });
+
+    it('trims the hours and the address and keeps them short enough for the contact strip', () => {
+      expect(loadConfig({ ...DEVELOPMENT, SHOP_ADDRESS: '  Biashara Street, Nairobi ' }).SHOP_ADDRESS).toBe('Biashara Street, Nairobi');
+      expect(problemsOf({ ...DEVELOPMENT, SHOP_HOURS: 'x'.repeat(101) })).toEqual(['SHOP_HOURS must be at most 100 characters']);
     });
   });
 

@@ -9,6 +9,8 @@ const PAYPAL_CURRENCIES_WITH_CENTS = ['AUD', 'BRL', 'CAD', 'CHF', 'CNY', 'CZK', 
 const callbackToken = z.string().regex(/^[A-Za-z0-9_-]{24,}$/, 'must be at least 24 letters, digits, "_" or "-"');
 /** What a Prometheus `authorization.credentials` can carry in a header (RFC 6750's token syntax), and long enough not to be guessed. */
 const metricsToken = z.string().regex(/^[A-Za-z0-9._~+/-]{32,}=*$/, 'must be at least 32 letters, digits or "-._~+/" (e.g. `openssl rand -hex 32`)');
+/** International form, so that the `tel:` link dials from any phone: '+', then digits with single spaces or dashes. */
+const shopPhone = z.string().regex(/^\+\d(?:[ -]?\d){6,14}$/, 'must be an international number: "+", then 7 to 15 digits with single spaces or dashes (e.g. +254 712 345 678)');
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 const url = (protocols: string[]) =>
   z.string().refine((value) => {
@@ -44,6 +46,12 @@ export const SANDBOX_DARAJA_APP = {
   securityCredential: 'toyduka-local-security-credential',
 } as const;
 export const SANDBOX_PAYPAL_APP = { clientId: 'toyduka-local-paypal-client', clientSecret: 'toyduka-local-paypal-secret', webhookId: 'toyduka-local-webhook' } as const;
+
+/**
+ * The shop's contact details outside production: plainly not a real shop's (an all-zero number), so
+ * that a screenshot of a development shop is never mistaken for the family's line.
+ */
+export const DEMO_SHOP_CONTACT = { phone: '+254 700 000 000', openingHours: '6:30 AM - 6:00 PM (demo hours)', address: 'Demo address, Nairobi' } as const;
 
 const MINUTE_MS = 60_000;
 
@@ -128,6 +136,10 @@ export const configSchema = z
     /** PayPal takes no KES: orders are charged in this currency at this many KES per unit. */
     PAYPAL_CURRENCY: z.enum(PAYPAL_CURRENCIES_WITH_CENTS, { error: `must be one of PayPal's currencies with cents: ${PAYPAL_CURRENCIES_WITH_CENTS.join(', ')}` }).default('USD'),
     PAYPAL_KES_PER_UNIT: z.coerce.number().positive().default(129),
+    /** How shoppers reach the shop, shown in the contact strip and the footer (GET /api/common/shop-info). */
+    SHOP_PHONE: shopPhone.optional(),
+    SHOP_HOURS: z.string().trim().min(1).max(100, 'must be at most 100 characters').optional(),
+    SHOP_ADDRESS: z.string().trim().min(1).max(200, 'must be at most 200 characters').optional(),
     /** Unpaid orders give their stock back after this long. */
     ORDER_RESERVATION_MS: z.coerce.number().int().min(1000).default(15 * MINUTE_MS),
     /** How long the sandbox's "phone" takes before Daraja's callback (the PIN prompt). */
@@ -142,6 +154,9 @@ export const configSchema = z
     }
     if (config.MPESA_CALLBACK_ALLOWED_IPS.length === 0 && !config.MPESA_CALLBACK_ANY_SOURCE) {
       problems.push(['MPESA_CALLBACK_ALLOWED_IPS', "is required in production (Safaricom's callback addresses), unless MPESA_CALLBACK_ANY_SOURCE=true"]);
+    }
+    for (const key of ['SHOP_PHONE', 'SHOP_HOURS', 'SHOP_ADDRESS'] as const) {
+      if (!config[key]) problems.push([key, 'is required in production (shoppers see it; the demo contact details stand in only elsewhere)']);
     }
     if (!config.METRICS_TOKEN) problems.push(['METRICS_TOKEN', 'is required in production (Prometheus sends it as a bearer token to /api/metrics)']);
     if (Boolean(config.MPESA_INITIATOR_NAME) !== Boolean(config.MPESA_SECURITY_CREDENTIAL)) {
@@ -176,6 +191,10 @@ export const configSchema = z
     // In production without a Google client, "Continue with Google" says it is unavailable.
     GOOGLE_CLIENT_ID: config.GOOGLE_CLIENT_ID ?? (isDevelopmentEnvironment(config.NODE_ENV) ? SANDBOX_GOOGLE_CLIENT.id : undefined),
     GOOGLE_CLIENT_SECRET: config.GOOGLE_CLIENT_SECRET ?? (isDevelopmentEnvironment(config.NODE_ENV) ? SANDBOX_GOOGLE_CLIENT.secret : undefined),
+    // The refinement above has made sure production gives all three.
+    SHOP_PHONE: config.SHOP_PHONE ?? DEMO_SHOP_CONTACT.phone,
+    SHOP_HOURS: config.SHOP_HOURS ?? DEMO_SHOP_CONTACT.openingHours,
+    SHOP_ADDRESS: config.SHOP_ADDRESS ?? DEMO_SHOP_CONTACT.address,
   }));
 
 export type AppConfig = z.output<typeof configSchema>;

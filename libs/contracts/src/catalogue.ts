@@ -1,6 +1,6 @@
 export const CATEGORIES = [
   { id: 'home', label: 'Home' },
-  { id: 'under-100', label: 'Under 100/' },
+  { id: 'under-100', label: 'Under 100/-' },
   { id: 'educational-toys', label: 'Educational Toys' },
   { id: 'pretend-play', label: 'Pretend Play & Role Play' },
   { id: 'action-outdoor', label: 'Action & Outdoor' },

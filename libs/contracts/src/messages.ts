@@ -26,6 +26,7 @@ export const MESSAGES = {
     quantityTooLarge: (maximum: number) => `Quantity must be at most ${maximum}.`,
     notInCart: 'This product is not in your cart.',
     variationGone: 'This option is no longer offered. Please remove it from your cart.',
+    loginRequired: 'Please sign in to use your cart.',
     title: 'Your Cart',
     total: 'Total',
     checkout: 'Checkout',
@@ -68,7 +69,9 @@ export const MESSAGES = {
     /** The shop could not be reached while starting a payment: the push may have gone out. */
     mpesaStartUnconfirmed: 'We could not confirm whether your M-Pesa payment started. Check My Orders before you pay again.',
     processingPayment: 'Processing Payment...Please wait!',
-    paymentSuccessful: 'Payment is successfull!',
+    paymentSuccessful: 'Payment is successful!',
+    /** The checkout could not price the order in PayPal's currency: paying by PayPal still works, and its page shows the amount. */
+    paypalQuoteFailed: 'Could not work out what PayPal will charge. Please try again.',
     outOfStock: (title: string, available: number) =>
       available > 0 ? `Only ${available} of "${title}" left. Please update your cart.` : `"${title}" is out of stock. Please remove it from your cart.`,
     productGone: (title: string) => `"${title}" is no longer sold. Please remove it from your cart.`,
@@ -248,7 +251,7 @@ export const MESSAGES = {
   },
   catalogue: {
     outOfStock: 'Out Of Stock',
-    onlyItemsLeft: (count: number) => `Only ${count} items left`,
+    onlyItemsLeft: (count: number) => `Only ${count} ${count === 1 ? 'item' : 'items'} left`,
     sale: 'Sale',
     productCount: (total: number) => `${total} ${total === 1 ? 'product' : 'products'}`,
     noMatchingProducts: 'No products match these filters.',
@@ -292,7 +295,7 @@ export const MESSAGES = {
   },
   screens: {
     unauthorized: "You don't have access to view this page",
-    notFound: "page doesn't exists",
+    notFound: "Page doesn't exist",
     unexpectedError: 'Unexpected Application Error!',
   },
   server: {

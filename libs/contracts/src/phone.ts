@@ -1,4 +1,5 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js/mobile';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/core';
+import { KENYA_PHONE_METADATA } from './kenya-phone-metadata.js';
 
 /** Digits with the separators people type; anything else (letters above all) is not a phone number. */
 const PHONE_CHARACTERS = /^\+?[\d\s().-]+$/;
@@ -10,7 +11,8 @@ const PHONE_CHARACTERS = /^\+?[\d\s().-]+$/;
 export function kenyanMobileNumber(input: string): string | null {
   const typed = input.trim();
   if (!PHONE_CHARACTERS.test(typed)) return null;
-  const parsed = parsePhoneNumberFromString(typed, 'KE');
+  // Kenya's data alone: the web bundle would otherwise carry every country's numbering plan.
+  const parsed = parsePhoneNumberFromString(typed, 'KE', KENYA_PHONE_METADATA);
   if (!parsed || parsed.country !== 'KE' || !parsed.isValid()) return null;
   return `${parsed.countryCallingCode}${parsed.nationalNumber}`;
 }

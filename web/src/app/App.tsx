@@ -6,16 +6,17 @@ import { RouterProvider } from 'react-router-dom';
 import { Toaster } from '../features/notifications/Toaster';
 import { createAppRouter } from './router';
 import type { AppStore } from './store';
-import { shopTheme } from './theme';
+import { useShopTheme } from './theme';
 
 // One toast at a time, five seconds each (spec §4 notifications).
 const toastConfig = { maxCount: LIMITS.toastMaxVisible, duration: LIMITS.toastDurationMs / 1000 };
 
 export function App({ store }: { store: AppStore }) {
   const [router] = useState(createAppRouter);
+  const theme = useShopTheme();
   return (
     <Provider store={store}>
-      <ConfigProvider theme={shopTheme}>
+      <ConfigProvider theme={theme}>
         <AntdApp message={toastConfig} notification={toastConfig}>
           <Toaster />
           <RouterProvider router={router} />

@@ -1,10 +1,17 @@
 import { Outlet } from 'react-router-dom';
-import { FullScreenLoader } from '../components/FullScreenLoader';
-import { selectAuthChecked } from '../features/auth/auth.selectors';
-import { useAppSelector } from './hooks';
+import { OfflineNotice } from '../features/pwa/OfflineNotice';
+import { useDocumentTitle } from './useDocumentTitle';
 
-/** Nothing but a loader until the first auth check has answered, so no screen flashes for the wrong audience. */
+/**
+ * The frame of every screen: the tab's title and, while the connection is down, the offline notice.
+ * It waits for nothing: AuthGuard holds back only the screens that depend on who is signed in.
+ */
 export function AppRoot() {
-  const authChecked = useAppSelector(selectAuthChecked);
-  return authChecked ? <Outlet /> : <FullScreenLoader />;
+  useDocumentTitle();
+  return (
+    <>
+      <OfflineNotice />
+      <Outlet />
+    </>
+  );
 }

@@ -1,15 +1,24 @@
+import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { RouteSkeleton } from '../components/RouteSkeleton';
 import { selectAuth } from '../features/auth/auth.selectors';
-import { useAppSelector } from './hooks';
-import { guardRedirect, rememberedTarget } from './route-guard';
+import { guestBrowsing } from '../features/auth/auth.slice';
+import { useAppDispatch, useAppSelector } from './hooks';
+import { guardRedirect, isSignInScreen, opensBeforeSessionCheck, rememberedTarget, returnStateOf } from './route-guard';
 
-/** The route guard of spec §2 around /, /auth, /admin and /shop. */
+/** The route guard of spec §2 around /, /auth, /admin and /shop, with the shop window open to guests (issue 16). */
 export function AuthGuard() {
   const location = useLocation();
   const auth = useAppSelector(selectAuth);
+  const dispatch = useAppDispatch();
+  const isGuestBrowsing = auth.authChecked && !auth.isAuthenticated && !isSignInScreen(location.pathname);
+  useEffect(() => {
+    if (isGuestBrowsing) dispatch(guestBrowsing());
+  }, [dispatch, isGuestBrowsing, location.pathname]);
+  if (!auth.authChecked && !opensBeforeSessionCheck(location.pathname)) return <RouteSkeleton />;
   const redirect = guardRedirect(location.pathname, auth, rememberedTarget(location));
   if (redirect) {
-    return <Navigate to={redirect.to} replace state={redirect.rememberFrom ? { from: location } : undefined} />;
+    return <Navigate to={redirect.to} replace state={redirect.rememberFrom ? returnStateOf(location) : undefined} />;
   }
   return <Outlet />;
 }

@@ -1,5 +1,5 @@
 import { ROUTES, type SessionUser } from '@shop/contracts';
-import { guardRedirect, rememberedTarget } from './route-guard';
+import { AREAS, guardRedirect, isOpenToGuests, opensBeforeSessionCheck, rememberedTarget, returnStateOf } from './route-guard';
 
 const shopper: SessionUser = { id: 7, userName: 'Akinyi', email: 'akinyi@example.test', role: 'user' };
 const admin: SessionUser = { id: 1, userName: 'Mama Toy', email: 'admin@example.test', role: 'admin' };
@@ -7,23 +7,49 @@ const guest = { isAuthenticated: false, user: null };
 const signedIn = (user: SessionUser) => ({ isAuthenticated: true, user });
 
 describe('route guard (spec §2, intended behaviour)', () => {
-  it('sends / by role: admin to the dashboard, shopper to the shop, guest to sign-in', () => {
+  it('sends / by role: admin to the dashboard, shopper and guest to the shop', () => {
     expect(guardRedirect('/', signedIn(admin))?.to).toBe(ROUTES.adminDashboard);
     expect(guardRedirect('/', signedIn(shopper))?.to).toBe(ROUTES.shopHome);
-    expect(guardRedirect('/', guest)?.to).toBe(ROUTES.login);
+    expect(guardRedirect('/', guest)?.to).toBe(ROUTES.shopHome);
   });
 
-  it('sends a guest outside /auth to sign-in and remembers where they were going', () => {
-    expect(guardRedirect(ROUTES.shopListing, guest)).toEqual({ to: ROUTES.login, rememberFrom: true });
-    expect(guardRedirect(ROUTES.register, guest)).toBeNull();
+  it('lets a guest look around the shop window: home, listing, search and a product page', () => {
+    for (const path of [AREAS.shop, ROUTES.shopHome, ROUTES.shopListing, ROUTES.shopSearch, ROUTES.shopProduct(12), ROUTES.login, ROUTES.register]) {
+      expect(guardRedirect(path, guest)).toBeNull();
+    }
+  });
+
+  it('sends a guest at the account pages, checkout, payment returns and admin to sign-in, remembering where they were going', () => {
+    for (const path of [ROUTES.shopCheckout, ROUTES.shopAccount, ROUTES.shopPaypalReturn, ROUTES.shopPaymentSuccess, ROUTES.adminDashboard, ROUTES.adminOrders, '/shop/anything-else']) {
+      expect(guardRedirect(path, guest)).toEqual({ to: ROUTES.login, rememberFrom: true });
+    }
+  });
+
+  it('compares paths as the router matches them, whatever their case or trailing slash', () => {
+    expect(guardRedirect('/Admin/Products/', signedIn(shopper))?.to).toBe(ROUTES.unauthorized);
+    expect(guardRedirect('/SHOP/Checkout', guest)?.to).toBe(ROUTES.login);
+    expect(guardRedirect('/Shop/Product/12/', guest)).toBeNull();
+    expect(isOpenToGuests('/shop/home/')).toBe(true);
+  });
+
+  it('does not open paths that merely start like a guest page', () => {
+    expect(isOpenToGuests('/shop/homework')).toBe(false);
+    expect(isOpenToGuests('/shop/listings')).toBe(false);
+    expect(isOpenToGuests('/shop/product')).toBe(false);
+  });
+
+  it('lets only the shop window and the root open before the session check answers', () => {
+    for (const path of [ROUTES.root, ROUTES.shopHome, ROUTES.shopListing, ROUTES.shopSearch, ROUTES.shopProduct(3)]) expect(opensBeforeSessionCheck(path)).toBe(true);
+    for (const path of [ROUTES.login, ROUTES.shopCheckout, ROUTES.shopAccount, ROUTES.shopPaypalReturn, ROUTES.adminDashboard]) expect(opensBeforeSessionCheck(path)).toBe(false);
   });
 
   it('sends a shopper at /admin to /unauth-page, not to the old app\'s missing /unauthorized', () => {
     expect(guardRedirect(ROUTES.adminProducts, signedIn(shopper))?.to).toBe(ROUTES.unauthorized);
   });
 
-  it('sends an admin at /shop to the dashboard', () => {
+  it('sends an admin at /shop, the shop window included, to the dashboard as before', () => {
     expect(guardRedirect(ROUTES.shopListing, signedIn(admin))?.to).toBe(ROUTES.adminDashboard);
+    expect(guardRedirect(ROUTES.shopProduct(5), signedIn(admin))?.to).toBe(ROUTES.adminDashboard);
   });
 
   it('returns a user who just signed in to the remembered place when it is open to them, else home', () => {
@@ -32,6 +58,7 @@ describe('route guard (spec §2, intended behaviour)', () => {
     expect(guardRedirect(ROUTES.login, signedIn(admin), ROUTES.shopListing)?.to).toBe(ROUTES.adminDashboard);
     expect(guardRedirect(ROUTES.login, signedIn(admin), ROUTES.adminOrders)?.to).toBe(ROUTES.adminOrders);
     expect(guardRedirect(ROUTES.login, signedIn(shopper))?.to).toBe(ROUTES.shopHome);
+    expect(guardRedirect(ROUTES.login, signedIn(shopper), ROUTES.shopProduct(9))?.to).toBe(ROUTES.shopProduct(9));
   });
 
   it('remembers from the router state first, then from the returnTo the api sends back, and never off-site', () => {
@@ -39,5 +66,10 @@ describe('route guard (spec §2, intended behaviour)', () => {
     expect(rememberedTarget({ search: '?google=signed-in&returnTo=%2Fshop%2Fcheckout', state: null })).toBe('/shop/checkout');
     expect(rememberedTarget({ search: '?returnTo=%2F%2Fevil.example%2Fx', state: null })).toBeUndefined();
     expect(rememberedTarget({ search: '?returnTo=https%3A%2F%2Fevil.example', state: null })).toBeUndefined();
+  });
+
+  it('remembers the place a guest asked to sign in from, query and fragment included', () => {
+    const state = returnStateOf({ pathname: ROUTES.shopListing, search: '?category=under-100', hash: '#grid' });
+    expect(rememberedTarget({ search: '', state })).toBe('/shop/listing?category=under-100#grid');
   });
 });

@@ -24,8 +24,64 @@ interface RememberingLocation {
   state: unknown;
 }
 
+interface VisitedLocation {
+  pathname: string;
+  search?: string;
+  hash?: string;
+}
+
+/** The router state that sends a visitor to sign in and brings them back to `from` afterwards. */
+export interface ReturnState {
+  from: VisitedLocation;
+}
+
+/**
+ * The router matches paths case-insensitively and with or without a trailing slash, so the guard
+ * compares them the same way: /Admin/Orders/ must not slip past the admin check.
+ */
+function routeKey(pathname: string): string {
+  return pathname.length > 1 ? pathname.toLowerCase().replace(/\/+$/, '') : pathname;
+}
+
 function isInArea(pathname: string, area: string): boolean {
   return pathname === area || pathname.startsWith(`${area}/`);
+}
+
+/** The sign-in and registration screens, where a guest's request waits for them to sign in. */
+export function isSignInScreen(pathname: string): boolean {
+  return isInArea(routeKey(pathname), AREAS.auth);
+}
+
+/**
+ * The shop window, open to guests (issue 16): home, listing, search and a product's page, so that a
+ * toy link shared on WhatsApp shows the toy. The cart, wishlist, checkout and account need a shopper.
+ */
+const GUEST_PATHS: readonly string[] = [AREAS.shop, ROUTES.shopHome, ROUTES.shopListing];
+const PRODUCT_PAGES = ROUTES.shopProduct('');
+
+export function isOpenToGuests(pathname: string): boolean {
+  const key = routeKey(pathname);
+  return GUEST_PATHS.includes(key) || isInArea(key, ROUTES.shopSearch) || key.startsWith(PRODUCT_PAGES);
+}
+
+/**
+ * Whether the guard may let the visitor in before the session check has answered. The shop window
+ * shows nothing personal, so a guest's first paint does not wait on the api; the root's redirect is
+ * decided at once for the same reason (a signed-in admin takes one more hop, from the shop to the
+ * dashboard). Every other screen waits, so that none flashes for the wrong audience.
+ */
+export function opensBeforeSessionCheck(pathname: string): boolean {
+  return routeKey(pathname) === ROUTES.root || isOpenToGuests(pathname);
+}
+
+/** The path of a remembered target, without its query or fragment. */
+export function pathnameOf(target: string): string {
+  return new URL(target, 'http://shop.invalid').pathname;
+}
+
+/** The state to navigate to sign-in with, from the place the visitor is now. */
+export function returnStateOf(location: VisitedLocation): ReturnState {
+  return { from: { pathname: location.pathname, search: location.search ?? '', hash: location.hash ?? '' } };
 }
 
 /**
@@ -33,23 +89,25 @@ function isInArea(pathname: string, area: string): boolean {
  * or, after the round trip through Google, in the `returnTo` parameter the api sends back.
  */
 export function rememberedTarget(location: RememberingLocation): string | undefined {
-  const from = (location.state as { from?: { pathname: string; search?: string; hash?: string } } | null)?.from;
+  const from = (location.state as Partial<ReturnState> | null)?.from;
   if (from) return safeReturnPath(`${from.pathname}${from.search ?? ''}${from.hash ?? ''}`);
   return safeReturnPath(new URLSearchParams(location.search).get(GOOGLE_SIGN_IN_RESULT.returnToParam));
 }
 
-/** Where the route guard sends a visitor of `pathname`, or null to let them in (spec §2, intended behaviour). */
-export function guardRedirect(pathname: string, auth: GuardInput, remembered?: string): GuardRedirect | null {
+/** Where the route guard sends a visitor of `visitedPath`, or null to let them in (spec §2, intended behaviour, with issue 16's guests). */
+export function guardRedirect(visitedPath: string, auth: GuardInput, remembered?: string): GuardRedirect | null {
   const user = auth.isAuthenticated ? auth.user : null;
+  const pathname = routeKey(visitedPath);
   if (pathname === ROUTES.root) {
-    return { to: user ? homePathFor(user) : ROUTES.login, rememberFrom: false };
+    // A guest at the bare address is a shopper to be: the shop window, with sign-in one click away in its header.
+    return { to: user ? homePathFor(user) : ROUTES.shopHome, rememberFrom: false };
   }
   if (!user) {
-    return isInArea(pathname, AREAS.auth) ? null : { to: ROUTES.login, rememberFrom: true };
+    return isInArea(pathname, AREAS.auth) || isOpenToGuests(pathname) ? null : { to: ROUTES.login, rememberFrom: true };
   }
   if (isInArea(pathname, AREAS.auth)) {
     // Back to where the guest was going, if that place is open to who they turned out to be.
-    const rememberedPath = remembered ? new URL(remembered, 'http://shop.invalid').pathname : undefined;
+    const rememberedPath = remembered ? pathnameOf(remembered) : undefined;
     const open = rememberedPath !== undefined && rememberedPath !== ROUTES.root && guardRedirect(rememberedPath, auth) === null;
     return { to: open ? remembered! : homePathFor(user), rememberFrom: false };
   }

@@ -1,35 +1,32 @@
 import { ROUTES } from '@shop/contracts';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
-import { NotFoundPage } from '../components/NotFoundPage';
 import { RouteErrorPage } from '../components/RouteErrorPage';
-import { UnauthorizedPage } from '../components/UnauthorizedPage';
-import { AdminDashboardPage } from '../features/admin/dashboard/AdminDashboardPage';
-import { AdminFeaturesPage } from '../features/admin/AdminFeaturesPage';
-import { AdminLayout } from '../features/admin/AdminLayout';
-import { AdminOrdersPage } from '../features/admin/orders/AdminOrdersPage';
-import { AdminProductsPage } from '../features/admin/AdminProductsPage';
-import { QueueConsolePage } from '../features/admin/queues/QueueConsolePage';
-import { AuthLayout } from '../features/auth/AuthLayout';
-import { LoginPage } from '../features/auth/LoginPage';
-import { RegisterPage } from '../features/auth/RegisterPage';
-import { AccountPage } from '../features/shop/AccountPage';
-import { CheckoutPage } from '../features/shop/CheckoutPage';
-import { ListingPage } from '../features/shop/ListingPage';
-import { PaymentSuccessPage } from '../features/shop/PaymentSuccessPage';
-import { PaypalReturnPage } from '../features/shop/PaypalReturnPage';
-import { ProductPage } from '../features/shop/ProductPage';
-import { SearchPage } from '../features/shop/SearchPage';
+import { RouteSkeleton } from '../components/RouteSkeleton';
 import { ShopHomePage } from '../features/shop/ShopHomePage';
 import { ShopLayout } from '../features/shop/ShopLayout';
 import { AppRoot } from './AppRoot';
 import { AuthGuard } from './AuthGuard';
+import { listingTitle, productTitle, type RouteHandle } from './document-title';
 import { AREAS } from './route-guard';
+
+/*
+ * Only the shop's frame and its home are in the first download: they are what a shopper opening a
+ * shared link or the installed app sees first. Every other screen is a chunk of its own, fetched the
+ * first time its route matches, so that shoppers never download the admin screens and nobody pays
+ * for checkout before they check out.
+ */
+
+function titled(title: RouteHandle['title']): RouteHandle {
+  return { title };
+}
 
 /** The route table of spec §2. */
 export const routes: RouteObject[] = [
   {
     element: <AppRoot />,
     errorElement: <RouteErrorPage />,
+    // Shown instead of the whole tree while a cold start waits for the matched screen's chunk.
+    HydrateFallback: RouteSkeleton,
     children: [
       {
         element: <AuthGuard />,
@@ -38,24 +35,29 @@ export const routes: RouteObject[] = [
           { path: ROUTES.root, element: null },
           {
             path: AREAS.auth,
-            element: <AuthLayout />,
+            lazy: { Component: async () => (await import('../features/auth/AuthLayout')).AuthLayout },
             children: [
               // The bare area paths match their layout alone; send them to the area's first screen instead of an empty frame.
               { index: true, element: <Navigate to={ROUTES.login} replace /> },
-              { path: ROUTES.login, element: <LoginPage /> },
-              { path: ROUTES.register, element: <RegisterPage /> },
+              { path: ROUTES.login, handle: titled('Sign in'), lazy: { Component: async () => (await import('../features/auth/LoginPage')).LoginPage } },
+              { path: ROUTES.register, handle: titled('Create an account'), lazy: { Component: async () => (await import('../features/auth/RegisterPage')).RegisterPage } },
             ],
           },
           {
             path: AREAS.admin,
-            element: <AdminLayout />,
+            handle: titled('Admin'),
+            lazy: { Component: async () => (await import('../features/admin/AdminLayout')).AdminLayout },
             children: [
               { index: true, element: <Navigate to={ROUTES.adminDashboard} replace /> },
-              { path: ROUTES.adminDashboard, element: <AdminDashboardPage /> },
-              { path: ROUTES.adminProducts, element: <AdminProductsPage /> },
-              { path: ROUTES.adminOrders, element: <AdminOrdersPage /> },
-              { path: ROUTES.adminFeatures, element: <AdminFeaturesPage /> },
-              { path: ROUTES.adminQueues, element: <QueueConsolePage /> },
+              {
+                path: ROUTES.adminDashboard,
+                handle: titled('Dashboard'),
+                lazy: { Component: async () => (await import('../features/admin/dashboard/AdminDashboardPage')).AdminDashboardPage },
+              },
+              { path: ROUTES.adminProducts, handle: titled('Products'), lazy: { Component: async () => (await import('../features/admin/AdminProductsPage')).AdminProductsPage } },
+              { path: ROUTES.adminOrders, handle: titled('Orders'), lazy: { Component: async () => (await import('../features/admin/orders/AdminOrdersPage')).AdminOrdersPage } },
+              { path: ROUTES.adminFeatures, handle: titled('Feature images'), lazy: { Component: async () => (await import('../features/admin/AdminFeaturesPage')).AdminFeaturesPage } },
+              { path: ROUTES.adminQueues, handle: titled('Queues'), lazy: { Component: async () => (await import('../features/admin/queues/QueueConsolePage')).QueueConsolePage } },
             ],
           },
           {
@@ -63,20 +65,33 @@ export const routes: RouteObject[] = [
             element: <ShopLayout />,
             children: [
               { index: true, element: <Navigate to={ROUTES.shopHome} replace /> },
+              // The home is the shop itself: its tab reads the shop's name alone, as the index.html the api sends does.
               { path: ROUTES.shopHome, element: <ShopHomePage /> },
-              { path: ROUTES.shopListing, element: <ListingPage /> },
-              { path: ROUTES.shopSearch, element: <SearchPage /> },
-              { path: ROUTES.shopCheckout, element: <CheckoutPage /> },
-              { path: ROUTES.shopAccount, element: <AccountPage /> },
-              { path: ROUTES.shopPaypalReturn, element: <PaypalReturnPage /> },
-              { path: ROUTES.shopPaymentSuccess, element: <PaymentSuccessPage /> },
-              { path: ROUTES.shopProduct(':id'), element: <ProductPage /> },
+              { path: ROUTES.shopListing, handle: titled(listingTitle), lazy: { Component: async () => (await import('../features/shop/ListingPage')).ListingPage } },
+              { path: ROUTES.shopSearch, handle: titled('Search'), lazy: { Component: async () => (await import('../features/shop/SearchPage')).SearchPage } },
+              { path: ROUTES.shopCheckout, handle: titled('Checkout'), lazy: { Component: async () => (await import('../features/shop/CheckoutPage')).CheckoutPage } },
+              { path: ROUTES.shopAccount, handle: titled('My account'), lazy: { Component: async () => (await import('../features/shop/AccountPage')).AccountPage } },
+              {
+                path: ROUTES.shopPaypalReturn,
+                handle: titled('PayPal payment'),
+                lazy: { Component: async () => (await import('../features/shop/PaypalReturnPage')).PaypalReturnPage },
+              },
+              {
+                path: ROUTES.shopPaymentSuccess,
+                handle: titled('Payment successful'),
+                lazy: { Component: async () => (await import('../features/shop/PaymentSuccessPage')).PaymentSuccessPage },
+              },
+              {
+                path: ROUTES.shopProduct(':id'),
+                handle: titled(productTitle),
+                lazy: { Component: async () => (await import('../features/shop/ProductPage')).ProductPage },
+              },
             ],
           },
         ],
       },
-      { path: ROUTES.unauthorized, element: <UnauthorizedPage /> },
-      { path: '*', element: <NotFoundPage /> },
+      { path: ROUTES.unauthorized, handle: titled('No access'), lazy: { Component: async () => (await import('../components/UnauthorizedPage')).UnauthorizedPage } },
+      { path: '*', handle: titled('Page not found'), lazy: { Component: async () => (await import('../components/NotFoundPage')).NotFoundPage } },
     ],
   },
 ];

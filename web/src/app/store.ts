@@ -8,11 +8,13 @@ import { addressesReducer } from '../features/addresses/addresses.slice';
 import { authReducer } from '../features/auth/auth.slice';
 import { cartReducer } from '../features/cart/cart.slice';
 import { catalogueReducer } from '../features/catalogue/catalogue.slice';
+import { checkoutReducer } from '../features/checkout/checkout.slice';
 import { featureImagesReducer } from '../features/feature-images/featureImages.slice';
 import { notificationsReducer } from '../features/notifications/notifications.slice';
 import { ordersReducer } from '../features/orders/orders.slice';
 import { paymentsReducer } from '../features/payments/payments.slice';
 import { realtimeReducer } from '../features/realtime/realtime.slice';
+import { shopInfoReducer } from '../features/shop-info/shop-info.slice';
 import { wishlistReducer } from '../features/wishlist/wishlist.slice';
 import { rootSaga } from './root.saga';
 
@@ -30,10 +32,12 @@ export function makeStore() {
       cart: cartReducer,
       wishlist: wishlistReducer,
       addresses: addressesReducer,
+      checkout: checkoutReducer,
       orders: ordersReducer,
       payments: paymentsReducer,
       adminOrders: adminOrdersReducer,
       queueConsole: queueConsoleReducer,
+      shopInfo: shopInfoReducer,
     },
     // Sagas own every side effect, so thunks are switched off rather than left as a second way.
     middleware: (getDefaultMiddleware) => getDefaultMiddleware({ thunk: false }).concat(sagaMiddleware),

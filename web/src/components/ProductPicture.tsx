@@ -1,14 +1,5 @@
-import type { ImageSet } from '@shop/contracts';
+import { srcSetOf, type ImageSet } from '@shop/contracts';
 import type { CSSProperties } from 'react';
-
-type Format = ImageSet['srcSet'][number]['format'];
-
-function srcSetOf(image: ImageSet, format: Format): string {
-  return image.srcSet
-    .filter((candidate) => candidate.format === format)
-    .map((candidate) => `${candidate.url} ${candidate.width}w`)
-    .join(', ');
-}
 
 interface ProductPictureProps {
   image: ImageSet;
@@ -16,6 +7,10 @@ interface ProductPictureProps {
   /** How wide the picture shows, for the browser to pick a derivative (the `sizes` attribute). */
   sizes: string;
   style?: CSSProperties;
+  /**
+   * 'eager' for the picture the first screen paints largest (the hero's first slide, a product page's
+   * main picture): fetched at once and before other images. Every other picture waits until it nears the screen.
+   */
   loading?: 'lazy' | 'eager';
 }
 
@@ -27,12 +22,14 @@ export function ProductPicture({ image, alt, sizes, style, loading = 'lazy' }: P
   const webp = srcSetOf(image, 'webp');
   const jpeg = srcSetOf(image, 'jpeg');
   const fill: CSSProperties = { display: 'block', width: '100%', height: '100%', objectFit: 'cover', ...style };
-  if (webp === '' || jpeg === '') return <img src={image.url} alt={alt} loading={loading} decoding="async" style={fill} />;
+  // The largest paint is decoded with the frame that shows it; the others off the main thread, whenever ready.
+  const timing = loading === 'eager' ? ({ loading, fetchPriority: 'high' } as const) : ({ loading, decoding: 'async' } as const);
+  if (webp === '' || jpeg === '') return <img src={image.url} alt={alt} {...timing} style={fill} />;
   const fallback = image.srcSet.find((candidate) => candidate.format === 'jpeg')?.url ?? image.url;
   return (
     <picture>
       <source type="image/webp" srcSet={webp} sizes={sizes} />
-      <img src={fallback} srcSet={jpeg} sizes={sizes} alt={alt} loading={loading} decoding="async" style={fill} />
+      <img src={fallback} srcSet={jpeg} sizes={sizes} alt={alt} {...timing} style={fill} />
     </picture>
   );
 }

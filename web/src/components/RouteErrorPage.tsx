@@ -1,6 +1,7 @@
 import { MESSAGES } from '@shop/contracts';
-import { Button, Flex, Result } from 'antd';
+import { Button } from 'antd';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { StatusScreen } from './StatusScreen';
 
 function describe(error: unknown): string {
   if (isRouteErrorResponse(error)) return error.statusText || String(error.status);
@@ -12,17 +13,15 @@ function describe(error: unknown): string {
 export function RouteErrorPage() {
   const error = useRouteError();
   return (
-    <Flex align="center" justify="center" style={{ minHeight: '100vh', padding: 16 }}>
-      <Result
-        status="error"
-        title={MESSAGES.screens.unexpectedError}
-        subTitle={describe(error)}
-        extra={
-          <Button type="primary" onClick={() => window.location.assign('/')}>
-            Reload the shop
-          </Button>
-        }
-      />
-    </Flex>
+    <StatusScreen
+      status="error"
+      title={MESSAGES.screens.unexpectedError}
+      subTitle={describe(error)}
+      action={
+        <Button type="primary" onClick={() => window.location.assign('/')}>
+          Reload the shop
+        </Button>
+      }
+    />
   );
 }

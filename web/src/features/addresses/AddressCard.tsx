@@ -57,7 +57,7 @@ export function AddressCard({ address, selectable, selected }: AddressCardProps)
                 Editing
               </Tag>
             )}
-            <Tag color={selected ? 'orange' : 'default'} icon={selected ? <CheckCircleFilled /> : undefined} style={{ marginInlineEnd: 0 }}>
+            <Tag color={selected ? 'success' : 'default'} icon={selected ? <CheckCircleFilled /> : undefined} style={{ marginInlineEnd: 0 }}>
               {formatKes(address.deliveryFee)}
             </Tag>
           </Flex>

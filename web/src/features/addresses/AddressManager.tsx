@@ -2,6 +2,7 @@ import { LIMITS } from '@shop/contracts';
 import { Flex, Typography, theme } from 'antd';
 import { useEffect, type ReactNode } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { Heading } from '../../components/Heading';
 import { LoadFailureAlert } from '../../components/LoadFailureAlert';
 import { AddressForm } from './AddressForm';
 import { AddressList } from './AddressList';
@@ -34,9 +35,9 @@ export function AddressManager({ selectable, cardsPerRow, beforeForm }: AddressM
   return (
     <Flex vertical gap={token.marginMD}>
       <Flex justify="space-between" align="baseline" gap={token.marginSM} wrap>
-        <Typography.Title level={4} style={{ margin: 0 }}>
+        <Heading level={2} look={4} style={{ margin: 0 }}>
           {selectable ? 'Delivery address' : 'Saved addresses'}
-        </Typography.Title>
+        </Heading>
         <Typography.Text type="secondary">
           {items.length} of {LIMITS.maxAddressesPerUser} saved
         </Typography.Text>

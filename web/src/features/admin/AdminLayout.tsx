@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ShopLogo } from '../../components/ShopLogo';
+import { MAIN_CONTENT_ID, SkipLink } from '../../components/SkipLink';
 import { logoutRequested } from '../auth/auth.slice';
 import { NewOrderNotifier } from './orders/NewOrderNotifier';
 import { PaymentAttentionNotifier } from './orders/PaymentAttentionNotifier';
@@ -42,20 +43,23 @@ export function AdminLayout() {
   const unseenOrders = useAppSelector((state) => state.adminOrders.unseenOrderIds.length);
 
   const sidebarMenu = (
-    <Menu
-      mode="inline"
-      items={sidebarItems(unseenOrders)}
-      selectedKeys={[location.pathname]}
-      onClick={({ key }) => {
-        setDrawerOpen(false);
-        navigate(key);
-      }}
-      style={{ borderInlineEnd: 'none' }}
-    />
+    <nav aria-label="Admin sections">
+      <Menu
+        mode="inline"
+        items={sidebarItems(unseenOrders)}
+        selectedKeys={[location.pathname]}
+        onClick={({ key }) => {
+          setDrawerOpen(false);
+          navigate(key);
+        }}
+        style={{ borderInlineEnd: 'none' }}
+      />
+    </nav>
   );
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
+      <SkipLink />
       {isLarge && (
         <Layout.Sider width={240} theme="light" style={{ position: 'sticky', top: 0, height: '100vh' }}>
           <Flex align="center" style={{ height: 64, paddingInline: 24 }}>
@@ -93,7 +97,7 @@ export function AdminLayout() {
             </Button>
           </Flex>
         </Layout.Header>
-        <Layout.Content style={{ padding: isLarge ? 24 : 16 }}>
+        <Layout.Content id={MAIN_CONTENT_ID} tabIndex={-1} style={{ padding: isLarge ? 24 : 16 }}>
           <NewOrderNotifier />
           <PaymentAttentionNotifier />
           <Outlet />

@@ -1,9 +1,10 @@
-import { Typography } from 'antd';
+import { Heading } from '../../components/Heading';
 
+/** An admin screen's one h1, at the size of a section title: the tables and cards below it are the point. */
 export function AdminPageHeading({ children }: { children: string }) {
   return (
-    <Typography.Title level={3} style={{ marginTop: 0 }}>
+    <Heading level={1} look={3} style={{ marginTop: 0 }}>
       {children}
-    </Typography.Title>
+    </Heading>
   );
 }

@@ -1,5 +1,10 @@
-import { Flex, Grid, Typography } from 'antd';
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { ROUTES } from '@shop/contracts';
+import { Flex, Grid, Typography, theme } from 'antd';
 import type { ReactNode } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { isOpenToGuests, pathnameOf, rememberedTarget } from '../../app/route-guard';
+import { Heading } from '../../components/Heading';
 import { ShopLogo } from '../../components/ShopLogo';
 
 interface AuthScreenProps {
@@ -7,6 +12,19 @@ interface AuthScreenProps {
   /** The line under the title that links to the other auth screen. */
   switchPrompt: ReactNode;
   children: ReactNode;
+}
+
+/** Guests may browse (issue 16): one who would rather not sign in yet goes back to the page they came from, if it is open to them. */
+function BackToShopLink() {
+  const remembered = rememberedTarget(useLocation());
+  const { token } = theme.useToken();
+  const target = remembered !== undefined && isOpenToGuests(pathnameOf(remembered)) ? remembered : ROUTES.shopHome;
+  return (
+    <Link to={target} style={{ display: 'inline-flex', alignItems: 'center', gap: token.marginXS }}>
+      <ArrowLeftOutlined aria-hidden />
+      Back to the shop
+    </Link>
+  );
 }
 
 /** Title, switch link and form area shared by the sign-in and registration screens. */
@@ -21,12 +39,15 @@ export function AuthScreen({ title, switchPrompt, children }: AuthScreenProps) {
             <ShopLogo />
           </div>
         )}
-        <Typography.Title level={2} style={{ margin: 0, textAlign: 'center' }}>
+        <Heading level={1} look={2} style={{ margin: 0, textAlign: 'center' }}>
           {title}
-        </Typography.Title>
+        </Heading>
         <Typography.Text type="secondary">{switchPrompt}</Typography.Text>
       </Flex>
       {children}
+      <Flex justify="center">
+        <BackToShopLink />
+      </Flex>
     </Flex>
   );
 }

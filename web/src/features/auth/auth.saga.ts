@@ -97,6 +97,8 @@ function* logout(): SagaIterator {
     // The user asked to leave: forget the session here even if the server could not be told.
   }
   yield put(loggedOut());
+  // A page open to guests stays on screen after sign-out, so the change is said in words.
+  yield put(toastRequested('success', MESSAGES.login.loggedOut));
 }
 
 export function* authSaga(): SagaIterator {

@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { GoogleSignInError, SessionUser } from '@shop/contracts';
+import type { GuestIntent } from './guest-intent';
 
 export interface AuthState {
   isAuthenticated: boolean;
@@ -62,6 +63,10 @@ const authSlice = createSlice({
     signInFailed(state) {
       state.isLoading = false;
     },
+    /** A guest asked for something that needs an account; it is finished once they have signed in. */
+    signInAskedFor(_state, _action: PayloadAction<GuestIntent>) {},
+    /** A guest is browsing outside the sign-in screens: whatever they asked for before is abandoned. */
+    guestBrowsing() {},
     logoutRequested(state) {
       state.isLoading = true;
     },
@@ -71,5 +76,5 @@ const authSlice = createSlice({
   },
 });
 
-export const { checkAuthRequested, authChecked, loginRequested, registrationRequested, signedInAs, signInFailed, logoutRequested, loggedOut } = authSlice.actions;
+export const { checkAuthRequested, authChecked, loginRequested, registrationRequested, signedInAs, signInFailed, signInAskedFor, guestBrowsing, logoutRequested, loggedOut } = authSlice.actions;
 export const authReducer = authSlice.reducer;

@@ -3,8 +3,9 @@ import type { Product } from '@shop/contracts';
 import { Button, type ButtonProps } from 'antd';
 import type { MouseEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useSignInFirst } from '../auth/useSignInFirst';
 import { selectCartLineIsBusy } from './cart.selectors';
-import { addToCartRequested } from './cart.slice';
+import { addToCartRequested, type AddToCartRequest } from './cart.slice';
 
 /** The labels of spec §2's product dialog ('Add to Cart' or 'Out of Stock'). */
 export const ADD_TO_CART_LABEL = 'Add to Cart';
@@ -20,22 +21,24 @@ interface AddToCartButtonProps {
   describedBy?: string;
 }
 
-/** Adds one piece to the cart; the saga checks the stock first (spec §5). Disabled at zero stock. */
+/** Adds one piece to the cart; the saga checks the stock first (spec §5). Disabled at zero stock. A guest signs in first, then it is added. */
 export function AddToCartButton({ product, variationId = null, size, block, describedBy }: AddToCartButtonProps) {
   const dispatch = useAppDispatch();
+  const signInFirst = useSignInFirst();
   const isBusy = useAppSelector((state) => selectCartLineIsBusy(state, product.id));
   const isOutOfStock = product.totalStock <= 0;
   const add = (event: MouseEvent) => {
     // Inside a card, the click must not also open the product dialog.
     event.stopPropagation();
-    dispatch(addToCartRequested({ productId: product.id, variationId, totalStock: product.totalStock }));
+    const request: AddToCartRequest = { productId: product.id, variationId, totalStock: product.totalStock };
+    signInFirst({ kind: 'add-to-cart', request }, () => dispatch(addToCartRequested(request)));
   };
   return (
     <Button
       type="primary"
       size={size}
       block={block}
-      icon={<ShoppingCartOutlined />}
+      icon={<ShoppingCartOutlined aria-hidden />}
       disabled={isOutOfStock}
       loading={isBusy}
       onClick={add}

@@ -1,20 +1,30 @@
 import { ShoppingCartOutlined } from '@ant-design/icons';
 import { Badge, Button } from 'antd';
-import { useState } from 'react';
-import { useAppSelector } from '../../app/hooks';
-import { selectCartCount } from './cart.selectors';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useSignInFirst } from '../auth/useSignInFirst';
+import { selectCartCount, selectCartSheetIsOpen } from './cart.selectors';
+import { cartSheetClosed, cartSheetOpened } from './cart.slice';
 import { CartSheet } from './CartSheet';
 
-/** The header's cart button, with the number of pieces in the cart, and the sheet it opens. */
+/** The header's cart button, with the number of pieces in the cart, and the sheet it opens; a guest signs in first. */
 export function CartButton() {
-  const [isOpen, setOpen] = useState(false);
+  const dispatch = useAppDispatch();
+  const signInFirst = useSignInFirst();
+  const isOpen = useAppSelector(selectCartSheetIsOpen);
   const count = useAppSelector(selectCartCount);
   return (
     <>
       <Badge count={count} size="small" offset={[-4, 4]}>
-        <Button type="text" shape="circle" size="large" icon={<ShoppingCartOutlined />} aria-label="Cart" onClick={() => setOpen(true)} />
+        <Button
+          type="text"
+          shape="circle"
+          size="large"
+          icon={<ShoppingCartOutlined />}
+          aria-label="Cart"
+          onClick={() => signInFirst({ kind: 'open-cart' }, () => dispatch(cartSheetOpened()))}
+        />
       </Badge>
-      <CartSheet open={isOpen} onClose={() => setOpen(false)} />
+      <CartSheet open={isOpen} onClose={() => dispatch(cartSheetClosed())} />
     </>
   );
 }

@@ -23,3 +23,4 @@ export const selectProductUnitsInCart = (state: RootState, productId: number): n
   state.cart.items.reduce((units, item) => (item.productId === productId ? units + item.quantity : units), 0);
 
 export const selectCartLineIsBusy = (state: RootState, productId: number): boolean => state.cart.busyProductIds.includes(productId);
+export const selectCartSheetIsOpen = (state: RootState): boolean => state.cart.isSheetOpen;

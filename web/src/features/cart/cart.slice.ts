@@ -13,6 +13,8 @@ export interface CartState {
    * as the lines of one product share its stock.
    */
   busyProductIds: number[];
+  /** The header's sheet 'Your Cart' is open: kept here, as a guest's "open the cart" opens it after their sign-in. */
+  isSheetOpen: boolean;
 }
 
 /** Which line of the cart: a product, and the variation chosen or null. */
@@ -31,7 +33,7 @@ export interface QuantityChangeRequest extends CartLineKey {
   quantity: number;
 }
 
-const initialState: CartState = { cartId: null, items: [], isLoading: false, error: null, busyProductIds: [] };
+const initialState: CartState = { cartId: null, items: [], isLoading: false, error: null, busyProductIds: [], isSheetOpen: false };
 
 function withoutBusy(state: CartState, productId: number) {
   state.busyProductIds = state.busyProductIds.filter((id) => id !== productId);
@@ -67,6 +69,12 @@ const cartSlice = createSlice({
     cartCleared() {
       return initialState;
     },
+    cartSheetOpened(state) {
+      state.isSheetOpen = true;
+    },
+    cartSheetClosed(state) {
+      state.isSheetOpen = false;
+    },
 
     addToCartRequested(_state, _action: PayloadAction<AddToCartRequest>) {},
     cartQuantityChangeRequested(_state, _action: PayloadAction<QuantityChangeRequest>) {},
@@ -95,6 +103,8 @@ export const {
   cartLoaded,
   cartFailed,
   cartCleared,
+  cartSheetOpened,
+  cartSheetClosed,
   addToCartRequested,
   cartQuantityChangeRequested,
   cartLineDeleteRequested,

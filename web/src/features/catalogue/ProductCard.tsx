@@ -3,6 +3,7 @@ import { MESSAGES, categoryLabel, coverImage, type Product } from '@shop/contrac
 import { Badge, Card, Flex, Typography, theme } from 'antd';
 import { useId, type KeyboardEvent } from 'react';
 import { useAppDispatch } from '../../app/hooks';
+import { Heading, type HeadingLevel } from '../../components/Heading';
 import { ProductPicture } from '../../components/ProductPicture';
 import { AddToCartButton } from '../cart/AddToCartButton';
 import { WishlistHeart } from '../wishlist/WishlistHeart';
@@ -32,17 +33,18 @@ function CardCover({ product }: { product: Product }) {
 }
 
 /**
- * One product in a grid. The picture, title and price open the product dialog, by pointer or by
- * Enter / Space; the heart and Add to Cart sit outside that area, as buttons must not nest. The Sale ribbon
- * hangs on the left to leave the top right corner to the heart.
+ * One product in a grid. The picture, title and price open the product dialog under a pointer; for
+ * the keyboard and screen readers the title alone is the button, so that its name is the words it
+ * shows (WCAG 2.5.3). The heart and Add to Cart sit outside that area, as buttons must not nest. The
+ * Sale ribbon hangs on the left to leave the top right corner to the heart.
  */
-export function ProductCard({ product }: { product: Product }) {
+export function ProductCard({ product, titleLevel }: { product: Product; titleLevel: HeadingLevel }) {
   const dispatch = useAppDispatch();
   const { token } = theme.useToken();
   const titleId = useId();
   const open = () => dispatch(productDialogOpened(product.id));
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.target !== event.currentTarget || (event.key !== 'Enter' && event.key !== ' ')) return;
+  const onKeyDown = (event: KeyboardEvent<HTMLSpanElement>) => {
+    if (event.key !== 'Enter' && event.key !== ' ') return;
     event.preventDefault();
     open();
   };
@@ -50,15 +52,17 @@ export function ProductCard({ product }: { product: Product }) {
   const card = (
     <Card hoverable style={{ height: '100%', overflow: 'hidden' }} styles={{ body: { padding: 0, height: '100%' } }}>
       <Flex vertical component="article" aria-label={product.title} style={{ position: 'relative', height: '100%' }}>
-        <div role="button" tabIndex={0} aria-label={product.title} onClick={open} onKeyDown={onKeyDown} style={{ flex: 1, cursor: 'pointer' }}>
+        <div onClick={open} style={{ flex: 1, cursor: 'pointer' }}>
           <CardCover product={product} />
           <div style={{ padding: token.paddingSM, paddingBottom: 0 }}>
             <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
               {categoryLabel(product.category)}
             </Typography.Text>
-            <Typography.Title id={titleId} level={5} ellipsis={{ rows: 2 }} style={{ margin: `${token.marginXXS}px 0 ${token.marginXS}px`, minHeight: '2.8em' }}>
-              {product.title}
-            </Typography.Title>
+            <Heading id={titleId} level={titleLevel} look={5} ellipsis={{ rows: 2 }} style={{ margin: `${token.marginXXS}px 0 ${token.marginXS}px`, minHeight: '2.8em' }}>
+              <span role="button" tabIndex={0} aria-label={product.title} onKeyDown={onKeyDown}>
+                {product.title}
+              </span>
+            </Heading>
             <PriceTag product={product} />
           </div>
         </div>
@@ -72,7 +76,7 @@ export function ProductCard({ product }: { product: Product }) {
 
   if (!isOnSale(product)) return card;
   return (
-    <Badge.Ribbon text={MESSAGES.catalogue.sale} color="red" placement="start" styles={{ root: { height: '100%' } }}>
+    <Badge.Ribbon text={MESSAGES.catalogue.sale} color={token.colorError} placement="start" styles={{ root: { height: '100%' } }}>
       {card}
     </Badge.Ribbon>
   );

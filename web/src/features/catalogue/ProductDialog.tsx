@@ -22,7 +22,7 @@ export function ProductDialog() {
         setClosing(false);
       }}
       footer={null}
-      title={<ProductHeading level={4} />}
+      title={<ProductHeading level={2} />}
       width={{ xs: '100%', md: 960 }}
       centered={!isPhone}
       destroyOnHidden
@@ -30,7 +30,7 @@ export function ProductDialog() {
       style={isPhone ? { top: 0, maxWidth: '100vw', margin: 0, paddingBottom: 0 } : undefined}
       styles={isPhone ? { container: { minHeight: '100dvh', borderRadius: 0 } } : undefined}
     >
-      <ProductView />
+      <ProductView headingLevel={2} />
     </Modal>
   );
 }

@@ -1,4 +1,5 @@
 import { PictureOutlined } from '@ant-design/icons';
+import { PICTURE_SIZES } from '@shop/contracts';
 import { Flex, theme } from 'antd';
 import { ProductPicture } from '../../components/ProductPicture';
 import { shownGalleryImage, type GalleryImage } from './product-presentation';
@@ -22,7 +23,7 @@ export function ProductGallery({ images, selectedKey, onSelect, emptyAlt }: Prod
     <Flex vertical gap={token.marginSM}>
       <div style={{ aspectRatio: '1 / 1', overflow: 'hidden', borderRadius: token.borderRadiusLG, background: token.colorFillTertiary }}>
         {shown ? (
-          <ProductPicture key={shown.key} image={shown.image} alt={shown.alt} sizes="(max-width: 768px) 100vw, 420px" loading="eager" />
+          <ProductPicture key={shown.key} image={shown.image} alt={shown.alt} sizes={PICTURE_SIZES.productPage} loading="eager" />
         ) : (
           <Flex align="center" justify="center" style={{ height: '100%', fontSize: 64, color: token.colorTextQuaternary }} role="img" aria-label={emptyAlt}>
             <PictureOutlined />

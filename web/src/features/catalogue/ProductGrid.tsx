@@ -1,5 +1,6 @@
 import type { Product } from '@shop/contracts';
 import { Card, Col, Empty, Row, Skeleton, theme } from 'antd';
+import type { HeadingLevel } from '../../components/Heading';
 import { ProductCard } from './ProductCard';
 
 const COLUMN_SPANS = { xs: 12, sm: 8, lg: 6, xxl: 4 } as const;
@@ -19,10 +20,12 @@ interface ProductGridProps {
   isLoading: boolean;
   /** Shown when the products have loaded and there are none. */
   emptyText: string;
+  /** The level of each card's title, one below the heading the grid sits under: 3 under a home page section's h2. */
+  titleLevel?: HeadingLevel;
 }
 
 /** Product cards in a responsive grid: two a row on phones, up to six on wide screens. */
-export function ProductGrid({ products, isLoading, emptyText }: ProductGridProps) {
+export function ProductGrid({ products, isLoading, emptyText, titleLevel = 3 }: ProductGridProps) {
   if (!isLoading && products.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} style={{ padding: '32px 0' }} />;
   return (
     <Row gutter={[16, 16]} aria-busy={isLoading}>
@@ -34,7 +37,7 @@ export function ProductGrid({ products, isLoading, emptyText }: ProductGridProps
           ))
         : products.map((product) => (
             <Col key={product.id} {...COLUMN_SPANS}>
-              <ProductCard product={product} />
+              <ProductCard product={product} titleLevel={titleLevel} />
             </Col>
           ))}
     </Row>

@@ -1,7 +1,9 @@
 import { UserOutlined } from '@ant-design/icons';
-import { LIMITS, LOCALE, MESSAGES, type Review } from '@shop/contracts';
+import { LIMITS, LOCALE, MESSAGES, ROUTES, type Review } from '@shop/contracts';
 import { Alert, Avatar, Button, Flex, Input, Rate, Skeleton, Typography, theme } from 'antd';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { selectAuth } from '../auth/auth.selectors';
+import { useGoToSignIn } from '../auth/useSignInFirst';
 import { reviewDraftChanged, reviewSubmitted } from './catalogue.slice';
 
 const reviewDate = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium' });
@@ -45,8 +47,31 @@ export function ReviewList() {
   );
 }
 
-/** Spec §5: the rating starts at 0 and Submit waits for a star and a message that is not blank. */
+/** Guests may read reviews (issue 16); writing one is a shopper's, so a guest is offered to sign in and come back here. */
+function SignInToReview() {
+  const goToSignIn = useGoToSignIn();
+  return (
+    <Typography.Link
+      href={ROUTES.login}
+      onClick={(event) => {
+        event.preventDefault();
+        goToSignIn();
+      }}
+    >
+      Sign in to write a review
+    </Typography.Link>
+  );
+}
+
 export function ReviewForm() {
+  const { authChecked, isAuthenticated } = useAppSelector(selectAuth);
+  // Until the session check answers, nobody is known to be a guest: offer neither.
+  if (!authChecked) return null;
+  return isAuthenticated ? <ReviewFields /> : <SignInToReview />;
+}
+
+/** Spec §5: the rating starts at 0 and Submit waits for a star and a message that is not blank. */
+function ReviewFields() {
   const dispatch = useAppDispatch();
   const { reviewDraft, isSubmittingReview } = useAppSelector((state) => state.catalogue.productView);
   const canSubmit = reviewDraft.rating >= LIMITS.reviewValueMin && reviewDraft.message.trim() !== '';

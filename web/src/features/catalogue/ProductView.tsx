@@ -2,6 +2,7 @@ import { categoryLabel, type Product } from '@shop/contracts';
 import { Button, Col, Divider, Flex, Rate, Result, Row, Skeleton, Typography, theme } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { Heading, type HeadingLevel } from '../../components/Heading';
 import { AddToCartButton } from '../cart/AddToCartButton';
 import { WishlistHeart } from '../wishlist/WishlistHeart';
 import { productImageSelected } from './catalogue.slice';
@@ -11,14 +12,17 @@ import { descriptionPreview, galleryImages, shownGalleryImage, starsOfAverage } 
 import { ReviewForm, ReviewList } from './ProductReviews';
 import { StockTag } from './StockTag';
 
-/** The product's title, with the label of the variation on show (spec §2). */
-export function ProductHeading({ level = 3 }: { level?: 3 | 4 }) {
+/**
+ * The product's title, with the label of the variation on show (spec §2): the h1 of the product
+ * page, an h2 as the title of the dialog, which opens over a page with an h1 of its own.
+ */
+export function ProductHeading({ level = 1 }: { level?: 1 | 2 }) {
   const { product, error, selectedImageKey } = useAppSelector((state) => state.catalogue.productView);
   if (error) return null;
   if (!product) return <Skeleton.Input active size="small" />;
   const variationLabel = shownGalleryImage(galleryImages(product), selectedImageKey)?.variationLabel;
   return (
-    <Typography.Title level={level} style={{ margin: 0 }}>
+    <Heading level={level} look={level === 1 ? 3 : 4} style={{ margin: 0 }}>
       {product.title}
       {variationLabel && (
         <Typography.Text type="secondary" style={{ fontSize: '0.75em', fontWeight: 'normal' }}>
@@ -26,7 +30,7 @@ export function ProductHeading({ level = 3 }: { level?: 3 | 4 }) {
           {variationLabel}
         </Typography.Text>
       )}
-    </Typography.Title>
+    </Heading>
   );
 }
 
@@ -65,7 +69,7 @@ function chosenVariationId(product: Product, selectedImageKey: string | null): n
   return product.variations.find((variation) => String(variation.id) === shown?.key)?.id ?? null;
 }
 
-function ProductDetails({ product }: { product: Product }) {
+function ProductDetails({ product, sectionLevel }: { product: Product; sectionLevel: HeadingLevel }) {
   const dispatch = useAppDispatch();
   const selectedImageKey = useAppSelector((state) => state.catalogue.productView.selectedImageKey);
   const { token } = theme.useToken();
@@ -90,9 +94,9 @@ function ProductDetails({ product }: { product: Product }) {
           <Description text={product.description} />
         </Flex>
         <Divider />
-        <Typography.Title level={4} style={{ marginTop: 0 }}>
+        <Heading level={sectionLevel} look={4} style={{ marginTop: 0 }}>
           Reviews
-        </Typography.Title>
+        </Heading>
         <ReviewList />
         <Divider />
         <ReviewForm />
@@ -115,13 +119,19 @@ function ProductViewSkeleton() {
   );
 }
 
+interface ProductViewProps {
+  failureExtra?: ReactNode;
+  /** The level of the ProductHeading above the view, which its own section headings follow. */
+  headingLevel?: 1 | 2;
+}
+
 /**
  * What the product dialog and /shop/product/{id} show of the product the catalogue state holds:
  * details, reviews and the review form; a skeleton while loading; the failure otherwise.
  */
-export function ProductView({ failureExtra }: { failureExtra?: ReactNode }) {
+export function ProductView({ failureExtra, headingLevel = 1 }: ProductViewProps) {
   const { product, isLoading, error } = useAppSelector((state) => state.catalogue.productView);
-  if (product) return <ProductDetails product={product} />;
+  if (product) return <ProductDetails product={product} sectionLevel={headingLevel === 1 ? 2 : 3} />;
   if (error && !isLoading) return <Result status="warning" title={error} extra={failureExtra} />;
   return <ProductViewSkeleton />;
 }

@@ -12,15 +12,19 @@ import {
   type Review,
   type ReviewInput,
 } from '@shop/contracts';
-import { all, call, cancelled, delay, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
-import type { SagaIterator } from 'redux-saga';
+import { all, call, cancel, cancelled, delay, fork, put, select, take, takeLatest, takeLeading } from 'redux-saga/effects';
+import type { SagaIterator, Task } from 'redux-saga';
 import type { RootState } from '../../app/store';
 import { apiClient, ApiError, messageOfError } from '../../lib/api-client';
 import { toastRequested } from '../notifications/notifications.slice';
 import {
-  featuredProductsFailed,
-  featuredProductsLoaded,
+  FEATURED_PAGE_SIZE,
+  featuredMoreRequested,
+  featuredPageFailed,
+  featuredPageLoaded,
+  featuredPageStarted,
   featuredProductsRequested,
+  featuredRetryRequested,
   listingFailed,
   listingLoaded,
   listingRequested,
@@ -39,14 +43,13 @@ import {
   searchLoaded,
   searchPageChanged,
   searchStarted,
+  nextFeaturedPage,
+  type FeaturedState,
   type ProductViewState,
   type SearchState,
 } from './catalogue.slice';
 import { storeListingFilters } from './listing-filters';
 import { isSearchableKeyword } from './search-keyword';
-
-/** The home page shows the first products of the whole catalogue, cheapest first (spec §2 Feature Products). */
-const FEATURED_PRODUCT_COUNT = 12;
 
 /**
  * A GET that is aborted when its saga is cancelled: a takeLatest that moves on to a newer request
@@ -65,12 +68,36 @@ function productPagePath({ filters, sortBy, page, pageSize }: ListingRequest): s
   return `${CATALOGUE_API.shopProducts}?${listingSearchParams({ filters, sortBy, page, pageSize })}`;
 }
 
-function* loadFeaturedProducts(): SagaIterator {
+/** Spec §2 Feature Products: the whole catalogue, cheapest first, one page of it. */
+function* loadFeaturedPage(page: number): SagaIterator {
   try {
-    const answer: ProductPage = yield call(getCancellable<ProductPage>, productPagePath({ filters: {}, sortBy: DEFAULT_SORT, page: 1, pageSize: FEATURED_PRODUCT_COUNT }));
-    yield put(featuredProductsLoaded(answer.data));
+    const answer: ProductPage = yield call(getCancellable<ProductPage>, productPagePath({ filters: {}, sortBy: DEFAULT_SORT, page, pageSize: FEATURED_PAGE_SIZE }));
+    yield put(featuredPageLoaded({ page, items: answer.data, total: answer.pagination.total }));
   } catch (error) {
-    yield put(featuredProductsFailed(messageOfError(error, MESSAGES.products.fetchFailed)));
+    yield put(featuredPageFailed(messageOfError(error, MESSAGES.products.fetchFailed)));
+  }
+}
+
+const selectFeatured = (state: RootState): FeaturedState => state.catalogue.featured;
+
+/**
+ * One page at a time. Opening the home page starts again from the first page (a page still on its
+ * way is cancelled); the sentinel and 'Try again' read the next page only when none is on its way,
+ * so a sentinel that fires twice asks once.
+ */
+function* featuredPages(): SagaIterator {
+  let reading: Task | undefined;
+  while (true) {
+    const action = (yield take([featuredProductsRequested.type, featuredMoreRequested.type, featuredRetryRequested.type])) as { type: string };
+    if (featuredProductsRequested.match(action)) {
+      if (reading) yield cancel(reading);
+      reading = (yield fork(loadFeaturedPage, 1)) as Task;
+      continue;
+    }
+    const page = nextFeaturedPage((yield select(selectFeatured)) as FeaturedState, { retrying: featuredRetryRequested.match(action) });
+    if (page === null) continue;
+    yield put(featuredPageStarted());
+    reading = (yield fork(loadFeaturedPage, page)) as Task;
   }
 }
 
@@ -149,7 +176,7 @@ function* submitReview(): SagaIterator {
 
 export function* catalogueSaga(): SagaIterator {
   yield all([
-    takeLatest(featuredProductsRequested.type, loadFeaturedProducts),
+    fork(featuredPages),
     takeLatest(listingRequested.type, loadListing),
     takeLatest([searchKeywordChanged.type, searchPageChanged.type], searchProducts),
     takeLatest([productDialogOpened.type, productPageOpened.type, productViewClosed.type], loadProductView),

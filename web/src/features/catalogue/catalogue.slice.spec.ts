@@ -1,6 +1,12 @@
 import type { Product, Review } from '@shop/contracts';
 import {
+  FEATURED_PAGE_SIZE,
   catalogueReducer,
+  featuredPageFailed,
+  featuredPageLoaded,
+  featuredPageStarted,
+  featuredProductsRequested,
+  nextFeaturedPage,
   productDialogOpened,
   productLoaded,
   productViewClosed,
@@ -60,5 +66,49 @@ describe('catalogue state', () => {
     state = catalogueReducer(state, reviewDraftChanged({ rating: 4, message: 'Lovely' }));
     state = catalogueReducer(state, reviewAdded());
     expect(state.productView.reviewDraft).toEqual({ rating: 0, message: '' });
+  });
+
+  describe('Feature Products', () => {
+    const page = (first: number, count: number) => Array.from({ length: count }, (_, index) => product(first + index));
+
+    it('adds each page under the last, and knows the end when the pages have covered the total', () => {
+      let state = catalogueReducer(initial, featuredProductsRequested());
+      expect(nextFeaturedPage(state.featured)).toBeNull();
+      state = catalogueReducer(state, featuredPageLoaded({ page: 1, items: page(1, FEATURED_PAGE_SIZE), total: FEATURED_PAGE_SIZE + 3 }));
+      expect(state.featured).toMatchObject({ pagesLoaded: 1, total: FEATURED_PAGE_SIZE + 3, isComplete: false, isLoading: false });
+      expect(nextFeaturedPage(state.featured)).toBe(2);
+      state = catalogueReducer(state, featuredPageStarted());
+      state = catalogueReducer(state, featuredPageLoaded({ page: 2, items: page(FEATURED_PAGE_SIZE + 1, 3), total: FEATURED_PAGE_SIZE + 3 }));
+      expect(state.featured.items.map((toy) => toy.id)).toEqual(page(1, FEATURED_PAGE_SIZE + 3).map((toy) => toy.id));
+      expect(state.featured.isComplete).toBe(true);
+      expect(nextFeaturedPage(state.featured)).toBeNull();
+    });
+
+    it('shows a toy once when it moved across the boundary between two pages', () => {
+      let state = catalogueReducer(initial, featuredPageLoaded({ page: 1, items: page(1, FEATURED_PAGE_SIZE), total: 40 }));
+      state = catalogueReducer(state, featuredPageLoaded({ page: 2, items: page(FEATURED_PAGE_SIZE, FEATURED_PAGE_SIZE), total: 40 }));
+      expect(state.featured.items).toHaveLength(2 * FEATURED_PAGE_SIZE - 1);
+    });
+
+    it('ends on a short page even when the total said more (toys retired meanwhile)', () => {
+      const state = catalogueReducer(initial, featuredPageLoaded({ page: 1, items: page(1, 5), total: 40 }));
+      expect(state.featured.isComplete).toBe(true);
+    });
+
+    it('asks for nothing more after a failure until the shopper tries again, and keeps the toys shown', () => {
+      let state = catalogueReducer(initial, featuredPageLoaded({ page: 1, items: page(1, FEATURED_PAGE_SIZE), total: 40 }));
+      state = catalogueReducer(state, featuredPageStarted());
+      state = catalogueReducer(state, featuredPageFailed('Network error'));
+      expect(state.featured).toMatchObject({ error: 'Network error', isLoading: false, pagesLoaded: 1 });
+      expect(state.featured.items).toHaveLength(FEATURED_PAGE_SIZE);
+      expect(nextFeaturedPage(state.featured)).toBeNull();
+      expect(nextFeaturedPage(state.featured, { retrying: true })).toBe(2);
+    });
+
+    it('starts again from the first page when the home page opens again', () => {
+      let state = catalogueReducer(initial, featuredPageLoaded({ page: 1, items: page(1, FEATURED_PAGE_SIZE), total: 40 }));
+      state = catalogueReducer(state, featuredProductsRequested());
+      expect(state.featured).toEqual({ items: [], pagesLoaded: 0, total: null, isComplete: false, isLoading: true, error: null });
+    });
   });
 });

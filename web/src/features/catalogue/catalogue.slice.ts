@@ -13,6 +13,18 @@ export interface ProductPageList extends ProductList {
   total: number;
 }
 
+/** Feature Products pages through the whole catalogue, FEATURED_PAGE_SIZE toys at a time, as the shopper scrolls. */
+export const FEATURED_PAGE_SIZE = 12;
+
+export interface FeaturedState extends ProductList {
+  /** Pages read so far; the next one read is this plus one. */
+  pagesLoaded: number;
+  /** The catalogue's size as the last page said; null until the first page answers. */
+  total: number | null;
+  /** Every toy is shown: the sentinel asks for nothing more. */
+  isComplete: boolean;
+}
+
 export interface ListingState extends ProductPageList {
   query: ListingQuery;
 }
@@ -50,7 +62,7 @@ export interface ProductViewState {
 }
 
 export interface CatalogueState {
-  featured: ProductList;
+  featured: FeaturedState;
   listing: ListingState;
   search: SearchState;
   productView: ProductViewState;
@@ -72,8 +84,10 @@ const closedProductView: ProductViewState = {
   isSubmittingReview: false,
 };
 
+const noFeaturedPages: FeaturedState = { items: [], pagesLoaded: 0, total: null, isComplete: false, isLoading: false, error: null };
+
 const initialState: CatalogueState = {
-  featured: { items: [], isLoading: false, error: null },
+  featured: noFeaturedPages,
   listing: { query: { filters: {}, sortBy: DEFAULT_SORT, page: 1 }, items: [], total: 0, isLoading: false, error: null },
   search: { keyword: '', page: 1, searchedKeyword: null, items: [], total: 0, isLoading: false, error: null },
   productView: closedProductView,
@@ -82,6 +96,15 @@ const initialState: CatalogueState = {
 interface LoadedPage {
   items: Product[];
   total: number;
+}
+
+/**
+ * The page to read now: none while one is on its way or at the end, and after a failure only when
+ * the shopper asks to try again (a sentinel still in view must not hammer a failing server).
+ */
+export function nextFeaturedPage(featured: FeaturedState, { retrying = false } = {}): number | null {
+  if (featured.isLoading || featured.isComplete || (featured.error !== null && !retrying)) return null;
+  return featured.pagesLoaded + 1;
 }
 
 function openProductView(state: CatalogueState, place: ProductViewPlace, productId: number) {
@@ -97,15 +120,34 @@ const catalogueSlice = createSlice({
   name: 'catalogue',
   initialState,
   reducers: {
+    /** The home page opened: Feature Products starts again from the first page, with today's prices. */
     featuredProductsRequested(state) {
+      state.featured = { ...noFeaturedPages, isLoading: true };
+    },
+    /** The sentinel under the grid came into view; the saga reads the next page if there is one to read now. */
+    featuredMoreRequested() {},
+    /** 'Try again' after a page failed: that page is asked for again. */
+    featuredRetryRequested() {},
+    featuredPageStarted(state) {
       state.featured.isLoading = true;
       state.featured.error = null;
     },
-    featuredProductsLoaded(state, action: PayloadAction<Product[]>) {
-      state.featured = { items: action.payload, isLoading: false, error: null };
+    featuredPageLoaded(state, action: PayloadAction<LoadedPage & { page: number }>) {
+      const { page, items, total } = action.payload;
+      // A toy added or repriced between two pages can move across the boundary: it is shown once.
+      const shown = new Set(state.featured.items.map((product) => product.id));
+      state.featured = {
+        items: [...state.featured.items, ...items.filter((product) => !shown.has(product.id))],
+        pagesLoaded: page,
+        total,
+        isComplete: items.length < FEATURED_PAGE_SIZE || page * FEATURED_PAGE_SIZE >= total,
+        isLoading: false,
+        error: null,
+      };
     },
-    featuredProductsFailed(state, action: PayloadAction<string>) {
-      state.featured = { items: [], isLoading: false, error: action.payload };
+    featuredPageFailed(state, action: PayloadAction<string>) {
+      state.featured.isLoading = false;
+      state.featured.error = action.payload;
     },
 
     /** Any change of filters, sort or page, and the page's entry: the saga fetches that query. */
@@ -200,8 +242,11 @@ const catalogueSlice = createSlice({
 
 export const {
   featuredProductsRequested,
-  featuredProductsLoaded,
-  featuredProductsFailed,
+  featuredMoreRequested,
+  featuredRetryRequested,
+  featuredPageStarted,
+  featuredPageLoaded,
+  featuredPageFailed,
   listingRequested,
   listingLoaded,
   listingFailed,

@@ -8,6 +8,12 @@ describe('listing filters in session storage', () => {
     expect(storedListingFilters(storage)).toEqual({ category: ['pretend-play', 'stationery-school'], availability: ['in-stock'] });
   });
 
+  it('keeps every availability value chosen, as it keeps every category', () => {
+    const storage = memoryStorage();
+    storeListingFilters({ availability: ['in-stock', 'on-sale'] }, storage);
+    expect(storedListingFilters(storage)).toEqual({ availability: ['in-stock', 'on-sale'] });
+  });
+
   it('drops values no filter group knows and survives garbage', () => {
     const storage = memoryStorage();
     storage.setItem('toyduka.listing.filters', JSON.stringify({ category: ['pretend-play', 'rockets'], colour: ['red'] }));

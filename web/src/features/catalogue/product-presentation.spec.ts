@@ -1,14 +1,20 @@
 import { LIMITS, MESSAGES, type ImageSet } from '@shop/contracts';
-import { descriptionPreview, galleryImages, isOnSale, shownGalleryImage, starsOfAverage, stockBadge } from './product-presentation';
+import { descriptionPreview, featuredEndText, galleryImages, isOnSale, shownGalleryImage, starsOfAverage, stockBadge } from './product-presentation';
 
 const image = (url: string): ImageSet => ({ url, status: 'ready', srcSet: [] });
 
 describe('product presentation', () => {
-  it("says 'Out Of Stock' at 0 and 'Only {n} items left' below the threshold", () => {
+  it("says 'Out Of Stock' at 0 and 'Only {n} items left' below the threshold, in the singular for one", () => {
     expect(stockBadge(0)).toEqual({ text: MESSAGES.catalogue.outOfStock, tone: 'error' });
-    expect(stockBadge(1)?.text).toBe('Only 1 items left');
+    expect(stockBadge(1)?.text).toBe('Only 1 item left');
+    expect(stockBadge(2)?.text).toBe('Only 2 items left');
     expect(stockBadge(LIMITS.lowStockThreshold - 1)?.text).toBe(`Only ${LIMITS.lowStockThreshold - 1} items left`);
     expect(stockBadge(LIMITS.lowStockThreshold)).toBeNull();
+  });
+
+  it('ends Feature Products by counting the toys, one toy included', () => {
+    expect(featuredEndText(1)).toBe('That is our one toy.');
+    expect(featuredEndText(37)).toBe('That is every toy: all 37 of them.');
   });
 
   it('is on sale only with a sale price above 0', () => {

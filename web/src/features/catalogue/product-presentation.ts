@@ -5,11 +5,16 @@ export interface StockBadge {
   tone: 'error' | 'warning';
 }
 
-/** Spec §9: 'Out Of Stock' at 0, 'Only {n} items left' below the low-stock threshold, nothing otherwise. */
+/** Spec §9: 'Out Of Stock' at 0, 'Only {n} items left' (one item: 'Only 1 item left') below the low-stock threshold, nothing otherwise. */
 export function stockBadge(totalStock: number): StockBadge | null {
   if (totalStock <= 0) return { text: MESSAGES.catalogue.outOfStock, tone: 'error' };
   if (totalStock < LIMITS.lowStockThreshold) return { text: MESSAGES.catalogue.onlyItemsLeft(totalStock), tone: 'warning' };
   return null;
+}
+
+/** What Feature Products says under the last toy of the catalogue. */
+export function featuredEndText(total: number): string {
+  return total === 1 ? 'That is our one toy.' : `That is every toy: all ${total} of them.`;
 }
 
 export function isOnSale(product: Pick<Product, 'salePrice'>): boolean {

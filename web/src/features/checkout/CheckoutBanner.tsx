@@ -1,5 +1,6 @@
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { Flex, Typography, theme } from 'antd';
+import { Heading } from '../../components/Heading';
 
 /** The checkout's heading block, in the shop's colours. */
 export function CheckoutBanner() {
@@ -15,9 +16,9 @@ export function CheckoutBanner() {
         border: `1px solid ${token.colorPrimaryBorder}`,
       }}
     >
-      <Typography.Title level={2} style={{ margin: 0 }}>
+      <Heading level={1} look={2} style={{ margin: 0 }}>
         Checkout
-      </Typography.Title>
+      </Heading>
       <Typography.Text type="secondary">
         <SafetyCertificateOutlined /> Choose where we deliver, check your order, then pay with M-Pesa or PayPal.
       </Typography.Text>

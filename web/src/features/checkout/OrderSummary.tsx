@@ -8,6 +8,7 @@ import { ProductThumbnail } from '../cart/ProductThumbnail';
 import { PayButtons } from '../payments/PayButtons';
 import { AmountRow } from './AmountRow';
 import { checkoutTotals } from './checkout-totals';
+import { PaypalQuoteRow } from './PaypalQuoteRow';
 
 interface OrderSummaryProps {
   items: CartItem[];
@@ -16,7 +17,7 @@ interface OrderSummaryProps {
   address: Address | null;
 }
 
-/** The cart's lines and what the order costs with delivery to the chosen address, then the pay buttons. */
+/** The cart's lines and what the order costs with delivery to the chosen address (and in PayPal's currency), then the pay buttons. */
 export function OrderSummary({ items, subtotal, isLoading, address }: OrderSummaryProps) {
   const { token } = theme.useToken();
   const totals = checkoutTotals(subtotal, address);
@@ -57,6 +58,7 @@ export function OrderSummary({ items, subtotal, isLoading, address }: OrderSumma
         <AmountRow label="Subtotal" amount={formatKes(totals.subtotal)} />
         <AmountRow label="Delivery fee" amount={totals.deliveryFee === null ? MESSAGES.address.selectAddress : formatKes(totals.deliveryFee)} />
         <AmountRow label="Total" amount={formatKes(totals.total)} strong />
+        <PaypalQuoteRow items={items} address={address} cartLoading={isLoading} />
       </Flex>
       <div style={{ marginTop: token.marginMD }}>
         <PayButtons address={address} />

@@ -1,4 +1,5 @@
-import { MESSAGES, type Address } from '@shop/contracts';
+import { effectivePrice, MESSAGES, type Address, type CartItem } from '@shop/contracts';
+import { cartLineKey } from '../cart/cart-lines';
 
 export interface CheckoutTotals {
   subtotal: number;
@@ -18,4 +19,13 @@ export function paymentRefusal(cartLineCount: number, address: Address | null): 
   if (cartLineCount === 0) return MESSAGES.checkout.cartEmpty;
   if (address === null) return MESSAGES.checkout.noAddressSelected;
   return null;
+}
+
+/**
+ * What the PayPal quote was priced from: the address and every line with its quantity and price. A
+ * quote asked for another key (a line added, a quantity changed, another address chosen) no longer
+ * says what PayPal will charge.
+ */
+export function paypalQuoteKey(addressId: number, items: Pick<CartItem, 'productId' | 'variationId' | 'quantity' | 'price' | 'salePrice'>[]): string {
+  return `${addressId}|${items.map((item) => `${cartLineKey(item)}x${item.quantity}@${effectivePrice(item)}`).join(',')}`;
 }

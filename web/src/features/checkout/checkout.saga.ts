@@ -1,12 +1,14 @@
-import { formatKenyanMobile, MESSAGES, type Address, type CartItem } from '@shop/contracts';
-import { put, select, takeLeading } from 'redux-saga/effects';
+import { formatKenyanMobile, MESSAGES, PAYPAL_QUOTE_API, type Address, type ApiSuccess, type CartItem, type PaypalQuote } from '@shop/contracts';
+import { all, call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import type { RootState } from '../../app/store';
+import { apiClient, messageOfError } from '../../lib/api-client';
 import { selectSelectedAddress } from '../addresses/addresses.selectors';
 import { selectCartItems } from '../cart/cart.selectors';
 import { toastRequested } from '../notifications/notifications.slice';
 import { mpesaPaymentRequested, mpesaPhoneRevealed, paypalPaymentRequested } from '../payments/payments.slice';
 import { paymentRequested } from './checkout.actions';
+import { paypalQuoteFailed, paypalQuoteLoaded, paypalQuoteRequested } from './checkout.slice';
 import { paymentRefusal } from './checkout-totals';
 
 const selectMpesaPhoneIsOpen = (state: RootState): boolean => state.payments.mpesaPhone.isOpen;
@@ -32,6 +34,17 @@ function* startPayment(action: ReturnType<typeof paymentRequested>): SagaIterato
   }
 }
 
+/** The server prices the quote from the shopper's own cart and address; the client sends no amount. */
+function* loadPaypalQuote(action: ReturnType<typeof paypalQuoteRequested>): SagaIterator {
+  const { key, addressId } = action.payload;
+  try {
+    const answer: ApiSuccess<PaypalQuote> = yield call(apiClient.get<ApiSuccess<PaypalQuote>>, PAYPAL_QUOTE_API.quote(addressId));
+    yield put(paypalQuoteLoaded({ key, quote: answer.data }));
+  } catch (error) {
+    yield put(paypalQuoteFailed({ key, message: messageOfError(error, MESSAGES.checkout.paypalQuoteFailed) }));
+  }
+}
+
 export function* checkoutSaga(): SagaIterator {
-  yield takeLeading(paymentRequested.type, startPayment);
+  yield all([takeLeading(paymentRequested.type, startPayment), takeLatest(paypalQuoteRequested.type, loadPaypalQuote)]);
 }

@@ -3,6 +3,7 @@ import { Descriptions, Divider, Flex, Grid, Modal, Skeleton, Typography, theme }
 import { useState, type ReactNode } from 'react';
 import { LoadFailureAlert } from '../../components/LoadFailureAlert';
 import { AmountRow } from '../checkout/AmountRow';
+import { paypalChargeText } from '../checkout/paypal-charge';
 import { formatOrderDate, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, refundStatusText } from './order-presentation';
 import { OrderStatusTag } from './OrderStatusTag';
 import { PaymentNote } from './PaymentNote';
@@ -47,6 +48,7 @@ function OrderDetailsBody({ order, payment }: { order: Order; payment: ReactNode
           { key: 'id', label: 'Order ID', children: `#${order.id}` },
           { key: 'date', label: 'Order Date', children: formatOrderDate(order.orderDate) },
           { key: 'price', label: 'Order Price', children: formatKes(order.totalAmount) },
+          ...(order.providerAmount ? [{ key: 'paypal', label: 'Charged by PayPal', children: paypalChargeText(order.providerAmount) }] : []),
           { key: 'status', label: 'Order Status', children: <OrderStatusTag status={order.orderStatus} /> },
           { key: 'method', label: 'Payment Method', children: PAYMENT_METHOD_LABELS[order.paymentMethod] },
           { key: 'payment', label: 'Payment Status', children: PAYMENT_STATUS_LABELS[order.paymentStatus] },

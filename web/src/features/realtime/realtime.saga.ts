@@ -2,7 +2,6 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import { SOCKET_CLIENT_EVENTS, SOCKET_PATH, type ClientToServerEvents } from '@shop/contracts';
 import { buffers, eventChannel, type EventChannel, type SagaIterator, type Task } from 'redux-saga';
 import { call, cancel, fork, put, select, take } from 'redux-saga/effects';
-import { io } from 'socket.io-client';
 import { authChecked, loggedOut, signedInAs } from '../auth/auth.slice';
 import {
   SERVER_EVENT_ACTIONS,
@@ -25,11 +24,16 @@ export interface ShopSocket {
   readonly active: boolean;
 }
 
-export type SocketOpener = () => ShopSocket;
+export type SocketOpener = () => ShopSocket | Promise<ShopSocket>;
 
-/** Same origin as the page, so the session cookie authenticates the handshake (api/src/realtime/events.gateway.ts). */
-export const openShopSocket: SocketOpener = () =>
-  io({ path: SOCKET_PATH, withCredentials: true, transports: ['websocket', 'polling'], tryAllTransports: true });
+/**
+ * Same origin as the page, so the session cookie authenticates the handshake (api/src/realtime/events.gateway.ts).
+ * The client library loads with the first sign-in: a guest's first page never downloads it.
+ */
+export const openShopSocket: SocketOpener = async () => {
+  const { io } = await import('socket.io-client');
+  return io({ path: SOCKET_PATH, withCredentials: true, transports: ['websocket', 'polling'], tryAllTransports: true });
+};
 
 /**
  * The socket's life as actions: connection changes and one action per server event. Buffered, so
@@ -71,7 +75,7 @@ function* followOpsWatching(socket: ShopSocket): SagaIterator {
 
 function* keepSocketOpen(openSocket: SocketOpener): SagaIterator {
   yield put(socketOpening());
-  const socket = openSocket();
+  const socket: ShopSocket = yield call(openSocket);
   const channel: EventChannel<UnknownAction> = yield call(socketChannel, socket);
   yield fork(followOpsWatching, socket);
   try {

@@ -1,4 +1,5 @@
-import { Card, Tabs, Typography } from 'antd';
+import { Card, Tabs } from 'antd';
+import { Heading } from '../../components/Heading';
 import { AddressManager } from '../addresses/AddressManager';
 import { AccountOrders } from '../orders/AccountOrders';
 
@@ -6,9 +7,9 @@ import { AccountOrders } from '../orders/AccountOrders';
 export function AccountPage() {
   return (
     <Card>
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
+      <Heading level={1} look={3} style={{ marginTop: 0 }}>
         My account
-      </Typography.Title>
+      </Heading>
       <Tabs
         defaultActiveKey="orders"
         destroyOnHidden

@@ -3,6 +3,7 @@ import { CATEGORIES, DEFAULT_SORT, LISTING_PAGE, MESSAGES, type ProductFilterGro
 import { Badge, Button, Card, Col, Drawer, Flex, Grid, Pagination, Row, Typography, theme } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useScrollBehavior } from '../../app/theme';
 import { listingRequested } from '../catalogue/catalogue.slice';
 import { storedListingFilters } from '../catalogue/listing-filters';
 import { activeFilterCount, filtersOnEntry, listingAddress, toggleFilterValue, type ListingQuery } from '../catalogue/listing-request';
@@ -10,6 +11,7 @@ import { ListingFilters } from '../catalogue/ListingFilters';
 import { ProductGrid } from '../catalogue/ProductGrid';
 import { SortMenu } from '../catalogue/SortMenu';
 import { useOwnSearchParams } from '../catalogue/use-own-search-params';
+import { Heading } from '../../components/Heading';
 import { LoadFailureAlert } from '../../components/LoadFailureAlert';
 
 function listingTitle(query: ListingQuery): string {
@@ -27,6 +29,7 @@ export function ListingPage() {
   const isLarge = screens.lg === true;
   const [filtersOpen, setFiltersOpen] = useState(false);
   const { token } = theme.useToken();
+  const scrollBehavior = useScrollBehavior();
 
   const show = useCallback(
     (next: ListingQuery) => {
@@ -48,7 +51,7 @@ export function ListingPage() {
   const changeSort = (sortBy: SortOption) => show({ ...query, sortBy, page: 1 });
   const changePage = (page: number) => {
     show({ ...query, page });
-    window.scrollTo({ top: 0, behavior: 'smooth' });
+    window.scrollTo({ top: 0, behavior: scrollBehavior });
   };
 
   const filters = <ListingFilters filters={query.filters} onToggle={toggleFilter} onClear={clearFilters} />;
@@ -67,9 +70,9 @@ export function ListingPage() {
         <Flex vertical gap={token.marginMD}>
           <Flex align="center" justify="space-between" gap={token.marginSM} wrap>
             <Flex vertical>
-              <Typography.Title level={3} style={{ margin: 0 }}>
+              <Heading level={1} look={3} style={{ margin: 0 }}>
                 {listingTitle(query)}
-              </Typography.Title>
+              </Heading>
               <Typography.Text type="secondary" aria-live="polite">
                 {isLoading || error ? '\u00a0' : MESSAGES.catalogue.productCount(total)}
               </Typography.Text>
@@ -86,7 +89,7 @@ export function ListingPage() {
             </Flex>
           </Flex>
           <LoadFailureAlert error={error} onRetry={() => show(query)} />
-          {!error && <ProductGrid products={items} isLoading={isLoading} emptyText={MESSAGES.catalogue.noMatchingProducts} />}
+          {!error && <ProductGrid products={items} isLoading={isLoading} emptyText={MESSAGES.catalogue.noMatchingProducts} titleLevel={2} />}
           <Pagination
             align="center"
             current={query.page}

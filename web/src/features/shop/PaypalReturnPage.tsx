@@ -1,10 +1,18 @@
 import { MESSAGES, ROUTES } from '@shop/contracts';
-import { Button, Card, Flex, Result, Spin, Typography, theme } from 'antd';
+import { Button, Card, Flex, Result, Spin, theme } from 'antd';
 import { useEffect } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { Heading } from '../../components/Heading';
 import { paypalReturnOf } from '../payments/paypal-return';
 import { paymentViewLeft, paypalReturned } from '../payments/payments.slice';
+
+/** Whatever the return page says is the page's one heading. */
+const pageTitle = (text: string | null) => (
+  <Heading level={1} look={3} style={{ margin: 0, textAlign: 'center' }}>
+    {text}
+  </Heading>
+);
 
 /**
  * /shop/paypal-return (spec §2, §4): back from PayPal's page, the capture is asked for and followed
@@ -33,9 +41,7 @@ export function PaypalReturnPage() {
   const waiting = (title: string) => (
     <Flex vertical align="center" gap={token.marginMD} style={{ padding: token.paddingXL }} aria-live="polite" aria-busy="true">
       <Spin size="large" />
-      <Typography.Title level={3} style={{ margin: 0, textAlign: 'center' }}>
-        {title}
-      </Typography.Title>
+      {pageTitle(title)}
     </Flex>
   );
 
@@ -47,7 +53,7 @@ export function PaypalReturnPage() {
     content = (
       <Result
         status="warning"
-        title={paypalReturn.message ? MESSAGES.orders.cancelled : MESSAGES.payment.paypalCancelled}
+        title={pageTitle(paypalReturn.message ? MESSAGES.orders.cancelled : MESSAGES.payment.paypalCancelled)}
         subTitle={paypalReturn.message}
         extra={
           <Flex gap={token.marginSM} wrap justify="center">
@@ -58,14 +64,14 @@ export function PaypalReturnPage() {
       />
     );
   } else if (paypalReturn.stage === 'refused') {
-    content = <Result status="error" title={paypalReturn.message} extra={backToCheckout} />;
+    content = <Result status="error" title={pageTitle(paypalReturn.message)} extra={backToCheckout} />;
   } else if (followed?.outcome === 'paid') {
     return <Navigate to={ROUTES.shopPaymentSuccess} replace />;
   } else if (followed?.outcome === 'declined') {
     content = (
       <Result
         status="warning"
-        title={MESSAGES.checkout.paymentFailedTitle}
+        title={pageTitle(MESSAGES.checkout.paymentFailedTitle)}
         subTitle={followed.reason}
         extra={
           followed.approvalUrl ? (
@@ -79,7 +85,7 @@ export function PaypalReturnPage() {
       />
     );
   } else if (followed?.outcome === 'failed') {
-    content = <Result status="error" title={MESSAGES.checkout.paymentFailedTitle} subTitle={followed.reason} extra={backToCheckout} />;
+    content = <Result status="error" title={pageTitle(MESSAGES.checkout.paymentFailedTitle)} subTitle={followed.reason} extra={backToCheckout} />;
   } else {
     content = waiting(MESSAGES.checkout.processingPayment);
   }

@@ -1,12 +1,14 @@
-import { SearchOutlined } from '@ant-design/icons';
+import { CloseCircleFilled, SearchOutlined } from '@ant-design/icons';
 import { LISTING_PAGE, MESSAGES } from '@shop/contracts';
 import { Flex, Input, Pagination, Typography, theme } from 'antd';
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useScrollBehavior } from '../../app/theme';
 import { searchKeywordChanged, searchPageChanged } from '../catalogue/catalogue.slice';
 import { ProductGrid } from '../catalogue/ProductGrid';
 import { isSearchableKeyword } from '../catalogue/search-keyword';
 import { useOwnSearchParams } from '../catalogue/use-own-search-params';
+import { Heading } from '../../components/Heading';
 import { LoadFailureAlert } from '../../components/LoadFailureAlert';
 
 const KEYWORD_PARAM = 'keyword';
@@ -25,6 +27,7 @@ export function SearchPage() {
   const { keyword, page, searchedKeyword, items, total, isLoading, error } = useAppSelector((state) => state.catalogue.search);
   const { searchParams, arrivalKey, writeSearchParams } = useOwnSearchParams();
   const { token } = theme.useToken();
+  const scrollBehavior = useScrollBehavior();
 
   useEffect(() => {
     if (arrivalKey !== null) dispatch(searchKeywordChanged(searchParams.get(KEYWORD_PARAM) ?? ''));
@@ -36,17 +39,22 @@ export function SearchPage() {
   };
   const changePage = (next: number) => {
     dispatch(searchPageChanged(next));
-    window.scrollTo({ top: 0, behavior: 'smooth' });
+    window.scrollTo({ top: 0, behavior: scrollBehavior });
   };
   const hasAnswer = isLoading || searchedKeyword !== null;
 
   return (
     <Flex vertical gap={token.marginMD}>
       <Flex vertical gap={token.marginXS} style={{ width: '100%', maxWidth: 640, alignSelf: 'center' }}>
+        <Heading level={1} look={3} style={{ margin: 0 }}>
+          Search toys
+        </Heading>
         <Input
           size="large"
           autoFocus
-          allowClear
+          allowClear={{ clearIcon: <CloseCircleFilled aria-label="Clear the keyword" /> }}
+          // Padding around the 12 px icon makes the 24 px target WCAG 2.5.8 asks of the clear button.
+          styles={{ clear: { padding: 6 } }}
           type="search"
           value={keyword}
           onChange={(event) => changeKeyword(event.target.value)}
@@ -60,7 +68,7 @@ export function SearchPage() {
         </div>
       </Flex>
       <LoadFailureAlert error={error} onRetry={() => dispatch(searchPageChanged(page))} />
-      {hasAnswer && !error && <ProductGrid products={items} isLoading={isLoading} emptyText={MESSAGES.search.noResults} />}
+      {hasAnswer && !error && <ProductGrid products={items} isLoading={isLoading} emptyText={MESSAGES.search.noResults} titleLevel={2} />}
       <Pagination align="center" current={page} pageSize={LISTING_PAGE.defaultSize} total={total} showSizeChanger={false} hideOnSinglePage onChange={changePage} />
     </Flex>
   );

@@ -1,10 +1,30 @@
 import { Grid, Layout } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { Outlet } from 'react-router-dom';
-import { ProductDialog } from '../catalogue/ProductDialog';
+import { useAppSelector } from '../../app/hooks';
+import { MAIN_CONTENT_ID, SkipLink } from '../../components/SkipLink';
 import { ContactStrip } from './layout/ContactStrip';
 import { SHOP_CONTENT_MAX_WIDTH } from './layout/shop-frame';
 import { ShopFooter } from './layout/ShopFooter';
 import { ShopHeader } from './layout/ShopHeader';
+
+const ProductDialog = lazy(() => import('../catalogue/ProductDialog').then((module) => ({ default: module.ProductDialog })));
+
+/**
+ * The product dialog's code (its modal, gallery, reviews and review form) comes with the first card a
+ * shopper opens, not with the first page; once there it stays mounted so that it can animate closed.
+ */
+function ProductDialogWhenOpened() {
+  const isOpen = useAppSelector((state) => state.catalogue.productView.place === 'dialog');
+  const [wasOpened, setWasOpened] = useState(false);
+  if (isOpen && !wasOpened) setWasOpened(true);
+  if (!wasOpened) return null;
+  return (
+    <Suspense fallback={null}>
+      <ProductDialog />
+    </Suspense>
+  );
+}
 
 /** The frame of every shop screen: contact strip, header, the page, footer, and the one product dialog its cards open (spec §1, §2). */
 export function ShopLayout() {
@@ -13,14 +33,15 @@ export function ShopLayout() {
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
+      <SkipLink />
       {isLarge && <ContactStrip collapsible={false} />}
       <ShopHeader isLarge={isLarge} />
       {!isLarge && <ContactStrip collapsible />}
-      <Layout.Content style={{ width: '100%', maxWidth: SHOP_CONTENT_MAX_WIDTH + 48, marginInline: 'auto', padding: screens.md ? 24 : 16 }}>
+      <Layout.Content id={MAIN_CONTENT_ID} tabIndex={-1} style={{ width: '100%', maxWidth: SHOP_CONTENT_MAX_WIDTH + 48, marginInline: 'auto', padding: screens.md ? 24 : 16 }}>
         <Outlet />
       </Layout.Content>
       <ShopFooter />
-      <ProductDialog />
+      <ProductDialogWhenOpened />
     </Layout>
   );
 }

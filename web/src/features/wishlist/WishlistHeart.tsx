@@ -2,6 +2,7 @@ import { HeartFilled, HeartOutlined } from '@ant-design/icons';
 import { Button, theme, type ButtonProps } from 'antd';
 import type { CSSProperties, MouseEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useSignInFirst } from '../auth/useSignInFirst';
 import { selectIsInWishlist, selectWishlistIsBusy } from './wishlist.selectors';
 import { wishlistToggleRequested } from './wishlist.slice';
 
@@ -12,15 +13,19 @@ interface WishlistHeartProps {
   style?: CSSProperties;
 }
 
-/** Filled while the product is in the wishlist; every click goes through the server (issue 5: the old dialog's local toggle was a defect). */
+/**
+ * Filled while the product is in the wishlist; every click goes through the server (issue 5: the old
+ * dialog's local toggle was a defect). A guest signs in first, then the toy is kept.
+ */
 export function WishlistHeart({ productId, size, describedBy, style }: WishlistHeartProps) {
   const dispatch = useAppDispatch();
+  const signInFirst = useSignInFirst();
   const { token } = theme.useToken();
   const isIn = useAppSelector((state) => selectIsInWishlist(state, productId));
   const isBusy = useAppSelector((state) => selectWishlistIsBusy(state, productId));
   const toggle = (event: MouseEvent) => {
     event.stopPropagation();
-    dispatch(wishlistToggleRequested(productId));
+    signInFirst({ kind: 'add-to-wishlist', productId }, () => dispatch(wishlistToggleRequested(productId)));
   };
   return (
     <Button

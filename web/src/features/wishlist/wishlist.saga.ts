@@ -41,22 +41,17 @@ function* toggle(userId: number, action: ReturnType<typeof wishlistToggleRequest
   }
 }
 
-function* refuseGuest(): SagaIterator {
-  yield put(toastRequested('error', MESSAGES.wishlist.loginRequired));
-}
-
 function* watchShopperWishlist(userId: number): SagaIterator {
   yield all([takeLatest(wishlistRequested.type, loadWishlist, userId), takeEvery(wishlistToggleRequested.type, toggle, userId)]);
 }
 
-/** As the cart: the shopper's wishlist work lives as long as the sign-in; a guest's heart asks for a login (spec §5). */
+/**
+ * As the cart: the shopper's wishlist work lives as long as the sign-in. A guest's heart never gets
+ * here: it asks them to sign in first (guestIntent.saga.ts), which is spec §5's login prompt.
+ */
 function* followSession(action: SessionChange): SagaIterator {
   const user = sessionUserOf(action);
   yield put(wishlistCleared());
-  if (user === null) {
-    yield takeEvery(wishlistToggleRequested.type, refuseGuest);
-    return;
-  }
   if (!isShopper(user)) return;
   yield fork(watchShopperWishlist, user.id);
   yield put(wishlistRequested());

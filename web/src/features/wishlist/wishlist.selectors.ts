@@ -7,3 +7,4 @@ export const selectWishlistIsLoading = (state: RootState): boolean => state.wish
 export const selectWishlistError = (state: RootState): string | null => state.wishlist.error;
 export const selectIsInWishlist = (state: RootState, productId: number): boolean => state.wishlist.products.some((product) => product.id === productId);
 export const selectWishlistIsBusy = (state: RootState, productId: number): boolean => state.wishlist.busyProductIds.includes(productId);
+export const selectWishlistSheetIsOpen = (state: RootState): boolean => state.wishlist.isSheetOpen;

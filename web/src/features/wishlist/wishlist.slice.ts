@@ -8,9 +8,11 @@ export interface WishlistState {
   error: string | null;
   /** Products with an add or remove in flight: their hearts wait for the answer. */
   busyProductIds: number[];
+  /** The header's sheet 'My Wishlist' is open: kept here, as a guest's "open the wishlist" opens it after their sign-in. */
+  isSheetOpen: boolean;
 }
 
-const initialState: WishlistState = { products: [], isLoading: false, error: null, busyProductIds: [] };
+const initialState: WishlistState = { products: [], isLoading: false, error: null, busyProductIds: [], isSheetOpen: false };
 
 function withoutBusy(state: WishlistState, productId: number) {
   state.busyProductIds = state.busyProductIds.filter((id) => id !== productId);
@@ -38,6 +40,12 @@ const wishlistSlice = createSlice({
     wishlistCleared() {
       return initialState;
     },
+    wishlistSheetOpened(state) {
+      state.isSheetOpen = true;
+    },
+    wishlistSheetClosed(state) {
+      state.isSheetOpen = false;
+    },
     /** A heart or the sheet's remove button: adds the product when it is not in the wishlist, removes it otherwise. */
     wishlistToggleRequested(_state, _action: PayloadAction<number>) {},
     wishlistToggleStarted(state, action: PayloadAction<number>) {
@@ -58,6 +66,8 @@ export const {
   wishlistLoaded,
   wishlistFailed,
   wishlistCleared,
+  wishlistSheetOpened,
+  wishlistSheetClosed,
   wishlistToggleRequested,
   wishlistToggleStarted,
   wishlistToggled,

@@ -1,5 +1,6 @@
 import { formatKenyanMobile, formatKes, mpesaAccountReference, ORDER_STATUS_LABELS, type MpesaAttemptView, type Order } from '@shop/contracts';
 import { Alert, Flex, Table, Typography, theme, type TableColumnsType } from 'antd';
+import { Heading } from '../../../components/Heading';
 import { formatOrderTime, MPESA_ATTEMPT_STATE_LABELS } from '../../orders/order-presentation';
 import { PaymentNote } from '../../orders/PaymentNote';
 
@@ -49,9 +50,9 @@ export function OrderPaymentReview({ order, attempts }: { order: Order; attempts
       {order.paymentStatus === 'unknown' ? <UnknownOutcomeAlert order={order} attempts={attempts ?? []} /> : <PaymentNote order={order} />}
       {attempts !== null && attempts.length > 0 && (
         <section aria-label="M-Pesa attempts">
-          <Typography.Title level={5} style={{ marginTop: 0 }}>
+          <Heading level={2} look={5} style={{ marginTop: 0 }}>
             M-Pesa attempts
-          </Typography.Title>
+          </Heading>
           <Table<MpesaAttemptView>
             size="small"
             rowKey={(attempt) => `${attempt.createdAt}-${attempt.checkoutRequestId ?? 'none'}`}

@@ -1,6 +1,8 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { categoryLabel, formatKes, LIMITS, MESSAGES, type AdminProduct } from '@shop/contracts';
 import { Button, Card, Flex, Tag, Typography } from 'antd';
+import { Heading } from '../../../components/Heading';
+import { VISUALLY_HIDDEN } from '../../../components/visually-hidden';
 import { LivePicture } from './LivePicture';
 import { chipsOnCard, idSuffix } from './product-form';
 
@@ -44,9 +46,9 @@ export function AdminProductCard({ product, isDeleting, onEdit, onDelete }: Admi
       ]}
     >
       <Flex vertical gap={6}>
-        <Typography.Title level={5} ellipsis={{ tooltip: product.title }} style={{ margin: 0 }}>
+        <Heading level={2} look={5} ellipsis={{ tooltip: product.title }} style={{ margin: 0 }}>
           {product.title}
-        </Typography.Title>
+        </Heading>
         <Typography.Text type="secondary">{categoryLabel(product.category)}</Typography.Text>
         <Flex gap={8} align="baseline" wrap>
           {onSale ? (
@@ -62,8 +64,8 @@ export function AdminProductCard({ product, isDeleting, onEdit, onDelete }: Admi
         </Flex>
         <Flex justify="space-between" gap={8}>
           <Typography.Text type="secondary">{MESSAGES.adminCatalogue.stockOnCard(product.unitsOnHand, product.totalStock)}</Typography.Text>
-          <Typography.Text type="secondary" aria-label={`Product id ending ${idSuffix(product.id, LIMITS.productCardIdSuffixLength)}`}>
-            #{idSuffix(product.id, LIMITS.productCardIdSuffixLength)}
+          <Typography.Text type="secondary">
+            <span style={VISUALLY_HIDDEN}>Product id ending </span>#{idSuffix(product.id, LIMITS.productCardIdSuffixLength)}
           </Typography.Text>
         </Flex>
         {chips.shown.length > 0 && (

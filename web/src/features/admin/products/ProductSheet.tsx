@@ -2,6 +2,7 @@ import { CATEGORIES, LIMITS, MESSAGES, type AdminProduct, type ImageSet } from '
 import { Button, Col, Drawer, Flex, Form, Grid, Input, InputNumber, Row, Select, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { Heading } from '../../../components/Heading';
 import { productSaveRequested, productSheetClosed } from './adminProducts.slice';
 import { ImageUploadField } from './ImageUploadField';
 import { countBelowHeld, draftOf, idSuffix, productInputOf, productRequirements, unitsOnHandHelp, type DraftVariation, type ProductFormValues } from './product-form';
@@ -47,9 +48,9 @@ function ProductEditor({ productId, product }: { productId: number | null; produ
   return (
     <Flex vertical gap={16}>
       <div>
-        <Typography.Title level={5} style={{ marginTop: 0 }}>
+        <Heading level={2} look={5} style={{ marginTop: 0 }}>
           Main image
-        </Typography.Title>
+        </Heading>
         <ImageUploadField label="Main image" image={mainImage} onChange={setMainImage} onUploadingChange={(main) => setUploads((current) => ({ ...current, main }))} />
       </div>
 

@@ -1,6 +1,6 @@
 import { DeleteOutlined, RedoOutlined } from '@ant-design/icons';
 import { QUEUE_NAMES, type FailedJobView, type QueueName, type QueueStatsEvent } from '@shop/contracts';
-import { Badge, Button, Card, Descriptions, Empty, Flex, Popconfirm, Table, Tabs, Typography, theme, type TableColumnsType } from 'antd';
+import { Badge, Button, Card, Descriptions, Empty, Flex, Grid, Popconfirm, Select, Table, Tabs, Typography, theme, type TableColumnsType } from 'antd';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { LoadFailureAlert } from '../../../components/LoadFailureAlert';
 import { formatTime, queueLabel } from './queue-figures';
@@ -49,9 +49,11 @@ function FailedJobDetails({ job }: { job: FailedJobView }) {
 export function FailedJobsPanel({ queues }: { queues: QueueStatsEvent[] }) {
   const dispatch = useAppDispatch();
   const { token } = theme.useToken();
+  const isPhone = Grid.useBreakpoint().sm !== true;
   const { failed, busyJobIds, isRetryingAll } = useAppSelector(selectQueueConsole);
   const { queue } = failed;
   const failedCount = (name: QueueName) => queues.find((stats) => stats.queue === name)?.failed ?? 0;
+  const showQueue = (name: QueueName) => dispatch(failedJobsRequested({ queue: name, page: 1 }));
 
   const columns: TableColumnsType<FailedJobView> = [
     {
@@ -122,24 +124,35 @@ export function FailedJobsPanel({ queues }: { queues: QueueStatsEvent[] }) {
         </Popconfirm>
       }
     >
-      <Tabs
-        activeKey={queue}
-        onChange={(key) => dispatch(failedJobsRequested({ queue: key as QueueName, page: 1 }))}
-        items={QUEUE_NAMES.map((name) => ({
-          key: name,
-          label: (
-            <Flex align="center" gap="small">
-              {queueLabel(name)}
-              <Badge
-                count={failedCount(name)}
-                overflowCount={999}
-                showZero
-                style={failedCount(name) > 0 ? undefined : { backgroundColor: token.colorFillSecondary, color: token.colorTextSecondary }}
-              />
-            </Flex>
-          ),
-        }))}
-      />
+      {isPhone ? (
+        // The four queues' tabs overflow a phone, and antd's overflow button would sit inside the tablist, where only tabs may be.
+        <Select
+          aria-label="Queue"
+          value={queue}
+          onChange={showQueue}
+          options={QUEUE_NAMES.map((name) => ({ value: name, label: `${queueLabel(name)} (${failedCount(name)} failed)` }))}
+          style={{ width: '100%', marginBottom: token.marginSM }}
+        />
+      ) : (
+        <Tabs
+          activeKey={queue}
+          onChange={(key) => showQueue(key as QueueName)}
+          items={QUEUE_NAMES.map((name) => ({
+            key: name,
+            label: (
+              <Flex align="center" gap="small">
+                {queueLabel(name)}
+                <Badge
+                  count={failedCount(name)}
+                  overflowCount={999}
+                  showZero
+                  style={failedCount(name) > 0 ? undefined : { backgroundColor: token.colorFillSecondary, color: token.colorTextSecondary }}
+                />
+              </Flex>
+            ),
+          }))}
+        />
+      )}
       <LoadFailureAlert error={failed.error} onRetry={() => dispatch(failedJobsRequested({ queue, page: failed.page }))} retrying={failed.isLoading} />
       <Table<FailedJobView>
         rowKey="id"

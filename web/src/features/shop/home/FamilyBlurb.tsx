@@ -1,7 +1,9 @@
 import { CustomerServiceOutlined, SafetyCertificateOutlined, StarOutlined } from '@ant-design/icons';
 import { Card, Col, Flex, Grid, Row, theme, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { SHOP_CONTACT, SHOP_NAME } from '../../../app/brand';
+import { SHOP_NAME } from '../../../app/brand';
+import { useShopInfo } from '../../shop-info/useShopInfo';
+import { Heading } from '../../../components/Heading';
 import { SectionTitle } from './SectionTitle';
 
 interface FamilyNote {
@@ -20,13 +22,14 @@ const FAMILY_NOTES: FamilyNote[] = [
 export function FamilyBlurb() {
   const { token } = theme.useToken();
   const padding = Grid.useBreakpoint().sm ? 24 : 16;
+  const { info } = useShopInfo();
 
   return (
     <section aria-labelledby="family-first" style={{ background: token.colorBgContainer, borderRadius: token.borderRadiusLG, padding }}>
       <Flex vertical align="center" style={{ textAlign: 'center', marginBottom: 16 }}>
         <SectionTitle id="family-first">Family-first toy haven</SectionTitle>
         <Typography.Text type="secondary" style={{ maxWidth: 560 }}>
-          {SHOP_NAME} is a family-run shop in {SHOP_CONTACT.location}. We choose every toy as if it were for our own children.
+          {SHOP_NAME} is a family-run shop{info ? ` at ${info.address}` : ''}. We choose every toy as if it were for our own children.
         </Typography.Text>
       </Flex>
       <Row gutter={[16, 16]}>
@@ -38,9 +41,9 @@ export function FamilyBlurb() {
                   {note.icon}
                 </span>
                 <div>
-                  <Typography.Title level={4} style={{ marginTop: 0, marginBottom: 4 }}>
+                  <Heading level={3} look={4} style={{ marginTop: 0, marginBottom: 4 }}>
                     {note.title}
-                  </Typography.Title>
+                  </Heading>
                   <Typography.Text>{note.text}</Typography.Text>
                 </div>
               </Flex>

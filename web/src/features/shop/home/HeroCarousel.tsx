@@ -1,10 +1,13 @@
-import { GiftFilled, LeftOutlined, RightOutlined } from '@ant-design/icons';
-import { LIMITS } from '@shop/contracts';
+import { CaretRightOutlined, GiftFilled, LeftOutlined, PauseOutlined, RightOutlined } from '@ant-design/icons';
+import { LIMITS, PICTURE_SIZES } from '@shop/contracts';
 import { Button, Carousel, Flex, Grid, Skeleton, theme, Typography, type CarouselRef } from 'antd';
-import { useEffect, useRef, type CSSProperties } from 'react';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { SHOP_NAME } from '../../../app/brand';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { usePrefersReducedMotion } from '../../../app/theme';
+import { Heading } from '../../../components/Heading';
 import { ProductPicture } from '../../../components/ProductPicture';
+import { VISUALLY_HIDDEN } from '../../../components/visually-hidden';
 import { featureImagesRequested } from '../../feature-images/featureImages.slice';
 import { useOpenListing } from './ListingLink';
 
@@ -13,6 +16,9 @@ import { useOpenListing } from './ListingLink';
  * their words whole on a phone, where a taller frame would crop the sides away.
  */
 const BANNER_ASPECT_RATIO = '8 / 3';
+
+/** How long a slide takes to slide in (react-slick's own default). */
+const SLIDE_MS = 500;
 
 /** What the shop says when the admin has put up no feature images (or they could not be loaded). */
 function WelcomeBanner() {
@@ -36,9 +42,9 @@ function WelcomeBanner() {
       }}
     >
       <Flex vertical gap={12}>
-        <Typography.Title level={isWide ? 1 : 3} style={{ color: token.colorWhite, margin: 0 }}>
+        <Heading level={1} look={isWide ? 1 : 3} style={{ color: token.colorWhite, margin: 0 }}>
           Welcome to {SHOP_NAME}
-        </Typography.Title>
+        </Heading>
         <Typography.Text style={{ color: token.colorWhite, fontSize: token.fontSizeLG, maxWidth: 520 }}>
           Toys, games and party fun for every age, picked by a Nairobi family for yours.
         </Typography.Text>
@@ -53,13 +59,21 @@ function WelcomeBanner() {
   );
 }
 
-/** The home page's feature images, one every 15 seconds, with previous and next buttons (spec §2 /shop/home, §9). */
+/**
+ * The home page's feature images, one every 15 seconds, with previous and next buttons (spec §2 /shop/home, §9)
+ * and a pause button (WCAG 2.2.2). A person who asked their device for less motion gets still pictures
+ * that change only when asked, and then without sliding.
+ */
 export function HeroCarousel() {
   const dispatch = useAppDispatch();
   const { items, isLoading } = useAppSelector((state) => state.featureImages);
   const { token } = theme.useToken();
   const carousel = useRef<CarouselRef>(null);
   const isWide = Grid.useBreakpoint().md === true;
+  const reducedMotion = usePrefersReducedMotion();
+  // Until the shopper presses pause or play, the device's motion setting decides.
+  const [playChoice, setPlayChoice] = useState<boolean | null>(null);
+  const isPlaying = playChoice ?? !reducedMotion;
 
   useEffect(() => {
     dispatch(featureImagesRequested());
@@ -74,18 +88,49 @@ export function HeroCarousel() {
   const arrow = (side: 'insetInlineStart' | 'insetInlineEnd'): CSSProperties =>
     isWide ? { position: 'absolute', top: '50%', [side]: 12, transform: 'translateY(-50%)', opacity: 0.85 } : { position: 'absolute', bottom: 6, [side]: 6, opacity: 0.85 };
   const arrowSize = isWide ? 'middle' : 'small';
+  const hasSeveral = items.length > 1;
+  // Bottom right on a wide screen; on a phone, beside the next button in the bottom row.
+  const pauseStyle: CSSProperties = isWide
+    ? { position: 'absolute', bottom: 12, insetInlineEnd: 12, opacity: 0.85 }
+    : { position: 'absolute', bottom: 6, insetInlineEnd: 12 + token.controlHeightSM, opacity: 0.85 };
   return (
-    <section aria-label="Featured offers" style={{ position: 'relative', borderRadius: token.borderRadiusLG, overflow: 'hidden' }}>
-      <Carousel ref={carousel} autoplay autoplaySpeed={LIMITS.heroCarouselIntervalMs}>
+    <section aria-label="Featured offers" aria-roledescription="carousel" style={{ position: 'relative', borderRadius: token.borderRadiusLG, overflow: 'hidden' }}>
+      {/* The pictures carry the shop's name for the eye; the page's h1 says it for screen readers. */}
+      <Heading level={1} style={VISUALLY_HIDDEN}>
+        {SHOP_NAME}
+      </Heading>
+      {/* Before the pictures in the Tab order: whoever the motion bothers reaches the pause first. */}
+      {hasSeveral && (
+        <Button
+          shape="circle"
+          size={arrowSize}
+          icon={isPlaying ? <PauseOutlined /> : <CaretRightOutlined />}
+          aria-label={isPlaying ? 'Pause the pictures' : 'Play the pictures'}
+          onClick={() => setPlayChoice(!isPlaying)}
+          style={pauseStyle}
+        />
+      )}
+      <Carousel
+        ref={carousel}
+        autoplay={isPlaying && hasSeveral}
+        autoplaySpeed={LIMITS.heroCarouselIntervalMs}
+        speed={reducedMotion ? 0 : SLIDE_MS}
+        pauseOnFocus
+        customPaging={(index) => (
+          <button type="button" aria-label={`Show picture ${index + 1}`}>
+            {index + 1}
+          </button>
+        )}
+      >
         {items.map((featureImage, index) => (
           <div key={featureImage.id}>
-            <div style={{ aspectRatio: BANNER_ASPECT_RATIO }}>
-              <ProductPicture image={featureImage.image} alt={`${SHOP_NAME} offer ${index + 1} of ${items.length}`} sizes="100vw" loading={index === 0 ? 'eager' : 'lazy'} />
+            <div role="group" aria-roledescription="slide" aria-label={`${index + 1} of ${items.length}`} style={{ aspectRatio: BANNER_ASPECT_RATIO }}>
+              <ProductPicture image={featureImage.image} alt={`${SHOP_NAME} offer ${index + 1} of ${items.length}`} sizes={PICTURE_SIZES.hero} loading={index === 0 ? 'eager' : 'lazy'} />
             </div>
           </div>
         ))}
       </Carousel>
-      {items.length > 1 && (
+      {hasSeveral && (
         <>
           <Button shape="circle" size={arrowSize} icon={<LeftOutlined />} aria-label="Previous picture" onClick={() => carousel.current?.prev()} style={arrow('insetInlineStart')} />
           <Button shape="circle" size={arrowSize} icon={<RightOutlined />} aria-label="Next picture" onClick={() => carousel.current?.next()} style={arrow('insetInlineEnd')} />

@@ -1,12 +1,13 @@
-import { Grid, Typography } from 'antd';
+import { Grid } from 'antd';
 import type { ReactNode } from 'react';
+import { Heading } from '../../../components/Heading';
 
-/** A home page section's heading; its id names the section for screen readers (aria-labelledby). */
+/** A home page section's h2, smaller on a phone; its id names the section for screen readers (aria-labelledby). */
 export function SectionTitle({ id, children }: { id: string; children: ReactNode }) {
   const isPhone = Grid.useBreakpoint().sm !== true;
   return (
-    <Typography.Title level={isPhone ? 3 : 2} id={id} style={{ textAlign: 'center', marginTop: 0 }}>
+    <Heading level={2} look={isPhone ? 3 : 2} id={id} style={{ textAlign: 'center', marginTop: 0 }}>
       {children}
-    </Typography.Title>
+    </Heading>
   );
 }

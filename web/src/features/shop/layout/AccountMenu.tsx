@@ -17,8 +17,8 @@ export function AccountMenu() {
   const items: MenuProps['items'] = [
     { key: 'signed-in-as', type: 'group', label: `Logged in as ${name}` },
     { type: 'divider' },
-    { key: 'account', icon: <UserOutlined />, label: 'Account' },
-    { key: 'logout', icon: <LogoutOutlined />, label: 'Logout' },
+    { key: 'account', icon: <UserOutlined aria-hidden />, label: 'Account' },
+    { key: 'logout', icon: <LogoutOutlined aria-hidden />, label: 'Logout' },
   ];
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'account') navigate(ROUTES.shopAccount);

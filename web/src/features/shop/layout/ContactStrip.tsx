@@ -1,37 +1,52 @@
 import { ClockCircleOutlined, EnvironmentOutlined, PhoneOutlined, ThunderboltOutlined } from '@ant-design/icons';
-import { Collapse, Flex, theme, Typography } from 'antd';
+import { EXPRESS_DELIVERY_NOTE, telLink, type ShopInfo } from '@shop/contracts';
+import { Collapse, Flex, Skeleton, theme, Typography } from 'antd';
 import type { CSSProperties } from 'react';
-import { SHOP_CONTACT } from '../../../app/brand';
+import type { ShopInfoState } from '../../shop-info/shop-info.slice';
+import { useShopInfo } from '../../shop-info/useShopInfo';
 import { SHOP_CONTENT_MAX_WIDTH } from './shop-frame';
 
 const CONTACT_LABEL = 'Contact us';
 
-function ContactFacts({ vertical, textColour }: { vertical: boolean; textColour: string }) {
-  const text: CSSProperties = { color: textColour, fontSize: vertical ? undefined : 13 };
+/** The configured details: a placeholder of about their size while they load, so the strip does not jump; nothing when they could not be had. */
+function ConfiguredFacts({ info, isLoading, text }: { info: ShopInfo | null; isLoading: boolean; text: CSSProperties }) {
+  if (info === null) return isLoading ? <Skeleton.Input active size="small" style={{ width: 320 }} /> : null;
   return (
-    <Flex vertical={vertical} wrap align={vertical ? 'flex-start' : 'center'} gap={vertical ? 8 : 20}>
-      <Typography.Link href={SHOP_CONTACT.phoneLink} strong style={text}>
-        <PhoneOutlined aria-hidden /> {SHOP_CONTACT.phone}
+    <>
+      <Typography.Link href={telLink(info.phone)} strong style={text}>
+        <PhoneOutlined aria-hidden /> {info.phone}
       </Typography.Link>
       <Typography.Text style={text}>
-        <ClockCircleOutlined aria-hidden /> Open {SHOP_CONTACT.openingHours}
+        <ClockCircleOutlined aria-hidden /> Open {info.openingHours}
       </Typography.Text>
       <Typography.Text style={text}>
-        <EnvironmentOutlined aria-hidden /> {SHOP_CONTACT.location}
+        <EnvironmentOutlined aria-hidden /> {info.address}
       </Typography.Text>
+    </>
+  );
+}
+
+function ContactFacts({ shopInfo: { info, isLoading }, vertical, textColour }: { shopInfo: ShopInfoState; vertical: boolean; textColour: string }) {
+  const text: CSSProperties = { color: textColour, fontSize: vertical ? undefined : 13 };
+  return (
+    <Flex vertical={vertical} wrap align={vertical ? 'flex-start' : 'center'} gap={vertical ? 8 : 20} aria-busy={isLoading}>
+      <ConfiguredFacts info={info} isLoading={isLoading} text={text} />
       <Typography.Text style={text}>
-        <ThunderboltOutlined aria-hidden /> {SHOP_CONTACT.expressDeliveryNote}
+        <ThunderboltOutlined aria-hidden /> {EXPRESS_DELIVERY_NOTE}
       </Typography.Text>
     </Flex>
   );
 }
 
 /**
- * The shop's phone number, hours, location and express delivery note (spec §1): a slim bar above
- * the header on large screens, folded away on phones where the header has no room to spare.
+ * The shop's phone number, hours and address (from the api's configuration) and the express
+ * delivery note (spec §1): a slim bar above the header on large screens, folded away on phones
+ * where the header has no room to spare. The details are asked for at once, folded or not, so that
+ * unfolding shows them.
  */
 export function ContactStrip({ collapsible }: { collapsible: boolean }) {
   const { token } = theme.useToken();
+  const shopInfo = useShopInfo();
 
   if (collapsible) {
     return (
@@ -48,7 +63,7 @@ export function ContactStrip({ collapsible }: { collapsible: boolean }) {
                   <PhoneOutlined aria-hidden /> Call us · hours &amp; delivery
                 </Typography.Text>
               ),
-              children: <ContactFacts vertical textColour={token.colorText} />,
+              children: <ContactFacts shopInfo={shopInfo} vertical textColour={token.colorText} />,
             },
           ]}
         />
@@ -59,7 +74,7 @@ export function ContactStrip({ collapsible }: { collapsible: boolean }) {
   return (
     <section aria-label={CONTACT_LABEL} style={{ background: token.colorPrimary, paddingBlock: 6, paddingInline: 16 }}>
       <Flex justify="center" style={{ maxWidth: SHOP_CONTENT_MAX_WIDTH, marginInline: 'auto' }}>
-        <ContactFacts vertical={false} textColour={token.colorWhite} />
+        <ContactFacts shopInfo={shopInfo} vertical={false} textColour={token.colorWhite} />
       </Flex>
     </section>
   );

@@ -1,19 +1,28 @@
+import { telLink } from '@shop/contracts';
 import { Button, Flex, Layout, theme, Typography } from 'antd';
 import { useState } from 'react';
-import { SHOP_CONTACT, SHOP_NAME } from '../../../app/brand';
+import { SHOP_NAME } from '../../../app/brand';
+import { useShopInfo } from '../../shop-info/useShopInfo';
 import { SHOP_CONTENT_MAX_WIDTH } from './shop-frame';
 import { TermsSheet } from './TermsSheet';
 
-/** Copyright line and the Terms and Conditions sheet, under every shop screen (spec §2). */
+/** Where the shop is and its number (once the api has told them), copyright line and the Terms and Conditions sheet, under every shop screen (spec §2). */
 export function ShopFooter() {
   const { token } = theme.useToken();
   const [termsOpen, setTermsOpen] = useState(false);
+  const { info } = useShopInfo();
 
   return (
     <Layout.Footer style={{ background: token.colorBgContainer, borderTop: `1px solid ${token.colorBorderSecondary}`, paddingInline: 16 }}>
       <Flex vertical align="center" gap={4} style={{ maxWidth: SHOP_CONTENT_MAX_WIDTH, marginInline: 'auto', textAlign: 'center' }}>
         <Typography.Text type="secondary">
-          A family-run toy shop in {SHOP_CONTACT.location} · <Typography.Link href={SHOP_CONTACT.phoneLink}>{SHOP_CONTACT.phone}</Typography.Link>
+          A family-run toy shop
+          {info && (
+            <>
+              {' '}
+              at {info.address} · <Typography.Link href={telLink(info.phone)}>{info.phone}</Typography.Link>
+            </>
+          )}
         </Typography.Text>
         <Flex align="center" justify="center" wrap gap={4}>
           <Typography.Text type="secondary">

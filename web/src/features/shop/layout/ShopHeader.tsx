@@ -1,10 +1,13 @@
 import { HomeOutlined, MenuOutlined, SearchOutlined, ShoppingOutlined } from '@ant-design/icons';
 import { ROUTES, SHOP_NAVIGATION } from '@shop/contracts';
-import { Button, ConfigProvider, Drawer, Flex, Layout, Menu, theme, type MenuProps, type ThemeConfig } from 'antd';
+import { Button, ConfigProvider, Drawer, Flex, Layout, Menu, Skeleton, theme, type MenuProps, type ThemeConfig } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { SHOP_NAME } from '../../../app/brand';
+import { useAppSelector } from '../../../app/hooks';
 import { ShopLogo } from '../../../components/ShopLogo';
+import { selectAuthChecked, selectUser } from '../../auth/auth.selectors';
+import { SignInButtons } from '../../auth/SignInButtons';
 import { CartButton } from '../../cart/CartButton';
 import { WishlistButton } from '../../wishlist/WishlistButton';
 import { CategoryIcon } from '../home/category-icons';
@@ -21,7 +24,7 @@ const CATEGORY_ENTRIES = SHOP_NAVIGATION.flatMap((entry) => (entry.category === 
 /** The categories get a row of their own on large screens: together with the pages they are too wide for one. */
 const CATEGORY_ITEMS: MenuItems = CATEGORY_ENTRIES.map((entry) => ({ key: entry.id, label: entry.label }));
 /** Tighter items, so that all nine categories fit one row at 1280 px instead of folding into '…'. */
-const COMPACT_MENU_THEME: ThemeConfig = { components: { Menu: { itemPaddingInline: 10, fontSize: 14 } } };
+const COMPACT_MENU_THEME: ThemeConfig = { components: { Menu: { itemPaddingInline: 8, fontSize: 14 } } };
 const MENU_SHEET_ITEMS: MenuItems = [
   { key: 'pages', type: 'group', label: 'Shop', children: PAGE_ITEMS },
   {
@@ -31,6 +34,18 @@ const MENU_SHEET_ITEMS: MenuItems = [
     children: CATEGORY_ENTRIES.map((entry) => ({ key: entry.id, label: entry.label, icon: <CategoryIcon category={entry.category} /> })),
   },
 ];
+
+/**
+ * The account menu for a signed-in shopper, sign-in for a guest (issue 16). Until the session check
+ * has answered, the shape of the avatar holds the place, so that a returning shopper's header does
+ * not flash a sign-in button.
+ */
+function AccountArea({ isLarge }: { isLarge: boolean }) {
+  const authChecked = useAppSelector(selectAuthChecked);
+  const user = useAppSelector(selectUser);
+  if (!authChecked) return <Skeleton.Avatar active size="large" />;
+  return user ? <AccountMenu /> : <SignInButtons isCompact={!isLarge} />;
+}
 
 /** Logo, navigation (a menu sheet on phones), the wishlist and cart sheets and the account menu (spec §2 shop header). */
 export function ShopHeader({ isLarge }: { isLarge: boolean }) {
@@ -62,7 +77,7 @@ export function ShopHeader({ isLarge }: { isLarge: boolean }) {
           <Flex align="center" gap="small">
             <WishlistButton />
             <CartButton />
-            <AccountMenu />
+            <AccountArea isLarge={isLarge} />
           </Flex>
         </Flex>
         {isLarge && (

@@ -1,5 +1,6 @@
-import { TERMS_AND_CONDITIONS } from '@shop/contracts';
+import { TERMS_AND_CONDITIONS, telLink } from '@shop/contracts';
 import { Drawer, Flex, Typography } from 'antd';
+import { useShopInfo } from '../../shop-info/useShopInfo';
 
 interface TermsSheetProps {
   open: boolean;
@@ -8,6 +9,8 @@ interface TermsSheetProps {
 
 /** The terms and conditions in a side sheet (spec §9), full width on phones. */
 export function TermsSheet({ open, onClose }: TermsSheetProps) {
+  // The terms tell the shopper to call or visit: the sheet says where.
+  const { info } = useShopInfo();
   return (
     <Drawer title={TERMS_AND_CONDITIONS.title} placement="right" size="min(560px, 100vw)" open={open} onClose={onClose}>
       <Flex vertical gap={4}>
@@ -21,6 +24,14 @@ export function TermsSheet({ open, onClose }: TermsSheetProps) {
             ))}
           </section>
         ))}
+        {info && (
+          <section>
+            <Typography.Title level={5}>Contact us</Typography.Title>
+            <Typography.Paragraph>
+              Call <Typography.Link href={telLink(info.phone)}>{info.phone}</Typography.Link>, open {info.openingHours}, or visit us at {info.address}.
+            </Typography.Paragraph>
+          </section>
+        )}
       </Flex>
     </Drawer>
   );

@@ -1,0 +1,83 @@
+import escapeHtml from 'escape-html';
+import { readFile, stat } from 'node:fs/promises';
+
+/** An image the page will show first, for the browser to fetch while the app's code still loads. */
+export type ImagePreload =
+  /** The `<picture>`'s WebP source: the browser picks the same candidate from the same srcset and sizes. */
+  | { srcSet: string; sizes: string; type: string }
+  /** A lone `<img src>` (derivatives not made yet). */
+  | { href: string };
+
+/** Open Graph tags (`og:`, `product:`) are written with `property`, Twitter's with `name`. */
+export type MetaTag = [key: string, content: string];
+
+/** What a page adds to the shell's head so that a link preview, or the first paint, needs no JavaScript. */
+export interface ShellHead {
+  /** In place of the shell's own, when the page has one. */
+  title?: string;
+  description?: string;
+  /** In this order: a structured property (`og:image:alt`) follows the tag it describes. */
+  meta: MetaTag[];
+  preload?: ImagePreload;
+}
+
+/** The web build's index.html as last read, and the shop's name as its `<title>` gives it. */
+export interface Shell {
+  html: string;
+  siteName: string | undefined;
+}
+
+const TITLE = /<title>([^<]*)<\/title>/i;
+const DESCRIPTION = /<meta\s+name=["']description["'][^>]*>/i;
+const HEAD_END = /<\/head>/i;
+
+const attribute = (value: string) => `"${escapeHtml(value)}"`;
+
+function metaTag([key, content]: MetaTag): string {
+  return `<meta ${key.startsWith('twitter:') ? 'name' : 'property'}=${attribute(key)} content=${attribute(content)} />`;
+}
+
+function preloadTag(preload: ImagePreload): string {
+  const source = 'href' in preload ? `href=${attribute(preload.href)}` : `imagesrcset=${attribute(preload.srcSet)} imagesizes=${attribute(preload.sizes)} type=${attribute(preload.type)}`;
+  return `<link rel="preload" as="image" ${source} fetchpriority="high" />`;
+}
+
+/**
+ * The shell with the page's head: its title and description replace the shell's own, the rest goes
+ * before `</head>`. Every value is escaped, and inserted by a function: a `$&` in a product's title
+ * is text, not a replacement pattern.
+ */
+export function renderShell(shell: string, head: ShellHead | undefined): string {
+  if (!head) return shell;
+  let html = shell;
+  const added: string[] = [];
+  const put = (pattern: RegExp, tag: string) => {
+    if (pattern.test(html)) html = html.replace(pattern, () => tag);
+    else added.push(tag);
+  };
+  if (head.title !== undefined) put(TITLE, `<title>${escapeHtml(head.title)}</title>`);
+  if (head.description !== undefined) put(DESCRIPTION, `<meta name="description" content=${attribute(head.description)} />`);
+  added.push(...head.meta.map(metaTag), ...(head.preload ? [preloadTag(head.preload)] : []));
+  return html.replace(HEAD_END, () => `  ${added.join('\n    ')}\n  </head>`);
+}
+
+/**
+ * index.html, read again only when the file changed (a new build, or a test's own dist): a stat per
+ * page instead of a read. Undefined while there is no build.
+ */
+export class ShellFile {
+  private cached?: { version: string; shell: Shell };
+
+  constructor(private readonly path: string) {}
+
+  async read(): Promise<Shell | undefined> {
+    const stats = await stat(this.path).catch(() => undefined);
+    if (!stats?.isFile()) return undefined;
+    const version = `${stats.mtimeMs}:${stats.size}`;
+    if (this.cached?.version !== version) {
+      const html = await readFile(this.path, 'utf8');
+      this.cached = { version, shell: { html, siteName: TITLE.exec(html)?.[1]?.trim() || undefined } };
+    }
+    return this.cached.shell;
+  }
+}

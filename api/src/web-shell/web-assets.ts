@@ -1,0 +1,28 @@
+import type { RequestHandler } from 'express';
+import type { ServerResponse } from 'node:http';
+import expressStaticGzip from 'express-static-gzip';
+import { sep } from 'node:path';
+
+/** Vite names every file under assets/ by its content hash: a name never changes its bytes. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** The shell, the service worker, the manifest and the icons keep their names across releases: the browser asks again each time (ETag). */
+export const REVALIDATE = 'no-cache';
+
+/**
+ * The web build's files as the build left them: each with the `.br` and `.gz` beside it that the
+ * build compressed once at its best settings, picked by the browser's Accept-Encoding (brotli first).
+ * The compressed siblings are found when the api starts: a new build needs a restart to be sent
+ * compressed. Directories answer nothing, so `/` reaches the shell with its meta.
+ */
+export function webAssets(distDir: string): RequestHandler {
+  const hashedAssets = `${distDir}${sep}assets${sep}`;
+  return expressStaticGzip(distDir, {
+    enableBrotli: true,
+    orderPreference: ['br', 'gzip'],
+    index: false,
+    serveStatic: {
+      index: false,
+      setHeaders: (response: ServerResponse, path: string) => response.setHeader('Cache-Control', path.startsWith(hashedAssets) ? IMMUTABLE : REVALIDATE),
+    },
+  }) as RequestHandler;
+}

@@ -1,0 +1,147 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { join, resolve } from 'node:path';
+import { DataSource } from 'typeorm';
+import type { AppConfig } from '@shop/config';
+import { CURRENCY, LOCALE, PICTURE_SIZES, ROUTES, categoryLabel, coverImage, effectivePrice, filtersOfSearchParams, formatKes, srcSetOf, type CategoryId, type ImageSet, type Product } from '@shop/contracts';
+import { FeatureImage } from '@shop/db';
+import { APP_CONFIG } from '@shop/infrastructure';
+import { idOf } from '../common/id-pipe.js';
+import { toImageSet } from '../images/image-sets.js';
+import { ProductsService } from '../products/products.service.js';
+import { ShellFile, renderShell, type ImagePreload, type MetaTag, type Shell, type ShellHead } from './shell-document.js';
+
+/**
+ * WhatsApp, Facebook and X draw their large card from an image of about 1,000 to 1,200 px and read
+ * JPEG everywhere, WebP not everywhere.
+ */
+const SHARE_IMAGE_MIN_WIDTH = 960;
+
+/** Previews show two or three lines; search engines cut a description near 160 characters. */
+const SHARE_DESCRIPTION_MAX_LENGTH = 160;
+
+/** What ProductPicture shows: the WebP source when both formats exist, otherwise the original alone. */
+function preloadOf(image: ImageSet, sizes: string): ImagePreload {
+  const webp = srcSetOf(image, 'webp');
+  return webp !== '' && srcSetOf(image, 'jpeg') !== '' ? { srcSet: webp, sizes, type: 'image/webp' } : { href: image.url };
+}
+
+/** The smallest JPEG derivative wide enough for a large card (the largest there is otherwise), else the original. */
+function shareImageOf(image: ImageSet): string | undefined {
+  const jpegs = image.srcSet.filter((candidate) => candidate.format === 'jpeg');
+  const chosen = jpegs.find((candidate) => candidate.width >= SHARE_IMAGE_MIN_WIDTH) ?? jpegs.at(-1);
+  if (chosen) return chosen.url;
+  return image.status === 'failed' ? undefined : image.url;
+}
+
+/** One paragraph, cut after a whole word with an ellipsis when too long. */
+function shortDescription(description: string): string {
+  const text = description.replace(/\s+/g, ' ').trim();
+  if (text.length <= SHARE_DESCRIPTION_MAX_LENGTH) return text;
+  const cut = text.slice(0, SHARE_DESCRIPTION_MAX_LENGTH);
+  const lastSpace = cut.lastIndexOf(' ');
+  return `${(lastSpace > 0 ? cut.slice(0, lastSpace) : cut).replace(/[\s.,;:!?–-]+$/, '')}…`;
+}
+
+/** "KES 900 (was KES 1,200)" on sale, "KES 1,200" otherwise: the price a preview must show. */
+function priceText(product: Product): string {
+  const price = formatKes(effectivePrice(product));
+  return product.salePrice > 0 ? `${price} (was ${formatKes(product.price)})` : price;
+}
+
+const titled = (name: string, shell: Shell) => (shell.siteName ? `${name} – ${shell.siteName}` : name);
+
+/**
+ * index.html as each page of the web app is first sent: with the Open Graph and Twitter tags a link
+ * preview reads (crawlers run no JavaScript), and the preload of the picture the page paints first.
+ * A page whose data cannot be read is still the plain shell: the app shows what went wrong itself.
+ */
+@Injectable()
+export class WebShellService {
+  private readonly logger = new Logger(WebShellService.name);
+  private readonly shellFile: ShellFile;
+  private readonly publicUrl: string;
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly products: ProductsService,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.shellFile = new ShellFile(join(resolve(config.WEB_DIST_DIR), 'index.html'));
+    this.publicUrl = config.PUBLIC_URL;
+  }
+
+  /** `/shop/product/:id`: the toy, its KES price and its picture. */
+  productPage(id: string): Promise<string | undefined> {
+    return this.page(async (shell) => {
+      const productId = idOf(id);
+      const [product] = productId === undefined ? [] : await this.products.findViews([productId], 'shop');
+      return product && this.productHead(product, shell);
+    });
+  }
+
+  /** `/shop/listing?category=…`: the categories the link names. */
+  listingPage(search: URLSearchParams): Promise<string | undefined> {
+    return this.page(async (shell) => {
+      const categories = (filtersOfSearchParams(search).category ?? []) as CategoryId[];
+      if (categories.length === 0) return undefined;
+      const names = categories.map(categoryLabel).join(', ');
+      const url = `${ROUTES.shopListing}?${new URLSearchParams({ category: categories.join(',') })}`;
+      const description = `Shop ${names}${shell.siteName ? ` at ${shell.siteName}` : ''}: prices in KES, delivered across Kenya.`;
+      return { title: titled(names, shell), description, meta: [...this.siteMeta(shell, url, 'website'), ['og:title', names], ['og:description', description], ['twitter:card', 'summary']] };
+    });
+  }
+
+  /** `/shop/home`: the carousel's first picture, the largest paint of the page. */
+  homePage(): Promise<string | undefined> {
+    return this.page(async () => {
+      const [first] = await this.dataSource.getRepository(FeatureImage).find({ relations: { image: true }, order: { position: 'ASC', id: 'ASC' }, take: 1 });
+      return first && { meta: [], preload: preloadOf(toImageSet(first.image, 'shop'), PICTURE_SIZES.hero) };
+    });
+  }
+
+  /** Every other path of the web app. */
+  plainPage(): Promise<string | undefined> {
+    return this.page(async () => undefined);
+  }
+
+  private productHead(product: Product, shell: Shell): ShellHead {
+    const image = coverImage(product);
+    const shareImage = image && shareImageOf(image);
+    const description = [priceText(product), shortDescription(product.description)].filter(Boolean).join(' · ');
+    return {
+      title: titled(product.title, shell),
+      description,
+      meta: [
+        ...this.siteMeta(shell, ROUTES.shopProduct(product.id), 'product'),
+        ['og:title', product.title],
+        ['og:description', description],
+        ...(shareImage ? [['og:image', this.absolute(shareImage)], ['og:image:alt', product.title]] satisfies MetaTag[] : []),
+        ['product:price:amount', String(effectivePrice(product))],
+        ['product:price:currency', CURRENCY],
+        // X reads title, description and image from Open Graph: only the card's shape is its own.
+        ['twitter:card', shareImage ? 'summary_large_image' : 'summary'],
+      ],
+      preload: image ? preloadOf(image, PICTURE_SIZES.productPage) : undefined,
+    };
+  }
+
+  private siteMeta(shell: Shell, path: string, type: string): MetaTag[] {
+    // Open Graph writes a locale with an underscore (en_KE).
+    return [['og:type', type], ['og:url', this.absolute(path)], ...(shell.siteName ? [['og:site_name', shell.siteName]] satisfies MetaTag[] : []), ['og:locale', LOCALE.replace('-', '_')]];
+  }
+
+  private absolute(path: string): string {
+    return new URL(path, this.publicUrl).href;
+  }
+
+  private async page(headOf: (shell: Shell) => Promise<ShellHead | undefined>): Promise<string | undefined> {
+    const shell = await this.shellFile.read();
+    if (!shell) return undefined;
+    const head = await headOf(shell).catch((error: unknown) => {
+      this.logger.warn(`the shell goes without its page's meta: ${error instanceof Error ? error.message : String(error)}`);
+      return undefined;
+    });
+    return renderShell(shell.html, head);
+  }
+}

@@ -1,0 +1,68 @@
+import { CATALOGUE_API, ROUTES, formatKes, type ApiSuccess, type Product } from '@shop/contracts';
+import { waitFor } from '@shop/testing';
+import { SHOP_URL } from './support/browser.js';
+import { addProduct, signInAsAdmin, type AdminSession } from './support/catalogue.js';
+
+/** How WhatsApp's link preview announces itself: it runs no JavaScript and reads the HTML's head only. */
+const WHATSAPP_USER_AGENT = 'WhatsApp/2.24.6.77 A';
+
+/** A meta tag's content as a crawler reads it, entities and all decoded. */
+function metaOf(html: string, key: string): string | undefined {
+  const content = new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html)?.[1];
+  return content?.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+}
+
+describe('a toy link shared on WhatsApp', () => {
+  let session: AdminSession;
+  let toy: Product;
+
+  beforeAll(async () => {
+    session = await signInAsAdmin();
+    const added = await addProduct(session, {
+      title: 'Kifaru & Friends "Safari" Puzzle',
+      description: 'Forty-eight chunky wooden pieces: a rhino, two zebras and a giraffe at the waterhole. For ages three and up.',
+      category: 'card-board-games',
+      price: 1_450,
+      salePrice: 1_200,
+      totalStock: 12,
+    });
+    // The preview names a derivative: wait for the image worker to have made them.
+    toy = await waitFor('the toy’s picture derivatives', async () => {
+      const answer = (await (await fetch(new URL(CATALOGUE_API.shopProduct(added.id), SHOP_URL))).json()) as ApiSuccess<Product>;
+      return answer.data.image?.srcSet.length ? answer.data : undefined;
+    }, 30_000);
+  });
+
+  afterAll(async () => {
+    if (toy) await fetch(new URL(CATALOGUE_API.deleteProduct(toy.id), SHOP_URL), { method: 'DELETE', headers: { Cookie: session.cookie } });
+  });
+
+  it('previews the toy, its KES price and its picture from the HTML alone', async () => {
+    const response = await fetch(new URL(ROUTES.shopProduct(toy.id), SHOP_URL), { headers: { 'User-Agent': WHATSAPP_USER_AGENT, Accept: 'text/html' } });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+
+    expect(metaOf(html, 'og:title')).toBe(toy.title);
+    expect(metaOf(html, 'og:url')).toBe(new URL(ROUTES.shopProduct(toy.id), SHOP_URL).href);
+    expect(metaOf(html, 'og:description')).toContain(formatKes(1_200));
+    expect(metaOf(html, 'product:price:amount')).toBe('1200');
+    expect(metaOf(html, 'product:price:currency')).toBe('KES');
+    expect(metaOf(html, 'twitter:card')).toBe('summary_large_image');
+
+    // An absolute address of one of the toy's JPEG derivatives, which WhatsApp can fetch.
+    const image = metaOf(html, 'og:image')!;
+    const jpegs = toy.image!.srcSet.filter((candidate) => candidate.format === 'jpeg').map((candidate) => new URL(candidate.url, SHOP_URL).href);
+    expect(jpegs).toContain(image);
+    const picture = await fetch(image);
+    expect(picture.status).toBe(200);
+    expect(picture.headers.get('content-type')).toBe('image/jpeg');
+  });
+
+  it('shows the plain shop page for a toy that was retired', async () => {
+    const retired = await addProduct(session, { title: 'Retired kite', description: 'Gone.', category: 'action-outdoor', price: 300, totalStock: 1 });
+    await fetch(new URL(CATALOGUE_API.deleteProduct(retired.id), SHOP_URL), { method: 'DELETE', headers: { Cookie: session.cookie } });
+    const html = await (await fetch(new URL(ROUTES.shopProduct(retired.id), SHOP_URL), { headers: { 'User-Agent': WHATSAPP_USER_AGENT } })).text();
+    expect(html).toContain('<div id="root">');
+    expect(metaOf(html, 'og:title')).toBeUndefined();
+  });
+});

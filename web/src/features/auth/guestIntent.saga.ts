@@ -1,0 +1,67 @@
+import { MESSAGES } from '@shop/contracts';
+import { all, call, put, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
+import type { SagaIterator } from 'redux-saga';
+import { addToCartRequested, cartFailed, cartLoaded, cartSheetOpened } from '../cart/cart.slice';
+import { isShopper, SESSION_CHANGES, sessionUserOf, type SessionChange } from '../cart/shopper-session';
+import { toastRequested } from '../notifications/notifications.slice';
+import { selectIsInWishlist } from '../wishlist/wishlist.selectors';
+import { wishlistFailed, wishlistLoaded, wishlistSheetOpened, wishlistToggleRequested } from '../wishlist/wishlist.slice';
+import { guestBrowsing, signInAskedFor } from './auth.slice';
+import { forgetGuestIntent, rememberGuestIntent, takeGuestIntent, type GuestIntent, type GuestIntentStorage } from './guest-intent';
+
+/** Why the sign-in screen is showing, in the words of spec §5 for the wishlist. */
+function reasonFor(intent: GuestIntent): string {
+  return intent.kind === 'add-to-wishlist' || intent.kind === 'open-wishlist' ? MESSAGES.wishlist.loginRequired : MESSAGES.cart.loginRequired;
+}
+
+function* rememberForSignIn(storage: GuestIntentStorage, action: ReturnType<typeof signInAskedFor>): SagaIterator {
+  yield call(rememberGuestIntent, storage, action.payload);
+  yield put(toastRequested('info', reasonFor(action.payload)));
+}
+
+/**
+ * The cart and wishlist sagas load the new shopper's lists on the same session change. Their answer
+ * is awaited first: an add sent before it would have its result overwritten by the older list, and a
+ * heart could not tell whether the toy is in the wishlist already.
+ */
+function* finish(intent: GuestIntent): SagaIterator {
+  switch (intent.kind) {
+    case 'add-to-cart':
+      yield take([cartLoaded.type, cartFailed.type]);
+      yield put(addToCartRequested(intent.request));
+      return;
+    case 'open-cart':
+      yield take([cartLoaded.type, cartFailed.type]);
+      yield put(cartSheetOpened());
+      return;
+    case 'add-to-wishlist': {
+      yield take([wishlistLoaded.type, wishlistFailed.type]);
+      // The heart adds; a toy the shopper had kept from an earlier visit stays kept rather than being toggled out.
+      const isIn: boolean = yield select(selectIsInWishlist, intent.productId);
+      if (!isIn) yield put(wishlistToggleRequested(intent.productId));
+      return;
+    }
+    case 'open-wishlist':
+      yield take([wishlistLoaded.type, wishlistFailed.type]);
+      yield put(wishlistSheetOpened());
+  }
+}
+
+/**
+ * A guest's intent waits in storage while they are a guest (a failed Google trip leaves it for the
+ * password form); the first shopper to sign in in this tab has it finished, an admin has it dropped.
+ */
+function* followSession(storage: GuestIntentStorage, action: SessionChange): SagaIterator {
+  const user = sessionUserOf(action);
+  if (user === null) return;
+  const intent: GuestIntent | null = yield call(takeGuestIntent, storage);
+  if (intent && isShopper(user)) yield call(finish, intent);
+}
+
+export function* guestIntentSaga(storage: GuestIntentStorage = sessionStorage): SagaIterator {
+  yield all([
+    takeEvery(signInAskedFor.type, rememberForSignIn, storage),
+    takeEvery(guestBrowsing.type, () => forgetGuestIntent(storage)),
+    takeLatest(SESSION_CHANGES, followSession, storage),
+  ]);
+}
