@@ -7,5 +7,6 @@ import { FeatureImagesService } from './feature-images.service.js';
   imports: [ImagesModule],
   controllers: [FeatureImagesController],
   providers: [FeatureImagesService],
+  exports: [FeatureImagesService],
 })
 export class FeatureImagesModule {}

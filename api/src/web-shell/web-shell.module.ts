@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import type { AppConfig } from '@shop/config';
 import { ROUTES, SERVER_PATH_PREFIXES } from '@shop/contracts';
 import { APP_CONFIG } from '@shop/infrastructure';
+import { FeatureImagesModule } from '../feature-images/feature-images.module.js';
 import { ProductsModule } from '../products/products.module.js';
 import { REVALIDATE, webAssets } from './web-assets.js';
 import { WebShellService } from './web-shell.service.js';
@@ -33,7 +34,7 @@ function searchOf(request: Request): URLSearchParams {
  * The web build at the site's root: its files, compressed at build time, and index.html for every
  * path of the app, with the meta and preload of the pages a link can name (web-shell.service.ts).
  */
-@Module({ imports: [ProductsModule], providers: [WebShellService] })
+@Module({ imports: [FeatureImagesModule, ProductsModule], providers: [WebShellService] })
 export class WebShellModule implements OnModuleInit {
   constructor(
     private readonly adapterHost: HttpAdapterHost,

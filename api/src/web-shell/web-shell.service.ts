@@ -1,13 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { join, resolve } from 'node:path';
-import { DataSource } from 'typeorm';
 import type { AppConfig } from '@shop/config';
 import { CURRENCY, LOCALE, PICTURE_SIZES, ROUTES, categoryLabel, coverImage, effectivePrice, filtersOfSearchParams, formatKes, srcSetOf, type CategoryId, type ImageSet, type Product } from '@shop/contracts';
-import { FeatureImage } from '@shop/db';
 import { APP_CONFIG } from '@shop/infrastructure';
 import { idOf } from '../common/id-pipe.js';
-import { toImageSet } from '../images/image-sets.js';
+import { FeatureImagesService } from '../feature-images/feature-images.service.js';
 import { ProductsService } from '../products/products.service.js';
 import { ShellFile, renderShell, type ImagePreload, type MetaTag, type Shell, type ShellHead } from './shell-document.js';
 
@@ -63,7 +60,7 @@ export class WebShellService {
   private readonly publicUrl: string;
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly featureImages: FeatureImagesService,
     private readonly products: ProductsService,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
@@ -95,8 +92,8 @@ export class WebShellService {
   /** `/shop/home`: the carousel's first picture, the largest paint of the page. */
   homePage(): Promise<string | undefined> {
     return this.page(async () => {
-      const [first] = await this.dataSource.getRepository(FeatureImage).find({ relations: { image: true }, order: { position: 'ASC', id: 'ASC' }, take: 1 });
-      return first && { meta: [], preload: preloadOf(toImageSet(first.image, 'shop'), PICTURE_SIZES.hero) };
+      const [first] = await this.featureImages.list('shop', 1);
+      return first && { meta: [], preload: preloadOf(first.image, PICTURE_SIZES.hero) };
     });
   }
 
