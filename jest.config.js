@@ -10,6 +10,7 @@ export default {
   transform: { '^.+\\.ts$': ['@swc/jest', { ...swcConfig, module: { type: 'es6' } }] },
   moduleNameMapper: {
     '^@shop/(contracts|config|db|payments|infrastructure|testing)$': '<rootDir>/libs/$1/src/index.ts',
+    '^@shop/contracts/phone$': '<rootDir>/libs/contracts/src/phone.ts',
     '^@shop/sandbox$': '<rootDir>/infra/sandbox/src/index.ts',
     // Our sources name their .ts imports .js; a real .json.js file (libphonenumber-js metadata) keeps its name.
     '^(\\.{1,2}/.*)(?<!\\.json)\\.js$': '$1',

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { deliveryFeeOf, effectivePrice, formatKenyanMobile, formatKes, MESSAGES, ORDER_API, ORDER_STATUS_LABELS, ROUTES, type ApiSuccess, type Order, type Product } from '@shop/contracts';
+import { deliveryFeeOf, effectivePrice, formatKes, MESSAGES, ORDER_API, ORDER_STATUS_LABELS, ROUTES, type ApiSuccess, type Order, type Product } from '@shop/contracts';
+import { formatKenyanMobile } from '@shop/contracts/phone';
 import type { TestAccount } from '@shop/testing';
 import type { Page } from 'playwright-core';
 import { createAccounts, signInAsAdminInBrowser, signInAsShopper } from './support/accounts.js';

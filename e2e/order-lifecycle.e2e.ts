@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { CATALOGUE_API, MESSAGES, ORDER_API, ORDER_STATUS_LABELS, ROUTES, formatKenyanMobile, formatKes, type AdminOrderPage, type ApiSuccess, type Order, type Product } from '@shop/contracts';
+import { CATALOGUE_API, MESSAGES, ORDER_API, ORDER_STATUS_LABELS, ROUTES, formatKes, type AdminOrderPage, type ApiSuccess, type Order, type Product } from '@shop/contracts';
+import { formatKenyanMobile } from '@shop/contracts/phone';
 import type { TestAccount } from '@shop/testing';
 import type { Page } from 'playwright-core';
 import { createAccounts, signInAsAdminInBrowser, signInAsShopper } from './support/accounts.js';

@@ -122,9 +122,11 @@ export default defineConfig({
     }),
   ],
   resolve: {
-    alias: {
-      '@shop/contracts': fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)),
-    },
+    // The phone rules first: they are a path under the contracts', and only the screens where numbers are typed or shown load them.
+    alias: [
+      { find: '@shop/contracts/phone', replacement: fileURLToPath(new URL('../libs/contracts/src/phone.ts', import.meta.url)) },
+      { find: '@shop/contracts', replacement: fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)) },
+    ],
   },
   server: {
     port: 5173,

@@ -1,4 +1,5 @@
-import { formatKenyanMobile, ROUTES, SHOPPER_API, SOCKET_PATH, type Address, type AddressInput, type ApiSuccess, type CartLineInput, type Product } from '@shop/contracts';
+import { ROUTES, SHOPPER_API, SOCKET_PATH, type Address, type AddressInput, type ApiSuccess, type CartLineInput, type Product } from '@shop/contracts';
+import { formatKenyanMobile } from '@shop/contracts/phone';
 import { newPhone, type TestAccount } from '@shop/testing';
 import type { Locator, Page } from 'playwright-core';
 import { SHOP_URL } from './browser.js';

@@ -1,5 +1,5 @@
 import 'antd/dist/reset.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { makeStore } from './app/store';
@@ -12,11 +12,16 @@ store.dispatch(checkAuthRequested(googleSignInReturnOf(window.location.search)))
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <App store={store} />
-  </StrictMode>,
-);
+// A transition lets React render the first screen in slices and yield between them, so that a slow
+// phone stays responsive to a tap while antd's styles are computed, rather than freezing for the whole render.
+const root = createRoot(container);
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <App store={store} />
+    </StrictMode>,
+  );
+});
 
 // Built shops only: the dev server's modules change under it, and a worker would serve stale ones.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {

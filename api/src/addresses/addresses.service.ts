@@ -1,7 +1,8 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { LIMITS, MESSAGES, composeAddress, deliveryFeeOf, kenyanMobileNumber, type Address as AddressView, type SessionUser } from '@shop/contracts';
+import { LIMITS, MESSAGES, composeAddress, deliveryFeeOf, type Address as AddressView, type SessionUser } from '@shop/contracts';
+import { kenyanMobileNumber } from '@shop/contracts/phone';
 import { Address, inTransaction } from '@shop/db';
 import { BusinessFailure } from '../common/business-failure.js';
 import type { AddressInputDto } from './dto/address-input.dto.js';

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import request, { type Response } from 'supertest';
-import { MESSAGES, ORDER_CAPS, RATE_LIMITS, SHOPPER_API, formatKenyanMobile } from '@shop/contracts';
+import { MESSAGES, ORDER_CAPS, RATE_LIMITS, SHOPPER_API } from '@shop/contracts';
+import { formatKenyanMobile } from '@shop/contracts/phone';
 import { Cart, CartItem, Order } from '@shop/db';
 import { createTestProduct } from '@shop/testing';
 import { startPaymentStack, type PaymentStack } from '../testing/payment-stack.js';

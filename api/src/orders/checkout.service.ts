@@ -1,7 +1,8 @@
 import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In } from 'typeorm';
-import { MESSAGES, ORDER_API, ROUTES, kenyanMobileNumber, mpesaAccountReference, type Order as OrderView, type SessionUser } from '@shop/contracts';
+import { MESSAGES, ORDER_API, ROUTES, mpesaAccountReference, type Order as OrderView, type SessionUser } from '@shop/contracts';
+import { kenyanMobileNumber } from '@shop/contracts/phone';
 import type { AppConfig } from '@shop/config';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pRetry from 'p-retry';

@@ -1,4 +1,5 @@
-import { composeAddress, deliveryFeeOf, formatKenyanMobile, kenyanMobileNumber } from './index.js';
+import { composeAddress, deliveryFeeOf } from './index.js';
+import { formatKenyanMobile, kenyanMobileNumber } from './phone.js';
 
 describe('Kenyan mobile numbers', () => {
   it.each([

@@ -9,7 +9,6 @@ export * from './operations.js';
 export * from './orders.js';
 export * from './order-transitions.js';
 export * from './paypal-quote.js';
-export * from './phone.js';
 export * from './pictures.js';
 export * from './queues.js';
 export * from './routes.js';

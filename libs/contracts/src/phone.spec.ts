@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { parsePhoneNumberFromString as parseWithWorldData } from 'libphonenumber-js/mobile';
 import worldMetadata from 'libphonenumber-js/mobile/metadata';
-import { kenyanMobileNumber } from './index.js';
+import { kenyanMobileNumber } from './phone.js';
 import { KENYA_PHONE_METADATA } from './kenya-phone-metadata.js';
 
 /** What kenyanMobileNumber answered when it carried every country's data (the package's own mobile build). */

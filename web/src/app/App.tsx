@@ -1,5 +1,4 @@
-import { LIMITS } from '@shop/contracts';
-import { App as AntdApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import { useState } from 'react';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router-dom';
@@ -8,19 +7,14 @@ import { createAppRouter } from './router';
 import type { AppStore } from './store';
 import { useShopTheme } from './theme';
 
-// One toast at a time, five seconds each (spec §4 notifications).
-const toastConfig = { maxCount: LIMITS.toastMaxVisible, duration: LIMITS.toastDurationMs / 1000 };
-
 export function App({ store }: { store: AppStore }) {
-  const [router] = useState(createAppRouter);
+  const [router] = useState(() => createAppRouter(store));
   const theme = useShopTheme();
   return (
     <Provider store={store}>
       <ConfigProvider theme={theme}>
-        <AntdApp message={toastConfig} notification={toastConfig}>
-          <Toaster />
-          <RouterProvider router={router} />
-        </AntdApp>
+        <Toaster />
+        <RouterProvider router={router} />
       </ConfigProvider>
     </Provider>
   );

@@ -8,6 +8,7 @@ import { AppRoot } from './AppRoot';
 import { AuthGuard } from './AuthGuard';
 import { listingTitle, productTitle, type RouteHandle } from './document-title';
 import { AREAS } from './route-guard';
+import type { AppStore, LazyFeature } from './store';
 
 /*
  * Only the shop's frame and its home are in the first download: they are what a shopper opening a
@@ -21,81 +22,94 @@ function titled(title: RouteHandle['title']): RouteHandle {
 }
 
 /** The route table of spec §2. */
-export const routes: RouteObject[] = [
-  {
-    element: <AppRoot />,
-    errorElement: <RouteErrorPage />,
-    // Shown instead of the whole tree while a cold start waits for the matched screen's chunk.
-    HydrateFallback: RouteSkeleton,
-    children: [
-      {
-        element: <AuthGuard />,
-        children: [
-          // The guard always redirects from the root by role, so the root itself renders nothing.
-          { path: ROUTES.root, element: null },
-          {
-            path: AREAS.auth,
-            lazy: { Component: async () => (await import('../features/auth/AuthLayout')).AuthLayout },
-            children: [
-              // The bare area paths match their layout alone; send them to the area's first screen instead of an empty frame.
-              { index: true, element: <Navigate to={ROUTES.login} replace /> },
-              { path: ROUTES.login, handle: titled('Sign in'), lazy: { Component: async () => (await import('../features/auth/LoginPage')).LoginPage } },
-              { path: ROUTES.register, handle: titled('Create an account'), lazy: { Component: async () => (await import('../features/auth/RegisterPage')).RegisterPage } },
-            ],
-          },
-          {
-            path: AREAS.admin,
-            handle: titled('Admin'),
-            lazy: { Component: async () => (await import('../features/admin/AdminLayout')).AdminLayout },
-            children: [
-              { index: true, element: <Navigate to={ROUTES.adminDashboard} replace /> },
-              {
-                path: ROUTES.adminDashboard,
-                handle: titled('Dashboard'),
-                lazy: { Component: async () => (await import('../features/admin/dashboard/AdminDashboardPage')).AdminDashboardPage },
-              },
-              { path: ROUTES.adminProducts, handle: titled('Products'), lazy: { Component: async () => (await import('../features/admin/AdminProductsPage')).AdminProductsPage } },
-              { path: ROUTES.adminOrders, handle: titled('Orders'), lazy: { Component: async () => (await import('../features/admin/orders/AdminOrdersPage')).AdminOrdersPage } },
-              { path: ROUTES.adminFeatures, handle: titled('Feature images'), lazy: { Component: async () => (await import('../features/admin/AdminFeaturesPage')).AdminFeaturesPage } },
-              { path: ROUTES.adminQueues, handle: titled('Queues'), lazy: { Component: async () => (await import('../features/admin/queues/QueueConsolePage')).QueueConsolePage } },
-            ],
-          },
-          {
-            path: AREAS.shop,
-            element: <ShopLayout />,
-            children: [
-              { index: true, element: <Navigate to={ROUTES.shopHome} replace /> },
-              // The home is the shop itself: its tab reads the shop's name alone, as the index.html the api sends does.
-              { path: ROUTES.shopHome, element: <ShopHomePage /> },
-              { path: ROUTES.shopListing, handle: titled(listingTitle), lazy: { Component: async () => (await import('../features/shop/ListingPage')).ListingPage } },
-              { path: ROUTES.shopSearch, handle: titled('Search'), lazy: { Component: async () => (await import('../features/shop/SearchPage')).SearchPage } },
-              { path: ROUTES.shopCheckout, handle: titled('Checkout'), lazy: { Component: async () => (await import('../features/shop/CheckoutPage')).CheckoutPage } },
-              { path: ROUTES.shopAccount, handle: titled('My account'), lazy: { Component: async () => (await import('../features/shop/AccountPage')).AccountPage } },
-              {
-                path: ROUTES.shopPaypalReturn,
-                handle: titled('PayPal payment'),
-                lazy: { Component: async () => (await import('../features/shop/PaypalReturnPage')).PaypalReturnPage },
-              },
-              {
-                path: ROUTES.shopPaymentSuccess,
-                handle: titled('Payment successful'),
-                lazy: { Component: async () => (await import('../features/shop/PaymentSuccessPage')).PaymentSuccessPage },
-              },
-              {
-                path: ROUTES.shopProduct(':id'),
-                handle: titled(productTitle),
-                lazy: { Component: async () => (await import('../features/shop/ProductPage')).ProductPage },
-              },
-            ],
-          },
-        ],
-      },
-      { path: ROUTES.unauthorized, handle: titled('No access'), lazy: { Component: async () => (await import('../components/UnauthorizedPage')).UnauthorizedPage } },
-      { path: '*', handle: titled('Page not found'), lazy: { Component: async () => (await import('../components/NotFoundPage')).NotFoundPage } },
-    ],
-  },
-];
+function appRoutes(store: AppStore): RouteObject[] {
+  /** A screen whose feature's state and sagas come in its chunk: the store has them before the screen first renders. */
+  async function withFeature<Screen>(screen: Promise<Screen>, feature: Promise<LazyFeature>): Promise<Screen> {
+    const [loadedScreen, loadedFeature] = await Promise.all([screen, feature]);
+    store.loadFeature(loadedFeature);
+    return loadedScreen;
+  }
+  const ordering = () => import('../features/orders/ordering.feature').then((module) => module.orderingFeature);
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+  return [
+    {
+      element: <AppRoot />,
+      errorElement: <RouteErrorPage />,
+      // Shown instead of the whole tree while a cold start waits for the matched screen's chunk.
+      HydrateFallback: RouteSkeleton,
+      children: [
+        {
+          element: <AuthGuard />,
+          children: [
+            // The guard always redirects from the root by role, so the root itself renders nothing.
+            { path: ROUTES.root, element: null },
+            {
+              path: AREAS.auth,
+              lazy: { Component: async () => (await import('../features/auth/AuthLayout')).AuthLayout },
+              children: [
+                // The bare area paths match their layout alone; send them to the area's first screen instead of an empty frame.
+                { index: true, element: <Navigate to={ROUTES.login} replace /> },
+                { path: ROUTES.login, handle: titled('Sign in'), lazy: { Component: async () => (await import('../features/auth/LoginPage')).LoginPage } },
+                { path: ROUTES.register, handle: titled('Create an account'), lazy: { Component: async () => (await import('../features/auth/RegisterPage')).RegisterPage } },
+              ],
+            },
+            {
+              path: AREAS.admin,
+              handle: titled('Admin'),
+              lazy: {
+                Component: async () =>
+                  (await withFeature(import('../features/admin/AdminLayout'), import('../features/admin/admin.feature').then((module) => module.adminFeature))).AdminLayout,
+              },
+              children: [
+                { index: true, element: <Navigate to={ROUTES.adminDashboard} replace /> },
+                {
+                  path: ROUTES.adminDashboard,
+                  handle: titled('Dashboard'),
+                  lazy: { Component: async () => (await import('../features/admin/dashboard/AdminDashboardPage')).AdminDashboardPage },
+                },
+                { path: ROUTES.adminProducts, handle: titled('Products'), lazy: { Component: async () => (await import('../features/admin/AdminProductsPage')).AdminProductsPage } },
+                { path: ROUTES.adminOrders, handle: titled('Orders'), lazy: { Component: async () => (await import('../features/admin/orders/AdminOrdersPage')).AdminOrdersPage } },
+                { path: ROUTES.adminFeatures, handle: titled('Feature images'), lazy: { Component: async () => (await import('../features/admin/AdminFeaturesPage')).AdminFeaturesPage } },
+                { path: ROUTES.adminQueues, handle: titled('Queues'), lazy: { Component: async () => (await import('../features/admin/queues/QueueConsolePage')).QueueConsolePage } },
+              ],
+            },
+            {
+              path: AREAS.shop,
+              element: <ShopLayout />,
+              children: [
+                { index: true, element: <Navigate to={ROUTES.shopHome} replace /> },
+                // The home is the shop itself: its tab reads the shop's name alone, as the index.html the api sends does.
+                { path: ROUTES.shopHome, element: <ShopHomePage /> },
+                { path: ROUTES.shopListing, handle: titled(listingTitle), lazy: { Component: async () => (await import('../features/shop/ListingPage')).ListingPage } },
+                { path: ROUTES.shopSearch, handle: titled('Search'), lazy: { Component: async () => (await import('../features/shop/SearchPage')).SearchPage } },
+                { path: ROUTES.shopCheckout, handle: titled('Checkout'), lazy: { Component: async () => (await withFeature(import('../features/shop/CheckoutPage'), ordering())).CheckoutPage } },
+                { path: ROUTES.shopAccount, handle: titled('My account'), lazy: { Component: async () => (await withFeature(import('../features/shop/AccountPage'), ordering())).AccountPage } },
+                {
+                  path: ROUTES.shopPaypalReturn,
+                  handle: titled('PayPal payment'),
+                  lazy: { Component: async () => (await withFeature(import('../features/shop/PaypalReturnPage'), ordering())).PaypalReturnPage },
+                },
+                {
+                  path: ROUTES.shopPaymentSuccess,
+                  handle: titled('Payment successful'),
+                  lazy: { Component: async () => (await import('../features/shop/PaymentSuccessPage')).PaymentSuccessPage },
+                },
+                {
+                  path: ROUTES.shopProduct(':id'),
+                  handle: titled(productTitle),
+                  lazy: { Component: async () => (await import('../features/shop/ProductPage')).ProductPage },
+                },
+              ],
+            },
+          ],
+        },
+        { path: ROUTES.unauthorized, handle: titled('No access'), lazy: { Component: async () => (await import('../components/UnauthorizedPage')).UnauthorizedPage } },
+        { path: '*', handle: titled('Page not found'), lazy: { Component: async () => (await import('../components/NotFoundPage')).NotFoundPage } },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter(store: AppStore) {
+  return createBrowserRouter(appRoutes(store));
 }

@@ -1,51 +1,87 @@
-import { configureStore } from '@reduxjs/toolkit';
-import createSagaMiddleware from 'redux-saga';
-import { dashboardReducer } from '../features/admin/dashboard/dashboard.slice';
-import { adminOrdersReducer } from '../features/admin/orders/adminOrders.slice';
-import { adminProductsReducer } from '../features/admin/products/adminProducts.slice';
-import { queueConsoleReducer } from '../features/admin/queues/queueConsole.slice';
-import { addressesReducer } from '../features/addresses/addresses.slice';
+import { combineSlices, configureStore, createAction, type Reducer } from '@reduxjs/toolkit';
+import createSagaMiddleware, { type Saga } from 'redux-saga';
+import type { dashboardReducer } from '../features/admin/dashboard/dashboard.slice';
+import type { adminOrdersReducer } from '../features/admin/orders/adminOrders.slice';
+import type { adminProductsReducer } from '../features/admin/products/adminProducts.slice';
+import type { queueConsoleReducer } from '../features/admin/queues/queueConsole.slice';
+import type { addressesReducer } from '../features/addresses/addresses.slice';
 import { authReducer } from '../features/auth/auth.slice';
 import { cartReducer } from '../features/cart/cart.slice';
 import { catalogueReducer } from '../features/catalogue/catalogue.slice';
-import { checkoutReducer } from '../features/checkout/checkout.slice';
+import type { checkoutReducer } from '../features/checkout/checkout.slice';
 import { featureImagesReducer } from '../features/feature-images/featureImages.slice';
 import { notificationsReducer } from '../features/notifications/notifications.slice';
-import { ordersReducer } from '../features/orders/orders.slice';
-import { paymentsReducer } from '../features/payments/payments.slice';
+import type { ordersReducer } from '../features/orders/orders.slice';
+import type { paymentsReducer } from '../features/payments/payments.slice';
 import { realtimeReducer } from '../features/realtime/realtime.slice';
 import { shopInfoReducer } from '../features/shop-info/shop-info.slice';
 import { wishlistReducer } from '../features/wishlist/wishlist.slice';
 import { rootSaga } from './root.saga';
 
+/** What every screen may need: the first download carries these. */
+const firstLoadReducers = {
+  auth: authReducer,
+  notifications: notificationsReducer,
+  featureImages: featureImagesReducer,
+  catalogue: catalogueReducer,
+  realtime: realtimeReducer,
+  cart: cartReducer,
+  wishlist: wishlistReducer,
+  shopInfo: shopInfoReducer,
+};
+
+/** The state of the features that arrive with their screens (see LazyFeature). */
+interface LazyLoadedState {
+  addresses: ReturnType<typeof addressesReducer>;
+  checkout: ReturnType<typeof checkoutReducer>;
+  orders: ReturnType<typeof ordersReducer>;
+  payments: ReturnType<typeof paymentsReducer>;
+  dashboard: ReturnType<typeof dashboardReducer>;
+  adminProducts: ReturnType<typeof adminProductsReducer>;
+  adminOrders: ReturnType<typeof adminOrdersReducer>;
+  queueConsole: ReturnType<typeof queueConsoleReducer>;
+}
+
+/**
+ * A feature whose state and sagas come with the chunk of the screens that use it, so that a shopper's
+ * first download holds neither the admin's code nor checkout's (with its phone-number rules).
+ * The route that shows its screens loads it before rendering them.
+ */
+export interface LazyFeature {
+  name: string;
+  reducers: { [Key in keyof LazyLoadedState]?: Reducer<LazyLoadedState[Key]> };
+  saga: Saga;
+  /** Features whose state or actions this one's screens use too. */
+  needs?: LazyFeature[];
+}
+
+/** Dispatched once a feature is in, so that its reducers fill their initial state before its first screen reads it. */
+const featureLoaded = createAction<string>('app/featureLoaded');
+
 export function makeStore() {
   const sagaMiddleware = createSagaMiddleware();
+  const rootReducer = combineSlices(firstLoadReducers).withLazyLoadedSlices<LazyLoadedState>();
   const store = configureStore({
-    reducer: {
-      auth: authReducer,
-      notifications: notificationsReducer,
-      dashboard: dashboardReducer,
-      adminProducts: adminProductsReducer,
-      featureImages: featureImagesReducer,
-      catalogue: catalogueReducer,
-      realtime: realtimeReducer,
-      cart: cartReducer,
-      wishlist: wishlistReducer,
-      addresses: addressesReducer,
-      checkout: checkoutReducer,
-      orders: ordersReducer,
-      payments: paymentsReducer,
-      adminOrders: adminOrdersReducer,
-      queueConsole: queueConsoleReducer,
-      shopInfo: shopInfoReducer,
-    },
+    reducer: rootReducer,
     // Sagas own every side effect, so thunks are switched off rather than left as a second way.
     middleware: (getDefaultMiddleware) => getDefaultMiddleware({ thunk: false }).concat(sagaMiddleware),
   });
   sagaMiddleware.run(rootSaga);
-  return store;
+
+  const loaded = new Set<string>();
+  function loadFeature(feature: LazyFeature): void {
+    if (loaded.has(feature.name)) return;
+    loaded.add(feature.name);
+    feature.needs?.forEach(loadFeature);
+    for (const [reducerPath, reducer] of Object.entries(feature.reducers)) rootReducer.inject({ reducerPath: reducerPath as keyof LazyLoadedState, reducer: reducer as Reducer });
+    store.dispatch(featureLoaded(feature.name));
+    sagaMiddleware.run(feature.saga);
+  }
+
+  return Object.assign(store, { loadFeature });
 }
 
 export type AppStore = ReturnType<typeof makeStore>;
-export type RootState = ReturnType<AppStore['getState']>;
+/** Every slice as present: a lazily loaded one is only read by screens that its route loaded first. */
+export type RootState = { [Key in keyof typeof firstLoadReducers]: ReturnType<(typeof firstLoadReducers)[Key]> } & LazyLoadedState;
 export type AppDispatch = AppStore['dispatch'];

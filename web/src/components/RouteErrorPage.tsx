@@ -14,7 +14,7 @@ export function RouteErrorPage() {
   const error = useRouteError();
   return (
     <StatusScreen
-      status="error"
+      standing="error"
       title={MESSAGES.screens.unexpectedError}
       subTitle={describe(error)}
       action={

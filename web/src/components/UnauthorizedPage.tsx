@@ -3,5 +3,5 @@ import { HomeButton } from './HomeButton';
 import { StatusScreen } from './StatusScreen';
 
 export function UnauthorizedPage() {
-  return <StatusScreen status="403" title={MESSAGES.screens.unauthorized} subTitle="Error 403" action={<HomeButton />} />;
+  return <StatusScreen standing="forbidden" title={MESSAGES.screens.unauthorized} subTitle="Error 403" action={<HomeButton />} />;
 }

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
-import { kenyanMobileNumber } from '@shop/contracts';
+import { kenyanMobileNumber } from '@shop/contracts/phone';
 import { DarajaError } from './daraja-error.js';
 import { darajaPassword, darajaTimestamp } from './daraja-timestamp.js';
 import { wholeNumber } from './daraja-values.js';

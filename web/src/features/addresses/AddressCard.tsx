@@ -1,5 +1,6 @@
 import { CheckCircleFilled, DeleteOutlined, EditOutlined, EnvironmentOutlined, PhoneOutlined } from '@ant-design/icons';
-import { formatKenyanMobile, formatKes, MESSAGES, type Address } from '@shop/contracts';
+import { formatKes, MESSAGES, type Address } from '@shop/contracts';
+import { formatKenyanMobile } from '@shop/contracts/phone';
 import { Button, Card, Flex, Popconfirm, Radio, Tag, Typography, theme } from 'antd';
 import type { MouseEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';

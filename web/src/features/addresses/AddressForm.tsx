@@ -1,4 +1,5 @@
-import { formatKes, kenyanMobileNumber, LIMITS, MESSAGES } from '@shop/contracts';
+import { formatKes, LIMITS, MESSAGES } from '@shop/contracts';
+import { kenyanMobileNumber } from '@shop/contracts/phone';
 import { Button, Card, Col, Flex, Form, Input, Row, Select, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';

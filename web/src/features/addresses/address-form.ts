@@ -1,4 +1,5 @@
-import { formatKenyanMobile, type Address, type AddressInput, type DeliveryCounty, type DeliveryLocation, type DeliverySubCounty } from '@shop/contracts';
+import { type Address, type AddressInput, type DeliveryCounty, type DeliveryLocation, type DeliverySubCounty } from '@shop/contracts';
+import { formatKenyanMobile } from '@shop/contracts/phone';
 
 /** What the address form holds, as typed; the fee is the one the zone table gives the chosen location. */
 export interface AddressDraft {

@@ -1,9 +1,9 @@
-import { MESSAGES, SHOPPER_API, type Address, type ApiSuccess, type DeliveryCounty } from '@shop/contracts';
+import { MESSAGES, SHOPPER_API, type Address, type ApiSuccess, type DeliveryCounty, type SessionUser } from '@shop/contracts';
 import { all, call, fork, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import type { RootState } from '../../app/store';
 import { apiClient, ApiError, messageOfError } from '../../lib/api-client';
-import { isShopper, sessionUserOf, SESSION_CHANGES, type SessionChange } from '../cart/shopper-session';
+import { followEachSession, isShopper } from '../cart/shopper-session';
 import { checkoutSaga } from '../checkout/checkout.saga';
 import { toastRequested } from '../notifications/notifications.slice';
 import { addressInputOf, hasRequiredFields } from './address-form';
@@ -113,8 +113,7 @@ function* watchShopperAddresses(userId: number, storage: ChosenAddressStorage): 
 }
 
 /** Each change of user cancels the last one's address work, so that a late answer never lands in the next user's list. */
-function* followSession(storage: ChosenAddressStorage, action: SessionChange): SagaIterator {
-  const user = sessionUserOf(action);
+function* followSession(storage: ChosenAddressStorage, user: SessionUser | null): SagaIterator {
   yield put(addressesCleared());
   if (isShopper(user)) yield fork(watchShopperAddresses, user.id, storage);
   else yield call(forgetChosenAddress, storage);
@@ -122,7 +121,7 @@ function* followSession(storage: ChosenAddressStorage, action: SessionChange): S
 
 export function* addressesSaga(storage: ChosenAddressStorage = sessionStorage): SagaIterator {
   yield all([
-    takeLatest(SESSION_CHANGES, followSession, storage),
+    followEachSession(followSession, storage),
     takeLeading(deliveryZonesRequested.type, loadDeliveryZones),
     // The checkout's saga rides along here so that the checkout needs no registration of its own in the root saga.
     fork(checkoutSaga),

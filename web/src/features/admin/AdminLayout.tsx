@@ -1,12 +1,13 @@
 import { ClusterOutlined, DashboardOutlined, LogoutOutlined, MenuOutlined, OrderedListOutlined, PictureOutlined, ShoppingOutlined } from '@ant-design/icons';
 import { ROUTES } from '@shop/contracts';
-import { Badge, Button, Drawer, Flex, Grid, Layout, Menu, type MenuProps } from 'antd';
+import { App, Badge, Button, Drawer, Flex, Grid, Layout, Menu, type MenuProps } from 'antd';
 import { useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ShopLogo } from '../../components/ShopLogo';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/SkipLink';
 import { logoutRequested } from '../auth/auth.slice';
+import { TOAST_CONFIG } from '../notifications/toast-config';
 import { NewOrderNotifier } from './orders/NewOrderNotifier';
 import { PaymentAttentionNotifier } from './orders/PaymentAttentionNotifier';
 
@@ -57,52 +58,55 @@ export function AdminLayout() {
     </nav>
   );
 
+  // The admin's confirmations and order notices come through antd's App hooks, which only the admin's chunk carries.
   return (
-    <Layout style={{ minHeight: '100vh' }}>
-      <SkipLink />
-      {isLarge && (
-        <Layout.Sider width={240} theme="light" style={{ position: 'sticky', top: 0, height: '100vh' }}>
-          <Flex align="center" style={{ height: 64, paddingInline: 24 }}>
-            <ShopLogo suffix="Admin" />
-          </Flex>
-          {sidebarMenu}
-        </Layout.Sider>
-      )}
-      {!isLarge && (
-        <Drawer title={<ShopLogo suffix="Admin" />} placement="left" size={300} open={drawerOpen} onClose={() => setDrawerOpen(false)} styles={{ body: { padding: 8 } }}>
-          {sidebarMenu}
-        </Drawer>
-      )}
-      <Layout>
-        <Layout.Header>
-          <Flex align="center" justify="space-between" style={{ height: '100%' }}>
-            {isLarge ? (
-              <span />
-            ) : (
-              <Flex align="center" gap="small">
-                {/* On a phone the menu is folded away: the new orders' count shows on the button that opens it. */}
-                <Badge count={unseenOrders} size="small" offset={[-4, 4]}>
-                  <Button
-                    type="text"
-                    icon={<MenuOutlined />}
-                    aria-label={unseenOrders > 0 ? `Open admin menu, ${newOrdersText(unseenOrders)}` : 'Open admin menu'}
-                    onClick={() => setDrawerOpen(true)}
-                  />
-                </Badge>
-                <ShopLogo />
-              </Flex>
-            )}
-            <Button type="primary" icon={<LogoutOutlined />} onClick={() => dispatch(logoutRequested())}>
-              Logout
-            </Button>
-          </Flex>
-        </Layout.Header>
-        <Layout.Content id={MAIN_CONTENT_ID} tabIndex={-1} style={{ padding: isLarge ? 24 : 16 }}>
-          <NewOrderNotifier />
-          <PaymentAttentionNotifier />
-          <Outlet />
-        </Layout.Content>
+    <App notification={TOAST_CONFIG} component={false}>
+      <Layout style={{ minHeight: '100vh' }}>
+        <SkipLink />
+        {isLarge && (
+          <Layout.Sider width={240} theme="light" style={{ position: 'sticky', top: 0, height: '100vh' }}>
+            <Flex align="center" style={{ height: 64, paddingInline: 24 }}>
+              <ShopLogo suffix="Admin" />
+            </Flex>
+            {sidebarMenu}
+          </Layout.Sider>
+        )}
+        {!isLarge && (
+          <Drawer title={<ShopLogo suffix="Admin" />} placement="left" size={300} open={drawerOpen} onClose={() => setDrawerOpen(false)} styles={{ body: { padding: 8 } }}>
+            {sidebarMenu}
+          </Drawer>
+        )}
+        <Layout>
+          <Layout.Header>
+            <Flex align="center" justify="space-between" style={{ height: '100%' }}>
+              {isLarge ? (
+                <span />
+              ) : (
+                <Flex align="center" gap="small">
+                  {/* On a phone the menu is folded away: the new orders' count shows on the button that opens it. */}
+                  <Badge count={unseenOrders} size="small" offset={[-4, 4]}>
+                    <Button
+                      type="text"
+                      icon={<MenuOutlined />}
+                      aria-label={unseenOrders > 0 ? `Open admin menu, ${newOrdersText(unseenOrders)}` : 'Open admin menu'}
+                      onClick={() => setDrawerOpen(true)}
+                    />
+                  </Badge>
+                  <ShopLogo />
+                </Flex>
+              )}
+              <Button type="primary" icon={<LogoutOutlined />} onClick={() => dispatch(logoutRequested())}>
+                Logout
+              </Button>
+            </Flex>
+          </Layout.Header>
+          <Layout.Content id={MAIN_CONTENT_ID} tabIndex={-1} style={{ padding: isLarge ? 24 : 16 }}>
+            <NewOrderNotifier />
+            <PaymentAttentionNotifier />
+            <Outlet />
+          </Layout.Content>
+        </Layout>
       </Layout>
-    </Layout>
+    </App>
   );
 }

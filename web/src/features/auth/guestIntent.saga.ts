@@ -1,8 +1,8 @@
-import { MESSAGES } from '@shop/contracts';
-import { all, call, put, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
+import { MESSAGES, type SessionUser } from '@shop/contracts';
+import { all, call, put, select, take, takeEvery } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import { addToCartRequested, cartFailed, cartLoaded, cartSheetOpened } from '../cart/cart.slice';
-import { isShopper, SESSION_CHANGES, sessionUserOf, type SessionChange } from '../cart/shopper-session';
+import { followEachSession, isShopper } from '../cart/shopper-session';
 import { toastRequested } from '../notifications/notifications.slice';
 import { selectIsInWishlist } from '../wishlist/wishlist.selectors';
 import { wishlistFailed, wishlistLoaded, wishlistSheetOpened, wishlistToggleRequested } from '../wishlist/wishlist.slice';
@@ -51,8 +51,7 @@ function* finish(intent: GuestIntent): SagaIterator {
  * A guest's intent waits in storage while they are a guest (a failed Google trip leaves it for the
  * password form); the first shopper to sign in in this tab has it finished, an admin has it dropped.
  */
-function* followSession(storage: GuestIntentStorage, action: SessionChange): SagaIterator {
-  const user = sessionUserOf(action);
+function* followSession(storage: GuestIntentStorage, user: SessionUser | null): SagaIterator {
   if (user === null) return;
   const intent: GuestIntent | null = yield call(takeGuestIntent, storage);
   if (intent && isShopper(user)) yield call(finish, intent);
@@ -62,6 +61,6 @@ export function* guestIntentSaga(storage: GuestIntentStorage = sessionStorage): 
   yield all([
     takeEvery(signInAskedFor.type, rememberForSignIn, storage),
     takeEvery(guestBrowsing.type, () => forgetGuestIntent(storage)),
-    takeLatest(SESSION_CHANGES, followSession, storage),
+    followEachSession(followSession, storage),
   ]);
 }

@@ -1,10 +1,14 @@
 import { ShoppingCartOutlined } from '@ant-design/icons';
 import { Badge, Button } from 'antd';
+import { lazy } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { MountedFromFirstOpen } from '../../components/MountedFromFirstOpen';
 import { useSignInFirst } from '../auth/useSignInFirst';
 import { selectCartCount, selectCartSheetIsOpen } from './cart.selectors';
 import { cartSheetClosed, cartSheetOpened } from './cart.slice';
-import { CartSheet } from './CartSheet';
+
+/** The sheet (a drawer and its lines) comes with the first tap on the button: the first page shows only the button. */
+const CartSheet = lazy(() => import('./CartSheet').then((module) => ({ default: module.CartSheet })));
 
 /** The header's cart button, with the number of pieces in the cart, and the sheet it opens; a guest signs in first. */
 export function CartButton() {
@@ -24,7 +28,9 @@ export function CartButton() {
           onClick={() => signInFirst({ kind: 'open-cart' }, () => dispatch(cartSheetOpened()))}
         />
       </Badge>
-      <CartSheet open={isOpen} onClose={() => dispatch(cartSheetClosed())} />
+      <MountedFromFirstOpen open={isOpen}>
+        <CartSheet open={isOpen} onClose={() => dispatch(cartSheetClosed())} />
+      </MountedFromFirstOpen>
     </>
   );
 }

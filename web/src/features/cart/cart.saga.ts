@@ -1,4 +1,4 @@
-import { MESSAGES, SHOPPER_API, type ApiSuccess, type Cart, type CartItem, type CartLineInput } from '@shop/contracts';
+import { MESSAGES, SHOPPER_API, type ApiSuccess, type Cart, type CartItem, type CartLineInput, type SessionUser } from '@shop/contracts';
 import { all, call, fork, put, select, takeEvery, takeLatest, type CallEffect } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import { apiClient, messageOfError } from '../../lib/api-client';
@@ -16,7 +16,7 @@ import {
   cartQuantityChangeRequested,
   cartRequested,
 } from './cart.slice';
-import { isShopper, SESSION_CHANGES, sessionUserOf, type SessionChange } from './shopper-session';
+import { followEachSession, isShopper } from './shopper-session';
 
 type CartAnswer = ApiSuccess<Cart>;
 
@@ -94,8 +94,7 @@ function* watchShopperCart(userId: number): SagaIterator {
  * Each sign-in starts the shopper's cart work and each change of user cancels it, so that an answer
  * still on its way when the shopper signs out never lands in the next user's state.
  */
-function* followSession(action: SessionChange): SagaIterator {
-  const user = sessionUserOf(action);
+function* followSession(user: SessionUser | null): SagaIterator {
   yield put(cartCleared());
   if (!isShopper(user)) return;
   yield fork(watchShopperCart, user.id);
@@ -103,5 +102,5 @@ function* followSession(action: SessionChange): SagaIterator {
 }
 
 export function* cartSaga(): SagaIterator {
-  yield takeLatest(SESSION_CHANGES, followSession);
+  yield followEachSession(followSession);
 }

@@ -1,4 +1,7 @@
 import type { SessionUser } from '@shop/contracts';
+import type { SagaIterator, Task } from 'redux-saga';
+import { cancel, fork, select, take } from 'redux-saga/effects';
+import type { RootState } from '../../app/store';
 import { authChecked, loggedOut, signedInAs } from '../auth/auth.slice';
 
 /** The actions after which the signed-in user may be someone else (or nobody). */
@@ -8,6 +11,23 @@ export type SessionChange = ReturnType<typeof authChecked> | ReturnType<typeof s
 
 export function sessionUserOf(action: SessionChange): SessionUser | null {
   return loggedOut.match(action) ? null : action.payload;
+}
+
+/**
+ * Runs `follow` for the signed-in user (or nobody) and again at each change of user, cancelling the
+ * last run: takeLatest over SESSION_CHANGES that also starts from the session as it stands, since a
+ * saga that comes with a lazily loaded screen starts after the session check has answered.
+ */
+export function followEachSession<Args extends unknown[]>(follow: (...args: [...Args, SessionUser | null]) => SagaIterator, ...args: Args) {
+  return fork(function* followSessions(): SagaIterator {
+    const { authChecked: sessionKnown, user }: RootState['auth'] = yield select((state: RootState) => state.auth);
+    let running: Task | null = sessionKnown ? yield fork(follow, ...args, user) : null;
+    for (;;) {
+      const change: SessionChange = yield take(SESSION_CHANGES);
+      if (running) yield cancel(running);
+      running = yield fork(follow, ...args, sessionUserOf(change));
+    }
+  });
 }
 
 /** Shoppers keep a cart and a wishlist; admins and guests have neither. */

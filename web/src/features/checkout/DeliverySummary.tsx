@@ -1,5 +1,6 @@
 import { EnvironmentOutlined, PhoneOutlined } from '@ant-design/icons';
-import { formatKenyanMobile, MESSAGES, type Address } from '@shop/contracts';
+import { MESSAGES, type Address } from '@shop/contracts';
+import { formatKenyanMobile } from '@shop/contracts/phone';
 import { Alert, Card, Flex, Typography, theme } from 'antd';
 
 /** Where the order goes: the chosen address, or the spec's call to choose one. */

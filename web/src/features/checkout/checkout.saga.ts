@@ -1,4 +1,5 @@
-import { formatKenyanMobile, MESSAGES, PAYPAL_QUOTE_API, type Address, type ApiSuccess, type CartItem, type PaypalQuote } from '@shop/contracts';
+import { MESSAGES, PAYPAL_QUOTE_API, type Address, type ApiSuccess, type CartItem, type PaypalQuote } from '@shop/contracts';
+import { formatKenyanMobile } from '@shop/contracts/phone';
 import { all, call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import type { RootState } from '../../app/store';

@@ -1,5 +1,5 @@
 import { formatKes, type Order } from '@shop/contracts';
-import { Alert, App, Button, Flex, theme } from 'antd';
+import { Alert, Button, Flex, Modal, theme } from 'antd';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { refundFollowsCancel, shopperMayCancel } from './order-moves';
 import { orderCancelRequested } from './orders.slice';
@@ -16,7 +16,7 @@ function cancelConsequence(order: Order): string {
  */
 export function CancelOrder({ order }: { order: Order }) {
   const dispatch = useAppDispatch();
-  const { modal } = App.useApp();
+  const [modal, modalHolder] = Modal.useModal();
   const { token } = theme.useToken();
   const cancel = useAppSelector((state) => state.orders.cancel);
   const isCancelling = cancel.orderId === order.id;
@@ -38,6 +38,7 @@ export function CancelOrder({ order }: { order: Order }) {
 
   return (
     <Flex vertical gap={token.marginSM} align="flex-start">
+      {modalHolder}
       {cancel.error && <Alert type="error" showIcon title={cancel.error} style={{ alignSelf: 'stretch' }} />}
       {shopperMayCancel(order) && (
         <Button danger loading={isCancelling} onClick={confirmCancel}>

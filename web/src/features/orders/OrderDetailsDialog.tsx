@@ -1,4 +1,5 @@
-import { formatKenyanMobile, formatKes, OFFLINE_PAYMENT_METHOD_LABELS, type Order } from '@shop/contracts';
+import { formatKes, OFFLINE_PAYMENT_METHOD_LABELS, type Order } from '@shop/contracts';
+import { formatKenyanMobile } from '@shop/contracts/phone';
 import { Descriptions, Divider, Flex, Grid, Modal, Skeleton, Typography, theme } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { LoadFailureAlert } from '../../components/LoadFailureAlert';

@@ -1,4 +1,5 @@
-import { kenyanMobileNumber, LIMITS } from '@shop/contracts';
+import { LIMITS } from '@shop/contracts';
+import { kenyanMobileNumber } from '@shop/contracts/phone';
 
 /**
  * The number an STK push goes to, from what the shopper typed: spec §5's rule (non-empty, at least

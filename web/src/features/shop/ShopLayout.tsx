@@ -1,7 +1,8 @@
 import { Grid, Layout } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { lazy } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
+import { MountedFromFirstOpen } from '../../components/MountedFromFirstOpen';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/SkipLink';
 import { ContactStrip } from './layout/ContactStrip';
 import { SHOP_CONTENT_MAX_WIDTH } from './layout/shop-frame';
@@ -10,19 +11,13 @@ import { ShopHeader } from './layout/ShopHeader';
 
 const ProductDialog = lazy(() => import('../catalogue/ProductDialog').then((module) => ({ default: module.ProductDialog })));
 
-/**
- * The product dialog's code (its modal, gallery, reviews and review form) comes with the first card a
- * shopper opens, not with the first page; once there it stays mounted so that it can animate closed.
- */
+/** The product dialog's code (its modal, gallery, reviews and review form) comes with the first card a shopper opens, not with the first page. */
 function ProductDialogWhenOpened() {
   const isOpen = useAppSelector((state) => state.catalogue.productView.place === 'dialog');
-  const [wasOpened, setWasOpened] = useState(false);
-  if (isOpen && !wasOpened) setWasOpened(true);
-  if (!wasOpened) return null;
   return (
-    <Suspense fallback={null}>
+    <MountedFromFirstOpen open={isOpen}>
       <ProductDialog />
-    </Suspense>
+    </MountedFromFirstOpen>
   );
 }
 

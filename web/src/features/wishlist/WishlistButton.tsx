@@ -1,10 +1,14 @@
 import { HeartOutlined } from '@ant-design/icons';
 import { Badge, Button } from 'antd';
+import { lazy } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { MountedFromFirstOpen } from '../../components/MountedFromFirstOpen';
 import { useSignInFirst } from '../auth/useSignInFirst';
 import { selectWishlistCount, selectWishlistSheetIsOpen } from './wishlist.selectors';
 import { wishlistSheetClosed, wishlistSheetOpened } from './wishlist.slice';
-import { WishlistSheet } from './WishlistSheet';
+
+/** The sheet (a drawer and its lines) comes with the first tap on the button: the first page shows only the button. */
+const WishlistSheet = lazy(() => import('./WishlistSheet').then((module) => ({ default: module.WishlistSheet })));
 
 /** The header's wishlist button, with the number of products kept, and the sheet it opens; a guest signs in first. */
 export function WishlistButton() {
@@ -24,7 +28,9 @@ export function WishlistButton() {
           onClick={() => signInFirst({ kind: 'open-wishlist' }, () => dispatch(wishlistSheetOpened()))}
         />
       </Badge>
-      <WishlistSheet open={isOpen} onClose={() => dispatch(wishlistSheetClosed())} />
+      <MountedFromFirstOpen open={isOpen}>
+        <WishlistSheet open={isOpen} onClose={() => dispatch(wishlistSheetClosed())} />
+      </MountedFromFirstOpen>
     </>
   );
 }

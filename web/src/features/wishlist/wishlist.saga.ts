@@ -1,8 +1,8 @@
-import { MESSAGES, SHOPPER_API, type WishlistAnswer, type WishlistInput } from '@shop/contracts';
+import { MESSAGES, SHOPPER_API, type SessionUser, type WishlistAnswer, type WishlistInput } from '@shop/contracts';
 import { all, call, fork, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import { apiClient, messageOfError } from '../../lib/api-client';
-import { isShopper, SESSION_CHANGES, sessionUserOf, type SessionChange } from '../cart/shopper-session';
+import { followEachSession, isShopper } from '../cart/shopper-session';
 import { toastRequested } from '../notifications/notifications.slice';
 import { selectIsInWishlist, selectWishlistIsBusy } from './wishlist.selectors';
 import {
@@ -49,8 +49,7 @@ function* watchShopperWishlist(userId: number): SagaIterator {
  * As the cart: the shopper's wishlist work lives as long as the sign-in. A guest's heart never gets
  * here: it asks them to sign in first (guestIntent.saga.ts), which is spec §5's login prompt.
  */
-function* followSession(action: SessionChange): SagaIterator {
-  const user = sessionUserOf(action);
+function* followSession(user: SessionUser | null): SagaIterator {
   yield put(wishlistCleared());
   if (!isShopper(user)) return;
   yield fork(watchShopperWishlist, user.id);
@@ -58,5 +57,5 @@ function* followSession(action: SessionChange): SagaIterator {
 }
 
 export function* wishlistSaga(): SagaIterator {
-  yield takeLatest(SESSION_CHANGES, followSession);
+  yield followEachSession(followSession);
 }

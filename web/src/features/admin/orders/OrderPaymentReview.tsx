@@ -1,4 +1,5 @@
-import { formatKenyanMobile, formatKes, mpesaAccountReference, ORDER_STATUS_LABELS, type MpesaAttemptView, type Order } from '@shop/contracts';
+import { formatKes, mpesaAccountReference, ORDER_STATUS_LABELS, type MpesaAttemptView, type Order } from '@shop/contracts';
+import { formatKenyanMobile } from '@shop/contracts/phone';
 import { Alert, Flex, Table, Typography, theme, type TableColumnsType } from 'antd';
 import { Heading } from '../../../components/Heading';
 import { formatOrderTime, MPESA_ATTEMPT_STATE_LABELS } from '../../orders/order-presentation';

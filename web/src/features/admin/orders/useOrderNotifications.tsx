@@ -13,8 +13,8 @@ export interface OrderNotification extends Omit<NotificationArgsProps, 'key' | '
 
 /**
  * Shows each queued notice about an order as an antd notification with a way to that order, then
- * tells the store it was shown. Notifications live outside the router (antd's App holder), so the
- * link navigates through the router hook taken here rather than a router Link.
+ * tells the store it was shown. The link closes its notice before it navigates, through the router
+ * hook taken here, as a notice is no part of the page that a router Link would leave.
  */
 export function useOrderNotifications<Notice extends { orderId: number }>(notices: Notice[], present: (notice: Notice) => OrderNotification, shown: (notice: Notice) => UnknownAction): void {
   const dispatch = useAppDispatch();

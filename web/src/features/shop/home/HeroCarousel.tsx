@@ -1,24 +1,15 @@
 import { CaretRightOutlined, GiftFilled, LeftOutlined, PauseOutlined, RightOutlined } from '@ant-design/icons';
-import { LIMITS, PICTURE_SIZES } from '@shop/contracts';
-import { Button, Carousel, Flex, Grid, Skeleton, theme, Typography, type CarouselRef } from 'antd';
+import { Button, Flex, Grid, Skeleton, theme, Typography, type CarouselRef } from 'antd';
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { SHOP_NAME } from '../../../app/brand';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { usePrefersReducedMotion } from '../../../app/theme';
 import { Heading } from '../../../components/Heading';
-import { ProductPicture } from '../../../components/ProductPicture';
 import { VISUALLY_HIDDEN } from '../../../components/visually-hidden';
 import { featureImagesRequested } from '../../feature-images/featureImages.slice';
+import { BANNER_ASPECT_RATIO, HeroSlide } from './HeroSlide';
+import type { HeroSlides } from './HeroSlides';
 import { useOpenListing } from './ListingLink';
-
-/**
- * Feature images are wide banners (the shop's own are 1600 × 600). One shape on every screen keeps
- * their words whole on a phone, where a taller frame would crop the sides away.
- */
-const BANNER_ASPECT_RATIO = '8 / 3';
-
-/** How long a slide takes to slide in (react-slick's own default). */
-const SLIDE_MS = 500;
 
 /** What the shop says when the admin has put up no feature images (or they could not be loaded). */
 function WelcomeBanner() {
@@ -63,21 +54,48 @@ function WelcomeBanner() {
  * The home page's feature images, one every 15 seconds, with previous and next buttons (spec §2 /shop/home, §9)
  * and a pause button (WCAG 2.2.2). A person who asked their device for less motion gets still pictures
  * that change only when asked, and then without sliding.
+ *
+ * The first paint is the picture on show, still: the carousel's code (react-slick) comes in its own
+ * chunk once that picture is on screen, and only when there is more than one.
  */
 export function HeroCarousel() {
   const dispatch = useAppDispatch();
   const { items, isLoading } = useAppSelector((state) => state.featureImages);
   const { token } = theme.useToken();
+  const frame = useRef<HTMLElement>(null);
   const carousel = useRef<CarouselRef>(null);
+  const [Slides, setSlides] = useState<typeof HeroSlides | null>(null);
+  const [startSlide, setStartSlide] = useState(0);
   const isWide = Grid.useBreakpoint().md === true;
   const reducedMotion = usePrefersReducedMotion();
   // Until the shopper presses pause or play, the device's motion setting decides.
   const [playChoice, setPlayChoice] = useState<boolean | null>(null);
   const isPlaying = playChoice ?? !reducedMotion;
 
+  const hasSeveral = items.length > 1;
+
   useEffect(() => {
     dispatch(featureImagesRequested());
   }, [dispatch]);
+
+  useEffect(() => {
+    if (!hasSeveral) return;
+    let isMounted = true;
+    // The picture is the page's largest paint: on a slow line the carousel's code waits for it rather than share the line.
+    // A picture that fails holds nothing up; code that fails leaves the still picture, which the arrows still change.
+    void Promise.resolve(frame.current?.querySelector('img')?.decode())
+      .catch(() => undefined)
+      .then(() => import('./HeroSlides'))
+      .then(
+        (module) => {
+          if (isMounted) setSlides(() => module.HeroSlides);
+        },
+        () => undefined,
+      );
+    return () => {
+      isMounted = false;
+    };
+  }, [hasSeveral]);
 
   if (isLoading && items.length === 0) {
     return <Skeleton.Node active style={{ width: '100%', height: 'auto', aspectRatio: BANNER_ASPECT_RATIO, borderRadius: token.borderRadiusLG }} />;
@@ -88,13 +106,18 @@ export function HeroCarousel() {
   const arrow = (side: 'insetInlineStart' | 'insetInlineEnd'): CSSProperties =>
     isWide ? { position: 'absolute', top: '50%', [side]: 12, transform: 'translateY(-50%)', opacity: 0.85 } : { position: 'absolute', bottom: 6, [side]: 6, opacity: 0.85 };
   const arrowSize = isWide ? 'middle' : 'small';
-  const hasSeveral = items.length > 1;
-  // Bottom right on a wide screen; on a phone, beside the next button in the bottom row.
+  // The feature images may have been fetched again, fewer, since an arrow was pressed.
+  const shown = startSlide < items.length ? startSlide : 0;
+  // Until the carousel's code has come, the arrows change the still picture, and the carousel starts from it.
+  const showPrevious = () => (carousel.current ? carousel.current.prev() : setStartSlide((shown - 1 + items.length) % items.length));
+  const showNext = () => (carousel.current ? carousel.current.next() : setStartSlide((shown + 1) % items.length));
+  // Bottom right on a wide screen; on a phone, beside the next button in the bottom row. Lifted above
+  // the slides, which come after it (for the Tab order) and would otherwise paint over it.
   const pauseStyle: CSSProperties = isWide
-    ? { position: 'absolute', bottom: 12, insetInlineEnd: 12, opacity: 0.85 }
-    : { position: 'absolute', bottom: 6, insetInlineEnd: 12 + token.controlHeightSM, opacity: 0.85 };
+    ? { position: 'absolute', zIndex: 1, bottom: 12, insetInlineEnd: 12, opacity: 0.85 }
+    : { position: 'absolute', zIndex: 1, bottom: 6, insetInlineEnd: 12 + token.controlHeightSM, opacity: 0.85 };
   return (
-    <section aria-label="Featured offers" aria-roledescription="carousel" style={{ position: 'relative', borderRadius: token.borderRadiusLG, overflow: 'hidden' }}>
+    <section ref={frame} aria-label="Featured offers" aria-roledescription="carousel" style={{ position: 'relative', borderRadius: token.borderRadiusLG, overflow: 'hidden' }}>
       {/* The pictures carry the shop's name for the eye; the page's h1 says it for screen readers. */}
       <Heading level={1} style={VISUALLY_HIDDEN}>
         {SHOP_NAME}
@@ -110,30 +133,15 @@ export function HeroCarousel() {
           style={pauseStyle}
         />
       )}
-      <Carousel
-        ref={carousel}
-        autoplay={isPlaying && hasSeveral}
-        autoplaySpeed={LIMITS.heroCarouselIntervalMs}
-        speed={reducedMotion ? 0 : SLIDE_MS}
-        pauseOnFocus
-        customPaging={(index) => (
-          <button type="button" aria-label={`Show picture ${index + 1}`}>
-            {index + 1}
-          </button>
-        )}
-      >
-        {items.map((featureImage, index) => (
-          <div key={featureImage.id}>
-            <div role="group" aria-roledescription="slide" aria-label={`${index + 1} of ${items.length}`} style={{ aspectRatio: BANNER_ASPECT_RATIO }}>
-              <ProductPicture image={featureImage.image} alt={`${SHOP_NAME} offer ${index + 1} of ${items.length}`} sizes={PICTURE_SIZES.hero} loading={index === 0 ? 'eager' : 'lazy'} />
-            </div>
-          </div>
-        ))}
-      </Carousel>
+      {Slides && hasSeveral ? (
+        <Slides ref={carousel} items={items} isPlaying={isPlaying} reducedMotion={reducedMotion} initialSlide={shown} />
+      ) : (
+        <HeroSlide featureImage={items[shown]} index={shown} count={items.length} />
+      )}
       {hasSeveral && (
         <>
-          <Button shape="circle" size={arrowSize} icon={<LeftOutlined />} aria-label="Previous picture" onClick={() => carousel.current?.prev()} style={arrow('insetInlineStart')} />
-          <Button shape="circle" size={arrowSize} icon={<RightOutlined />} aria-label="Next picture" onClick={() => carousel.current?.next()} style={arrow('insetInlineEnd')} />
+          <Button shape="circle" size={arrowSize} icon={<LeftOutlined />} aria-label="Previous picture" onClick={showPrevious} style={arrow('insetInlineStart')} />
+          <Button shape="circle" size={arrowSize} icon={<RightOutlined />} aria-label="Next picture" onClick={showNext} style={arrow('insetInlineEnd')} />
         </>
       )}
     </section>

@@ -1,10 +1,13 @@
 import { telLink } from '@shop/contracts';
 import { Button, Flex, Layout, theme, Typography } from 'antd';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { SHOP_NAME } from '../../../app/brand';
 import { useShopInfo } from '../../shop-info/useShopInfo';
+import { MountedFromFirstOpen } from '../../../components/MountedFromFirstOpen';
 import { SHOP_CONTENT_MAX_WIDTH } from './shop-frame';
-import { TermsSheet } from './TermsSheet';
+
+/** The terms (their text and the sheet) are read by few: they come with the first tap on the link, not with the page. */
+const TermsSheet = lazy(() => import('./TermsSheet').then((module) => ({ default: module.TermsSheet })));
 
 /** Where the shop is and its number (once the api has told them), copyright line and the Terms and Conditions sheet, under every shop screen (spec §2). */
 export function ShopFooter() {
@@ -36,7 +39,9 @@ export function ShopFooter() {
           </Button>
         </Flex>
       </Flex>
-      <TermsSheet open={termsOpen} onClose={() => setTermsOpen(false)} />
+      <MountedFromFirstOpen open={termsOpen}>
+        <TermsSheet open={termsOpen} onClose={() => setTermsOpen(false)} />
+      </MountedFromFirstOpen>
     </Layout.Footer>
   );
 }

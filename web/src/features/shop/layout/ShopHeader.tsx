@@ -1,7 +1,7 @@
-import { HomeOutlined, MenuOutlined, SearchOutlined, ShoppingOutlined } from '@ant-design/icons';
-import { ROUTES, SHOP_NAVIGATION } from '@shop/contracts';
-import { Button, ConfigProvider, Drawer, Flex, Layout, Menu, Skeleton, theme, type MenuProps, type ThemeConfig } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { MenuOutlined } from '@ant-design/icons';
+import { ROUTES } from '@shop/contracts';
+import { Button, Flex, Layout, Skeleton, theme } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { SHOP_NAME } from '../../../app/brand';
 import { useAppSelector } from '../../../app/hooks';
@@ -10,54 +10,48 @@ import { selectAuthChecked, selectUser } from '../../auth/auth.selectors';
 import { SignInButtons } from '../../auth/SignInButtons';
 import { CartButton } from '../../cart/CartButton';
 import { WishlistButton } from '../../wishlist/WishlistButton';
-import { CategoryIcon } from '../home/category-icons';
-import { AccountMenu } from './AccountMenu';
+import { MountedFromFirstOpen } from '../../../components/MountedFromFirstOpen';
 import { SHOP_CONTENT_MAX_WIDTH } from './shop-frame';
-import { useShopNavigation } from './useShopNavigation';
 
-type MenuItems = NonNullable<MenuProps['items']>;
+/*
+ * antd's Menu (with its overflow and popup machinery), the menu sheet and the account dropdown are
+ * chunks of their own (issue 16): a shopper on a phone sees none of them until a tap, and a large
+ * screen's menus come a moment after the first paint into room kept for them.
+ */
+const PageMenuBar = lazy(() => import('./ShopMenuBars').then((module) => ({ default: module.PageMenuBar })));
+const CategoryMenuBar = lazy(() => import('./ShopMenuBars').then((module) => ({ default: module.CategoryMenuBar })));
+const ShopMenuSheet = lazy(() => import('./ShopMenuSheet').then((module) => ({ default: module.ShopMenuSheet })));
+const AccountMenu = lazy(() => import('./AccountMenu').then((module) => ({ default: module.AccountMenu })));
 
-const PAGE_ICONS: Record<string, ReactNode> = { home: <HomeOutlined />, products: <ShoppingOutlined />, search: <SearchOutlined /> };
-/** Home, Products and Search: the pages, beside the logo on large screens. */
-const PAGE_ITEMS: MenuItems = SHOP_NAVIGATION.filter((entry) => entry.category === null).map((entry) => ({ key: entry.id, label: entry.label, icon: PAGE_ICONS[entry.id] }));
-const CATEGORY_ENTRIES = SHOP_NAVIGATION.flatMap((entry) => (entry.category === null ? [] : [{ ...entry, category: entry.category }]));
-/** The categories get a row of their own on large screens: together with the pages they are too wide for one. */
-const CATEGORY_ITEMS: MenuItems = CATEGORY_ENTRIES.map((entry) => ({ key: entry.id, label: entry.label }));
-/** Tighter items, so that all nine categories fit one row at 1280 px instead of folding into '…'. */
-const COMPACT_MENU_THEME: ThemeConfig = { components: { Menu: { itemPaddingInline: 8, fontSize: 14 } } };
-const MENU_SHEET_ITEMS: MenuItems = [
-  { key: 'pages', type: 'group', label: 'Shop', children: PAGE_ITEMS },
-  {
-    key: 'categories',
-    type: 'group',
-    label: 'Categories',
-    children: CATEGORY_ENTRIES.map((entry) => ({ key: entry.id, label: entry.label, icon: <CategoryIcon category={entry.category} /> })),
-  },
-];
+const CATEGORY_ITEM_HEIGHT = 44;
+/** antd sets each horizontal item a pixel down, onto the header's bottom border: the row is a pixel shorter than its items. */
+const CATEGORY_ROW_HEIGHT = CATEGORY_ITEM_HEIGHT - 1;
+
+/** Takes the room between the logo and the buttons where there is no page menu, or not yet. */
+const SPACER = <span style={{ flex: 1 }} />;
+const AVATAR_PLACEHOLDER = <Skeleton.Avatar active size="large" />;
 
 /**
  * The account menu for a signed-in shopper, sign-in for a guest (issue 16). Until the session check
- * has answered, the shape of the avatar holds the place, so that a returning shopper's header does
- * not flash a sign-in button.
+ * has answered, and while the account menu's code loads, the shape of the avatar holds the place, so
+ * that a returning shopper's header does not flash a sign-in button.
  */
 function AccountArea({ isLarge }: { isLarge: boolean }) {
   const authChecked = useAppSelector(selectAuthChecked);
   const user = useAppSelector(selectUser);
-  if (!authChecked) return <Skeleton.Avatar active size="large" />;
-  return user ? <AccountMenu /> : <SignInButtons isCompact={!isLarge} />;
+  if (!authChecked) return AVATAR_PLACEHOLDER;
+  if (!user) return <SignInButtons isCompact={!isLarge} />;
+  return (
+    <Suspense fallback={AVATAR_PLACEHOLDER}>
+      <AccountMenu />
+    </Suspense>
+  );
 }
 
 /** Logo, navigation (a menu sheet on phones), the wishlist and cart sheets and the account menu (spec §2 shop header). */
 export function ShopHeader({ isLarge }: { isLarge: boolean }) {
   const { token } = theme.useToken();
   const [menuSheetOpen, setMenuSheetOpen] = useState(false);
-  const { activeEntryId, openEntry } = useShopNavigation();
-  const selectedKeys = activeEntryId ? [activeEntryId] : [];
-
-  const onMenuClick: MenuProps['onClick'] = ({ key }) => {
-    setMenuSheetOpen(false);
-    openEntry(key);
-  };
 
   return (
     <Layout.Header
@@ -70,9 +64,11 @@ export function ShopHeader({ isLarge }: { isLarge: boolean }) {
             <ShopLogo />
           </Link>
           {isLarge ? (
-            <Menu mode="horizontal" items={PAGE_ITEMS} selectedKeys={selectedKeys} onClick={onMenuClick} style={{ flex: 1, minWidth: 0, borderBottom: 'none' }} />
+            <Suspense fallback={SPACER}>
+              <PageMenuBar />
+            </Suspense>
           ) : (
-            <span style={{ flex: 1 }} />
+            SPACER
           )}
           <Flex align="center" gap="small">
             <WishlistButton />
@@ -81,15 +77,17 @@ export function ShopHeader({ isLarge }: { isLarge: boolean }) {
           </Flex>
         </Flex>
         {isLarge && (
-          <ConfigProvider theme={COMPACT_MENU_THEME}>
-            <Menu mode="horizontal" items={CATEGORY_ITEMS} selectedKeys={selectedKeys} onClick={onMenuClick} style={{ borderBottom: 'none', lineHeight: '44px' }} />
-          </ConfigProvider>
+          <div style={{ height: CATEGORY_ROW_HEIGHT }}>
+            <Suspense fallback={null}>
+              <CategoryMenuBar itemHeight={CATEGORY_ITEM_HEIGHT} />
+            </Suspense>
+          </div>
         )}
       </nav>
       {!isLarge && (
-        <Drawer title={<ShopLogo />} placement="left" size={300} open={menuSheetOpen} onClose={() => setMenuSheetOpen(false)} styles={{ body: { padding: 8 } }}>
-          <Menu mode="inline" items={MENU_SHEET_ITEMS} selectedKeys={selectedKeys} onClick={onMenuClick} style={{ borderInlineEnd: 'none' }} />
-        </Drawer>
+        <MountedFromFirstOpen open={menuSheetOpen}>
+          <ShopMenuSheet open={menuSheetOpen} onClose={() => setMenuSheetOpen(false)} />
+        </MountedFromFirstOpen>
       )}
     </Layout.Header>
   );

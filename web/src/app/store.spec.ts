@@ -1,0 +1,81 @@
+import { createAction } from '@reduxjs/toolkit';
+import { take } from 'redux-saga/effects';
+import type { SagaIterator } from 'redux-saga';
+import { addressSelected } from '../features/addresses/addresses.slice';
+import { chosenAddressOf } from '../features/addresses/chosen-address';
+import { adminFeature } from '../features/admin/admin.feature';
+import { authChecked } from '../features/auth/auth.slice';
+import { orderingFeature } from '../features/orders/ordering.feature';
+import { makeStore, type LazyFeature } from './store';
+
+const probe = createAction('test/probe');
+
+/** A feature whose saga counts how many copies of it run, by how many answer one probe. */
+function countingFeature(): LazyFeature & { answers: number } {
+  const feature = {
+    name: 'counting',
+    reducers: {},
+    answers: 0,
+    *saga(): SagaIterator {
+      yield take(probe.type);
+      feature.answers += 1;
+    },
+  };
+  return feature;
+}
+
+describe('features that come with their screens', () => {
+  // Node has no tab storage, which the sagas take as they start: a map stands in for it.
+  beforeAll(() => {
+    const items = new Map<string, string>();
+    const storage = { getItem: (key: string) => items.get(key) ?? null, setItem: (key: string, value: string) => void items.set(key, value), removeItem: (key: string) => void items.delete(key) };
+    Object.assign(globalThis, { sessionStorage: storage });
+  });
+  afterAll(() => {
+    Reflect.deleteProperty(globalThis, 'sessionStorage');
+  });
+
+  it('holds no checkout or admin state until a screen loads its feature', () => {
+    const store = makeStore();
+    const state = store.getState() as unknown as Record<string, unknown>;
+    for (const slice of ['addresses', 'checkout', 'orders', 'payments', 'dashboard', 'adminOrders']) expect(state[slice]).toBeUndefined();
+    expect(state.cart).toBeDefined();
+  });
+
+  it('fills a loaded feature\'s initial state at once, before any screen of it renders', () => {
+    const store = makeStore();
+    store.loadFeature(orderingFeature);
+    const state = store.getState();
+    expect(state.checkout).toBeDefined();
+    expect(state.orders).toBeDefined();
+    expect(state.addresses).toBeDefined();
+    expect(state.payments).toBeDefined();
+    expect(state.dashboard as unknown).toBeUndefined();
+  });
+
+  it('loads what a feature needs with it: the admin reads the shopper\'s order state too', () => {
+    const store = makeStore();
+    store.loadFeature(adminFeature);
+    const state = store.getState();
+    expect(state.adminOrders).toBeDefined();
+    expect(state.orders).toBeDefined();
+  });
+
+  it('follows the shopper already signed in when its screen loads after the session check', () => {
+    const store = makeStore();
+    const shopper = { id: 41, userName: 'Wanjiru', email: 'wanjiru@example.com', role: 'user' as const };
+    store.dispatch(authChecked(shopper));
+    store.loadFeature(orderingFeature);
+    store.dispatch(addressSelected(7));
+    expect(chosenAddressOf(sessionStorage, shopper.id)).toBe(7);
+  });
+
+  it('starts a feature\'s sagas once however many screens load it', () => {
+    const store = makeStore();
+    const feature = countingFeature();
+    store.loadFeature(feature);
+    store.loadFeature(feature);
+    store.dispatch(probe());
+    expect(feature.answers).toBe(1);
+  });
+});

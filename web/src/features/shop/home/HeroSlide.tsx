@@ -1,0 +1,27 @@
+import { PICTURE_SIZES, type FeatureImage } from '@shop/contracts';
+import { SHOP_NAME } from '../../../app/brand';
+import { ProductPicture } from '../../../components/ProductPicture';
+
+/**
+ * Feature images are wide banners (the shop's own are 1600 × 600). One shape on every screen keeps
+ * their words whole on a phone, where a taller frame would crop the sides away.
+ */
+export const BANNER_ASPECT_RATIO = '8 / 3';
+
+interface HeroSlideProps {
+  featureImage: FeatureImage;
+  index: number;
+  count: number;
+}
+
+/**
+ * One feature image, the same box whether the carousel shows it or it stands alone on the first paint,
+ * before the carousel's code has come: nothing moves when the carousel takes over.
+ */
+export function HeroSlide({ featureImage, index, count }: HeroSlideProps) {
+  return (
+    <div role="group" aria-roledescription="slide" aria-label={`${index + 1} of ${count}`} style={{ aspectRatio: BANNER_ASPECT_RATIO }}>
+      <ProductPicture image={featureImage.image} alt={`${SHOP_NAME} offer ${index + 1} of ${count}`} sizes={PICTURE_SIZES.hero} loading={index === 0 ? 'eager' : 'lazy'} />
+    </div>
+  );
+}
