@@ -2,12 +2,14 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import { theme } from 'antd';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { SERVER_PATH_PREFIXES } from '../libs/contracts/src/routes';
 import { SHOP_NAME } from './src/app/brand';
 import { shopTheme } from './src/app/theme';
+import { BANNER_ASPECT_RATIO, SHOP_PAGE_MAX_WIDTH, SHOP_PAGE_PADDING } from './src/features/shop/layout/shop-frame';
 import { adminOnlyFiles, type BuildManifest } from './src/features/pwa/chunk-audience';
 
 // The dev server and `vite preview` forward the api's paths so that the session cookie stays first-party.
@@ -16,18 +18,29 @@ const apiUrl = process.env.API_URL ?? 'http://localhost:3000';
 /** Paths the api answers itself: a navigation there is never the app's to serve. */
 const SERVER_PATHS = SERVER_PATH_PREFIXES.map((prefix) => new RegExp(`^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:/|$)`));
 
-const PRIMARY_COLOUR = shopTheme.token?.colorPrimary ?? '';
-const PAGE_COLOUR = shopTheme.token?.colorBgLayout ?? '';
+const designToken = theme.getDesignToken(shopTheme);
 
 /**
- * index.html and offline.html paint before any script runs: the theme's colours are written into them
- * at build. offline.html loads nothing of the build, so it is not one of its inputs, only written out beside index.html.
+ * What index.html and offline.html paint before any script runs, written into them at build from the
+ * theme and the shop's frame: the colours, and the box in which the shell paints the home page's first
+ * picture (the api puts it there) exactly where the carousel will show it.
  */
-function themeColoursInHtml(): Plugin {
-  const colours: Record<string, string> = { SHOP_PRIMARY_COLOUR: PRIMARY_COLOUR, SHOP_PAGE_COLOUR: PAGE_COLOUR };
-  const fill = (html: string) => html.replace(/%(SHOP_PRIMARY_COLOUR|SHOP_PAGE_COLOUR)%/g, (_, name: string) => colours[name]);
+const SHELL_VALUES: Record<string, string> = {
+  SHOP_PRIMARY_COLOUR: designToken.colorPrimary,
+  SHOP_PAGE_COLOUR: designToken.colorBgLayout,
+  SHOP_PAGE_MAX_WIDTH: `${SHOP_PAGE_MAX_WIDTH}px`,
+  SHOP_PAGE_PADDING_PHONE: `${SHOP_PAGE_PADDING.phone}px`,
+  SHOP_PAGE_PADDING_FROM_MEDIUM: `${SHOP_PAGE_PADDING.fromMedium}px`,
+  SHOP_SCREEN_MEDIUM: `${designToken.screenMD}px`,
+  SHOP_BANNER_ASPECT_RATIO: BANNER_ASPECT_RATIO,
+  SHOP_BANNER_RADIUS: `${designToken.borderRadiusLG}px`,
+};
+
+/** offline.html loads nothing of the build, so it is not one of its inputs, only written out beside index.html. */
+function shellValuesInHtml(): Plugin {
+  const fill = (html: string) => html.replace(/%(SHOP_[A-Z_]+)%/g, (placeholder, name: string) => SHELL_VALUES[name] ?? placeholder);
   return {
-    name: 'theme-colours-in-html',
+    name: 'shell-values-in-html',
     transformIndexHtml: { order: 'pre', handler: fill },
     async generateBundle() {
       const offlinePage = await readFile(new URL('offline.html', import.meta.url), 'utf8');
@@ -55,7 +68,7 @@ function inlineShellStylesheet(): Plugin {
 export default defineConfig({
   plugins: [
     react(),
-    themeColoursInHtml(),
+    shellValuesInHtml(),
     inlineShellStylesheet(),
     VitePWA({
       // main.tsx registers the worker once the page has loaded, so that its downloads never compete with the first paint.
@@ -68,8 +81,8 @@ export default defineConfig({
         start_url: '/shop/home',
         scope: '/',
         display: 'standalone',
-        theme_color: PRIMARY_COLOUR,
-        background_color: PAGE_COLOUR,
+        theme_color: designToken.colorPrimary,
+        background_color: designToken.colorBgLayout,
         icons: [
           { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
           { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },

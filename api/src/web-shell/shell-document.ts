@@ -1,3 +1,4 @@
+import type { PictureSources } from '@shop/contracts';
 import escapeHtml from 'escape-html';
 import { readFile, stat } from 'node:fs/promises';
 
@@ -7,6 +8,12 @@ export type ImagePreload =
   | { srcSet: string; sizes: string; type: string }
   /** A lone `<img src>` (derivatives not made yet). */
   | { href: string };
+
+/** A picture for the shell to paint before the app's code has come, as the app's `<picture>` shows it. */
+export interface ShellPicture {
+  sources: PictureSources;
+  sizes: string;
+}
 
 /** Open Graph tags (`og:`, `product:`) are written with `property`, Twitter's with `name`. */
 export type MetaTag = [key: string, content: string];
@@ -19,6 +26,8 @@ export interface ShellHead {
   /** In this order: a structured property (`og:image:alt`) follows the tag it describes. */
   meta: MetaTag[];
   preload?: ImagePreload;
+  /** Painted in the shell's page-picture place, where its index.html has one. */
+  picture?: ShellPicture;
 }
 
 /** The web build's index.html as last read, and the shop's name as its `<title>` gives it. */
@@ -30,6 +39,8 @@ export interface Shell {
 const TITLE = /<title>([^<]*)<\/title>/i;
 const DESCRIPTION = /<meta\s+name=["']description["'][^>]*>/i;
 const HEAD_END = /<\/head>/i;
+/** Where index.html lets a page paint its first picture: inside the app's root, which the app's first render replaces. */
+const PICTURE_PLACE = '<!--page-picture-->';
 
 const attribute = (value: string) => `"${escapeHtml(value)}"`;
 
@@ -42,9 +53,19 @@ function preloadTag(preload: ImagePreload): string {
   return `<link rel="preload" as="image" ${source} fetchpriority="high" />`;
 }
 
+function pictureMarkup({ sources, sizes }: ShellPicture): string {
+  // Hidden from screen readers: the app's own picture, with its words, takes its place a moment later.
+  const image = (attributes: string) => `<img ${attributes} alt="" fetchpriority="high" />`;
+  const inner =
+    'original' in sources
+      ? image(`src=${attribute(sources.original)}`)
+      : `<picture><source type="image/webp" srcset=${attribute(sources.webp)} sizes=${attribute(sizes)} />${image(`src=${attribute(sources.fallback)} srcset=${attribute(sources.jpeg)} sizes=${attribute(sizes)}`)}</picture>`;
+  return `<div class="boot-picture" aria-hidden="true">${inner}</div>`;
+}
+
 /**
  * The shell with the page's head: its title and description replace the shell's own, the rest goes
- * before `</head>`. Every value is escaped, and inserted by a function: a `$&` in a product's title
+ * before `</head>`, and its picture into the root. Every value is escaped, and inserted by a function: a `$&` in a product's title
  * is text, not a replacement pattern.
  */
 export function renderShell(shell: string, head: ShellHead | undefined): string {
@@ -58,6 +79,10 @@ export function renderShell(shell: string, head: ShellHead | undefined): string 
   if (head.title !== undefined) put(TITLE, `<title>${escapeHtml(head.title)}</title>`);
   if (head.description !== undefined) put(DESCRIPTION, `<meta name="description" content=${attribute(head.description)} />`);
   added.push(...head.meta.map(metaTag), ...(head.preload ? [preloadTag(head.preload)] : []));
+  if (head.picture) {
+    const markup = pictureMarkup(head.picture);
+    html = html.replace(PICTURE_PLACE, () => markup);
+  }
   return html.replace(HEAD_END, () => `  ${added.join('\n    ')}\n  </head>`);
 }
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { join, resolve } from 'node:path';
 import type { AppConfig } from '@shop/config';
-import { CURRENCY, LOCALE, PICTURE_SIZES, ROUTES, categoryLabel, coverImage, effectivePrice, filtersOfSearchParams, formatKes, srcSetOf, type CategoryId, type ImageSet, type Product } from '@shop/contracts';
+import { CURRENCY, LOCALE, PICTURE_SIZES, ROUTES, categoryLabel, coverImage, effectivePrice, filtersOfSearchParams, formatKes, pictureSourcesOf, type CategoryId, type ImageSet, type Product } from '@shop/contracts';
 import { APP_CONFIG } from '@shop/infrastructure';
 import { idOf } from '../common/id-pipe.js';
 import { FeatureImagesService } from '../feature-images/feature-images.service.js';
@@ -19,8 +19,8 @@ const SHARE_DESCRIPTION_MAX_LENGTH = 160;
 
 /** What ProductPicture shows: the WebP source when both formats exist, otherwise the original alone. */
 function preloadOf(image: ImageSet, sizes: string): ImagePreload {
-  const webp = srcSetOf(image, 'webp');
-  return webp !== '' && srcSetOf(image, 'jpeg') !== '' ? { srcSet: webp, sizes, type: 'image/webp' } : { href: image.url };
+  const sources = pictureSourcesOf(image);
+  return 'original' in sources ? { href: sources.original } : { srcSet: sources.webp, sizes, type: 'image/webp' };
 }
 
 /** The smallest JPEG derivative wide enough for a large card (the largest there is otherwise), else the original. */
@@ -89,11 +89,14 @@ export class WebShellService {
     });
   }
 
-  /** `/shop/home`: the carousel's first picture, the largest paint of the page. */
+  /**
+   * `/shop/home`: the carousel's first picture, the largest paint of the page, preloaded and painted
+   * by the shell itself in the carousel's place, so that a slow phone shows it before the app has run.
+   */
   homePage(): Promise<string | undefined> {
     return this.page(async () => {
       const [first] = await this.featureImages.list('shop', 1);
-      return first && { meta: [], preload: preloadOf(first.image, PICTURE_SIZES.hero) };
+      return first && { meta: [], preload: preloadOf(first.image, PICTURE_SIZES.hero), picture: { sources: pictureSourcesOf(first.image), sizes: PICTURE_SIZES.hero } };
     });
   }
 

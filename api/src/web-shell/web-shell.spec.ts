@@ -20,7 +20,7 @@ const SHELL = `<!doctype html>
     <script type="module" crossorigin src="/assets/index-4f2a9c.js"></script>
   </head>
   <body>
-    <div id="root"></div>
+    <div id="root"><!--page-picture--></div>
   </body>
 </html>
 `;
@@ -255,6 +255,23 @@ describe('the web app as the api delivers it', () => {
       const html = (await get(shop.server, ROUTES.shopHome)).text;
       expect(html).toContain(`<link rel="preload" as="image" imagesrcset="${srcSetOf(image, 'webp')}" imagesizes="100vw" type="image/webp" fetchpriority="high" />`);
       expect(html).toContain('<title>Toy Duka</title>');
+    });
+
+    it('paints that picture in the shell, inside the root the app replaces, before any script has run', async () => {
+      const image = await readyImage();
+      await shop.dataSource.query('UPDATE feature_images SET position = position + 1');
+      await shop.dataSource.getRepository(FeatureImage).save({ imageId: image.id, position: 0 });
+      const html = (await get(shop.server, ROUTES.shopHome)).text;
+      const smallestJpeg = image.derivatives.filter((derivative) => derivative.format === 'jpeg').sort((a, b) => a.width - b.width)[0].url;
+      const picture =
+        `<div class="boot-picture" aria-hidden="true"><picture><source type="image/webp" srcset="${srcSetOf(image, 'webp')}" sizes="100vw" />` +
+        `<img src="${smallestJpeg}" srcset="${srcSetOf(image, 'jpeg')}" sizes="100vw" alt="" fetchpriority="high" /></picture></div>`;
+      expect(html).toContain(`<div id="root">${picture}</div>`);
+    });
+
+    it('paints no picture on other pages, where the carousel is not', async () => {
+      const html = (await get(shop.server, ROUTES.shopListing)).text;
+      expect(html).not.toContain('boot-picture');
     });
   });
 

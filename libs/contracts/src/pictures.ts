@@ -19,3 +19,17 @@ export function srcSetOf(image: ImageSet, format: ImageFormat): string {
     .map((candidate) => `${candidate.url} ${candidate.width}w`)
     .join(', ');
 }
+
+/**
+ * What a `<picture>` of an image offers: WebP with JPEG beside it (its smallest as the plain `src`)
+ * once the image worker has made the derivatives, the original alone until then. The web's picture,
+ * the api's preload and the shell's first paint read it alike, so that the browser picks one file for all.
+ */
+export type PictureSources = { webp: string; jpeg: string; fallback: string } | { original: string };
+
+export function pictureSourcesOf(image: ImageSet): PictureSources {
+  const webp = srcSetOf(image, 'webp');
+  const jpeg = srcSetOf(image, 'jpeg');
+  if (webp === '' || jpeg === '') return { original: image.url };
+  return { webp, jpeg, fallback: image.srcSet.find((candidate) => candidate.format === 'jpeg')?.url ?? image.url };
+}

@@ -1,4 +1,4 @@
-import { srcSetOf, type ImageSet } from '@shop/contracts';
+import { pictureSourcesOf, type ImageSet } from '@shop/contracts';
 import type { CSSProperties } from 'react';
 
 interface ProductPictureProps {
@@ -19,17 +19,15 @@ interface ProductPictureProps {
  * and the original until the image worker has made the derivatives.
  */
 export function ProductPicture({ image, alt, sizes, style, loading = 'lazy' }: ProductPictureProps) {
-  const webp = srcSetOf(image, 'webp');
-  const jpeg = srcSetOf(image, 'jpeg');
+  const sources = pictureSourcesOf(image);
   const fill: CSSProperties = { display: 'block', width: '100%', height: '100%', objectFit: 'cover', ...style };
   // The largest paint is decoded with the frame that shows it; the others off the main thread, whenever ready.
   const timing = loading === 'eager' ? ({ loading, fetchPriority: 'high' } as const) : ({ loading, decoding: 'async' } as const);
-  if (webp === '' || jpeg === '') return <img src={image.url} alt={alt} {...timing} style={fill} />;
-  const fallback = image.srcSet.find((candidate) => candidate.format === 'jpeg')?.url ?? image.url;
+  if ('original' in sources) return <img src={sources.original} alt={alt} {...timing} style={fill} />;
   return (
     <picture>
-      <source type="image/webp" srcSet={webp} sizes={sizes} />
-      <img src={fallback} srcSet={jpeg} sizes={sizes} alt={alt} {...timing} style={fill} />
+      <source type="image/webp" srcSet={sources.webp} sizes={sizes} />
+      <img src={sources.fallback} srcSet={sources.jpeg} sizes={sizes} alt={alt} {...timing} style={fill} />
     </picture>
   );
 }

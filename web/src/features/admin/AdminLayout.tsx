@@ -1,9 +1,10 @@
 import { ClusterOutlined, DashboardOutlined, LogoutOutlined, MenuOutlined, OrderedListOutlined, PictureOutlined, ShoppingOutlined } from '@ant-design/icons';
 import { ROUTES } from '@shop/contracts';
-import { App, Badge, Button, Drawer, Flex, Grid, Layout, Menu, type MenuProps } from 'antd';
+import { App, Badge, Button, Drawer, Flex, Layout, Menu, type MenuProps } from 'antd';
 import { useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useScreens } from '../../app/useScreens';
 import { ShopLogo } from '../../components/ShopLogo';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/SkipLink';
 import { logoutRequested } from '../auth/auth.slice';
@@ -35,7 +36,7 @@ function sidebarItems(unseenOrders: number): MenuProps['items'] {
 
 /** Sidebar fixed on large screens, a slide-out drawer below that; header with Logout (spec §2). */
 export function AdminLayout() {
-  const screens = Grid.useBreakpoint();
+  const screens = useScreens();
   const isLarge = screens.lg === true;
   const [drawerOpen, setDrawerOpen] = useState(false);
   const location = useLocation();

@@ -1,9 +1,10 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { ROUTES } from '@shop/contracts';
-import { Flex, Grid, Typography, theme } from 'antd';
+import { Flex, Typography, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { isOpenToGuests, pathnameOf, rememberedTarget } from '../../app/route-guard';
+import { useScreens } from '../../app/useScreens';
 import { Heading } from '../../components/Heading';
 import { ShopLogo } from '../../components/ShopLogo';
 
@@ -30,7 +31,7 @@ function BackToShopLink() {
 /** Title, switch link and form area shared by the sign-in and registration screens. */
 export function AuthScreen({ title, switchPrompt, children }: AuthScreenProps) {
   // The welcome panel is hidden below `lg`, so the shop's name moves above the title there.
-  const showsWelcomePanel = Grid.useBreakpoint().lg === true;
+  const showsWelcomePanel = useScreens().lg === true;
   return (
     <Flex vertical gap="large" style={{ width: '100%', maxWidth: 420 }}>
       <Flex vertical align="center" gap={4}>

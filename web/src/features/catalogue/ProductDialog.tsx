@@ -1,6 +1,7 @@
-import { Grid, Modal } from 'antd';
+import { Modal } from 'antd';
 import { useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useScreens } from '../../app/useScreens';
 import { productViewClosed } from './catalogue.slice';
 import { ProductHeading, ProductView } from './ProductView';
 
@@ -10,7 +11,7 @@ export function ProductDialog() {
   const isShowingDialog = useAppSelector((state) => state.catalogue.productView.place === 'dialog');
   // The details are cleared once the closing animation has ended, not while the dialog still fades out.
   const [isClosing, setClosing] = useState(false);
-  const isPhone = Grid.useBreakpoint().md !== true;
+  const isPhone = useScreens().md !== true;
 
   return (
     <Modal

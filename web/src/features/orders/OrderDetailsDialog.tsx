@@ -1,7 +1,8 @@
 import { formatKes, OFFLINE_PAYMENT_METHOD_LABELS, type Order } from '@shop/contracts';
 import { formatKenyanMobile } from '@shop/contracts/phone';
-import { Descriptions, Divider, Flex, Grid, Modal, Skeleton, Typography, theme } from 'antd';
+import { Descriptions, Divider, Flex, Modal, Skeleton, Typography, theme } from 'antd';
 import { useState, type ReactNode } from 'react';
+import { useScreens } from '../../app/useScreens';
 import { LoadFailureAlert } from '../../components/LoadFailureAlert';
 import { AmountRow } from '../checkout/AmountRow';
 import { paypalChargeText } from '../checkout/paypal-charge';
@@ -111,7 +112,7 @@ function OrderDetailsBody({ order, payment }: { order: Order; payment: ReactNode
 /** The 'View Details' dialog of the shopper's and the admin's order lists. */
 export function OrderDetailsDialog({ order, isLoading, error, onClosed, onRetry, payment, children }: OrderDetailsDialogProps) {
   const [isClosing, setClosing] = useState(false);
-  const isPhone = Grid.useBreakpoint().sm !== true;
+  const isPhone = useScreens().sm !== true;
   return (
     <Modal
       open={order !== null && !isClosing}

@@ -1,5 +1,6 @@
 import { formatKes, MESSAGES, type Order } from '@shop/contracts';
-import { Button, Card, Empty, Flex, Grid, Pagination, Spin, Table, Tag, Typography, theme, type TableColumnsType, type TablePaginationConfig } from 'antd';
+import { Button, Card, Empty, Flex, Pagination, Spin, Table, Tag, Typography, theme, type TableColumnsType, type TablePaginationConfig } from 'antd';
+import { useScreens } from '../../app/useScreens';
 import { isAwaitingPayment } from './order-moves';
 import { formatOrderDate, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from './order-presentation';
 import { OrderStatusTag } from './OrderStatusTag';
@@ -78,7 +79,7 @@ function OrderCards({ orders, isLoading, onViewDetails, audience, pagination, em
 
 /** The orders as spec §2 lists them: a table on wider screens, cards on phones. */
 export function OrdersTable({ orders, isLoading, onViewDetails, audience, pagination = false, emptyText = MESSAGES.orders.empty }: OrdersTableProps) {
-  const isPhone = Grid.useBreakpoint().md !== true;
+  const isPhone = useScreens().md !== true;
   if (isPhone) return <OrderCards orders={orders} isLoading={isLoading} onViewDetails={onViewDetails} audience={audience} pagination={pagination} emptyText={emptyText} />;
 
   const columns: TableColumnsType<Order> = [

@@ -1,6 +1,7 @@
-import { Col, Flex, Grid, Row, theme } from 'antd';
+import { Col, Flex, Row, theme } from 'antd';
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useScreens } from '../../app/useScreens';
 import { LoadFailureAlert } from '../../components/LoadFailureAlert';
 import { AddressManager } from '../addresses/AddressManager';
 import { selectSelectedAddress } from '../addresses/addresses.selectors';
@@ -23,7 +24,7 @@ export function CheckoutPage() {
   const cartLoading = useAppSelector(selectCartIsLoading);
   const cartError = useAppSelector(selectCartError);
   const address = useAppSelector(selectSelectedAddress);
-  const isPhone = Grid.useBreakpoint().lg !== true;
+  const isPhone = useScreens().lg !== true;
 
   // Prices and stock may have moved since the cart was loaded at sign-in; the order is summed from today's.
   useEffect(() => {

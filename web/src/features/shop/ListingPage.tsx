@@ -1,9 +1,10 @@
 import { FilterOutlined } from '@ant-design/icons';
 import { CATEGORIES, DEFAULT_SORT, LISTING_PAGE, MESSAGES, type ProductFilterGroupId, type SortOption } from '@shop/contracts';
-import { Badge, Button, Card, Col, Drawer, Flex, Grid, Pagination, Row, Typography, theme } from 'antd';
+import { Badge, Button, Card, Col, Drawer, Flex, Pagination, Row, Typography, theme } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useScrollBehavior } from '../../app/theme';
+import { useScreens } from '../../app/useScreens';
 import { listingRequested } from '../catalogue/catalogue.slice';
 import { storedListingFilters } from '../catalogue/listing-filters';
 import { activeFilterCount, filtersOnEntry, listingAddress, toggleFilterValue, type ListingQuery } from '../catalogue/listing-request';
@@ -25,7 +26,7 @@ export function ListingPage() {
   const dispatch = useAppDispatch();
   const { query, items, total, isLoading, error } = useAppSelector((state) => state.catalogue.listing);
   const { searchParams, arrivalKey, writeSearchParams } = useOwnSearchParams();
-  const screens = Grid.useBreakpoint();
+  const screens = useScreens();
   const isLarge = screens.lg === true;
   const [filtersOpen, setFiltersOpen] = useState(false);
   const { token } = theme.useToken();

@@ -1,11 +1,12 @@
-import { Grid, Layout } from 'antd';
+import { Layout } from 'antd';
 import { lazy } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
+import { useScreens } from '../../app/useScreens';
 import { MountedFromFirstOpen } from '../../components/MountedFromFirstOpen';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/SkipLink';
 import { ContactStrip } from './layout/ContactStrip';
-import { SHOP_CONTENT_MAX_WIDTH } from './layout/shop-frame';
+import { SHOP_PAGE_MAX_WIDTH, SHOP_PAGE_PADDING } from './layout/shop-frame';
 import { ShopFooter } from './layout/ShopFooter';
 import { ShopHeader } from './layout/ShopHeader';
 
@@ -23,7 +24,7 @@ function ProductDialogWhenOpened() {
 
 /** The frame of every shop screen: contact strip, header, the page, footer, and the one product dialog its cards open (spec §1, §2). */
 export function ShopLayout() {
-  const screens = Grid.useBreakpoint();
+  const screens = useScreens();
   const isLarge = screens.lg === true;
 
   return (
@@ -32,7 +33,7 @@ export function ShopLayout() {
       {isLarge && <ContactStrip collapsible={false} />}
       <ShopHeader isLarge={isLarge} />
       {!isLarge && <ContactStrip collapsible />}
-      <Layout.Content id={MAIN_CONTENT_ID} tabIndex={-1} style={{ width: '100%', maxWidth: SHOP_CONTENT_MAX_WIDTH + 48, marginInline: 'auto', padding: screens.md ? 24 : 16 }}>
+      <Layout.Content id={MAIN_CONTENT_ID} tabIndex={-1} style={{ width: '100%', maxWidth: SHOP_PAGE_MAX_WIDTH, marginInline: 'auto', padding: screens.md ? SHOP_PAGE_PADDING.fromMedium : SHOP_PAGE_PADDING.phone }}>
         <Outlet />
       </Layout.Content>
       <ShopFooter />

@@ -1,7 +1,8 @@
 import { CATEGORIES, LIMITS, MESSAGES, type AdminProduct, type ImageSet } from '@shop/contracts';
-import { Button, Col, Drawer, Flex, Form, Grid, Input, InputNumber, Row, Select, Typography } from 'antd';
+import { Button, Col, Drawer, Flex, Form, Input, InputNumber, Row, Select, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useScreens } from '../../../app/useScreens';
 import { Heading } from '../../../components/Heading';
 import { productSaveRequested, productSheetClosed } from './adminProducts.slice';
 import { ImageUploadField } from './ImageUploadField';
@@ -121,7 +122,7 @@ function ProductEditor({ productId, product }: { productId: number | null; produ
 /** The side sheet of spec §2 for adding and editing products: full width on phones. */
 export function ProductSheet() {
   const dispatch = useAppDispatch();
-  const screens = Grid.useBreakpoint();
+  const screens = useScreens();
   const { open, productId } = useAppSelector((state) => state.adminProducts.sheet);
   const product = useAppSelector((state) => (productId === null ? null : (state.adminProducts.items.find((item) => item.id === productId) ?? null)));
   const editing = productId !== null;

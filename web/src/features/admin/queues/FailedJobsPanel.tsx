@@ -1,7 +1,8 @@
 import { DeleteOutlined, RedoOutlined } from '@ant-design/icons';
 import { QUEUE_NAMES, type FailedJobView, type QueueName, type QueueStatsEvent } from '@shop/contracts';
-import { Badge, Button, Card, Descriptions, Empty, Flex, Grid, Popconfirm, Select, Table, Tabs, Typography, theme, type TableColumnsType } from 'antd';
+import { Badge, Button, Card, Descriptions, Empty, Flex, Popconfirm, Select, Table, Tabs, Typography, theme, type TableColumnsType } from 'antd';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useScreens } from '../../../app/useScreens';
 import { LoadFailureAlert } from '../../../components/LoadFailureAlert';
 import { formatTime, queueLabel } from './queue-figures';
 import { FAILED_JOBS_PAGE_SIZE, failedJobRemoveRequested, failedJobRetryRequested, failedJobsRequested, retryAllRequested, selectQueueConsole } from './queueConsole.slice';
@@ -49,7 +50,7 @@ function FailedJobDetails({ job }: { job: FailedJobView }) {
 export function FailedJobsPanel({ queues }: { queues: QueueStatsEvent[] }) {
   const dispatch = useAppDispatch();
   const { token } = theme.useToken();
-  const isPhone = Grid.useBreakpoint().sm !== true;
+  const isPhone = useScreens().sm !== true;
   const { failed, busyJobIds, isRetryingAll } = useAppSelector(selectQueueConsole);
   const { queue } = failed;
   const failedCount = (name: QueueName) => queues.find((stats) => stats.queue === name)?.failed ?? 0;

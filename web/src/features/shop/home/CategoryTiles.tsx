@@ -1,5 +1,6 @@
 import { CATEGORIES } from '@shop/contracts';
-import { Card, Col, Flex, Grid, Row, theme, Typography } from 'antd';
+import { Card, Col, Flex, Row, theme, Typography } from 'antd';
+import { useScreens } from '../../../app/useScreens';
 import { CategoryIcon, categoryColours } from './category-icons';
 import { ListingLink } from './ListingLink';
 import { SectionTitle } from './SectionTitle';
@@ -8,7 +9,7 @@ import { SectionTitle } from './SectionTitle';
 export function CategoryTiles() {
   const { token } = theme.useToken();
   // Side by side on a phone: ten stacked tiles would fill three screens before the toys.
-  const isPhone = Grid.useBreakpoint().sm !== true;
+  const isPhone = useScreens().sm !== true;
   const badgeSize = isPhone ? 40 : 64;
 
   return (

@@ -1,7 +1,8 @@
 import { CustomerServiceOutlined, SafetyCertificateOutlined, StarOutlined } from '@ant-design/icons';
-import { Card, Col, Flex, Grid, Row, theme, Typography } from 'antd';
+import { Card, Col, Flex, Row, theme, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { SHOP_NAME } from '../../../app/brand';
+import { useScreens } from '../../../app/useScreens';
 import { useShopInfo } from '../../shop-info/useShopInfo';
 import { Heading } from '../../../components/Heading';
 import { SectionTitle } from './SectionTitle';
@@ -21,7 +22,7 @@ const FAMILY_NOTES: FamilyNote[] = [
 /** 'Family-first toy haven' and its three notes (spec §2 /shop/home). */
 export function FamilyBlurb() {
   const { token } = theme.useToken();
-  const padding = Grid.useBreakpoint().sm ? 24 : 16;
+  const padding = useScreens().sm ? 24 : 16;
   const { info } = useShopInfo();
 
   return (

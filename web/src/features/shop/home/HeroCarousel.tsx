@@ -1,20 +1,22 @@
 import { CaretRightOutlined, GiftFilled, LeftOutlined, PauseOutlined, RightOutlined } from '@ant-design/icons';
-import { Button, Flex, Grid, Skeleton, theme, Typography, type CarouselRef } from 'antd';
+import { Button, Flex, Skeleton, theme, Typography, type CarouselRef } from 'antd';
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { SHOP_NAME } from '../../../app/brand';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { usePrefersReducedMotion } from '../../../app/theme';
+import { useScreens } from '../../../app/useScreens';
 import { Heading } from '../../../components/Heading';
 import { VISUALLY_HIDDEN } from '../../../components/visually-hidden';
 import { featureImagesRequested } from '../../feature-images/featureImages.slice';
-import { BANNER_ASPECT_RATIO, HeroSlide } from './HeroSlide';
+import { BANNER_ASPECT_RATIO } from '../layout/shop-frame';
+import { HeroSlide } from './HeroSlide';
 import type { HeroSlides } from './HeroSlides';
 import { useOpenListing } from './ListingLink';
 
 /** What the shop says when the admin has put up no feature images (or they could not be loaded). */
 function WelcomeBanner() {
   const { token } = theme.useToken();
-  const isWide = Grid.useBreakpoint().md === true;
+  const isWide = useScreens().md === true;
   const openListing = useOpenListing();
 
   return (
@@ -66,7 +68,7 @@ export function HeroCarousel() {
   const carousel = useRef<CarouselRef>(null);
   const [Slides, setSlides] = useState<typeof HeroSlides | null>(null);
   const [startSlide, setStartSlide] = useState(0);
-  const isWide = Grid.useBreakpoint().md === true;
+  const isWide = useScreens().md === true;
   const reducedMotion = usePrefersReducedMotion();
   // Until the shopper presses pause or play, the device's motion setting decides.
   const [playChoice, setPlayChoice] = useState<boolean | null>(null);

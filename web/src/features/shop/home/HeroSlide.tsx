@@ -1,12 +1,7 @@
 import { PICTURE_SIZES, type FeatureImage } from '@shop/contracts';
 import { SHOP_NAME } from '../../../app/brand';
 import { ProductPicture } from '../../../components/ProductPicture';
-
-/**
- * Feature images are wide banners (the shop's own are 1600 × 600). One shape on every screen keeps
- * their words whole on a phone, where a taller frame would crop the sides away.
- */
-export const BANNER_ASPECT_RATIO = '8 / 3';
+import { BANNER_ASPECT_RATIO } from '../layout/shop-frame';
 
 interface HeroSlideProps {
   featureImage: FeatureImage;
