@@ -22,12 +22,17 @@ const designToken = theme.getDesignToken(shopTheme);
 
 /**
  * What index.html and offline.html paint before any script runs, written into them at build from the
- * theme and the shop's frame: the colours, and the box in which the shell paints the home page's first
- * picture (the api puts it there) exactly where the carousel will show it.
+ * theme and the shop's frame: the colours, the text's look (antd styles only its own components'
+ * text), and the box in which the shell paints the home page's first picture (the api puts it there)
+ * exactly where the carousel will show it.
  */
 const SHELL_VALUES: Record<string, string> = {
   SHOP_PRIMARY_COLOUR: designToken.colorPrimary,
   SHOP_PAGE_COLOUR: designToken.colorBgLayout,
+  SHOP_TEXT_COLOUR: designToken.colorText,
+  SHOP_FONT_FAMILY: designToken.fontFamily,
+  SHOP_FONT_SIZE: `${designToken.fontSize}px`,
+  SHOP_LINE_HEIGHT: String(designToken.lineHeight),
   SHOP_PAGE_MAX_WIDTH: `${SHOP_PAGE_MAX_WIDTH}px`,
   SHOP_PAGE_PADDING_PHONE: `${SHOP_PAGE_PADDING.phone}px`,
   SHOP_PAGE_PADDING_FROM_MEDIUM: `${SHOP_PAGE_PADDING.fromMedium}px`,

@@ -19,9 +19,9 @@ export class FeatureImagesService {
     private readonly images: ImagesService,
   ) {}
 
-  /** In the carousel's order; `limit` of them for a page that shows only the first (the home's preload). */
-  async list(audience: 'admin' | 'shop', limit?: number): Promise<FeatureImageView[]> {
-    const featureImages = await this.dataSource.getRepository(FeatureImage).find({ relations: { image: true }, order: { position: 'ASC', id: 'ASC' }, take: limit });
+  /** In the carousel's order. */
+  async list(audience: 'admin' | 'shop'): Promise<FeatureImageView[]> {
+    const featureImages = await this.dataSource.getRepository(FeatureImage).find({ relations: { image: true }, order: { position: 'ASC', id: 'ASC' } });
     return featureImages.map((featureImage) => toView(featureImage, audience));
   }
 

@@ -1,4 +1,4 @@
-import type { PictureSources } from '@shop/contracts';
+import { SHELL_DATA_ELEMENT_ID, type PictureSources, type ShellData } from '@shop/contracts';
 import escapeHtml from 'escape-html';
 import { readFile, stat } from 'node:fs/promises';
 
@@ -28,6 +28,8 @@ export interface ShellHead {
   preload?: ImagePreload;
   /** Painted in the shell's page-picture place, where its index.html has one. */
   picture?: ShellPicture;
+  /** For the app's first render: what the page painted with. */
+  data?: ShellData;
 }
 
 /** The web build's index.html as last read, and the shop's name as its `<title>` gives it. */
@@ -51,6 +53,11 @@ function metaTag([key, content]: MetaTag): string {
 function preloadTag(preload: ImagePreload): string {
   const source = 'href' in preload ? `href=${attribute(preload.href)}` : `imagesrcset=${attribute(preload.srcSet)} imagesizes=${attribute(preload.sizes)} type=${attribute(preload.type)}`;
   return `<link rel="preload" as="image" ${source} fetchpriority="high" />`;
+}
+
+/** JSON in a script element: a `<` escaped, so that no value can close the element (`</script>`) or open a comment. */
+function dataTag(data: ShellData): string {
+  return `<script type="application/json" id="${SHELL_DATA_ELEMENT_ID}">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
 }
 
 function pictureMarkup({ sources, sizes }: ShellPicture): string {
@@ -78,7 +85,7 @@ export function renderShell(shell: string, head: ShellHead | undefined): string 
   };
   if (head.title !== undefined) put(TITLE, `<title>${escapeHtml(head.title)}</title>`);
   if (head.description !== undefined) put(DESCRIPTION, `<meta name="description" content=${attribute(head.description)} />`);
-  added.push(...head.meta.map(metaTag), ...(head.preload ? [preloadTag(head.preload)] : []));
+  added.push(...head.meta.map(metaTag), ...(head.preload ? [preloadTag(head.preload)] : []), ...(head.data ? [dataTag(head.data)] : []));
   if (head.picture) {
     const markup = pictureMarkup(head.picture);
     html = html.replace(PICTURE_PLACE, () => markup);

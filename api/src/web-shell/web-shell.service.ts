@@ -91,12 +91,21 @@ export class WebShellService {
 
   /**
    * `/shop/home`: the carousel's first picture, the largest paint of the page, preloaded and painted
-   * by the shell itself in the carousel's place, so that a slow phone shows it before the app has run.
+   * by the shell itself in the carousel's place, so that a slow phone shows it before the app has run;
+   * and the carousel's list, so that the app's first render shows that same picture.
    */
   homePage(): Promise<string | undefined> {
     return this.page(async () => {
-      const [first] = await this.featureImages.list('shop', 1);
-      return first && { meta: [], preload: preloadOf(first.image, PICTURE_SIZES.hero), picture: { sources: pictureSourcesOf(first.image), sizes: PICTURE_SIZES.hero } };
+      const featureImages = await this.featureImages.list('shop');
+      const [first] = featureImages;
+      return (
+        first && {
+          meta: [],
+          preload: preloadOf(first.image, PICTURE_SIZES.hero),
+          picture: { sources: pictureSourcesOf(first.image), sizes: PICTURE_SIZES.hero },
+          data: { featureImages },
+        }
+      );
     });
   }
 

@@ -1,12 +1,12 @@
 import escapeHtml from 'escape-html';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { CATALOGUE_API, IMAGE_DERIVATIVE_SIZES, ROUTES, formatKes } from '@shop/contracts';
+import { CATALOGUE_API, IMAGE_DERIVATIVE_SIZES, ROUTES, SHELL_DATA_ELEMENT_ID, formatKes, type ShellData } from '@shop/contracts';
 import { FeatureImage, ImageAsset, Product, type ImageDerivative } from '@shop/db';
 import { createTestProduct, testConfig } from '@shop/testing';
 import { useTestApi } from '../testing/test-api.js';
@@ -269,9 +269,28 @@ describe('the web app as the api delivers it', () => {
       expect(html).toContain(`<div id="root">${picture}</div>`);
     });
 
-    it('paints no picture on other pages, where the carousel is not', async () => {
+    it('gives the app the carousel it painted from, as JSON no picture name can break out of', async () => {
+      const image = await readyImage();
+      await shop.dataSource.query('UPDATE feature_images SET position = position + 1');
+      const saved = await shop.dataSource.getRepository(FeatureImage).save({ imageId: image.id, position: 0 });
+      await shop.dataSource.getRepository(ImageAsset).update(image.id, { url: `/uploads/originals/</script><script>alert(1)</script>.jpg` });
+      const html = (await get(shop.server, ROUTES.shopHome)).text;
+      const element = new RegExp(`<script type="application/json" id="${SHELL_DATA_ELEMENT_ID}">([^<]*)</script>`).exec(html);
+      expect(element).not.toBeNull();
+      const data = JSON.parse(element![1]) as ShellData;
+      expect(data.featureImages?.[0]).toMatchObject({ id: saved.id, image: { url: '/uploads/originals/</script><script>alert(1)</script>.jpg' } });
+      expect(html).not.toContain('<script>alert(1)');
+    });
+
+    it('paints no picture and sends no data on other pages, where the carousel is not', async () => {
       const html = (await get(shop.server, ROUTES.shopListing)).text;
       expect(html).not.toContain('boot-picture');
+      expect(html).not.toContain(SHELL_DATA_ELEMENT_ID);
+    });
+
+    it('has a place for the picture inside the root of the web’s own index.html', () => {
+      const indexHtml = readFileSync(new URL('../../../web/index.html', import.meta.url), 'utf8');
+      expect(indexHtml).toMatch(/<div id="root">[^]*<!--page-picture-->[^]*<\/div>\s*<noscript>/);
     });
   });
 

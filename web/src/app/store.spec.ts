@@ -10,6 +10,9 @@ import { makeStore, type LazyFeature } from './store';
 
 const probe = createAction('test/probe');
 
+/** No first-download sagas: a signed-in store would otherwise open a socket and ask for the cart. */
+function* noSagas(): SagaIterator {}
+
 /** A feature whose saga counts how many copies of it run, by how many answer one probe. */
 function countingFeature(): LazyFeature & { answers: number } {
   const feature = {
@@ -36,14 +39,14 @@ describe('features that come with their screens', () => {
   });
 
   it('holds no checkout or admin state until a screen loads its feature', () => {
-    const store = makeStore();
+    const store = makeStore(noSagas);
     const state = store.getState() as unknown as Record<string, unknown>;
-    for (const slice of ['addresses', 'checkout', 'orders', 'payments', 'dashboard', 'adminOrders']) expect(state[slice]).toBeUndefined();
+    for (const slice of ['addresses', 'checkout', 'orders', 'payments', 'dashboard', 'adminProducts', 'adminOrders', 'queueConsole']) expect(state[slice]).toBeUndefined();
     expect(state.cart).toBeDefined();
   });
 
   it('fills a loaded feature\'s initial state at once, before any screen of it renders', () => {
-    const store = makeStore();
+    const store = makeStore(noSagas);
     store.loadFeature(orderingFeature);
     const state = store.getState();
     expect(state.checkout).toBeDefined();
@@ -54,7 +57,7 @@ describe('features that come with their screens', () => {
   });
 
   it('loads what a feature needs with it: the admin reads the shopper\'s order state too', () => {
-    const store = makeStore();
+    const store = makeStore(noSagas);
     store.loadFeature(adminFeature);
     const state = store.getState();
     expect(state.adminOrders).toBeDefined();
@@ -62,7 +65,7 @@ describe('features that come with their screens', () => {
   });
 
   it('follows the shopper already signed in when its screen loads after the session check', () => {
-    const store = makeStore();
+    const store = makeStore(noSagas);
     const shopper = { id: 41, userName: 'Wanjiru', email: 'wanjiru@example.com', role: 'user' as const };
     store.dispatch(authChecked(shopper));
     store.loadFeature(orderingFeature);
@@ -71,7 +74,7 @@ describe('features that come with their screens', () => {
   });
 
   it('starts a feature\'s sagas once however many screens load it', () => {
-    const store = makeStore();
+    const store = makeStore(noSagas);
     const feature = countingFeature();
     store.loadFeature(feature);
     store.loadFeature(feature);

@@ -58,7 +58,8 @@ export interface LazyFeature {
 /** Dispatched once a feature is in, so that its reducers fill their initial state before its first screen reads it. */
 const featureLoaded = createAction<string>('app/featureLoaded');
 
-export function makeStore() {
+/** The store with the first download's sagas running (`firstLoadSaga`: a test runs its own, or none). */
+export function makeStore(firstLoadSaga: Saga = rootSaga) {
   const sagaMiddleware = createSagaMiddleware();
   const rootReducer = combineSlices(firstLoadReducers).withLazyLoadedSlices<LazyLoadedState>();
   const store = configureStore({
@@ -66,7 +67,7 @@ export function makeStore() {
     // Sagas own every side effect, so thunks are switched off rather than left as a second way.
     middleware: (getDefaultMiddleware) => getDefaultMiddleware({ thunk: false }).concat(sagaMiddleware),
   });
-  sagaMiddleware.run(rootSaga);
+  sagaMiddleware.run(firstLoadSaga);
 
   const loaded = new Set<string>();
   function loadFeature(feature: LazyFeature): void {

@@ -1,4 +1,4 @@
-import { Grid, theme, type GlobalToken } from 'antd';
+import { theme, type GlobalToken, type Grid } from 'antd';
 import { useMemo, useSyncExternalStore } from 'react';
 
 /** Which of antd's breakpoints the window is at or past: what Grid.useBreakpoint answers. */

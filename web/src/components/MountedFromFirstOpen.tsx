@@ -1,4 +1,5 @@
-import { Suspense, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { LazyPart } from './LazyPart';
 
 /**
  * For a sheet or menu whose code is a chunk of its own: nothing is rendered, and nothing downloaded,
@@ -9,5 +10,5 @@ export function MountedFromFirstOpen({ open, children }: { open: boolean; childr
   const [wasOpened, setWasOpened] = useState(open);
   if (open && !wasOpened) setWasOpened(true);
   if (!wasOpened) return null;
-  return <Suspense fallback={null}>{children}</Suspense>;
+  return <LazyPart fallback={null}>{children}</LazyPart>;
 }

@@ -3,7 +3,7 @@ import { all, call, fork, put, select, takeEvery, takeLatest, takeLeading } from
 import type { SagaIterator } from 'redux-saga';
 import type { RootState } from '../../app/store';
 import { apiClient, ApiError, messageOfError } from '../../lib/api-client';
-import { followEachSession, isShopper } from '../cart/shopper-session';
+import { followEachSession, isShopper } from '../auth/shopper-session';
 import { checkoutSaga } from '../checkout/checkout.saga';
 import { toastRequested } from '../notifications/notifications.slice';
 import { addressInputOf, hasRequiredFields } from './address-form';

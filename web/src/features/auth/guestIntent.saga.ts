@@ -2,12 +2,12 @@ import { MESSAGES, type SessionUser } from '@shop/contracts';
 import { all, call, put, select, take, takeEvery } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import { addToCartRequested, cartFailed, cartLoaded, cartSheetOpened } from '../cart/cart.slice';
-import { followEachSession, isShopper } from '../cart/shopper-session';
 import { toastRequested } from '../notifications/notifications.slice';
 import { selectIsInWishlist } from '../wishlist/wishlist.selectors';
 import { wishlistFailed, wishlistLoaded, wishlistSheetOpened, wishlistToggleRequested } from '../wishlist/wishlist.slice';
 import { guestBrowsing, signInAskedFor } from './auth.slice';
 import { forgetGuestIntent, rememberGuestIntent, takeGuestIntent, type GuestIntent, type GuestIntentStorage } from './guest-intent';
+import { followEachSession, isShopper } from './shopper-session';
 
 /** Why the sign-in screen is showing, in the words of spec §5 for the wishlist. */
 function reasonFor(intent: GuestIntent): string {

@@ -1,14 +1,14 @@
 import { ShoppingCartOutlined } from '@ant-design/icons';
 import { Badge, Button } from 'antd';
-import { lazy } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { MountedFromFirstOpen } from '../../components/MountedFromFirstOpen';
+import { lazyNamed } from '../../components/lazy-named';
 import { useSignInFirst } from '../auth/useSignInFirst';
 import { selectCartCount, selectCartSheetIsOpen } from './cart.selectors';
 import { cartSheetClosed, cartSheetOpened } from './cart.slice';
 
 /** The sheet (a drawer and its lines) comes with the first tap on the button: the first page shows only the button. */
-const CartSheet = lazy(() => import('./CartSheet').then((module) => ({ default: module.CartSheet })));
+const CartSheet = lazyNamed(() => import('./CartSheet'), 'CartSheet');
 
 /** The header's cart button, with the number of pieces in the cart, and the sheet it opens; a guest signs in first. */
 export function CartButton() {

@@ -2,6 +2,7 @@ import { MESSAGES, SHOPPER_API, type ApiSuccess, type Cart, type CartItem, type 
 import { all, call, fork, put, select, takeEvery, takeLatest, type CallEffect } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import { apiClient, messageOfError } from '../../lib/api-client';
+import { followEachSession, isShopper } from '../auth/shopper-session';
 import { toastRequested } from '../notifications/notifications.slice';
 import { selectCartLine, selectCartLineIsBusy, selectProductUnitsInCart } from './cart.selectors';
 import {
@@ -16,7 +17,6 @@ import {
   cartQuantityChangeRequested,
   cartRequested,
 } from './cart.slice';
-import { followEachSession, isShopper } from './shopper-session';
 
 type CartAnswer = ApiSuccess<Cart>;
 

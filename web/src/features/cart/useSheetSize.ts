@@ -1,4 +1,3 @@
-import {  } from 'antd';
 import { useScreens } from '../../app/useScreens';
 
 /** Wide enough for a cart line's picture, title, stepper and price side by side. */

@@ -10,7 +10,11 @@ interface FeatureImagesState {
   deletingIds: number[];
 }
 
-const initialState: FeatureImagesState = { items: [], isLoading: false, error: null, isAdding: false, deletingIds: [] };
+/**
+ * Loading from the start: both screens that show the pictures ask for them as they open, and until the
+ * answer the carousel's box must hold their place rather than flash the no-pictures welcome banner.
+ */
+const initialState: FeatureImagesState = { items: [], isLoading: true, error: null, isAdding: false, deletingIds: [] };
 
 /** The home page carousel's pictures, also managed on the admin's Feature images screen. */
 const featureImagesSlice = createSlice({

@@ -1,16 +1,16 @@
 import { Layout } from 'antd';
-import { lazy } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { useScreens } from '../../app/useScreens';
 import { MountedFromFirstOpen } from '../../components/MountedFromFirstOpen';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/SkipLink';
+import { lazyNamed } from '../../components/lazy-named';
 import { ContactStrip } from './layout/ContactStrip';
 import { SHOP_PAGE_MAX_WIDTH, SHOP_PAGE_PADDING } from './layout/shop-frame';
 import { ShopFooter } from './layout/ShopFooter';
 import { ShopHeader } from './layout/ShopHeader';
 
-const ProductDialog = lazy(() => import('../catalogue/ProductDialog').then((module) => ({ default: module.ProductDialog })));
+const ProductDialog = lazyNamed(() => import('../catalogue/ProductDialog'), 'ProductDialog');
 
 /** The product dialog's code (its modal, gallery, reviews and review form) comes with the first card a shopper opens, not with the first page. */
 function ProductDialogWhenOpened() {

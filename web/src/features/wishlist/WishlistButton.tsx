@@ -1,14 +1,14 @@
 import { HeartOutlined } from '@ant-design/icons';
 import { Badge, Button } from 'antd';
-import { lazy } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { MountedFromFirstOpen } from '../../components/MountedFromFirstOpen';
+import { lazyNamed } from '../../components/lazy-named';
 import { useSignInFirst } from '../auth/useSignInFirst';
 import { selectWishlistCount, selectWishlistSheetIsOpen } from './wishlist.selectors';
 import { wishlistSheetClosed, wishlistSheetOpened } from './wishlist.slice';
 
 /** The sheet (a drawer and its lines) comes with the first tap on the button: the first page shows only the button. */
-const WishlistSheet = lazy(() => import('./WishlistSheet').then((module) => ({ default: module.WishlistSheet })));
+const WishlistSheet = lazyNamed(() => import('./WishlistSheet'), 'WishlistSheet');
 
 /** The header's wishlist button, with the number of products kept, and the sheet it opens; a guest signs in first. */
 export function WishlistButton() {

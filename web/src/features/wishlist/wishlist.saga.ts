@@ -2,7 +2,7 @@ import { MESSAGES, SHOPPER_API, type SessionUser, type WishlistAnswer, type Wish
 import { all, call, fork, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import { apiClient, messageOfError } from '../../lib/api-client';
-import { followEachSession, isShopper } from '../cart/shopper-session';
+import { followEachSession, isShopper } from '../auth/shopper-session';
 import { toastRequested } from '../notifications/notifications.slice';
 import { selectIsInWishlist, selectWishlistIsBusy } from './wishlist.selectors';
 import {

@@ -1,4 +1,3 @@
-import {  } from 'antd';
 import type { ReactNode } from 'react';
 import { useScreens } from '../../../app/useScreens';
 import { Heading } from '../../../components/Heading';

@@ -1,13 +1,14 @@
 import { telLink } from '@shop/contracts';
 import { Button, Flex, Layout, theme, Typography } from 'antd';
-import { lazy, useState } from 'react';
+import { useState } from 'react';
 import { SHOP_NAME } from '../../../app/brand';
+import { lazyNamed } from '../../../components/lazy-named';
 import { useShopInfo } from '../../shop-info/useShopInfo';
 import { MountedFromFirstOpen } from '../../../components/MountedFromFirstOpen';
 import { SHOP_CONTENT_MAX_WIDTH } from './shop-frame';
 
 /** The terms (their text and the sheet) are read by few: they come with the first tap on the link, not with the page. */
-const TermsSheet = lazy(() => import('./TermsSheet').then((module) => ({ default: module.TermsSheet })));
+const TermsSheet = lazyNamed(() => import('./TermsSheet'), 'TermsSheet');
 
 /** Where the shop is and its number (once the api has told them), copyright line and the Terms and Conditions sheet, under every shop screen (spec §2). */
 export function ShopFooter() {

@@ -1,11 +1,13 @@
 import { MenuOutlined } from '@ant-design/icons';
 import { ROUTES } from '@shop/contracts';
 import { Button, Flex, Layout, Skeleton, theme } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { SHOP_NAME } from '../../../app/brand';
 import { useAppSelector } from '../../../app/hooks';
 import { ShopLogo } from '../../../components/ShopLogo';
+import { lazyNamed } from '../../../components/lazy-named';
+import { LazyPart } from '../../../components/LazyPart';
 import { selectAuthChecked, selectUser } from '../../auth/auth.selectors';
 import { SignInButtons } from '../../auth/SignInButtons';
 import { CartButton } from '../../cart/CartButton';
@@ -18,10 +20,10 @@ import { SHOP_CONTENT_MAX_WIDTH } from './shop-frame';
  * chunks of their own (issue 16): a shopper on a phone sees none of them until a tap, and a large
  * screen's menus come a moment after the first paint into room kept for them.
  */
-const PageMenuBar = lazy(() => import('./ShopMenuBars').then((module) => ({ default: module.PageMenuBar })));
-const CategoryMenuBar = lazy(() => import('./ShopMenuBars').then((module) => ({ default: module.CategoryMenuBar })));
-const ShopMenuSheet = lazy(() => import('./ShopMenuSheet').then((module) => ({ default: module.ShopMenuSheet })));
-const AccountMenu = lazy(() => import('./AccountMenu').then((module) => ({ default: module.AccountMenu })));
+const PageMenuBar = lazyNamed(() => import('./ShopMenuBars'), 'PageMenuBar');
+const CategoryMenuBar = lazyNamed(() => import('./ShopMenuBars'), 'CategoryMenuBar');
+const ShopMenuSheet = lazyNamed(() => import('./ShopMenuSheet'), 'ShopMenuSheet');
+const AccountMenu = lazyNamed(() => import('./AccountMenu'), 'AccountMenu');
 
 const CATEGORY_ITEM_HEIGHT = 44;
 /** antd sets each horizontal item a pixel down, onto the header's bottom border: the row is a pixel shorter than its items. */
@@ -42,9 +44,9 @@ function AccountArea({ isLarge }: { isLarge: boolean }) {
   if (!authChecked) return AVATAR_PLACEHOLDER;
   if (!user) return <SignInButtons isCompact={!isLarge} />;
   return (
-    <Suspense fallback={AVATAR_PLACEHOLDER}>
+    <LazyPart fallback={AVATAR_PLACEHOLDER}>
       <AccountMenu />
-    </Suspense>
+    </LazyPart>
   );
 }
 
@@ -64,9 +66,9 @@ export function ShopHeader({ isLarge }: { isLarge: boolean }) {
             <ShopLogo />
           </Link>
           {isLarge ? (
-            <Suspense fallback={SPACER}>
+            <LazyPart fallback={SPACER}>
               <PageMenuBar />
-            </Suspense>
+            </LazyPart>
           ) : (
             SPACER
           )}
@@ -78,9 +80,9 @@ export function ShopHeader({ isLarge }: { isLarge: boolean }) {
         </Flex>
         {isLarge && (
           <div style={{ height: CATEGORY_ROW_HEIGHT }}>
-            <Suspense fallback={null}>
+            <LazyPart fallback={null}>
               <CategoryMenuBar itemHeight={CATEGORY_ITEM_HEIGHT} />
-            </Suspense>
+            </LazyPart>
           </div>
         )}
       </nav>

@@ -2,14 +2,14 @@ import type { SessionUser } from '@shop/contracts';
 import type { SagaIterator, Task } from 'redux-saga';
 import { cancel, fork, select, take } from 'redux-saga/effects';
 import type { RootState } from '../../app/store';
-import { authChecked, loggedOut, signedInAs } from '../auth/auth.slice';
+import { authChecked, loggedOut, signedInAs } from './auth.slice';
 
 /** The actions after which the signed-in user may be someone else (or nobody). */
-export const SESSION_CHANGES = [authChecked.type, signedInAs.type, loggedOut.type];
+const SESSION_CHANGES = [authChecked.type, signedInAs.type, loggedOut.type];
 
-export type SessionChange = ReturnType<typeof authChecked> | ReturnType<typeof signedInAs> | ReturnType<typeof loggedOut>;
+type SessionChange = ReturnType<typeof authChecked> | ReturnType<typeof signedInAs> | ReturnType<typeof loggedOut>;
 
-export function sessionUserOf(action: SessionChange): SessionUser | null {
+function sessionUserOf(action: SessionChange): SessionUser | null {
   return loggedOut.match(action) ? null : action.payload;
 }
 
