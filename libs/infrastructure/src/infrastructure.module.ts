@@ -1,12 +1,12 @@
 import { BullModule } from '@nestjs/bullmq';
-import { Global, Inject, Logger, Module, type DynamicModule, type OnApplicationShutdown, type Provider } from '@nestjs/common';
+import { Global, Inject, Injectable, Logger, Module, type DynamicModule, type OnApplicationShutdown, type OnModuleInit, type Provider } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { Redis } from 'ioredis';
 import { QUEUE_NAMES } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
-import { IMAGE_STORAGE, LocalDiskImageStorage, OUTBOX_WAKES, dataSourceOptions, wakeRelaysOnCommit } from '@shop/db';
+import { IMAGE_STORAGE, LocalDiskImageStorage, OUTBOX_WAKES, ShopDataSource, assertSchemaCurrent, dataSourceOptions, wakeRelaysOnCommit } from '@shop/db';
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
 export const REDIS_CLIENT = Symbol('REDIS_CLIENT');
@@ -15,6 +15,20 @@ class RedisClientCloser implements OnApplicationShutdown {
   constructor(@Inject(REDIS_CLIENT) private readonly redis: Redis) {}
   onApplicationShutdown(): void {
     this.redis.disconnect();
+  }
+}
+
+/**
+ * The api and the workers start only against the schema they were built for: migrations are a step
+ * of their own (`npm run migrate`, a one-shot service, a Kubernetes Job), never a side effect of a
+ * replica starting.
+ */
+@Injectable()
+class SchemaGuard implements OnModuleInit {
+  constructor(private readonly dataSource: DataSource) {}
+
+  onModuleInit(): Promise<void> {
+    return assertSchemaCurrent(this.dataSource);
   }
 }
 
@@ -69,7 +83,10 @@ export class InfrastructureModule {
       module: InfrastructureModule,
       imports: [
         ConfigModule.forRoot({ isGlobal: true, ignoreEnvFile: true, load: [() => config] }),
-        TypeOrmModule.forRoot({ ...dataSourceOptions(config), retryAttempts: 2, retryDelay: 1000 }),
+        TypeOrmModule.forRootAsync({
+          useFactory: () => ({ ...dataSourceOptions(config), retryAttempts: 2, retryDelay: 1000 }),
+          dataSourceFactory: async (options) => new ShopDataSource(options!).initialize(),
+        }),
         BullModule.forRoot({ connection: { url: config.REDIS_URL, retryStrategy: queueReconnectDelayMs }, prefix: config.REDIS_PREFIX }),
         BullModule.registerQueue(...QUEUE_NAMES.map((name) => ({ name }))),
       ],
@@ -78,6 +95,7 @@ export class InfrastructureModule {
         { provide: REDIS_CLIENT, useFactory: () => redisClient(config.REDIS_URL, redisRetriesPerCommand) },
         { provide: IMAGE_STORAGE, useValue: new LocalDiskImageStorage(config.UPLOADS_DIR) },
         RedisClientCloser,
+        SchemaGuard,
         // Committed outbox rows wake the relays through Redis at once.
         { provide: OUTBOX_WAKES, inject: [DataSource, REDIS_CLIENT], useFactory: (dataSource: DataSource, redis: Redis) => wakeRelaysOnCommit(dataSource, redis, config.REDIS_PREFIX) },
         ...providers,
