@@ -30,6 +30,7 @@ function appRoutes(store: AppStore): RouteObject[] {
     return loadedScreen;
   }
   const ordering = () => import('../features/orders/ordering.feature').then((module) => module.orderingFeature);
+  const admin = () => import('../features/admin/admin.feature').then((module) => module.adminFeature);
 
   return [
     {
@@ -56,10 +57,7 @@ function appRoutes(store: AppStore): RouteObject[] {
             {
               path: AREAS.admin,
               handle: titled('Admin'),
-              lazy: {
-                Component: async () =>
-                  (await withFeature(import('../features/admin/AdminLayout'), import('../features/admin/admin.feature').then((module) => module.adminFeature))).AdminLayout,
-              },
+              lazy: { Component: async () => (await withFeature(import('../features/admin/AdminLayout'), admin())).AdminLayout },
               children: [
                 { index: true, element: <Navigate to={ROUTES.adminDashboard} replace /> },
                 {

@@ -5,7 +5,9 @@ import { addressSelected } from '../features/addresses/addresses.slice';
 import { chosenAddressOf } from '../features/addresses/chosen-address';
 import { adminFeature } from '../features/admin/admin.feature';
 import { authChecked } from '../features/auth/auth.slice';
+import { shopper } from '../features/cart/cart-fixtures';
 import { orderingFeature } from '../features/orders/ordering.feature';
+import { memoryStorage } from '../testing/memory-storage';
 import { makeStore, type LazyFeature } from './store';
 
 const probe = createAction('test/probe');
@@ -30,9 +32,7 @@ function countingFeature(): LazyFeature & { answers: number } {
 describe('features that come with their screens', () => {
   // Node has no tab storage, which the sagas take as they start: a map stands in for it.
   beforeAll(() => {
-    const items = new Map<string, string>();
-    const storage = { getItem: (key: string) => items.get(key) ?? null, setItem: (key: string, value: string) => void items.set(key, value), removeItem: (key: string) => void items.delete(key) };
-    Object.assign(globalThis, { sessionStorage: storage });
+    Object.assign(globalThis, { sessionStorage: memoryStorage() });
   });
   afterAll(() => {
     Reflect.deleteProperty(globalThis, 'sessionStorage');
@@ -66,7 +66,6 @@ describe('features that come with their screens', () => {
 
   it('follows the shopper already signed in when its screen loads after the session check', () => {
     const store = makeStore(noSagas);
-    const shopper = { id: 41, userName: 'Wanjiru', email: 'wanjiru@example.com', role: 'user' as const };
     store.dispatch(authChecked(shopper));
     store.loadFeature(orderingFeature);
     store.dispatch(addressSelected(7));

@@ -2,25 +2,13 @@ import { MESSAGES, SHOPPER_API, type ApiSuccess, type Cart, type CartLineInput, 
 import { all, fork } from 'redux-saga/effects';
 import { apiClient } from '../../lib/api-client';
 import { memoryStorage } from '../../testing/memory-storage';
+import { product } from '../../testing/products';
 import { admin, cartItem, cartOf, settle, shopper, startShopperStore } from '../cart/cart-fixtures';
 import { cartSaga } from '../cart/cart.saga';
 import { wishlistSaga } from '../wishlist/wishlist.saga';
 import { authChecked, guestBrowsing, loggedOut, signedInAs, signInAskedFor } from './auth.slice';
 import { GUEST_INTENT_LIFETIME_MS, rememberGuestIntent, takeGuestIntent, type GuestIntent } from './guest-intent';
 import { guestIntentSaga } from './guestIntent.saga';
-
-const product = (id: number): Product => ({
-  id,
-  title: `Toy ${id}`,
-  description: '',
-  category: 'pretend-play',
-  price: 1000,
-  salePrice: 0,
-  totalStock: 5,
-  averageReview: 0,
-  image: null,
-  variations: [],
-});
 
 const addBlueCar: GuestIntent = { kind: 'add-to-cart', request: { productId: 3, variationId: 31, totalStock: 5 } };
 

@@ -1,7 +1,6 @@
 import { ShoppingCartOutlined } from '@ant-design/icons';
-import { Badge, Button } from 'antd';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { MountedFromFirstOpen } from '../../components/MountedFromFirstOpen';
+import { HeaderSheetButton } from '../../components/HeaderSheetButton';
 import { lazyNamed } from '../../components/lazy-named';
 import { useSignInFirst } from '../auth/useSignInFirst';
 import { selectCartCount, selectCartSheetIsOpen } from './cart.selectors';
@@ -17,20 +16,13 @@ export function CartButton() {
   const isOpen = useAppSelector(selectCartSheetIsOpen);
   const count = useAppSelector(selectCartCount);
   return (
-    <>
-      <Badge count={count} size="small" offset={[-4, 4]}>
-        <Button
-          type="text"
-          shape="circle"
-          size="large"
-          icon={<ShoppingCartOutlined />}
-          aria-label="Cart"
-          onClick={() => signInFirst({ kind: 'open-cart' }, () => dispatch(cartSheetOpened()))}
-        />
-      </Badge>
-      <MountedFromFirstOpen open={isOpen}>
-        <CartSheet open={isOpen} onClose={() => dispatch(cartSheetClosed())} />
-      </MountedFromFirstOpen>
-    </>
+    <HeaderSheetButton
+      icon={<ShoppingCartOutlined />}
+      label="Cart"
+      count={count}
+      open={isOpen}
+      onOpen={() => signInFirst({ kind: 'open-cart' }, () => dispatch(cartSheetOpened()))}
+      sheet={<CartSheet open={isOpen} onClose={() => dispatch(cartSheetClosed())} />}
+    />
   );
 }

@@ -1,4 +1,5 @@
-import type { Product, Review } from '@shop/contracts';
+import type { Review } from '@shop/contracts';
+import { product } from '../../testing/products';
 import {
   FEATURED_PAGE_SIZE,
   catalogueReducer,
@@ -16,19 +17,6 @@ import {
   searchKeywordChanged,
   searchLoaded,
 } from './catalogue.slice';
-
-const product = (id: number): Product => ({
-  id,
-  title: `Toy ${id}`,
-  description: '',
-  category: 'pretend-play',
-  price: 1000,
-  salePrice: 0,
-  totalStock: 5,
-  averageReview: 0,
-  image: null,
-  variations: [],
-});
 
 const initial = catalogueReducer(undefined, { type: 'init' });
 

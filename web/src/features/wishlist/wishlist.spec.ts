@@ -1,22 +1,10 @@
 import { MESSAGES, SHOPPER_API, type Product, type WishlistAnswer } from '@shop/contracts';
 import { apiClient, ApiError } from '../../lib/api-client';
+import { product } from '../../testing/products';
 import { authChecked, signedInAs } from '../auth/auth.slice';
 import { admin, settle, shopper, startShopperStore } from '../cart/cart-fixtures';
 import { wishlistSaga } from './wishlist.saga';
 import { wishlistReducer, wishlistToggled, wishlistToggleRequested, wishlistToggleStarted } from './wishlist.slice';
-
-const product = (id: number): Product => ({
-  id,
-  title: `Toy ${id}`,
-  description: '',
-  category: 'pretend-play',
-  price: 1000,
-  salePrice: 0,
-  totalStock: 5,
-  averageReview: 0,
-  image: null,
-  variations: [],
-});
 
 describe('the wishlist saga', () => {
   const real = { ...apiClient };
