@@ -218,4 +218,39 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ ...DEVELOPMENT, METRICS_TOKEN: 'prometheus' })).toThrow(/METRICS_TOKEN must be at least 32/);
     });
   });
+
+  describe('workers by role', () => {
+    it('takes every queue at its own concurrency by default', () => {
+      const config = loadConfig(DEVELOPMENT);
+      expect(config.WORKER_QUEUES).toEqual(['orders', 'payments', 'images', 'pipeline']);
+      expect(config.WORKER_CONCURRENCY).toEqual({});
+    });
+
+    it('reads the queues and the concurrency a deployment gives', () => {
+      const config = loadConfig({ ...DEVELOPMENT, WORKER_QUEUES: 'images', WORKER_CONCURRENCY: 'images=1, payments=20' });
+      expect(config.WORKER_QUEUES).toEqual(['images']);
+      expect(config.WORKER_CONCURRENCY).toEqual({ images: 1, payments: 20 });
+    });
+
+    it('names an unknown queue or a count it cannot run', () => {
+      expect(problemsOf({ ...DEVELOPMENT, WORKER_QUEUES: 'images,emails' })).toEqual(["WORKER_QUEUES.1 must name the shop's queues: orders, payments, images, pipeline"]);
+      expect(problemsOf({ ...DEVELOPMENT, WORKER_QUEUES: ' , ' })).toEqual(['WORKER_QUEUES must name at least one queue']);
+      expect(problemsOf({ ...DEVELOPMENT, WORKER_CONCURRENCY: 'images' })[0]).toMatch(/^WORKER_CONCURRENCY\.0 must be queue=count pairs/);
+      expect(problemsOf({ ...DEVELOPMENT, WORKER_CONCURRENCY: 'images=0' })).toEqual(['WORKER_CONCURRENCY.0.1 must run at least 1 job at once']);
+    });
+  });
+
+  describe('image storage', () => {
+    it('keeps images on local disk unless told otherwise', () => {
+      expect(loadConfig(DEVELOPMENT).IMAGE_STORAGE).toBe('local');
+    });
+
+    it('needs a bucket for S3, and both halves of a key', () => {
+      expect(problemsOf({ ...DEVELOPMENT, IMAGE_STORAGE: 's3' })).toEqual(['S3_BUCKET is required when IMAGE_STORAGE=s3']);
+      expect(problemsOf({ ...DEVELOPMENT, IMAGE_STORAGE: 's3', S3_BUCKET: 'toyduka-images', S3_ACCESS_KEY_ID: 'key' })).toEqual([
+        'S3_SECRET_ACCESS_KEY S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
+      ]);
+      expect(loadConfig({ ...DEVELOPMENT, IMAGE_STORAGE: 's3', S3_BUCKET: 'toyduka-images', S3_FORCE_PATH_STYLE: 'true' })).toMatchObject({ S3_BUCKET: 'toyduka-images', S3_FORCE_PATH_STYLE: true, S3_REGION: 'us-east-1' });
+    });
+  });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { QUEUE_NAMES, type QueueName } from '@shop/contracts';
 
 /**
  * The currencies PayPal charges in, less HUF, JPY and TWD, which PayPal takes without decimals: the
@@ -11,6 +12,8 @@ const callbackToken = z.string().regex(/^[A-Za-z0-9_-]{24,}$/, 'must be at least
 const metricsToken = z.string().regex(/^[A-Za-z0-9._~+/-]{32,}=*$/, 'must be at least 32 letters, digits or "-._~+/" (e.g. `openssl rand -hex 32`)');
 /** International form, so that the `tel:` link dials from any phone: '+', then digits with single spaces or dashes. */
 const shopPhone = z.string().regex(/^\+\d(?:[ -]?\d){6,14}$/, 'must be an international number: "+", then 7 to 15 digits with single spaces or dashes (e.g. +254 712 345 678)');
+const commaList = (value: string) => value.split(',').map((item) => item.trim()).filter(Boolean);
+const queueName = z.enum(QUEUE_NAMES as [QueueName, ...QueueName[]], { error: `must name the shop's queues: ${QUEUE_NAMES.join(', ')}` });
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 const url = (protocols: string[]) =>
   z.string().refine((value) => {
@@ -54,6 +57,7 @@ export const SANDBOX_PAYPAL_APP = { clientId: 'toyduka-local-paypal-client', cli
 export const DEMO_SHOP_CONTACT = { phone: '+254 700 000 000', openingHours: '6:30 AM - 6:00 PM (demo hours)', address: 'Demo address, Nairobi' } as const;
 
 const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
 
 /**
  * The environments where the sandbox, the demo admin, Swagger and a plain-http session cookie stand
@@ -140,10 +144,52 @@ export const configSchema = z
     SHOP_PHONE: shopPhone.optional(),
     SHOP_HOURS: z.string().trim().min(1).max(100, 'must be at most 100 characters').optional(),
     SHOP_ADDRESS: z.string().trim().min(1).max(200, 'must be at most 200 characters').optional(),
+    /** The queues this workers process takes jobs from (comma-separated): all of them unless a deployment gives image resizing processes of its own. */
+    WORKER_QUEUES: z.string().default(QUEUE_NAMES.join(',')).transform(commaList).pipe(z.array(queueName).min(1, 'must name at least one queue')),
+    /** Jobs run at once per queue in each workers process, where the queue's own default (QUEUE_SETTINGS) is not wanted: `images=1,payments=20`. */
+    WORKER_CONCURRENCY: z
+      .string()
+      .default('')
+      .transform(commaList)
+      .pipe(z.array(z.string().regex(/^[a-z-]+=\d{1,3}$/, 'must be queue=count pairs, e.g. images=1,payments=20')))
+      .transform((pairs) => pairs.map((pair) => pair.split('=')))
+      .pipe(z.array(z.tuple([queueName, z.string().transform(Number).pipe(z.number().int().min(1, 'must run at least 1 job at once').max(100))])))
+      .transform((pairs): Partial<Record<QueueName, number>> => Object.fromEntries(pairs)),
+    /** Where image bytes live: this machine's UPLOADS_DIR, or an S3-compatible bucket (S3, R2, MinIO) that every replica shares. */
+    IMAGE_STORAGE: z.enum(['local', 's3']).default('local'),
+    S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3 to 63 lowercase letters, digits, "." or "-"').optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    /** Another S3-compatible service than AWS (R2, MinIO); unset = AWS S3 itself. */
+    S3_ENDPOINT: url(['http:', 'https:']).optional(),
+    /** Bucket in the path rather than the host name, as MinIO and most self-hosted servers need. */
+    S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+    /** Unset, the SDK's own chain (instance role, AWS_* variables) supplies the credentials. */
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    /** Where browsers load the bucket's objects (a CDN or a public bucket): /uploads redirects there; unset, the api streams them. */
+    S3_PUBLIC_URL: url(['http:', 'https:']).optional(),
+    /** How often one workers process prunes what the shop no longer needs (outbox rows, callback bodies, sessions). */
+    RETENTION_INTERVAL_MS: z.coerce.number().int().min(1000).default(HOUR_MS),
+    /** Rows removed per statement, so that no prune holds a table's locks for long. */
+    RETENTION_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(1000),
+    /** Published outbox rows are kept this long for investigation, then deleted. */
+    RETENTION_OUTBOX_DAYS: z.coerce.number().int().min(1).default(7),
+    /** Payment callbacks keep their raw body this long (disputes are raised within weeks); the row and its outcome stay. */
+    RETENTION_CALLBACK_BODY_DAYS: z.coerce.number().int().min(1).default(90),
+    /** Sessions are deleted this long after they expired. */
+    RETENTION_EXPIRED_SESSION_DAYS: z.coerce.number().int().min(0).default(1),
     /** Unpaid orders give their stock back after this long. */
     ORDER_RESERVATION_MS: z.coerce.number().int().min(1000).default(15 * MINUTE_MS),
     /** How long the sandbox's "phone" takes before Daraja's callback (the PIN prompt). */
     SANDBOX_MPESA_CALLBACK_DELAY_MS: z.coerce.number().int().min(0).default(3000),
+  })
+  .superRefine((config, context) => {
+    const problems: [key: string, message: string][] = [];
+    if (config.IMAGE_STORAGE === 's3' && !config.S3_BUCKET) problems.push(['S3_BUCKET', 'is required when IMAGE_STORAGE=s3']);
+    if (Boolean(config.S3_ACCESS_KEY_ID) !== Boolean(config.S3_SECRET_ACCESS_KEY)) {
+      problems.push(['S3_SECRET_ACCESS_KEY', 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together']);
+    }
+    for (const [key, message] of problems) context.addIssue({ code: 'custom', path: [key], message });
   })
   .superRefine((config, context) => {
     if (isDevelopmentEnvironment(config.NODE_ENV)) return;
