@@ -1,21 +1,12 @@
 // npm test: the same bootstrap as npm start, against a test database of its own, then every check.
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { failWith, prepareWorkspace, run, say, StepFailure } from './lib/bootstrap.mjs';
+import { ensureDebianPackage, failWith, prepareWorkspace, run, say } from './lib/bootstrap.mjs';
 
 /** A database beside the demo one: toyduka → toyduka_test. Tests never see demo data. */
 function databaseBeside(databaseUrl, suffix) {
   const url = new URL(databaseUrl);
   if (!url.pathname.endsWith(suffix)) url.pathname = `${url.pathname}${suffix}`;
   return url.toString();
-}
-
-function ensureChromium() {
-  if (existsSync('/usr/bin/chromium')) return;
-  if (process.getuid?.() !== 0) throw new StepFailure('The browser tests need Chromium: run `sudo apt-get install -y chromium`.');
-  say('Installing Chromium for the browser tests (apt-get install chromium)...');
-  run('apt-get', ['update', '-qq']);
-  run('apt-get', ['install', '-y', '-qq', 'chromium'], { env: { DEBIAN_FRONTEND: 'noninteractive' } });
 }
 
 let stack;
@@ -38,7 +29,7 @@ try {
   run(process.execPath, ['infra/chaos/chaos.mjs', '--small']);
 
   say('Browser tests...');
-  ensureChromium();
+  ensureDebianPackage('/usr/bin/chromium', 'chromium', 'the browser tests');
   const e2ePort = Number(process.env.E2E_PORT ?? 3100);
   for (const port of [e2ePort, e2ePort + 1, e2ePort + 2]) await assertPortFree(port, 'E2E_PORT');
   // A database of the browser tests' own, as a shop's would be: the thousands of products the

@@ -36,6 +36,19 @@ export function run(command, args, options = {}) {
 }
 
 /**
+ * A program from Debian's packages that a step needs (Chromium, nginx): installed with apt when this
+ * is a root shell on Debian, as on CI's machine; otherwise the line says how.
+ */
+export function ensureDebianPackage(programPath, debianPackage, purpose) {
+  if (existsSync(programPath)) return programPath;
+  if (process.getuid?.() !== 0) throw new StepFailure(`${debianPackage} is needed for ${purpose}: run \`sudo apt-get install -y ${debianPackage}\`.`);
+  say(`Installing ${debianPackage} for ${purpose} (apt-get install ${debianPackage})...`);
+  run('apt-get', ['update', '-qq']);
+  run('apt-get', ['install', '-y', '-qq', debianPackage], { env: { DEBIAN_FRONTEND: 'noninteractive' } });
+  return programPath;
+}
+
+/**
  * npm install on a fresh clone and whenever package-lock.json changed since the last install.
  * Not `npm ci`: npm 11 leaves other platforms' optional binaries (swc, resolver) out of the lock
  * file and `npm ci` then refuses it, while `npm install` installs the same locked versions.
