@@ -5,6 +5,7 @@ export * from './migrate.js';
 export * from './orders/order-transitions.js';
 export * from './orders/order-locks.js';
 export * from './payments/mpesa-attempts.js';
+export * from './outbox/outbox-replay.js';
 export * from './outbox/outbox-wake.js';
 export * from './outbox/outbox-writer.js';
 export * from './seed/seed.js';

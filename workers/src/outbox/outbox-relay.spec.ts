@@ -4,7 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import type { Job, Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { JOBS, QUEUES, outboxJobId } from '@shop/contracts';
-import { OutboxEvent, inTransaction, recordEvent } from '@shop/db';
+import { OutboxEvent, inTransaction, recordEvent, replayOutbox } from '@shop/db';
 import { DisposableRedis, testConfig, waitFor } from '@shop/testing';
 import { PipelineHeartbeatProcessor } from '../pipeline/pipeline-heartbeat.processor.js';
 import { WorkersModule } from '../workers.module.js';
@@ -79,5 +79,19 @@ describe('outbox relay', () => {
       expect(completedJobIds.filter((id) => id === outboxJobId(event.id))).toHaveLength(1);
     }
     expect(counts.reduce((sum, count) => sum + count, 0)).toBeLessThanOrEqual(events.length);
+  });
+
+  it('publishes again what a lost Redis took with it, once the outbox is replayed from the loss', async () => {
+    const event = await writeHeartbeat();
+    await waitFor('the job to complete', () => completedJobIds.includes(outboxJobId(event.id)));
+    const { publishedAt } = await reload(event);
+
+    // A Redis without persistence comes back empty: the job and its id are gone.
+    await redis.stop();
+    await redis.resume();
+    expect(await replayOutbox(dataSource, { since: publishedAt!, queues: [QUEUES.pipeline] })).toBeGreaterThanOrEqual(1);
+
+    await waitFor('the replayed job to complete', () => completedJobIds.filter((id) => id === outboxJobId(event.id)).length === 2, 20_000);
+    expect((await reload(event)).publishedAt!.getTime()).toBeGreaterThan(publishedAt!.getTime());
   });
 });
