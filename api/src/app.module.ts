@@ -1,6 +1,4 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { ServeStaticModule } from '@nestjs/serve-static';
-import { resolve } from 'node:path';
 import type { AppConfig } from '@shop/config';
 import { InfrastructureModule } from '@shop/infrastructure';
 import { AccessModule } from './access/access.module.js';
@@ -22,10 +20,9 @@ import { RealtimeModule } from './realtime/realtime.module.js';
 import { ReviewsModule } from './reviews/reviews.module.js';
 import { ShopInfoModule } from './shop-info/shop-info.module.js';
 import { ThrottlingModule } from './throttling/throttling.module.js';
+import { UploadsModule } from './uploads/uploads.module.js';
 import { WebShellModule } from './web-shell/web-shell.module.js';
 import { WishlistModule } from './wishlist/wishlist.module.js';
-
-const ONE_YEAR_SECONDS = 365 * 24 * 3600;
 
 @Module({})
 export class AppModule {
@@ -35,12 +32,7 @@ export class AppModule {
       imports: [
         // One retry per Redis command: while Redis is away, requests and health checks fail instead of piling up.
         InfrastructureModule.register(config, { redisRetriesPerCommand: 1 }),
-        ServeStaticModule.forRoot({
-          rootPath: resolve(config.UPLOADS_DIR),
-          serveRoot: '/uploads',
-          // Stored names are content hashes: a name never changes its bytes.
-          serveStaticOptions: { immutable: true, maxAge: ONE_YEAR_SECONDS * 1000, fallthrough: false, index: false },
-        }),
+        UploadsModule.register(config),
         ThrottlingModule,
         AccessModule,
         AddressesModule,

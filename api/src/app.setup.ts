@@ -32,7 +32,8 @@ export function configureApp(app: INestApplication, config: AppConfig, { logDest
         directives: {
           // antd writes its styles at run time; images may come from blob: previews while uploading.
           'style-src': ["'self'", "'unsafe-inline'"],
-          'img-src': ["'self'", 'data:', 'blob:'],
+          // With S3_PUBLIC_URL, /uploads redirects there, and CSP checks the address an image ends at.
+          'img-src': ["'self'", 'data:', 'blob:', ...(config.IMAGE_STORAGE === 's3' && config.S3_PUBLIC_URL ? [new URL(config.S3_PUBLIC_URL).origin] : [])],
           'connect-src': ["'self'", 'ws:', 'wss:'],
           // Over plain http on a LAN address this would send the browser to https that nobody serves.
           'upgrade-insecure-requests': config.NODE_ENV === 'production' ? [] : null,
@@ -48,7 +49,7 @@ export function configureApp(app: INestApplication, config: AppConfig, { logDest
     pinoHttp({
       logger: pino({ level: config.LOG_LEVEL }, logDestination),
       // Probes and scrapes come every few seconds and say nothing a person needs to read.
-      autoLogging: { ignore: (request) => request.url === '/api/health' || request.url === '/api/metrics' },
+      autoLogging: { ignore: (request) => ['/api/health', '/api/health/live', '/api/health/ready', '/api/metrics'].includes(request.url ?? '') },
       // One short line per request: headers would carry session cookies into the logs, and a URL's
       // secrets (the callback token, OAuth's code and state) are redacted.
       serializers: { req: (request) => ({ id: request.id, method: request.method, url: redactedUrl(request.url) }), res: (response) => ({ statusCode: response.statusCode }) },
@@ -57,7 +58,7 @@ export function configureApp(app: INestApplication, config: AppConfig, { logDest
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new ApiExceptionFilter());
   app.useWebSocketAdapter(new RedisIoAdapter(app, config));
-  app.enableShutdownHooks();
+  app.enableShutdownHooks([], { useProcessExit: true });
   if (config.SWAGGER_ENABLED) {
     const document = SwaggerModule.createDocument(app, new DocumentBuilder().setTitle('Toy Duka API').setVersion('1').build());
     SwaggerModule.setup('api/docs', app, document);

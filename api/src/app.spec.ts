@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import request from 'supertest';
-import { MESSAGES } from '@shop/contracts';
+import { MESSAGES, QUEUE_NAMES } from '@shop/contracts';
 import { DisposableRedis, testConfig } from '@shop/testing';
 import { AppModule } from './app.module.js';
 import { configureApp } from './app.setup.js';
@@ -24,7 +24,7 @@ describe('api', () => {
   it('reports MySQL, Redis and every queue as up', async () => {
     const response = await request(api.getHttpServer()).get('/api/health').expect(200);
     expect(response.body).toMatchObject({ status: 'ok', mysql: 'up', redis: 'up' });
-    expect(Object.keys(response.body.queues).sort()).toEqual(['images', 'orders', 'payments', 'pipeline']);
+    expect(Object.keys(response.body.queues).sort()).toEqual([...QUEUE_NAMES].sort());
     expect(Object.values(response.body.queues).every((queue) => (queue as { state: string }).state === 'up')).toBe(true);
   });
 

@@ -10,7 +10,7 @@ async function bootstrap(): Promise<void> {
     abortOnError: false,
   });
   // SIGTERM closes the BullMQ workers (finishing their current jobs) and the outbox relay.
-  app.enableShutdownHooks();
+  app.enableShutdownHooks([], { useProcessExit: true });
   await app.listen(config.WORKERS_HEALTH_PORT, config.WORKERS_HEALTH_HOST);
   new Logger('workers').log(`processing queues; health on ${config.WORKERS_HEALTH_HOST}:${config.WORKERS_HEALTH_PORT}`);
 }

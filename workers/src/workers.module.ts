@@ -1,10 +1,13 @@
-import { Module, type DynamicModule } from '@nestjs/common';
+import { Module, type DynamicModule, type Provider } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
+import type { QueueName } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
 import { InfrastructureModule } from '@shop/infrastructure';
 import { HealthController } from './health/health.controller.js';
 import { ImageDerivativesService } from './images/image-derivatives.service.js';
 import { ImageResizeProcessor } from './images/image-resize.processor.js';
 import { JobOutcomes } from './infrastructure/job-outcomes.js';
+import { QueueConcurrency } from './infrastructure/queue-concurrency.js';
 import { socketEmitterProvider } from './infrastructure/socket-emitter.js';
 import { MetricsModule } from './metrics/metrics.module.js';
 import { OperationsModule } from './operations/operations.module.js';
@@ -19,6 +22,19 @@ import { PaymentSettlement } from './payments/payment-settlement.service.js';
 import { PaymentsProcessor } from './payments/payments.processor.js';
 import { PaypalPayments } from './payments/paypal-payments.service.js';
 import { PipelineHeartbeatProcessor } from './pipeline/pipeline-heartbeat.processor.js';
+import { RetentionProcessor } from './retention/retention.processor.js';
+
+/**
+ * What a process runs for each queue it serves (WORKER_QUEUES): the queue's processor and what only
+ * it needs. The M-Pesa sweep queues `mpesa.reconcile` jobs, so it runs where payments are taken.
+ */
+const ROLES: Record<QueueName, Provider[]> = {
+  orders: [OrderUpdates, OrderLifecycle, OrdersProcessor],
+  payments: [OrderUpdates, ...PAYMENT_CLIENTS, PaymentSettlement, MpesaPayments, MpesaAttemptSweep, PaypalPayments, PaymentsProcessor],
+  images: [ImageDerivativesService, ImageResizeProcessor],
+  pipeline: [PipelineHeartbeatProcessor],
+  maintenance: [RetentionProcessor],
+};
 
 @Module({})
 export class WorkersModule {
@@ -28,24 +44,18 @@ export class WorkersModule {
       imports: [
         // A worker's Redis commands wait for Redis to come back rather than fail the job.
         InfrastructureModule.register(config, { redisRetriesPerCommand: null, providers: [socketEmitterProvider(config), JobOutcomes] }),
+        DiscoveryModule,
         MetricsModule,
         OperationsModule,
       ],
       controllers: [HealthController],
       providers: [
+        // Every process relays the outbox, whatever it serves: an outbox row waits for any one
+        // relay, and the relays share rows with SKIP LOCKED, so no deployment of roles leaves
+        // events unpublished.
         OutboxRelay,
-        PipelineHeartbeatProcessor,
-        ImageDerivativesService,
-        ImageResizeProcessor,
-        OrderUpdates,
-        OrderLifecycle,
-        OrdersProcessor,
-        ...PAYMENT_CLIENTS,
-        PaymentSettlement,
-        MpesaPayments,
-        MpesaAttemptSweep,
-        PaypalPayments,
-        PaymentsProcessor,
+        QueueConcurrency,
+        ...new Set(config.WORKER_QUEUES.flatMap((queue) => ROLES[queue])),
       ],
     };
   }

@@ -2,9 +2,12 @@ import { Logger, type INestApplicationContext } from '@nestjs/common';
 import { IoAdapter } from '@nestjs/platform-socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
+import { randomUUID } from 'node:crypto';
+import { EventEmitter, once } from 'node:events';
 import type { Server, ServerOptions } from 'socket.io';
 import type { AppConfig } from '@shop/config';
-import { socketChannelKey } from '@shop/contracts';
+import { socketChannelKey, type HealthState } from '@shop/contracts';
+import { HEALTH_CHECK_TIMEOUT_MS, probe } from '@shop/infrastructure';
 import { fromOwnPage, trustedOrigins } from '../common/request-origin.js';
 
 /** Resolves once the client is ready; connection errors on the way are the client's to retry, not a failure. */
@@ -17,15 +20,35 @@ function whenReady(client: Redis): Promise<void> {
 export class RedisIoAdapter extends IoAdapter {
   private readonly publisher: Redis;
   private readonly subscriber: Redis;
+  private readonly channelKey: string;
+  /** What the subscriber heard, by channel: hearsRooms waits here for its own publication. */
+  private readonly heardChannels = new EventEmitter();
 
   constructor(app: INestApplicationContext, private readonly config: AppConfig) {
     super(app);
+    this.channelKey = socketChannelKey(config.REDIS_PREFIX);
     this.publisher = new Redis(config.REDIS_URL);
     this.subscriber = this.publisher.duplicate();
     const logger = new Logger(RedisIoAdapter.name);
     for (const client of [this.publisher, this.subscriber]) {
       client.on('error', (error: Error) => logger.warn(`Socket.IO's Redis connection: ${error.message}`));
     }
+    this.subscriber.on('pmessage', (_pattern: string, channel: string) => this.heardChannels.emit(channel));
+  }
+
+  /**
+   * Whether this instance hears what is published to its sockets' rooms, proved by publishing to a
+   * room of its own and hearing it back. The client's state cannot tell: after redis/ioredis#2037 it
+   * says `ready` while Redis holds no subscription for it, and its sockets receive nothing.
+   */
+  hearsRooms(): Promise<HealthState> {
+    return probe(async () => {
+      // The adapter's channel for a room of the default namespace; no socket is in this room, so every
+      // instance's adapter drops what comes on it.
+      const channel = `${this.channelKey}#/#hearing-check:${randomUUID()}#`;
+      const heard = once(this.heardChannels, channel, { signal: AbortSignal.timeout(HEALTH_CHECK_TIMEOUT_MS) });
+      await Promise.all([this.publisher.publish(channel, ''), heard]);
+    });
   }
 
   override createIOServer(port: number, options?: ServerOptions): Server {
@@ -40,7 +63,7 @@ export class RedisIoAdapter extends IoAdapter {
     // (redis/ioredis#2037): the instance would then hear no event at all. So the adapter subscribes
     // only once both clients are ready, and sockets wait for it before they join their rooms.
     const adapterReady = Promise.all([whenReady(this.publisher), whenReady(this.subscriber)]).then(() => {
-      server.adapter(createAdapter(this.publisher, this.subscriber, { key: socketChannelKey(this.config.REDIS_PREFIX) }));
+      server.adapter(createAdapter(this.publisher, this.subscriber, { key: this.channelKey }));
     });
     server.use((_socket, next) => {
       void adapterReady.then(() => next());

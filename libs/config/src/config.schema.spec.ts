@@ -1,3 +1,4 @@
+import { QUEUE_NAMES } from '@shop/contracts';
 import {
   ConfigError, DEFAULT_DATABASE_URL, DEMO_SHOP_CONTACT, DEVELOPMENT_ADMIN, GOOGLE_ISSUER_URL, SANDBOX_DARAJA_APP, SANDBOX_GOOGLE_CLIENT, SANDBOX_PAYPAL_APP, adminCredentials, loadConfig,
 } from './config.schema.js';
@@ -222,7 +223,7 @@ describe('loadConfig', () => {
   describe('workers by role', () => {
     it('takes every queue at its own concurrency by default', () => {
       const config = loadConfig(DEVELOPMENT);
-      expect(config.WORKER_QUEUES).toEqual(['orders', 'payments', 'images', 'pipeline']);
+      expect(config.WORKER_QUEUES).toEqual(QUEUE_NAMES);
       expect(config.WORKER_CONCURRENCY).toEqual({});
     });
 
@@ -233,10 +234,27 @@ describe('loadConfig', () => {
     });
 
     it('names an unknown queue or a count it cannot run', () => {
-      expect(problemsOf({ ...DEVELOPMENT, WORKER_QUEUES: 'images,emails' })).toEqual(["WORKER_QUEUES.1 must name the shop's queues: orders, payments, images, pipeline"]);
+      expect(problemsOf({ ...DEVELOPMENT, WORKER_QUEUES: 'images,emails' })).toEqual([`WORKER_QUEUES.1 must name the shop's queues: ${QUEUE_NAMES.join(', ')}`]);
       expect(problemsOf({ ...DEVELOPMENT, WORKER_QUEUES: ' , ' })).toEqual(['WORKER_QUEUES must name at least one queue']);
       expect(problemsOf({ ...DEVELOPMENT, WORKER_CONCURRENCY: 'images' })[0]).toMatch(/^WORKER_CONCURRENCY\.0 must be queue=count pairs/);
       expect(problemsOf({ ...DEVELOPMENT, WORKER_CONCURRENCY: 'images=0' })).toEqual(['WORKER_CONCURRENCY.0.1 must run at least 1 job at once']);
+    });
+  });
+
+  it("refuses production settings that still hold .env.example's placeholders, naming each", () => {
+    const copied = { ...PRODUCTION_SETTINGS, NODE_ENV: 'production', ADMIN_PASSWORD: 'change-me-admin-password', DATABASE_URL: 'mysql://toyduka:change-me-mysql-password@mysql:3306/toyduka' };
+    expect(problemsOf(copied)).toEqual([
+      `DATABASE_URL still holds .env.example's placeholder ("change-me…"): give the shop's own value`,
+      `ADMIN_PASSWORD still holds .env.example's placeholder ("change-me…"): give the shop's own value`,
+    ]);
+    expect(loadConfig({ ...copied, NODE_ENV: 'development' }).ADMIN_PASSWORD).toBe('change-me-admin-password');
+  });
+
+  describe('the drain after SIGTERM', () => {
+    it('lasts 5 s in production and nothing in development, unless given', () => {
+      expect(loadConfig({ ...PRODUCTION_SETTINGS, NODE_ENV: 'production' }).SHUTDOWN_DRAIN_MS).toBe(5000);
+      expect(loadConfig(DEVELOPMENT).SHUTDOWN_DRAIN_MS).toBe(0);
+      expect(loadConfig({ ...DEVELOPMENT, SHUTDOWN_DRAIN_MS: '1500' }).SHUTDOWN_DRAIN_MS).toBe(1500);
     });
   });
 

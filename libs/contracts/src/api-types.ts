@@ -341,6 +341,16 @@ export interface HealthReport {
   redis: HealthState;
   queues: Record<string, { state: HealthState; waiting?: number; failed?: number }>;
 }
+/** Whether a load balancer should send this api instance new requests (`GET /api/health/ready`). */
+export interface ReadinessReport {
+  status: 'ok' | 'error';
+  mysql: HealthState;
+  redis: HealthState;
+  /** Down while this instance does not hear what is published to its sockets' rooms: a deaf instance. */
+  liveUpdates: HealthState;
+  /** From SIGTERM on: the instance finishes what it was sent but asks for nothing new. */
+  draining: boolean;
+}
 
 /** The admin dashboard's figures; "today" is the shop's day in Nairobi. */
 export interface DashboardSummary {

@@ -4,6 +4,7 @@ export const QUEUES = {
   payments: 'payments',
   images: 'images',
   pipeline: 'pipeline',
+  maintenance: 'maintenance',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 export const QUEUE_NAMES: readonly QueueName[] = Object.values(QUEUES);
@@ -19,6 +20,7 @@ export const JOBS = {
   paypalWebhook: 'paypal.webhook',
   imageResize: 'image.resize',
   pipelineHeartbeat: 'pipeline.heartbeat',
+  retentionPrune: 'retention.prune',
 } as const;
 export type JobName = (typeof JOBS)[keyof typeof JOBS];
 
@@ -34,6 +36,7 @@ export const JOB_QUEUE: Record<JobName, QueueName> = {
   'paypal.webhook': 'payments',
   'image.resize': 'images',
   'pipeline.heartbeat': 'pipeline',
+  'retention.prune': 'maintenance',
 };
 
 export interface PipelineHeartbeatJob {
@@ -69,6 +72,8 @@ export interface PaypalWebhookJob {
 export interface ImageResizeJob {
   imageId: number;
 }
+/** Added by the retention job scheduler every RETENTION_INTERVAL_MS: the ages and batch size come from the configuration. */
+export type RetentionPruneJob = Record<string, never>;
 
 export interface JobPayloads {
   'order.paid': OrderJob;
@@ -81,6 +86,7 @@ export interface JobPayloads {
   'paypal.webhook': PaypalWebhookJob;
   'image.resize': ImageResizeJob;
   'pipeline.heartbeat': PipelineHeartbeatJob;
+  'retention.prune': RetentionPruneJob;
 }
 
 /** Per-queue worker settings, published-job retry policy and retention (one place). */
@@ -89,11 +95,19 @@ export const QUEUE_SETTINGS: Record<QueueName, { concurrency: number; attempts: 
   payments: { concurrency: 10, attempts: 8, backoffMs: 2000 },
   images: { concurrency: 2, attempts: 3, backoffMs: 5000 },
   pipeline: { concurrency: 1, attempts: 1, backoffMs: 1000 },
+  // Housekeeping on a queue of its own, so a long prune never delays the heartbeat's latency figure.
+  maintenance: { concurrency: 1, attempts: 3, backoffMs: 60_000 },
 };
 export const JOB_RETENTION = {
   removeOnComplete: { count: 1000, age: 24 * 3600 },
   removeOnFail: { count: 5000, age: 7 * 24 * 3600 },
 } as const;
+
+/** What every job the shop adds carries: its queue's retries with exponential backoff, and how long BullMQ keeps it once ended. */
+export function jobOptionsOf(queue: QueueName) {
+  const { attempts, backoffMs } = QUEUE_SETTINGS[queue];
+  return { attempts, backoff: { type: 'exponential', delay: backoffMs }, ...JOB_RETENTION } as const;
+}
 
 export const PIPELINE_HEARTBEAT_INTERVAL_MS = 5000;
 

@@ -11,11 +11,11 @@ export const MIGRATION_LOCK = 'toyduka.migrations';
 const MIGRATION_LOCK_WAIT_SECONDS = 15 * 60;
 
 /**
- * Applies the migrations a database has not seen yet and returns their names. Runs started at once
- * (replicas, a compose one-shot beside a Kubernetes Job) take turns under a named lock: the first
- * applies, the others then find nothing left to do.
+ * Runs `work` on the database while this run holds the migration lock. Runs started at once
+ * (replicas, a compose one-shot beside a Kubernetes Job) take turns: the first applies, the others
+ * then find nothing left to do.
  */
-export async function migrateDatabase(config: DatabaseConfig): Promise<string[]> {
+async function underMigrationLock<T>(config: DatabaseConfig, work: (dataSource: DataSource) => Promise<T>): Promise<T> {
   // The lock belongs to a session: a pool of one keeps it on one connection from GET_LOCK to RELEASE_LOCK.
   const lockSession = createDataSource({ ...config, DATABASE_POOL_SIZE: 1 });
   await lockSession.initialize();
@@ -25,14 +25,34 @@ export async function migrateDatabase(config: DatabaseConfig): Promise<string[]>
     const dataSource = createDataSource(config);
     await dataSource.initialize();
     try {
-      const applied = await dataSource.runMigrations({ transaction: 'each' });
-      return applied.map((migration) => migration.name);
+      return await work(dataSource);
     } finally {
       await dataSource.destroy();
     }
   } finally {
     await lockSession.destroy();
   }
+}
+
+/** Applies the migrations a database has not seen yet and returns their names. */
+export function migrateDatabase(config: DatabaseConfig): Promise<string[]> {
+  return underMigrationLock(config, async (dataSource) => (await dataSource.runMigrations({ transaction: 'each' })).map((migration) => migration.name));
+}
+
+/**
+ * Undoes the newest `count` migrations, newest first, and returns their names: how a rollback to
+ * the build before them begins, since that build refuses a schema newer than its own. Run with the
+ * newer build, the one that knows how to undo them.
+ */
+export function revertMigrations(config: DatabaseConfig, count: number): Promise<string[]> {
+  return underMigrationLock(config, async (dataSource) => {
+    const reverted: string[] = [];
+    for (const name of (await appliedMigrations(dataSource)).reverse().slice(0, count)) {
+      await dataSource.undoLastMigration({ transaction: 'each' });
+      reverted.push(name);
+    }
+    return reverted;
+  });
 }
 
 /** The names in the migrations table, oldest first; none before the first migration made it. */

@@ -6,7 +6,7 @@ import { DataSource } from 'typeorm';
 import { Redis } from 'ioredis';
 import { QUEUE_NAMES } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
-import { IMAGE_STORAGE, LocalDiskImageStorage, OUTBOX_WAKES, ShopDataSource, assertSchemaCurrent, dataSourceOptions, wakeRelaysOnCommit } from '@shop/db';
+import { IMAGE_STORAGE, OUTBOX_WAKES, ShopDataSource, assertSchemaCurrent, configuredImageStorage, dataSourceOptions, wakeRelaysOnCommit } from '@shop/db';
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
 export const REDIS_CLIENT = Symbol('REDIS_CLIENT');
@@ -93,7 +93,7 @@ export class InfrastructureModule {
       providers: [
         { provide: APP_CONFIG, useValue: config },
         { provide: REDIS_CLIENT, useFactory: () => redisClient(config.REDIS_URL, redisRetriesPerCommand) },
-        { provide: IMAGE_STORAGE, useValue: new LocalDiskImageStorage(config.UPLOADS_DIR) },
+        { provide: IMAGE_STORAGE, useValue: configuredImageStorage(config) },
         RedisClientCloser,
         SchemaGuard,
         // Committed outbox rows wake the relays through Redis at once.

@@ -9,3 +9,4 @@ export * from './prometheus.js';
 export * from './outbox.js';
 export * from './ports.js';
 export * from './phones.js';
+export * from './s3-server.js';

@@ -12,8 +12,10 @@ export interface WorkersHealthReport {
 }
 
 /**
- * The workers' only HTTP surface: liveness for the orchestrator. Each check has its own timeout:
- * the workers' Redis client waits for Redis to come back, and an outage must still be answered.
+ * The workers' only HTTP surface: health for people, liveness and readiness for the orchestrator.
+ * Each check has its own timeout: the workers' Redis client waits for Redis to come back, and an
+ * outage must still be answered. Readiness has no draining state, unlike the api's: Nest closes this
+ * server as soon as shutdown begins, before the workers finish their jobs, so none could be seen.
  */
 @Controller('health')
 export class HealthController {
@@ -22,11 +24,18 @@ export class HealthController {
     @Inject(REDIS_CLIENT) private readonly redis: Redis,
   ) {}
 
-  @Get()
+  /** For people: MySQL and Redis. Also readiness: nothing else decides whether the workers can take jobs. */
+  @Get(['', 'ready'])
   async check(@Res({ passthrough: true }) response: Response): Promise<WorkersHealthReport> {
     const [mysql, redis] = await Promise.all([probe(() => this.dataSource.query('SELECT 1')), probe(() => this.redis.ping())]);
     const healthy = mysql === 'up' && redis === 'up';
     response.status(healthy ? 200 : 503);
     return { status: healthy ? 'ok' : 'error', mysql, redis };
+  }
+
+  /** The process answers; nothing else is checked, since restarting it would not bring MySQL or Redis back. */
+  @Get('live')
+  live(): { status: 'ok' } {
+    return { status: 'ok' };
   }
 }

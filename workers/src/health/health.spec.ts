@@ -38,9 +38,12 @@ describe("the workers' health during a Redis outage", () => {
   });
 
   const health = () => request(app.getHttpServer()).get('/health').timeout(HEALTH_CHECK_TIMEOUT_MS + 3000);
+  const probe = (kind: 'live' | 'ready') => request(app.getHttpServer()).get(`/health/${kind}`).timeout(HEALTH_CHECK_TIMEOUT_MS + 3000);
 
   it('answers 200 with each dependency up, 503 within its timeout while Redis is killed, and 200 again once it is back', async () => {
     expect((await health().expect(200)).body).toEqual({ status: 'ok', mysql: 'up', redis: 'up' });
+    expect((await probe('ready').expect(200)).body).toEqual({ status: 'ok', mysql: 'up', redis: 'up' });
+    expect((await probe('live').expect(200)).body).toEqual({ status: 'ok' });
 
     redis.kill('SIGKILL');
     await once(redis, 'exit');
@@ -48,9 +51,15 @@ describe("the workers' health during a Redis outage", () => {
     const askedAt = Date.now();
     expect((await health().expect(503)).body).toEqual({ status: 'error', mysql: 'up', redis: 'down' });
     expect(Date.now() - askedAt).toBeLessThan(HEALTH_CHECK_TIMEOUT_MS + 1000);
+    const readinessAskedAt = Date.now();
+    expect((await probe('ready').expect(503)).body).toEqual({ status: 'error', mysql: 'up', redis: 'down' });
+    expect(Date.now() - readinessAskedAt).toBeLessThan(HEALTH_CHECK_TIMEOUT_MS + 1000);
+    // Restarting the workers would not bring Redis back: they stay live.
+    expect((await probe('live').expect(200)).body).toEqual({ status: 'ok' });
 
     redis = startRedis(redisPort);
     await waitFor('the workers to see Redis again', async () => (await health()).status === 200, 15_000);
+    await probe('ready').expect(200);
     // The queues' own workers reconnect too, each on its own connections.
     const queueWorkers = app.get(DiscoveryService).getProviders().map((wrapper) => wrapper.instance as unknown).filter((instance): instance is WorkerHost => instance instanceof WorkerHost);
     expect(queueWorkers.length).toBeGreaterThan(0);

@@ -2,7 +2,7 @@ import { Processor } from '@nestjs/bullmq';
 import { Inject } from '@nestjs/common';
 import type { Emitter } from '@socket.io/redis-emitter';
 import { UnrecoverableError, type Job } from 'bullmq';
-import { QUEUES, QUEUE_SETTINGS, SOCKET_EVENTS, SOCKET_ROOMS, type ImageProcessedEvent, type ImageResizeJob } from '@shop/contracts';
+import { QUEUES, SOCKET_EVENTS, SOCKET_ROOMS, type ImageProcessedEvent, type ImageResizeJob } from '@shop/contracts';
 import { SOCKET_EMITTER } from '../infrastructure/socket-emitter.js';
 import { QueueProcessor } from '../infrastructure/queue-processor.js';
 import { ImageDerivativesService } from './image-derivatives.service.js';
@@ -11,7 +11,7 @@ import { ImageDerivativesService } from './image-derivatives.service.js';
  * `image.resize`: makes an upload's derivatives and tells the admins. A corrupt original goes to
  * the failed set at once with its reason; anything else (database, disk) is retried.
  */
-@Processor(QUEUES.images, { concurrency: QUEUE_SETTINGS.images.concurrency })
+@Processor(QUEUES.images)
 export class ImageResizeProcessor extends QueueProcessor {
   constructor(
     private readonly derivatives: ImageDerivativesService,

@@ -17,12 +17,20 @@ const LATEST_STATS_KEPT_MS = 3 * QUEUE_STATS_INTERVAL_MS;
 /** How far into its interval a process ticks: timers may fire a little early or late, never by this much early. */
 const TICK_INTO_INTERVAL_MS = 50;
 
+/** The wait from `now` to this process's next tick, just after the next interval begins. */
+export function untilNextTick(now: number): number {
+  return QUEUE_STATS_INTERVAL_MS - (now % QUEUE_STATS_INTERVAL_MS) + TICK_INTO_INTERVAL_MS;
+}
+
 /**
- * Pushes every queue's figures to the ops room every ~2 s. Every worker process runs this, and in
- * each interval the first one to claim the interval's slot in Redis publishes: N processes, one
- * event per interval, and the figures go on as long as any process lives. Every process ticks
- * just after an interval begins, so they compete for the same slot: timers running free would
- * straddle an interval's end, and two processes would push milliseconds apart.
+ * Pushes every queue's figures to the ops room every ~2 s. Every worker process runs this, whatever
+ * queues it serves, and in each interval the first one to claim the interval's slot in Redis
+ * publishes: N processes, one event per interval, and the figures go on as long as any process
+ * lives. Every process ticks just after an interval begins, so they compete for the same slot:
+ * timers running free would straddle an interval's end, and two processes would push milliseconds
+ * apart. A push still reaches browsers whenever the process gets to send it: one that stalls
+ * between its claim and its push sends that interval's figures late, just before the next
+ * interval's, and the figures' `measuredAt` tells which interval each belongs to.
  */
 @Injectable()
 export class QueueStatsPublisher implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -55,21 +63,23 @@ export class QueueStatsPublisher implements OnApplicationBootstrap, OnApplicatio
   }
 
   private tickInNextInterval(): void {
-    const untilNextInterval = QUEUE_STATS_INTERVAL_MS - (Date.now() % QUEUE_STATS_INTERVAL_MS);
     this.timer = setTimeout(() => {
       this.publishIfFirst()
         .catch((error: Error) => this.logger.warn(`Queue figures not published: ${error.message}`))
         .finally(() => {
           if (!this.stopped) this.tickInNextInterval();
         });
-    }, untilNextInterval + TICK_INTO_INTERVAL_MS);
+    }, untilNextTick(Date.now()));
   }
 
   /** Publishes unless another process already did in this interval; answers whether it did. */
   async publishIfFirst(now = Date.now()): Promise<boolean> {
     const slot = Math.floor(now / QUEUE_STATS_INTERVAL_MS);
     const claimed = await this.redis.set(this.keys.statsSlot(slot), this.presence.workerId, 'PX', 2 * QUEUE_STATS_INTERVAL_MS, 'NX');
-    if (claimed === null) return false;
+    // A claim answered after its interval ended (Redis away, this process stalled) may have found
+    // the slot's key already expired: it would push that interval's figures a second time, after a
+    // newer interval's, and put older figures in the api's snapshot.
+    if (claimed === null || Date.now() >= (slot + 1) * QUEUE_STATS_INTERVAL_MS) return false;
     await this.publish(now);
     return true;
   }

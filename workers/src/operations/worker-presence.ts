@@ -1,4 +1,3 @@
-import { WorkerHost } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import { randomBytes } from 'node:crypto';
@@ -7,6 +6,7 @@ import type { Redis } from 'ioredis';
 import { QUEUE_NAMES, WORKER_PRESENCE, operationsKeys, type QueueName } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
 import { APP_CONFIG, REDIS_CLIENT } from '@shop/infrastructure';
+import { queueProcessorsOf } from '../infrastructure/queue-concurrency.js';
 
 /**
  * This process's beat, per queue it serves, so the console can count live workers and warn when a
@@ -43,10 +43,7 @@ export class WorkerPresence implements OnApplicationBootstrap, OnApplicationShut
 
   /** The queues whose BullMQ worker in this process is running and not paused. */
   servedQueues(): QueueName[] {
-    return this.discovery
-      .getProviders()
-      .map((wrapper) => wrapper.instance as unknown)
-      .filter((instance): instance is WorkerHost => instance instanceof WorkerHost)
+    return queueProcessorsOf(this.discovery)
       .filter((host) => host.worker.isRunning() && !host.worker.isPaused())
       .map((host) => host.worker.name as QueueName);
   }

@@ -1,6 +1,6 @@
 import { Processor } from '@nestjs/bullmq';
 import { UnrecoverableError, type Job } from 'bullmq';
-import { JOBS, QUEUES, QUEUE_SETTINGS, type JobPayloads } from '@shop/contracts';
+import { JOBS, QUEUES, type JobPayloads } from '@shop/contracts';
 import { QueueProcessor } from '../infrastructure/queue-processor.js';
 import { OrderLifecycle } from './order-lifecycle.service.js';
 import { OrderUpdates } from './order-updates.js';
@@ -11,7 +11,7 @@ type OrderJobName = typeof JOBS.orderPaid | typeof JOBS.orderExpire | typeof JOB
  * The `orders` queue, by job name: `order.expire` closes an unpaid order, `order.status-changed`
  * tells the browsers of any change an order's transaction recorded, `order.paid` alerts the admins.
  */
-@Processor(QUEUES.orders, { concurrency: QUEUE_SETTINGS.orders.concurrency })
+@Processor(QUEUES.orders)
 export class OrdersProcessor extends QueueProcessor {
   constructor(
     private readonly lifecycle: OrderLifecycle,

@@ -1,9 +1,10 @@
-import { InjectQueue } from '@nestjs/bullmq';
+import { getQueueToken } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
 import type { Queue } from 'bullmq';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import type { Redis } from 'ioredis';
-import { JOB_RETENTION, QUEUES, QUEUE_SETTINGS, outboxJobId, outboxWakeChannel, type QueueName } from '@shop/contracts';
+import { QUEUE_NAMES, jobOptionsOf, outboxJobId, outboxWakeChannel, type QueueName } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
 import { OutboxEvent, inTransaction } from '@shop/db';
 import { APP_CONFIG, REDIS_CLIENT, withinTimeout } from '@shop/infrastructure';
@@ -31,12 +32,10 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(REDIS_CLIENT) private readonly redis: Redis,
-    @InjectQueue(QUEUES.orders) ordersQueue: Queue,
-    @InjectQueue(QUEUES.payments) paymentsQueue: Queue,
-    @InjectQueue(QUEUES.images) imagesQueue: Queue,
-    @InjectQueue(QUEUES.pipeline) pipelineQueue: Queue,
+    moduleRef: ModuleRef,
   ) {
-    this.queues = { orders: ordersQueue, payments: paymentsQueue, images: imagesQueue, pipeline: pipelineQueue };
+    // Every queue, whatever this process's roles: a relay publishes each row whoever will process it.
+    this.queues = Object.fromEntries(QUEUE_NAMES.map((name) => [name, moduleRef.get<Queue>(getQueueToken(name), { strict: false })])) as Record<QueueName, Queue>;
     for (const queue of Object.values(this.queues)) {
       queue.on('error', (error) => this.logger.warn(`Queue ${queue.name} connection problem: ${error.message}`));
     }
@@ -97,14 +96,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   private publish(event: OutboxEvent): Promise<unknown> {
-    const settings = QUEUE_SETTINGS[event.queueName];
-    return this.queues[event.queueName].add(event.jobName, event.payload, {
-      jobId: outboxJobId(event.id),
-      delay: event.delayMs,
-      attempts: settings.attempts,
-      backoff: { type: 'exponential', delay: settings.backoffMs },
-      ...JOB_RETENTION,
-    });
+    return this.queues[event.queueName].add(event.jobName, event.payload, { jobId: outboxJobId(event.id), delay: event.delayMs, ...jobOptionsOf(event.queueName) });
   }
 
   private async recordFailure(manager: EntityManager, unpublished: OutboxEvent[], error: Error): Promise<void> {

@@ -1,6 +1,6 @@
 import { Processor } from '@nestjs/bullmq';
 import { UnrecoverableError, type Job } from 'bullmq';
-import { JOBS, QUEUES, QUEUE_SETTINGS, type JobPayloads } from '@shop/contracts';
+import { JOBS, QUEUES, type JobPayloads } from '@shop/contracts';
 import { QueueProcessor } from '../infrastructure/queue-processor.js';
 import { OrderUpdates, type OrderUpdate } from '../orders/order-updates.js';
 import { MpesaPayments } from './mpesa-payments.service.js';
@@ -20,7 +20,7 @@ export const PAYMENT_JOB_LOCK = { lockDuration: 10_000, stalledInterval: 5_000 }
  * `order.status-changed` events tell the browsers once they commit; a change that needs a person
  * alerts the admins here, after the commit too.
  */
-@Processor(QUEUES.payments, { concurrency: QUEUE_SETTINGS.payments.concurrency, ...PAYMENT_JOB_LOCK })
+@Processor(QUEUES.payments, PAYMENT_JOB_LOCK)
 export class PaymentsProcessor extends QueueProcessor {
   constructor(
     private readonly mpesa: MpesaPayments,

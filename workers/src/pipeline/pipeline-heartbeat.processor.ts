@@ -4,7 +4,7 @@ import type { Emitter } from '@socket.io/redis-emitter';
 import type { Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import {
-  PIPELINE_HEARTBEATS_KEPT, QUEUES, QUEUE_SETTINGS, SOCKET_EVENTS, SOCKET_ROOMS,
+  PIPELINE_HEARTBEATS_KEPT, QUEUES, SOCKET_EVENTS, SOCKET_ROOMS,
   outboxIdOfJob, pipelineHeartbeatKeys, type PipelineHeartbeatEvent, type PipelineHeartbeatJob,
 } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
@@ -15,7 +15,7 @@ import { QueueProcessor } from '../infrastructure/queue-processor.js';
 const SEEN_FOR_SECONDS = 3600;
 
 /** Ends the heartbeat's trip: records its latency once per outbox row and tells the ops room. */
-@Processor(QUEUES.pipeline, { concurrency: QUEUE_SETTINGS.pipeline.concurrency })
+@Processor(QUEUES.pipeline)
 export class PipelineHeartbeatProcessor extends QueueProcessor {
   constructor(
     @Inject(REDIS_CLIENT) private readonly redis: Redis,

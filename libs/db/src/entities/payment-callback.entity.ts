@@ -2,9 +2,11 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Unique
 import { PAYMENT_METHODS, type PaymentMethod } from '@shop/contracts';
 import { MILLISECOND_TIMESTAMP } from './timestamps.js';
 
-/** The raw body of every provider callback, kept before anything is done with it. */
+/** The raw body of every provider callback, kept before anything is done with it, until retention clears it. */
 @Entity('payment_callbacks')
 @Unique('payment_callbacks_delivery', ['provider', 'deliveryKey'])
+// Retention reads the payloads not yet cleared, oldest first, straight from this index.
+@Index('payment_callbacks_payload_retention', ['payloadClearedAt', 'receivedAt'])
 export class PaymentCallback {
   @PrimaryGeneratedColumn({ unsigned: true })
   id!: number;
@@ -33,4 +35,8 @@ export class PaymentCallback {
 
   @CreateDateColumn(MILLISECOND_TIMESTAMP)
   receivedAt!: Date;
+
+  /** When retention replaced the payload with `{}` (RETENTION_CALLBACK_BODY_DAYS); the row and its outcome stay. */
+  @Column({ type: 'datetime', precision: 3, nullable: true })
+  payloadClearedAt!: Date | null;
 }

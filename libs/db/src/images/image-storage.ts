@@ -21,6 +21,28 @@ export const IMAGE_STORAGE = Symbol('IMAGE_STORAGE');
 
 const PUBLIC_PREFIX = '/uploads/';
 
+/**
+ * The address of a key, whichever storage holds its bytes: the api answers /uploads for each of them,
+ * so the urls stored in MySQL stay true when a shop moves its images from disk to a bucket.
+ */
+export function uploadUrlOf(key: string): string {
+  return `${PUBLIC_PREFIX}${key}`;
+}
+
+/**
+ * A segment of the keys the shop makes (`derivatives/<sha256>/card.webp`): words joined by single
+ * dots. So no key climbs out of the storage root (a directory, the bucket's public address), not even
+ * behind percent-encoding ('%2e%2e', which browsers and some servers decode), nor names a dotfile.
+ */
+const KEY_SEGMENT = /^[\w-]+(?:\.[\w-]+)*$/;
+
+/** The key behind an address `uploadUrlOf` gave, or undefined for any other address. */
+export function uploadKeyOf(url: string): string | undefined {
+  if (!url.startsWith(PUBLIC_PREFIX)) return undefined;
+  const key = url.slice(PUBLIC_PREFIX.length);
+  return key.split('/').every((segment) => KEY_SEGMENT.test(segment)) ? key : undefined;
+}
+
 /** Files under UPLOADS_DIR, served by the api at /uploads with immutable caching. */
 export class LocalDiskImageStorage implements ImageStorage {
   private readonly root: string;
@@ -44,13 +66,10 @@ export class LocalDiskImageStorage implements ImageStorage {
   }
 
   urlOf(key: string): string {
-    return `${PUBLIC_PREFIX}${key}`;
+    return uploadUrlOf(key);
   }
 
   keyOf(url: string): string | undefined {
-    if (!url.startsWith(PUBLIC_PREFIX)) return undefined;
-    const key = url.slice(PUBLIC_PREFIX.length);
-    // A key never climbs out of the storage root.
-    return key.split('/').some((segment) => segment === '..' || segment === '') ? undefined : key;
+    return uploadKeyOf(url);
   }
 }

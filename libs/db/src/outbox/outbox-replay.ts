@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import type { QueueName } from '@shop/contracts';
 import { OutboxEvent } from '../entities/outbox-event.entity.js';
+import { inTransaction } from '../transactions.js';
 
 export interface OutboxReplayWindow {
   /** The first publish time replayed: the moment Redis's surviving data ends (its last snapshot or AOF write). */
@@ -21,15 +22,18 @@ export interface OutboxReplayWindow {
 export async function replayOutbox(dataSource: DataSource, { since, until = new Date(), queues, batchSize = 1000 }: OutboxReplayWindow): Promise<number> {
   let replayed = 0;
   for (;;) {
-    const batch = dataSource
-      .createQueryBuilder()
-      .update(OutboxEvent)
-      .set({ publishedAt: null, publishAttempts: 0, lastError: null })
-      .where('publishedAt >= :since AND publishedAt < :until', { since, until })
-      .orderBy('publishedAt')
-      .limit(batchSize);
-    if (queues?.length) batch.andWhere('queueName IN (:...queues)', { queues });
-    const { affected = 0 } = await batch.execute();
+    // READ COMMITTED: REPEATABLE READ's gap locks on the index range would hold up the api's new outbox rows.
+    const { affected = 0 } = await inTransaction(dataSource, (manager) => {
+      const batch = manager
+        .createQueryBuilder()
+        .update(OutboxEvent)
+        .set({ publishedAt: null, publishAttempts: 0, lastError: null })
+        .where('publishedAt >= :since AND publishedAt < :until', { since, until })
+        .orderBy('publishedAt')
+        .limit(batchSize);
+      if (queues?.length) batch.andWhere('queueName IN (:...queues)', { queues });
+      return batch.execute();
+    }, { isolation: 'READ COMMITTED' });
     replayed += affected;
     if (affected < batchSize) return replayed;
   }

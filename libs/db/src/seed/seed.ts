@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
 import sharp from 'sharp';
 import { In, type EntityManager } from 'typeorm';
 import { adminCredentials, type AppConfig } from '@shop/config';
 import { categoryLabel, effectivePrice, normaliseEmail } from '@shop/contracts';
 import { createDataSource } from '../data-source.js';
 import { FeatureImage, ImageAsset, Product } from '../entities/index.js';
+import { configuredImageStorage, type ImageStorageSettings } from '../images/configured-image-storage.js';
+import type { ImageStorage } from '../images/image-storage.js';
 import { recordEvent } from '../outbox/outbox-writer.js';
 import { ensureAdminAccount } from '../users/admin-accounts.js';
 import { DEMO_FEATURE_BANNERS, DEMO_PRODUCTS } from './demo-catalogue.js';
@@ -21,18 +21,17 @@ export interface SeedReport {
   featureImagesCreated: number;
 }
 
-type SeedConfig = Pick<AppConfig, 'NODE_ENV' | 'DATABASE_URL' | 'DATABASE_POOL_SIZE' | 'UPLOADS_DIR' | 'ADMIN_EMAIL' | 'ADMIN_PASSWORD'>;
+type SeedConfig = Pick<AppConfig, 'NODE_ENV' | 'DATABASE_URL' | 'DATABASE_POOL_SIZE' | 'ADMIN_EMAIL' | 'ADMIN_PASSWORD'> & ImageStorageSettings;
 
 /** Stores a rendered picture under its content hash, so running the seed twice stores it once. */
-async function storeJpeg(manager: EntityManager, uploadsDir: string, svg: string): Promise<ImageAsset> {
+async function storeJpeg(manager: EntityManager, storage: ImageStorage, svg: string): Promise<ImageAsset> {
   const bytes = await sharp(Buffer.from(svg)).jpeg({ quality: 82, mozjpeg: true }).toBuffer();
   const storageKey = `originals/${createHash('sha256').update(bytes).digest('hex')}.jpg`;
   const existing = await manager.findOneBy(ImageAsset, { storageKey });
   if (existing) return existing;
-  await mkdir(join(uploadsDir, 'originals'), { recursive: true });
-  await writeFile(join(uploadsDir, storageKey), bytes);
+  await storage.put(storageKey, bytes);
   return manager.save(
-    manager.create(ImageAsset, { storageKey, url: `/uploads/${storageKey}`, contentType: 'image/jpeg', bytes: bytes.length, status: 'pending', derivatives: [] }),
+    manager.create(ImageAsset, { storageKey, url: storage.urlOf(storageKey), contentType: 'image/jpeg', bytes: bytes.length, status: 'pending', derivatives: [] }),
   );
 }
 
@@ -42,11 +41,11 @@ async function seedAdmin(manager: EntityManager, config: SeedConfig): Promise<{ 
   return { email: normaliseEmail(credentials.email), created: outcome === 'created' };
 }
 
-async function seedProducts(manager: EntityManager, uploadsDir: string): Promise<number> {
+async function seedProducts(manager: EntityManager, storage: ImageStorage): Promise<number> {
   const present = new Set((await manager.find(Product, { select: { title: true }, where: { title: In(DEMO_PRODUCTS.map((product) => product.title)) }, withDeleted: true })).map((product) => product.title));
   let created = 0;
   for (const demo of DEMO_PRODUCTS.filter((product) => !present.has(product.title))) {
-    const image = await storeJpeg(manager, uploadsDir, drawToyPicture({ title: demo.title, palette: demo.palette, motif: demo.motif, width: 800, height: 800 }));
+    const image = await storeJpeg(manager, storage, drawToyPicture({ title: demo.title, palette: demo.palette, motif: demo.motif, width: 800, height: 800 }));
     const product = await manager.save(
       manager.create(Product, {
         title: demo.title,
@@ -67,10 +66,10 @@ async function seedProducts(manager: EntityManager, uploadsDir: string): Promise
   return created;
 }
 
-async function seedFeatureImages(manager: EntityManager, uploadsDir: string): Promise<number> {
+async function seedFeatureImages(manager: EntityManager, storage: ImageStorage): Promise<number> {
   if ((await manager.count(FeatureImage)) > 0) return 0;
   for (const [position, banner] of DEMO_FEATURE_BANNERS.entries()) {
-    const image = await storeJpeg(manager, uploadsDir, drawFeatureBanner({ ...banner, width: 1600, height: 600 }));
+    const image = await storeJpeg(manager, storage, drawFeatureBanner({ ...banner, width: 1600, height: 600 }));
     await manager.save(manager.create(FeatureImage, { imageId: image.id, position }));
   }
   return DEMO_FEATURE_BANNERS.length;
@@ -87,14 +86,15 @@ async function requestPendingDerivatives(manager: EntityManager): Promise<void> 
 
 /** The demo shop: an admin, the toy catalogue with generated pictures, and three hero banners. Safe to run again. */
 export async function seedDemoData(config: SeedConfig): Promise<SeedReport> {
-  const uploadsDir = resolve(config.UPLOADS_DIR);
+  // The api's storage, bucket or disk: the image worker reads the originals from the same place.
+  const storage = configuredImageStorage(config);
   const dataSource = createDataSource(config);
   await dataSource.initialize();
   try {
     return await inTransaction(dataSource, async (manager) => {
       const admin = await seedAdmin(manager, config);
-      const productsCreated = await seedProducts(manager, uploadsDir);
-      const featureImagesCreated = await seedFeatureImages(manager, uploadsDir);
+      const productsCreated = await seedProducts(manager, storage);
+      const featureImagesCreated = await seedFeatureImages(manager, storage);
       await requestPendingDerivatives(manager);
       return { adminEmail: admin.email, adminCreated: admin.created, productsCreated, featureImagesCreated };
     });
