@@ -54,3 +54,22 @@ export function databaseUrlNamed(databaseUrl, name) {
   url.pathname = `/${name}`;
   return url.toString();
 }
+
+/**
+ * What every run of the shop's own processes by a bench or the chaos suite sets beside its ports
+ * and database: the sandbox at `sandboxUrl` standing in for Daraja, PayPal and Google, uploads under
+ * `uploadsDir`, warnings only, in plain text (Nest colours its lines otherwise), and development
+ * (production would demand real admin and provider credentials; development runs the same code paths).
+ */
+export function sandboxedShopEnv(workspace, { sandboxUrl, uploadsDir }) {
+  return {
+    MPESA_BASE_URL: `${sandboxUrl}${workspace.SANDBOX_PATHS.daraja}`,
+    PAYPAL_BASE_URL: `${sandboxUrl}${workspace.SANDBOX_PATHS.paypal}`,
+    OIDC_ISSUER_URL: `${sandboxUrl}${workspace.SANDBOX_PATHS.identity}`,
+    UPLOADS_DIR: uploadsDir,
+    LOG_LEVEL: 'warn',
+    NO_COLOR: '1',
+    NODE_ENV: 'development',
+    SWAGGER_ENABLED: 'false',
+  };
+}

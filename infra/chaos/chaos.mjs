@@ -29,9 +29,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { StepFailure, repoRoot, say } from '../scripts/lib/bootstrap.mjs';
 import { onCleanUp, runBench } from '../../bench/lib/lifecycle.mjs';
 import { seededRandom } from '../../bench/lib/seeded-random.mjs';
-import { prepareBench } from '../../bench/lib/workspace.mjs';
+import { prepareBench, sandboxedShopEnv } from '../../bench/lib/workspace.mjs';
 import { checkOut } from './lib/checkouts.mjs';
-import { awaiting, checkScope, hasAttemptsTable, orderIdOf, readScope, sandboxTransactions, unrecordedCharges } from './lib/ledger-checks.mjs';
+import { checkScope, hasAttemptsTable, orderIdOf, readScope, sandboxTransactions, settle } from './lib/ledger-checks.mjs';
 import { privateMariadb, privateRedis } from './lib/private-services.mjs';
 import { printFaultTable, printFindings, printFinalCheck } from './lib/chaos-report.mjs';
 import { createSupervisor } from './lib/supervisor.mjs';
@@ -52,7 +52,6 @@ const DOWNTIME_MS = { api: [1000, 3000], workers: [1000, 3000], mariadb: [2000, 
 const CALLBACK_TRIES_SPAN_MS = 2000;
 /** Past this the shop has not come back after a restart: the round is reported and the run goes on. */
 const RECOVERY_TIMEOUT_MS = 120_000;
-const POLL_INTERVAL_MS = 500;
 
 function settingsOf(argv, env) {
   const small = argv.includes('--small') || env.CHAOS_SMALL === '1';
@@ -130,6 +129,7 @@ await runBench(async () => {
   const apiUrl = `http://127.0.0.1:${ports.api}`;
   const databaseUrl = `mysql://root@127.0.0.1:${ports.mariadb}/${DATABASE_NAME}`;
   const env = {
+    ...sandboxedShopEnv(workspace, { sandboxUrl, uploadsDir: join(root, 'uploads') }),
     DATABASE_URL: databaseUrl,
     REDIS_URL: `redis://127.0.0.1:${ports.redis}`,
     REDIS_PREFIX,
@@ -138,22 +138,12 @@ await runBench(async () => {
     SANDBOX_PORT: String(ports.sandbox),
     // The STK push's CallBackURL is built from it: the sandbox calls this run's api back.
     PUBLIC_URL: apiUrl,
-    MPESA_BASE_URL: `${sandboxUrl}${workspace.SANDBOX_PATHS.daraja}`,
-    PAYPAL_BASE_URL: `${sandboxUrl}${workspace.SANDBOX_PATHS.paypal}`,
-    OIDC_ISSUER_URL: `${sandboxUrl}${workspace.SANDBOX_PATHS.identity}`,
     SANDBOX_MPESA_CALLBACK_DELAY_MS: String(settings.callbackDelayMs),
     MPESA_RECONCILE_DELAY_MS: String(settings.reconcileDelayMs),
     MPESA_SWEEP_INTERVAL_MS: String(settings.sweepIntervalMs),
     ORDER_RESERVATION_MS: String(settings.reservationMs),
     // Behind one proxy, as the shop runs: each shopper's checkout says the home it comes from (X-Forwarded-For).
     TRUST_PROXY_HOPS: '1',
-    UPLOADS_DIR: join(root, 'uploads'),
-    LOG_LEVEL: 'warn',
-    // Plain text in the log files (Nest colours its lines otherwise).
-    NO_COLOR: '1',
-    // production would demand real admin and provider credentials; development runs the same code paths here.
-    NODE_ENV: 'development',
-    SWAGGER_ENABLED: 'false',
   };
   const config = workspace.loadConfig({ ...process.env, ...env });
 
@@ -292,36 +282,4 @@ function countBy(values) {
   const counts = new Map();
   for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
   return [...counts].map(([value, count]) => `${count}× ${value}`).join(', ') || 'none';
-}
-
-/**
- * Waits until the round's outcome is final: no order pending (one handed to a person as 'unknown'
- * is final), every push of the round answered at the sandbox, and every charged push's receipt on a
- * paid payment, that last for at most `receiptGraceMs` after the orders settled. Database and
- * sandbox errors (MariaDB just restarted) are looked past until the timeout.
- */
-async function settle({ pool, sandboxUrl, userIds, withAttempts, isOrphanOfScope, since, timeoutMs, receiptGraceMs }) {
-  const began = Date.now();
-  let ordersSettledAt;
-  let last = {};
-  for (;;) {
-    try {
-      const scope = await readScope(pool, sandboxUrl, userIds, { withAttempts, isOrphanOfScope });
-      const waiting = [...scope.orders.values()].filter(awaiting).map((order) => order.id);
-      const unanswered = scope.transactions.filter((transaction) => transaction.state !== 'finished').length;
-      const unrecorded = unrecordedCharges(scope).length;
-      last = { waiting, unanswered, unrecorded };
-      if (waiting.length === 0 && unanswered === 0) {
-        ordersSettledAt ??= Date.now();
-        if (unrecorded === 0) return { settled: true, ms: Date.now() - since };
-        if (Date.now() - ordersSettledAt >= receiptGraceMs) return { settled: true, ms: ordersSettledAt - since, receiptsMissing: unrecorded, receiptGraceMs };
-      } else {
-        ordersSettledAt = undefined;
-      }
-    } catch (error) {
-      last = { ...last, error: error.message };
-    }
-    if (Date.now() - began >= timeoutMs) return { settled: false, ms: Date.now() - since, last };
-    await sleep(POLL_INTERVAL_MS);
-  }
 }

@@ -23,6 +23,7 @@ try {
   run('npx', ['tsc', '-p', 'web/tsconfig.json']);
   say('Lint...');
   run('npx', ['eslint', '--max-warnings=0', '.']);
+  ensureDebianPackage('/usr/sbin/nginx', 'nginx', 'the scale-out test');
   say('Unit and integration tests...');
   run(process.execPath, ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js'], { env: testEnv });
   say('Chaos, the small run: a kill -9 of each of api, workers, MariaDB and Redis during checkouts, on private servers (docs/reliability.md)...');

@@ -18,8 +18,9 @@ const REFUSED_RETRY_FOR_MS = 20_000;
  * `concurrency` at a time, the shoppers arriving evenly over `arrivalMs` (so a kill finds requests
  * at every stage: answered, in flight and not yet sent); resolves with one answer per shopper:
  * { shopper, status?, body?, error?, refused (connections refused before it), sentAt, answeredAt }.
+ * `onAnswer(answer, answeredSoFar)`, when given, hears each answer as it comes, while the others are in flight.
  */
-export async function checkOut({ url, shoppers, concurrency, arrivalMs, sessionCookie }) {
+export async function checkOut({ url, shoppers, concurrency, arrivalMs, sessionCookie, onAnswer }) {
   const began = Date.now();
   const waiting = shoppers.map((shopper, index) => ({ shopper, arrivesAt: began + Math.floor((index * arrivalMs) / shoppers.length) }));
   const answers = [];
@@ -50,6 +51,7 @@ export async function checkOut({ url, shoppers, concurrency, arrivalMs, sessionC
         }
         answer.answeredAt = Date.now();
         answers.push(answer);
+        onAnswer?.(answer, answers.length);
       }
     }),
   );

@@ -1,5 +1,8 @@
-// What the chaos suite holds the shop to, read from the shop's database and from the sandbox's own
+// What the chaos suite and bench:scale hold the shop to, read from the shop's database and from the sandbox's own
 // ledger of STK transactions (the money side): nothing here asks the api, which may be lying.
+import { setTimeout as sleep } from 'node:timers/promises';
+
+const SETTLE_POLL_INTERVAL_MS = 500;
 
 /** The order an STK push was for: the api pushes with AccountReference `TD<orderId>`. */
 export function orderIdOf(transaction) {
@@ -72,6 +75,38 @@ export async function readScope(pool, sandboxUrl, userIds, { withAttempts, isOrp
     return orders.has(orderId) || isOrphanOfScope(transaction);
   });
   return { orders, transactions };
+}
+
+/**
+ * Waits until the scope's outcome is final: no order pending (one handed to a person as 'unknown'
+ * is final), every push of the scope answered at the sandbox, and every charged push's receipt on a
+ * paid payment, that last for at most `receiptGraceMs` after the orders settled. Database and
+ * sandbox errors (MariaDB just restarted) are looked past until the timeout.
+ */
+export async function settle({ pool, sandboxUrl, userIds, withAttempts, isOrphanOfScope, since, timeoutMs, receiptGraceMs }) {
+  const began = Date.now();
+  let ordersSettledAt;
+  let last = {};
+  for (;;) {
+    try {
+      const scope = await readScope(pool, sandboxUrl, userIds, { withAttempts, isOrphanOfScope });
+      const waiting = [...scope.orders.values()].filter(awaiting).map((order) => order.id);
+      const unanswered = scope.transactions.filter((transaction) => transaction.state !== 'finished').length;
+      const unrecorded = unrecordedCharges(scope).length;
+      last = { waiting, unanswered, unrecorded };
+      if (waiting.length === 0 && unanswered === 0) {
+        ordersSettledAt ??= Date.now();
+        if (unrecorded === 0) return { settled: true, ms: Date.now() - since };
+        if (Date.now() - ordersSettledAt >= receiptGraceMs) return { settled: true, ms: ordersSettledAt - since, receiptsMissing: unrecorded, receiptGraceMs };
+      } else {
+        ordersSettledAt = undefined;
+      }
+    } catch (error) {
+      last = { ...last, error: error.message };
+    }
+    if (Date.now() - began >= timeoutMs) return { settled: false, ms: Date.now() - since, last };
+    await sleep(SETTLE_POLL_INTERVAL_MS);
+  }
 }
 
 /**

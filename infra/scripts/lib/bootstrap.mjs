@@ -49,15 +49,15 @@ export function ensureDebianPackage(programPath, debianPackage, purpose) {
 }
 
 /**
- * npm install on a fresh clone and whenever package-lock.json changed since the last install.
- * Not `npm ci`: npm 11 leaves other platforms' optional binaries (swc, resolver) out of the lock
- * file and `npm ci` then refuses it, while `npm install` installs the same locked versions.
+ * `npm ci` on a fresh clone: exactly the lock file, as the Dockerfile installs it. Whenever
+ * package-lock.json changed since the last install, `npm install`, which keeps what is there and adds
+ * or moves only what changed.
  */
 export function ensureInstalled() {
   const installedLock = join(repoRoot, 'node_modules', '.package-lock.json');
   if (!existsSync(installedLock)) {
-    say('Installing dependencies (npm install)...');
-    run('npm', ['install', '--no-audit', '--no-fund']);
+    say('Installing dependencies (npm ci)...');
+    run('npm', ['ci', '--no-audit', '--no-fund']);
   } else if (statSync(join(repoRoot, 'package-lock.json')).mtimeMs > statSync(installedLock).mtimeMs) {
     say('package-lock.json changed: updating dependencies (npm install)...');
     run('npm', ['install', '--no-audit', '--no-fund']);

@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { StepFailure, repoRoot, say } from './bootstrap.mjs';
 
 const HOW_TO_GET_THEM =
-  'Install them with `apt-get install mariadb-server redis-server`, or run them in Docker with `docker compose up -d mysql redis`.';
+  'Install them with `apt-get install mariadb-server redis-server` (Debian, Ubuntu), or point DATABASE_URL and REDIS_URL at servers you run elsewhere.';
 const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 
 function portAnswers(host, port, timeoutMs = 1000) {
