@@ -11,7 +11,7 @@ function databaseBeside(databaseUrl, suffix) {
 
 let stack;
 try {
-  const { assertPortFree, ensureServices, loadConfig, migrateDatabase, shopProcesses, supervise, waitForHealthy } = await prepareWorkspace();
+  const { assertShopPortsFree, ensureServices, loadConfig, migrateDatabase, shopProcesses, supervise, waitForHealthy } = await prepareWorkspace();
   // Whatever NODE_ENV the caller has: the tests and the stack they start run as 'test'.
   const config = loadConfig({ ...process.env, NODE_ENV: 'test' });
   const testEnv = { DATABASE_URL: databaseBeside(config.DATABASE_URL, '_test'), NODE_ENV: 'test' };
@@ -32,7 +32,6 @@ try {
   say('Browser tests...');
   ensureDebianPackage('/usr/bin/chromium', 'chromium', 'the browser tests');
   const e2ePort = Number(process.env.E2E_PORT ?? 3100);
-  for (const port of [e2ePort, e2ePort + 1, e2ePort + 2]) await assertPortFree(port, 'E2E_PORT');
   // A database of the browser tests' own, as a shop's would be: the thousands of products the
   // integration tests leave in toyduka_test are no catalogue a person browses or an admin manages.
   const e2eDatabase = { DATABASE_URL: databaseBeside(config.DATABASE_URL, '_e2e_test'), NODE_ENV: 'test' };
@@ -48,6 +47,7 @@ try {
     REDIS_PREFIX: `toyduka-e2e-${randomBytes(4).toString('hex')}`,
     LOG_LEVEL: 'warn',
   };
+  await assertShopPortsFree(loadConfig({ ...process.env, ...e2eEnv }));
   stack = supervise(shopProcesses(), e2eEnv, { onUnexpectedExit: (error) => say(error.message) });
   await waitForHealthy(`http://127.0.0.1:${e2ePort}/api/health`);
   run(process.execPath, ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--config', 'jest.e2e.config.js'], { env: { ...e2eDatabase, SHOP_URL: `http://localhost:${e2ePort}` } });

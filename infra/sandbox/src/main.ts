@@ -1,8 +1,8 @@
-import { SANDBOX_GOOGLE_CLIENT, exitWithReason, loadConfig } from '@shop/config';
+import { SANDBOX_GOOGLE_CLIENT, SANDBOX_PATHS, exitWithReason, loadConfig } from '@shop/config';
 import { AUTH_API_PATHS } from '@shop/contracts';
-import { paymentSandboxOptions, startSandbox } from './sandbox.js';
+import { messagingSandboxOptions, paymentSandboxOptions, startSandbox } from './sandbox.js';
 
-/** `npm start` runs this beside the api: the local stand-in for Google sign-in, Daraja and PayPal. */
+/** `npm start` runs this beside the api: the local stand-in for Google sign-in, Daraja, PayPal, Africa's Talking and mail. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const sandbox = await startSandbox({
@@ -14,8 +14,12 @@ async function main(): Promise<void> {
       redirectUris: [new URL(AUTH_API_PATHS.googleCallback, config.PUBLIC_URL).href],
     },
     ...paymentSandboxOptions(config),
+    ...messagingSandboxOptions(config),
   });
-  console.log(`sandbox listening: identity provider at ${sandbox.issuer}, Daraja at ${config.MPESA_BASE_URL}, PayPal at ${config.PAYPAL_BASE_URL}`);
+  console.log(
+    `sandbox listening: identity provider at ${sandbox.issuer}, Daraja at ${config.MPESA_BASE_URL}, PayPal at ${config.PAYPAL_BASE_URL}, ` +
+      `Africa's Talking at ${sandbox.url}${SANDBOX_PATHS.africasTalking}, mail (SMTP) at ${sandbox.mail.url}, every SMS and e-mail at ${sandbox.url}${SANDBOX_PATHS.outbox}`,
+  );
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => void sandbox.close().then(() => process.exit(0)));
   }

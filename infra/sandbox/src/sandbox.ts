@@ -2,10 +2,13 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import { SANDBOX_PATHS, type AppConfig } from '@shop/config';
+import { SANDBOX_AFRICAS_TALKING_APP, SANDBOX_PATHS, type AppConfig } from '@shop/config';
 import { ORDER_API } from '@shop/contracts';
+import { createAfricasTalkingSandbox, type AfricasTalkingSandboxControl, type AfricasTalkingSandboxOptions } from './africastalking/africastalking-sandbox.js';
 import { createDarajaSandbox, type DarajaSandbox, type DarajaSandboxOptions } from './daraja/daraja-sandbox.js';
 import { createIdentityProvider, type IdentityClient } from './identity/identity-provider.js';
+import { startMailSandbox, type MailSandbox } from './mail/mail-sandbox.js';
+import { outboxRouter } from './outbox/outbox-router.js';
 import { createPaypalSandbox, type PaypalSandbox, type PaypalSandboxOptions } from './paypal/paypal-sandbox.js';
 
 export interface SandboxOptions {
@@ -15,6 +18,10 @@ export interface SandboxOptions {
   googleClient: IdentityClient;
   daraja: DarajaSandboxOptions;
   paypal: Omit<PaypalSandboxOptions, 'publicUrl'>;
+  /** The SMS stand-in's app; by default the sandbox's own, reporting deliveries at once. */
+  africasTalking?: AfricasTalkingSandboxOptions;
+  /** The SMTP server's port; 0 (the default) picks a free one. */
+  smtpPort?: number;
 }
 
 export interface RunningSandbox {
@@ -23,6 +30,9 @@ export interface RunningSandbox {
   /** The emulated Daraja's state and its test controls (also reachable over HTTP, see docs/sandbox.md). */
   daraja: DarajaSandbox['control'];
   paypal: PaypalSandbox['control'];
+  africasTalking: AfricasTalkingSandboxControl;
+  /** The SMTP stand-in: its smtp:// address and the mail it kept. */
+  mail: Pick<MailSandbox, 'url' | 'messages' | 'reset'>;
   close(): Promise<void>;
 }
 
@@ -47,8 +57,20 @@ export function paymentSandboxOptions(config: AppConfig): Pick<SandboxOptions, '
   };
 }
 
+const SANDBOX_SMS_APP: AfricasTalkingSandboxOptions = {
+  username: SANDBOX_AFRICAS_TALKING_APP.username,
+  apiKey: SANDBOX_AFRICAS_TALKING_APP.apiKey,
+  senderIds: [SANDBOX_AFRICAS_TALKING_APP.senderId],
+  deliveryDelayMs: 0,
+};
+
+/** The SMS and mail stand-ins as `npm start` runs them. */
+export function messagingSandboxOptions(config: Pick<AppConfig, 'SANDBOX_SMTP_PORT' | 'SANDBOX_SMS_DELIVERY_DELAY_MS'>): Pick<SandboxOptions, 'africasTalking' | 'smtpPort'> {
+  return { africasTalking: { ...SANDBOX_SMS_APP, deliveryDelayMs: config.SANDBOX_SMS_DELIVERY_DELAY_MS }, smtpPort: config.SANDBOX_SMTP_PORT };
+}
+
 /** Starts the sandbox's HTTP server; port 0 picks a free one (tests). */
-export async function startSandbox({ port, host = 'localhost', googleClient, daraja: darajaOptions, paypal: paypalOptions }: SandboxOptions): Promise<RunningSandbox> {
+export async function startSandbox({ port, host = 'localhost', googleClient, daraja: darajaOptions, paypal: paypalOptions, africasTalking: smsOptions = SANDBOX_SMS_APP, smtpPort = 0 }: SandboxOptions): Promise<RunningSandbox> {
   // The port must be known before the routes can be made (it is part of the issuer), so the
   // server answers 503 until they are: a health check in that moment is told to ask again.
   const ready: { routes?: express.Express } = {};
@@ -62,6 +84,8 @@ export async function startSandbox({ port, host = 'localhost', googleClient, dar
   const issuer = `${url}${SANDBOX_PATHS.identity}`;
   const daraja = createDarajaSandbox(darajaOptions);
   const paypal = createPaypalSandbox({ ...paypalOptions, publicUrl: `${url}${SANDBOX_PATHS.paypal}` });
+  const africasTalking = createAfricasTalkingSandbox(smsOptions);
+  const mail = await startMailSandbox({ port: smtpPort, host });
 
   const routes = express();
   routes.disable('x-powered-by');
@@ -71,6 +95,8 @@ export async function startSandbox({ port, host = 'localhost', googleClient, dar
   routes.use(SANDBOX_PATHS.identity, await createIdentityProvider({ issuer, client: googleClient }));
   routes.use(SANDBOX_PATHS.daraja, daraja.router);
   routes.use(SANDBOX_PATHS.paypal, paypal.router);
+  routes.use(SANDBOX_PATHS.africasTalking, africasTalking.router);
+  routes.use(SANDBOX_PATHS.outbox, outboxRouter({ sms: () => africasTalking.control.messages(), email: () => mail.messages() }));
   ready.routes = routes;
 
   return {
@@ -78,9 +104,13 @@ export async function startSandbox({ port, host = 'localhost', googleClient, dar
     issuer,
     daraja: daraja.control,
     paypal: paypal.control,
+    africasTalking: africasTalking.control,
+    mail,
     close: async () => {
       daraja.control.stop();
       paypal.control.stop();
+      africasTalking.control.stop();
+      await mail.close();
       server.closeAllConnections();
       server.close();
       await once(server, 'close');

@@ -82,5 +82,6 @@ export async function assertShopPortsFree(config) {
   await assertPortFree(config.PORT, 'PORT');
   await assertPortFree(config.WORKERS_HEALTH_PORT, 'WORKERS_HEALTH_PORT');
   await assertPortFree(config.SANDBOX_PORT, 'SANDBOX_PORT');
+  await assertPortFree(config.SANDBOX_SMTP_PORT, 'SANDBOX_SMTP_PORT');
 }
 

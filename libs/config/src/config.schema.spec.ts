@@ -250,6 +250,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...copied, NODE_ENV: 'development' }).ADMIN_PASSWORD).toBe('change-me-admin-password');
   });
 
+  it("puts the sandbox's SMTP server 1000 above its port, so that stacks side by side never share one", () => {
+    expect(loadConfig(DEVELOPMENT).SANDBOX_SMTP_PORT).toBe(4002);
+    expect(loadConfig({ ...DEVELOPMENT, SANDBOX_PORT: '3102' }).SANDBOX_SMTP_PORT).toBe(4102);
+    expect(loadConfig({ ...DEVELOPMENT, SANDBOX_SMTP_PORT: '2525' }).SANDBOX_SMTP_PORT).toBe(2525);
+  });
+
   describe('the drain after SIGTERM', () => {
     it('lasts 5 s in production and nothing in development, unless given', () => {
       expect(loadConfig({ ...PRODUCTION_SETTINGS, NODE_ENV: 'production' }).SHUTDOWN_DRAIN_MS).toBe(5000);

@@ -33,7 +33,7 @@ export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
 export const DEVELOPMENT_ADMIN = { email: 'admin@toyduka.local', password: 'toyduka-admin' } as const;
 
 /** Where the sandbox serves each stand-in, below its own address. */
-export const SANDBOX_PATHS = { identity: '/oidc', daraja: '/daraja', paypal: '/paypal' } as const;
+export const SANDBOX_PATHS = { identity: '/oidc', daraja: '/daraja', paypal: '/paypal', africasTalking: '/africastalking', outbox: '/outbox' } as const;
 
 export const GOOGLE_ISSUER_URL = 'https://accounts.google.com';
 /** The OAuth client the sandbox's identity provider registers, used wherever no Google client is configured. */
@@ -51,6 +51,8 @@ export const SANDBOX_DARAJA_APP = {
   initiatorName: 'toyduka-local-initiator',
   securityCredential: 'toyduka-local-security-credential',
 } as const;
+/** The Africa's Talking app the sandbox knows, and the sender id it lets that app use. */
+export const SANDBOX_AFRICAS_TALKING_APP = { username: 'toyduka-local', apiKey: 'toyduka-local-at-api-key', senderId: 'TOYDUKA' } as const;
 export const SANDBOX_PAYPAL_APP = { clientId: 'toyduka-local-paypal-client', clientSecret: 'toyduka-local-paypal-secret', webhookId: 'toyduka-local-webhook' } as const;
 
 /**
@@ -60,6 +62,7 @@ export const SANDBOX_PAYPAL_APP = { clientId: 'toyduka-local-paypal-client', cli
 export const DEMO_SHOP_CONTACT = { phone: '+254 700 000 000', openingHours: '6:30 AM - 6:00 PM (demo hours)', address: 'Demo address, Nairobi' } as const;
 
 const MINUTE_MS = 60_000;
+const SANDBOX_SMTP_PORT_OFFSET = 1000;
 const PRODUCTION_SHUTDOWN_DRAIN_MS = 5000;
 const HOUR_MS = 60 * MINUTE_MS;
 
@@ -192,6 +195,13 @@ export const configSchema = z
     ORDER_RESERVATION_MS: z.coerce.number().int().min(1000).default(15 * MINUTE_MS),
     /** How long the sandbox's "phone" takes before Daraja's callback (the PIN prompt). */
     SANDBOX_MPESA_CALLBACK_DELAY_MS: z.coerce.number().int().min(0).default(3000),
+    /**
+     * The sandbox's SMTP server, standing in for the shop's mail provider. Unless given, SANDBOX_PORT
+     * + 1000, clear of the ports the tests and benches put beside their sandbox's.
+     */
+    SANDBOX_SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    /** How long after an SMS the sandbox's Africa's Talking reports its delivery. */
+    SANDBOX_SMS_DELIVERY_DELAY_MS: z.coerce.number().int().min(0).default(2000),
   })
   .superRefine((config, context) => {
     const problems: [key: string, message: string][] = [];
@@ -235,6 +245,7 @@ export const configSchema = z
     NODE_ENV: config.NODE_ENV ?? 'production',
     SWAGGER_ENABLED: config.SWAGGER_ENABLED ?? isDevelopmentEnvironment(config.NODE_ENV),
     SHUTDOWN_DRAIN_MS: config.SHUTDOWN_DRAIN_MS ?? (isDevelopmentEnvironment(config.NODE_ENV) ? 0 : PRODUCTION_SHUTDOWN_DRAIN_MS),
+    SANDBOX_SMTP_PORT: config.SANDBOX_SMTP_PORT ?? config.SANDBOX_PORT + SANDBOX_SMTP_PORT_OFFSET,
     MPESA_BASE_URL: config.MPESA_BASE_URL ?? `http://localhost:${config.SANDBOX_PORT}${SANDBOX_PATHS.daraja}`,
     MPESA_CONSUMER_KEY: config.MPESA_CONSUMER_KEY ?? SANDBOX_DARAJA_APP.consumerKey,
     MPESA_CONSUMER_SECRET: config.MPESA_CONSUMER_SECRET ?? SANDBOX_DARAJA_APP.consumerSecret,
