@@ -6,7 +6,7 @@ import { parse } from 'yaml';
 import { AUTH_API_PATHS } from '@shop/contracts';
 import { DEFAULT_REDIS_URL, ENV_EXAMPLE_PLACEHOLDER, SANDBOX_GOOGLE_CLIENT, SANDBOX_PATHS, loadConfig } from '@shop/config';
 import { User, createDataSource, verifyPassword } from '@shop/db';
-import { paymentSandboxOptions, startSandbox, type RunningSandbox } from '@shop/sandbox';
+import { messagingSandboxOptions, paymentSandboxOptions, startSandbox, type RunningSandbox } from '@shop/sandbox';
 import { createTestAccount, freePort } from '@shop/testing';
 import { assembleStage, readEnvExample, readEnvExampleFilledIn, repoRoot } from './deployment-files.js';
 import { startInImage, waitUntilAnswers, type ImageProcess } from './image-process.js';
@@ -14,7 +14,7 @@ import { startInImage, waitUntilAnswers, type ImageProcess } from './image-proce
 /**
  * Issue 17's done-when line: the shop's image, under NODE_ENV=production and on .env.example's
  * settings with only this machine's addresses put in (MySQL, Redis, ports, and the sandbox standing
- * in for Safaricom, PayPal and Google), migrates, becomes ready and stops cleanly. The image is
+ * in for Safaricom, PayPal, Google, Africa's Talking and the mail relay), migrates, becomes ready and stops cleanly. The image is
  * assembled as infra/Dockerfile's `shop` stage says, without a container engine: its `npm ci
  * --omit=dev` from the lock file, and this checkout's builds where it copies the build stage's.
  */
@@ -62,11 +62,13 @@ describe('the shop in production, on .env.example, as its image holds it', () =>
     uploadsDir = mkdtempSync(join(tmpdir(), 'toyduka-uploads-'));
     const imageEnv = assembleStage('shop', imageDir);
     const example = readEnvExampleFilledIn();
-    // The sandbox knows the Daraja and PayPal apps .env.example names, as Safaricom and PayPal would.
+    // The sandbox knows the Daraja, PayPal and Africa's Talking apps .env.example names, as the providers would.
+    const exampleConfig = loadConfig(example);
     sandbox = await startSandbox({
       port: 0,
       googleClient: { clientId: SANDBOX_GOOGLE_CLIENT.id, clientSecret: SANDBOX_GOOGLE_CLIENT.secret, redirectUris: [new URL(AUTH_API_PATHS.googleCallback, example.PUBLIC_URL).href] },
-      ...paymentSandboxOptions(loadConfig(example)),
+      ...paymentSandboxOptions(exampleConfig),
+      ...messagingSandboxOptions({ ...exampleConfig, SANDBOX_SMTP_PORT: 0 }),
     });
     const [port, workersPort] = [await freePort(), await freePort()];
     settings = {
@@ -82,6 +84,8 @@ describe('the shop in production, on .env.example, as its image holds it', () =>
       UPLOADS_DIR: uploadsDir,
       MPESA_BASE_URL: `${sandbox.url}${SANDBOX_PATHS.daraja}`,
       PAYPAL_BASE_URL: `${sandbox.url}${SANDBOX_PATHS.paypal}`,
+      AT_BASE_URL: `${sandbox.url}${SANDBOX_PATHS.africasTalking}`,
+      SMTP_URL: sandbox.mail.url,
       OIDC_ISSUER_URL: sandbox.issuer,
       ADMIN_EMAIL: `admin-${randomBytes(6).toString('hex')}@example.test`,
     };

@@ -64,9 +64,20 @@ const SANDBOX_SMS_APP: AfricasTalkingSandboxOptions = {
   deliveryDelayMs: 0,
 };
 
-/** The SMS and mail stand-ins as `npm start` runs them. */
-export function messagingSandboxOptions(config: Pick<AppConfig, 'SANDBOX_SMTP_PORT' | 'SANDBOX_SMS_DELIVERY_DELAY_MS'>): Pick<SandboxOptions, 'africasTalking' | 'smtpPort'> {
-  return { africasTalking: { ...SANDBOX_SMS_APP, deliveryDelayMs: config.SANDBOX_SMS_DELIVERY_DELAY_MS }, smtpPort: config.SANDBOX_SMTP_PORT };
+/** The SMS and mail stand-ins as `npm start` runs them, knowing the Africa's Talking app the shop is configured with. */
+export function messagingSandboxOptions(
+  config: Pick<AppConfig, 'AT_USERNAME' | 'AT_API_KEY' | 'AT_SENDER_ID' | 'SANDBOX_SMTP_PORT' | 'SANDBOX_SMS_DELIVERY_DELAY_MS'>,
+): Pick<SandboxOptions, 'africasTalking' | 'smtpPort'> {
+  return {
+    africasTalking: {
+      username: config.AT_USERNAME,
+      apiKey: config.AT_API_KEY,
+      // Without a sender id the shop sends from the shared short code, and any `from` would be refused.
+      senderIds: config.AT_SENDER_ID ? [config.AT_SENDER_ID] : [],
+      deliveryDelayMs: config.SANDBOX_SMS_DELIVERY_DELAY_MS,
+    },
+    smtpPort: config.SANDBOX_SMTP_PORT,
+  };
 }
 
 /** Starts the sandbox's HTTP server; port 0 picks a free one (tests). */

@@ -1,6 +1,6 @@
 import { QUEUE_NAMES } from '@shop/contracts';
 import {
-  ConfigError, DEFAULT_DATABASE_URL, DEMO_SHOP_CONTACT, DEVELOPMENT_ADMIN, GOOGLE_ISSUER_URL, SANDBOX_DARAJA_APP, SANDBOX_GOOGLE_CLIENT, SANDBOX_PAYPAL_APP, adminCredentials, loadConfig,
+  ConfigError, DEFAULT_DATABASE_URL, DEMO_SHOP_CONTACT, DEVELOPMENT_ADMIN, DEVELOPMENT_MAIL, GOOGLE_ISSUER_URL, SANDBOX_AFRICAS_TALKING_APP, SANDBOX_DARAJA_APP, SANDBOX_GOOGLE_CLIENT, SANDBOX_PAYPAL_APP, adminCredentials, loadConfig,
 } from './config.schema.js';
 
 /** Real provider settings, as a production deployment would give them. */
@@ -17,10 +17,20 @@ const PRODUCTION_PAYMENTS = {
   PAYPAL_CLIENT_SECRET: 'secret',
   PAYPAL_WEBHOOK_ID: 'webhook',
 };
+/** Real SMS and mail settings, and where the shop's own notices go. */
+const PRODUCTION_MESSAGING = {
+  AT_BASE_URL: 'https://api.africastalking.com',
+  AT_USERNAME: 'toyduka',
+  AT_API_KEY: 'atsk_live_key',
+  SMTP_URL: 'smtps://orders%40toyduka.co.ke:password@smtp.example.com:465',
+  MAIL_FROM: 'Toy Duka <orders@toyduka.co.ke>',
+  SHOP_NOTIFY_PHONE: '0722 000 111',
+  SHOP_NOTIFY_EMAIL: 'orders@toyduka.co.ke',
+};
 /** The family's own contact details, as a production deployment gives them. */
 const PRODUCTION_CONTACT = { SHOP_PHONE: '+254 20 765 4321', SHOP_HOURS: 'Mon-Sat 6:30 AM - 6:00 PM', SHOP_ADDRESS: 'Biashara Street, Nairobi' };
 /** Everything production asks for besides NODE_ENV itself. */
-const PRODUCTION_SETTINGS = { ADMIN_EMAIL: 'admin@example.co.ke', ADMIN_PASSWORD: 'long-enough', METRICS_TOKEN: 'a-long-unguessable-metrics-scrape-token', ...PRODUCTION_PAYMENTS, ...PRODUCTION_CONTACT };
+const PRODUCTION_SETTINGS = { ADMIN_EMAIL: 'admin@example.co.ke', ADMIN_PASSWORD: 'long-enough', METRICS_TOKEN: 'a-long-unguessable-metrics-scrape-token', ...PRODUCTION_PAYMENTS, ...PRODUCTION_MESSAGING, ...PRODUCTION_CONTACT };
 const DEVELOPMENT = { NODE_ENV: 'development' };
 
 /** The problems a ConfigError lists, by the variable each names. */
@@ -124,6 +134,48 @@ describe('loadConfig', () => {
 
     it('reads the callback allow-list as addresses', () => {
       expect(loadConfig({ ...DEVELOPMENT, MPESA_CALLBACK_ALLOWED_IPS: '196.201.214.200, 196.201.214.206' }).MPESA_CALLBACK_ALLOWED_IPS).toEqual(['196.201.214.200', '196.201.214.206']);
+    });
+  });
+
+  describe('SMS and e-mail', () => {
+    const production = { NODE_ENV: 'production', ...PRODUCTION_SETTINGS };
+
+    it("sends through the local sandbox outside production, as its Africa's Talking app, to the demo shop", () => {
+      const config = loadConfig({ ...DEVELOPMENT, SANDBOX_PORT: '4002' });
+      expect([config.AT_BASE_URL, config.SMTP_URL]).toEqual(['http://localhost:4002/africastalking', 'smtp://localhost:5002']);
+      expect([config.AT_USERNAME, config.AT_API_KEY, config.AT_SENDER_ID]).toEqual([SANDBOX_AFRICAS_TALKING_APP.username, SANDBOX_AFRICAS_TALKING_APP.apiKey, SANDBOX_AFRICAS_TALKING_APP.senderId]);
+      expect([config.MAIL_FROM, config.SHOP_NOTIFY_PHONE, config.SHOP_NOTIFY_EMAIL]).toEqual([DEVELOPMENT_MAIL.from, '+254700000000', DEVELOPMENT_MAIL.shopNotifyEmail]);
+      expect(loadConfig({ ...DEVELOPMENT, SANDBOX_SMTP_PORT: '2525' }).SMTP_URL).toBe('smtp://localhost:2525');
+    });
+
+    it('refuses production without each setting but the sender id, naming it, so the sandbox never swallows real notices', () => {
+      for (const key of ['AT_BASE_URL', 'AT_USERNAME', 'AT_API_KEY', 'SMTP_URL', 'MAIL_FROM', 'SHOP_NOTIFY_PHONE', 'SHOP_NOTIFY_EMAIL']) {
+        expect(problemsOf({ ...production, [key]: '' })).toEqual([expect.stringMatching(new RegExp(`^${key} is required in production`))]);
+      }
+    });
+
+    it("sends from the account's shared short code in production unless a sender id is given", () => {
+      expect(loadConfig(production).AT_SENDER_ID).toBeUndefined();
+      expect(loadConfig({ ...production, AT_SENDER_ID: 'TOYDUKA' }).AT_SENDER_ID).toBe('TOYDUKA');
+    });
+
+    it("keeps the shop's phone as Africa's Talking takes it, however it was written", () => {
+      expect(loadConfig(production).SHOP_NOTIFY_PHONE).toBe('+254722000111');
+      expect(loadConfig({ ...DEVELOPMENT, SHOP_NOTIFY_PHONE: '254722000111' }).SHOP_NOTIFY_PHONE).toBe('+254722000111');
+      expect(problemsOf({ ...DEVELOPMENT, SHOP_NOTIFY_PHONE: '+254 20 765 4321' })).toEqual(['SHOP_NOTIFY_PHONE must be a Kenyan mobile number (e.g. 0712 345 678 or +254712345678)']);
+    });
+
+    it('takes only what each provider takes', () => {
+      expect(problemsOf({ ...DEVELOPMENT, AT_SENDER_ID: 'TOYDUKA-SHOP' })).toEqual(["AT_SENDER_ID must be an Africa's Talking sender id: 1 to 11 letters or digits"]);
+      expect(problemsOf({ ...DEVELOPMENT, SMTP_URL: 'https://smtp.example.com' })).toEqual(['SMTP_URL must be a URL starting with smtp: or smtps://']);
+      expect(problemsOf({ ...DEVELOPMENT, SHOP_NOTIFY_EMAIL: 'orders' })[0]).toMatch(/^SHOP_NOTIFY_EMAIL /);
+    });
+
+    it('takes a From with a display name, and no address without one or with a comma that would make it two', () => {
+      expect(loadConfig({ ...DEVELOPMENT, MAIL_FROM: ' Toy Duka Nairobi <orders@toyduka.co.ke> ' }).MAIL_FROM).toBe('Toy Duka Nairobi <orders@toyduka.co.ke>');
+      for (const from of ['orders@toyduka.co.ke', '<orders@toyduka.co.ke>', 'Toy Duka, Nairobi <orders@toyduka.co.ke>', 'Toy Duka <orders>']) {
+        expect(problemsOf({ ...DEVELOPMENT, MAIL_FROM: from })).toEqual([expect.stringMatching(/^MAIL_FROM must be a display name and an address/)]);
+      }
     });
   });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { QUEUE_NAMES, type QueueName } from '@shop/contracts';
+import { kenyanMobileNumber } from '@shop/contracts/phone';
 
 /**
  * The currencies PayPal charges in, less HUF, JPY and TWD, which PayPal takes without decimals: the
@@ -12,6 +13,19 @@ const callbackToken = z.string().regex(/^[A-Za-z0-9_-]{24,}$/, 'must be at least
 const metricsToken = z.string().regex(/^[A-Za-z0-9._~+/-]{32,}=*$/, 'must be at least 32 letters, digits or "-._~+/" (e.g. `openssl rand -hex 32`)');
 /** International form, so that the `tel:` link dials from any phone: '+', then digits with single spaces or dashes. */
 const shopPhone = z.string().regex(/^\+\d(?:[ -]?\d){6,14}$/, 'must be an international number: "+", then 7 to 15 digits with single spaces or dashes (e.g. +254 712 345 678)');
+/** A Kenyan mobile however it is written, kept as Africa's Talking takes it: +254…. */
+const kenyanMobile = z
+  .string()
+  .refine((value) => kenyanMobileNumber(value) !== null, 'must be a Kenyan mobile number (e.g. 0712 345 678 or +254712345678)')
+  .transform((value) => `+${kenyanMobileNumber(value)}`);
+/**
+ * A From header a reader sees a name in: `Toy Duka <orders@toyduka.co.ke>`. Quotes and commas are
+ * refused rather than parsed, since an unquoted comma would make it two addresses.
+ */
+const mailbox = z.string().trim().refine((value) => {
+  const address = /^[^<>",;]*[^<>",;\s][^<>",;]*<([^<>\s]+)>$/.exec(value)?.[1];
+  return address !== undefined && z.email().safeParse(address).success;
+}, 'must be a display name and an address without quotes or commas, e.g. "Toy Duka <orders@toyduka.co.ke>"');
 const commaList = (value: string) => value.split(',').map((item) => item.trim()).filter(Boolean);
 const queueName = z.enum(QUEUE_NAMES as [QueueName, ...QueueName[]], { error: `must name the shop's queues: ${QUEUE_NAMES.join(', ')}` });
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
@@ -53,6 +67,8 @@ export const SANDBOX_DARAJA_APP = {
 } as const;
 /** The Africa's Talking app the sandbox knows, and the sender id it lets that app use. */
 export const SANDBOX_AFRICAS_TALKING_APP = { username: 'toyduka-local', apiKey: 'toyduka-local-at-api-key', senderId: 'TOYDUKA' } as const;
+/** Who the shop's e-mail comes from, and where the shop's own notices go, outside production (the sandbox keeps the mail). */
+export const DEVELOPMENT_MAIL = { from: 'Toy Duka <orders@toyduka.local>', shopNotifyEmail: 'shop@toyduka.local' } as const;
 export const SANDBOX_PAYPAL_APP = { clientId: 'toyduka-local-paypal-client', clientSecret: 'toyduka-local-paypal-secret', webhookId: 'toyduka-local-webhook' } as const;
 
 /**
@@ -147,6 +163,18 @@ export const configSchema = z
     /** PayPal takes no KES: orders are charged in this currency at this many KES per unit. */
     PAYPAL_CURRENCY: z.enum(PAYPAL_CURRENCIES_WITH_CENTS, { error: `must be one of PayPal's currencies with cents: ${PAYPAL_CURRENCIES_WITH_CENTS.join(', ')}` }).default('USD'),
     PAYPAL_KES_PER_UNIT: z.coerce.number().positive().default(129),
+    /** Africa's Talking's SMS API: https://api.africastalking.com in production, the sandbox elsewhere (defaults below). */
+    AT_BASE_URL: url(['http:', 'https:']).optional(),
+    AT_USERNAME: z.string().min(1).optional(),
+    AT_API_KEY: z.string().min(1).optional(),
+    /** Unset, messages go from the account's shared short code; a sender id must be registered with Africa's Talking first. */
+    AT_SENDER_ID: z.string().regex(/^[A-Za-z0-9]{1,11}$/, "must be an Africa's Talking sender id: 1 to 11 letters or digits").optional(),
+    /** The mail relay, with its user and password: smtps: for TLS from the start, smtp: for STARTTLS or the sandbox. */
+    SMTP_URL: url(['smtp:', 'smtps:']).optional(),
+    MAIL_FROM: mailbox.optional(),
+    /** Where the shop itself is told of new and paid orders. */
+    SHOP_NOTIFY_PHONE: kenyanMobile.optional(),
+    SHOP_NOTIFY_EMAIL: z.email().optional(),
     /** How shoppers reach the shop, shown in the contact strip and the footer (GET /api/common/shop-info). */
     SHOP_PHONE: shopPhone.optional(),
     SHOP_HOURS: z.string().trim().min(1).max(100, 'must be at most 100 characters').optional(),
@@ -227,6 +255,12 @@ export const configSchema = z
     for (const key of ['SHOP_PHONE', 'SHOP_HOURS', 'SHOP_ADDRESS'] as const) {
       if (!config[key]) problems.push([key, 'is required in production (shoppers see it; the demo contact details stand in only elsewhere)']);
     }
+    for (const key of ['AT_BASE_URL', 'AT_USERNAME', 'AT_API_KEY', 'SMTP_URL', 'MAIL_FROM'] as const) {
+      if (!config[key]) problems.push([key, 'is required in production (the sandbox only stands in elsewhere, and keeps every message)']);
+    }
+    for (const key of ['SHOP_NOTIFY_PHONE', 'SHOP_NOTIFY_EMAIL'] as const) {
+      if (!config[key]) problems.push([key, "is required in production (the shop's own notices of new and paid orders go there)"]);
+    }
     if (!config.METRICS_TOKEN) problems.push(['METRICS_TOKEN', 'is required in production (Prometheus sends it as a bearer token to /api/metrics)']);
     if (Boolean(config.MPESA_INITIATOR_NAME) !== Boolean(config.MPESA_SECURITY_CREDENTIAL)) {
       problems.push(['MPESA_SECURITY_CREDENTIAL', 'MPESA_INITIATOR_NAME and MPESA_SECURITY_CREDENTIAL go together']);
@@ -240,33 +274,45 @@ export const configSchema = z
     }
     for (const [key, message] of problems) context.addIssue({ code: 'custom', path: [key], message });
   })
-  .transform((config) => ({
-    ...config,
-    NODE_ENV: config.NODE_ENV ?? 'production',
-    SWAGGER_ENABLED: config.SWAGGER_ENABLED ?? isDevelopmentEnvironment(config.NODE_ENV),
-    SHUTDOWN_DRAIN_MS: config.SHUTDOWN_DRAIN_MS ?? (isDevelopmentEnvironment(config.NODE_ENV) ? 0 : PRODUCTION_SHUTDOWN_DRAIN_MS),
-    SANDBOX_SMTP_PORT: config.SANDBOX_SMTP_PORT ?? config.SANDBOX_PORT + SANDBOX_SMTP_PORT_OFFSET,
-    MPESA_BASE_URL: config.MPESA_BASE_URL ?? `http://localhost:${config.SANDBOX_PORT}${SANDBOX_PATHS.daraja}`,
-    MPESA_CONSUMER_KEY: config.MPESA_CONSUMER_KEY ?? SANDBOX_DARAJA_APP.consumerKey,
-    MPESA_CONSUMER_SECRET: config.MPESA_CONSUMER_SECRET ?? SANDBOX_DARAJA_APP.consumerSecret,
-    MPESA_SHORTCODE: config.MPESA_SHORTCODE ?? SANDBOX_DARAJA_APP.shortcode,
-    MPESA_PASSKEY: config.MPESA_PASSKEY ?? SANDBOX_DARAJA_APP.passkey,
-    MPESA_CALLBACK_TOKEN: config.MPESA_CALLBACK_TOKEN ?? SANDBOX_DARAJA_APP.callbackToken,
-    MPESA_INITIATOR_NAME: config.MPESA_INITIATOR_NAME ?? (isDevelopmentEnvironment(config.NODE_ENV) ? SANDBOX_DARAJA_APP.initiatorName : undefined),
-    MPESA_SECURITY_CREDENTIAL: config.MPESA_SECURITY_CREDENTIAL ?? (isDevelopmentEnvironment(config.NODE_ENV) ? SANDBOX_DARAJA_APP.securityCredential : undefined),
-    PAYPAL_BASE_URL: config.PAYPAL_BASE_URL ?? `http://localhost:${config.SANDBOX_PORT}${SANDBOX_PATHS.paypal}`,
-    PAYPAL_CLIENT_ID: config.PAYPAL_CLIENT_ID ?? SANDBOX_PAYPAL_APP.clientId,
-    PAYPAL_CLIENT_SECRET: config.PAYPAL_CLIENT_SECRET ?? SANDBOX_PAYPAL_APP.clientSecret,
-    PAYPAL_WEBHOOK_ID: config.PAYPAL_WEBHOOK_ID ?? SANDBOX_PAYPAL_APP.webhookId,
-    OIDC_ISSUER_URL: config.OIDC_ISSUER_URL ?? (isDevelopmentEnvironment(config.NODE_ENV) ? `http://localhost:${config.SANDBOX_PORT}${SANDBOX_PATHS.identity}` : GOOGLE_ISSUER_URL),
-    // In production without a Google client, "Continue with Google" says it is unavailable.
-    GOOGLE_CLIENT_ID: config.GOOGLE_CLIENT_ID ?? (isDevelopmentEnvironment(config.NODE_ENV) ? SANDBOX_GOOGLE_CLIENT.id : undefined),
-    GOOGLE_CLIENT_SECRET: config.GOOGLE_CLIENT_SECRET ?? (isDevelopmentEnvironment(config.NODE_ENV) ? SANDBOX_GOOGLE_CLIENT.secret : undefined),
-    // The refinement above has made sure production gives all three.
-    SHOP_PHONE: config.SHOP_PHONE ?? DEMO_SHOP_CONTACT.phone,
-    SHOP_HOURS: config.SHOP_HOURS ?? DEMO_SHOP_CONTACT.openingHours,
-    SHOP_ADDRESS: config.SHOP_ADDRESS ?? DEMO_SHOP_CONTACT.address,
-  }));
+  .transform((config) => {
+    const sandboxSmtpPort = config.SANDBOX_SMTP_PORT ?? config.SANDBOX_PORT + SANDBOX_SMTP_PORT_OFFSET;
+    return {
+      ...config,
+      NODE_ENV: config.NODE_ENV ?? 'production',
+      SWAGGER_ENABLED: config.SWAGGER_ENABLED ?? isDevelopmentEnvironment(config.NODE_ENV),
+      SHUTDOWN_DRAIN_MS: config.SHUTDOWN_DRAIN_MS ?? (isDevelopmentEnvironment(config.NODE_ENV) ? 0 : PRODUCTION_SHUTDOWN_DRAIN_MS),
+      SANDBOX_SMTP_PORT: sandboxSmtpPort,
+      MPESA_BASE_URL: config.MPESA_BASE_URL ?? `http://localhost:${config.SANDBOX_PORT}${SANDBOX_PATHS.daraja}`,
+      MPESA_CONSUMER_KEY: config.MPESA_CONSUMER_KEY ?? SANDBOX_DARAJA_APP.consumerKey,
+      MPESA_CONSUMER_SECRET: config.MPESA_CONSUMER_SECRET ?? SANDBOX_DARAJA_APP.consumerSecret,
+      MPESA_SHORTCODE: config.MPESA_SHORTCODE ?? SANDBOX_DARAJA_APP.shortcode,
+      MPESA_PASSKEY: config.MPESA_PASSKEY ?? SANDBOX_DARAJA_APP.passkey,
+      MPESA_CALLBACK_TOKEN: config.MPESA_CALLBACK_TOKEN ?? SANDBOX_DARAJA_APP.callbackToken,
+      MPESA_INITIATOR_NAME: config.MPESA_INITIATOR_NAME ?? (isDevelopmentEnvironment(config.NODE_ENV) ? SANDBOX_DARAJA_APP.initiatorName : undefined),
+      MPESA_SECURITY_CREDENTIAL: config.MPESA_SECURITY_CREDENTIAL ?? (isDevelopmentEnvironment(config.NODE_ENV) ? SANDBOX_DARAJA_APP.securityCredential : undefined),
+      PAYPAL_BASE_URL: config.PAYPAL_BASE_URL ?? `http://localhost:${config.SANDBOX_PORT}${SANDBOX_PATHS.paypal}`,
+      PAYPAL_CLIENT_ID: config.PAYPAL_CLIENT_ID ?? SANDBOX_PAYPAL_APP.clientId,
+      PAYPAL_CLIENT_SECRET: config.PAYPAL_CLIENT_SECRET ?? SANDBOX_PAYPAL_APP.clientSecret,
+      PAYPAL_WEBHOOK_ID: config.PAYPAL_WEBHOOK_ID ?? SANDBOX_PAYPAL_APP.webhookId,
+      OIDC_ISSUER_URL: config.OIDC_ISSUER_URL ?? (isDevelopmentEnvironment(config.NODE_ENV) ? `http://localhost:${config.SANDBOX_PORT}${SANDBOX_PATHS.identity}` : GOOGLE_ISSUER_URL),
+      // In production without a Google client, "Continue with Google" says it is unavailable.
+      GOOGLE_CLIENT_ID: config.GOOGLE_CLIENT_ID ?? (isDevelopmentEnvironment(config.NODE_ENV) ? SANDBOX_GOOGLE_CLIENT.id : undefined),
+      GOOGLE_CLIENT_SECRET: config.GOOGLE_CLIENT_SECRET ?? (isDevelopmentEnvironment(config.NODE_ENV) ? SANDBOX_GOOGLE_CLIENT.secret : undefined),
+      // The refinement above has made sure production gives all three.
+      SHOP_PHONE: config.SHOP_PHONE ?? DEMO_SHOP_CONTACT.phone,
+      SHOP_HOURS: config.SHOP_HOURS ?? DEMO_SHOP_CONTACT.openingHours,
+      SHOP_ADDRESS: config.SHOP_ADDRESS ?? DEMO_SHOP_CONTACT.address,
+      AT_BASE_URL: config.AT_BASE_URL ?? `http://localhost:${config.SANDBOX_PORT}${SANDBOX_PATHS.africasTalking}`,
+      AT_USERNAME: config.AT_USERNAME ?? SANDBOX_AFRICAS_TALKING_APP.username,
+      AT_API_KEY: config.AT_API_KEY ?? SANDBOX_AFRICAS_TALKING_APP.apiKey,
+      AT_SENDER_ID: config.AT_SENDER_ID ?? (isDevelopmentEnvironment(config.NODE_ENV) ? SANDBOX_AFRICAS_TALKING_APP.senderId : undefined),
+      SMTP_URL: config.SMTP_URL ?? `smtp://localhost:${sandboxSmtpPort}`,
+      MAIL_FROM: config.MAIL_FROM ?? DEVELOPMENT_MAIL.from,
+      // The demo number: the sandbox keeps what is sent to it, and it is plainly no one's.
+      SHOP_NOTIFY_PHONE: config.SHOP_NOTIFY_PHONE ?? kenyanMobile.parse(DEMO_SHOP_CONTACT.phone),
+      SHOP_NOTIFY_EMAIL: config.SHOP_NOTIFY_EMAIL ?? DEVELOPMENT_MAIL.shopNotifyEmail,
+    };
+  });
 
 export type AppConfig = z.output<typeof configSchema>;
 

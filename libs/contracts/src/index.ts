@@ -5,6 +5,7 @@ export * from './delivery-zones.js';
 export * from './limits.js';
 export * from './messages.js';
 export * from './money.js';
+export * from './notifications.js';
 export * from './operations.js';
 export * from './orders.js';
 export * from './order-transitions.js';

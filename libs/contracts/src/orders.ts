@@ -35,6 +35,8 @@ export type MpesaAttemptState = (typeof MPESA_ATTEMPT_STATES)[number];
 
 export const PAYMENT_METHODS = ['paypal', 'mpesa'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/** How a paid order's money reached the shop, as shoppers and the admin read it. */
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = { mpesa: 'M-Pesa', paypal: 'PayPal' };
 
 /** How money an admin records by hand reached the shop (an unpaid order shipped on it: docs/orders.md, Offline payments). */
 export const OFFLINE_PAYMENT_METHODS = ['cash', 'mpesaTill', 'bankTransfer'] as const;

@@ -1,3 +1,6 @@
+/** The shop's name as the header, the document title and its messages show it. */
+export const SHOP_NAME = 'Toy Duka';
+
 /**
  * How shoppers reach the shop (spec §1: the header shows its phone, hours and place). The api serves
  * them from its configuration (SHOP_PHONE, SHOP_HOURS, SHOP_ADDRESS), so the family's own line is

@@ -1,2 +1,2 @@
-/** The shop's name as the header, the auth welcome panel and the document title show it. */
-export const SHOP_NAME = 'Toy Duka';
+/** The shop's name as the header, the auth welcome panel and the document title show it: the one its messages sign with. */
+export { SHOP_NAME } from '@shop/contracts';

@@ -4,6 +4,7 @@ import express from 'express';
 import request from 'supertest';
 import { SANDBOX_AFRICAS_TALKING_APP, SANDBOX_PATHS } from '@shop/config';
 import { waitFor } from '@shop/testing';
+import { KEPT_MESSAGES } from '../outbox/kept-messages.js';
 import { AFRICAS_TALKING_TEST_NUMBERS, createAfricasTalkingSandbox, type AfricasTalkingSandbox } from './africastalking-sandbox.js';
 
 const DELIVERY_DELAY_MS = 100;
@@ -71,6 +72,14 @@ describe("Africa's Talking sandbox", () => {
   });
 
   describe('sending', () => {
+    it('keeps only the newest messages, one per recipient', async () => {
+      const recipients = Array.from({ length: KEPT_MESSAGES + 1 }, (_, index) => `+2547110${String(index).padStart(5, '0')}`);
+      expect((await sms(recipients.join(','))).status).toBe(201);
+      const kept = sandbox.control.messages();
+      expect(kept).toHaveLength(KEPT_MESSAGES);
+      expect([kept[0]!.to, kept.at(-1)!.to]).toEqual([recipients.at(-1), recipients[1]]);
+    });
+
     it('answers a send as the real API does, with HTTP 201', async () => {
       const response = await sms(SHOPPER);
       expect(response.status).toBe(201);

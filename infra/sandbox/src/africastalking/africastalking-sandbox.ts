@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
+import { KEPT_MESSAGES } from '../outbox/kept-messages.js';
 import { checkSend, isRoutableNumber, type AfricasTalkingApp } from './request-checks.js';
 import { AFRICAS_TALKING_TEST_NUMBERS, INVALID_PHONE_NUMBER, INVALID_SENDER_ID, SENT, recipientOutcomeFor, type RecipientOutcome } from './test-numbers.js';
 
@@ -104,6 +105,7 @@ export function createAfricasTalkingSandbox(options: AfricasTalkingSandboxOption
       delivery: null,
     };
     outbox.push(record);
+    if (outbox.length > KEPT_MESSAGES) outbox.shift();
     if (outcome.delivery) scheduleReport(record, outcome.delivery);
     return record;
   }

@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
+import { KEPT_MESSAGES } from '../outbox/kept-messages.js';
 
 /** One message the shop handed to the SMTP server, as the sandbox's outbox shows it. */
 export interface SentEmail {
@@ -36,8 +37,6 @@ export interface MailSandbox {
 
 /** Ample for an order e-mail with its toy pictures linked, small enough that a runaway template shows. */
 const MAX_MESSAGE_BYTES = 5 * 1024 * 1024;
-/** The outbox is for looking at recent mail: an afternoon of tests must not grow the sandbox's memory without end. */
-const KEPT_MESSAGES = 500;
 
 async function messageBytes(stream: SMTPServerDataStream): Promise<Buffer | null> {
   const chunks: Buffer[] = [];

@@ -1,4 +1,4 @@
-import { formatKes, OFFLINE_PAYMENT_METHOD_LABELS, type Order } from '@shop/contracts';
+import { formatKes, OFFLINE_PAYMENT_METHOD_LABELS, type Order, PAYMENT_METHOD_LABELS } from '@shop/contracts';
 import { formatKenyanMobile } from '@shop/contracts/phone';
 import { Descriptions, Divider, Flex, Modal, Skeleton, Typography, theme } from 'antd';
 import { useState, type ReactNode } from 'react';
@@ -6,7 +6,7 @@ import { useScreens } from '../../app/useScreens';
 import { LoadFailureAlert } from '../../components/LoadFailureAlert';
 import { AmountRow } from '../checkout/AmountRow';
 import { paypalChargeText } from '../checkout/paypal-charge';
-import { formatOrderDate, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, refundStatusText } from './order-presentation';
+import { formatOrderDate, PAYMENT_STATUS_LABELS, refundStatusText } from './order-presentation';
 import { OrderStatusTag } from './OrderStatusTag';
 import { PaymentNote } from './PaymentNote';
 

@@ -1,8 +1,8 @@
-import { formatKes, MESSAGES, type Order } from '@shop/contracts';
+import { formatKes, MESSAGES, type Order, PAYMENT_METHOD_LABELS } from '@shop/contracts';
 import { Button, Card, Empty, Flex, Pagination, Spin, Table, Tag, Typography, theme, type TableColumnsType, type TablePaginationConfig } from 'antd';
 import { useScreens } from '../../app/useScreens';
 import { isAwaitingPayment } from './order-moves';
-import { formatOrderDate, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from './order-presentation';
+import { formatOrderDate, PAYMENT_STATUS_LABELS } from './order-presentation';
 import { OrderStatusTag } from './OrderStatusTag';
 
 interface OrdersTableProps {

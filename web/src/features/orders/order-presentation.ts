@@ -1,4 +1,4 @@
-import { formatKes, LOCALE, type MpesaAttemptState, type Order, type OrderStatus, type OrderStatusChange, type PaymentMethod, type PaymentStatus } from '@shop/contracts';
+import { formatKes, LOCALE, type MpesaAttemptState, type Order, type OrderStatus, type OrderStatusChange, type PaymentStatus } from '@shop/contracts';
 import { SHOP_NAME } from '../../app/brand';
 
 /** The shop is in Nairobi: an order placed at 01:30 there is dated that day, whatever the browser's zone. */
@@ -14,8 +14,6 @@ export function formatOrderDate(iso: string): string {
 export function formatOrderTime(iso: string): string {
   return orderTimeFormat.format(new Date(iso));
 }
-
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = { mpesa: 'M-Pesa', paypal: 'PayPal' };
 
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   pending: 'Pending',

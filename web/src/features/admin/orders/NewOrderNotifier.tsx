@@ -1,8 +1,7 @@
 import { ShoppingCartOutlined } from '@ant-design/icons';
-import { formatKes, type AdminOrderPaidEvent } from '@shop/contracts';
+import { type AdminOrderPaidEvent, formatKes, PAYMENT_METHOD_LABELS } from '@shop/contracts';
 import { Typography } from 'antd';
 import { useAppSelector } from '../../../app/hooks';
-import { PAYMENT_METHOD_LABELS } from '../../orders/order-presentation';
 import { newOrderNoticeShown } from './adminOrders.slice';
 import { useOrderNotifications, type OrderNotification } from './useOrderNotifications';
 

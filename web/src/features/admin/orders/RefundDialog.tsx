@@ -1,7 +1,6 @@
-import { formatKes, MESSAGES, type Order } from '@shop/contracts';
+import { formatKes, MESSAGES, type Order, PAYMENT_METHOD_LABELS } from '@shop/contracts';
 import { Form, Typography } from 'antd';
 import { useAppDispatch } from '../../../app/hooks';
-import { PAYMENT_METHOD_LABELS } from '../../orders/order-presentation';
 import { refundsThroughPaypal } from './admin-order-moves';
 import { refundRequested } from './adminOrders.slice';
 import { OrderActionDialog } from './OrderActionDialog';

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import type { AppConfig } from '@shop/config';
+
+export interface AfricasTalkingClientOptions {
+  /** https://api.africastalking.com, https://api.sandbox.africastalking.com, or the sandbox's Africa's Talking path. */
+  baseUrl: string;
+  username: string;
+  apiKey: string;
+  /** Unset, Africa's Talking sends from the account's shared short code. */
+  senderId?: string;
+  timeoutMs?: number;
+}
+
+export interface SmsRecipientResult {
+  /** As Africa's Talking wrote it back: +254…. */
+  number: string;
+  statusCode: number;
+  /** Africa's Talking's own spelling (Success, InvalidPhoneNumber, UserInBlacklist, …). */
+  status: string;
+  /** Null for a recipient not sent to, for whom the API answers 'None'. */
+  messageId: string | null;
+  sent: boolean;
+}
+
+/** A send Africa's Talking refused as it was asked (a wrong key, a missing field): the same request would be refused again. */
+export class SmsRefused extends Error {
+  constructor(
+    readonly status: number,
+    readonly reason: string,
+  ) {
+    super(`Africa's Talking refused the SMS (HTTP ${status}): ${reason}`);
+    this.name = 'SmsRefused';
+  }
+}
+
+/** A send that failed on the way or at Africa's Talking: worth trying again later. */
+export class SmsUnavailable extends Error {
+  constructor(
+    /** Africa's Talking's HTTP status; null when no answer came. */
+    readonly status: number | null,
+    readonly reason: string,
+  ) {
+    super(`Africa's Talking ${status ?? 'unreachable'}: ${reason}`);
+    this.name = 'SmsUnavailable';
+  }
+}
+
+const DEFAULT_TIMEOUT_MS = 15_000;
+/** Processed, sent, queued: Africa's Talking's recipient codes for a message on its way (the delivery report tells the rest). */
+const SENT_STATUS_CODES = new Set([100, 101, 102]);
+/** What the API gives as the messageId of a recipient it did not send to. */
+const NOT_SENT_ID = 'None';
+
+const answerSchema = z.object({
+  SMSMessageData: z.object({
+    Recipients: z.array(z.object({ number: z.string(), statusCode: z.number().int(), status: z.string(), messageId: z.string() })),
+  }),
+});
+
+/**
+ * Africa's Talking's bulk SMS API (POST /version1/messaging). Each recipient's outcome is a result,
+ * not an exception: one refused number must not make the shop resend to the others.
+ */
+export class AfricasTalkingClient {
+  private readonly baseUrl: string;
+  private readonly timeoutMs: number;
+
+  constructor(private readonly options: AfricasTalkingClientOptions) {
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  }
+
+  async send({ to, message }: { to: string[]; message: string }): Promise<SmsRecipientResult[]> {
+    const form = new URLSearchParams({ username: this.options.username, to: to.join(','), message });
+    if (this.options.senderId) form.set('from', this.options.senderId);
+    let status: number;
+    let text: string;
+    try {
+      // Africa's Talking answers XML unless asked for JSON.
+      const response = await fetch(`${this.baseUrl}/version1/messaging`, {
+        method: 'POST',
+        headers: { apiKey: this.options.apiKey, Accept: 'application/json' },
+        body: form,
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+      status = response.status;
+      text = await response.text();
+    } catch (error) {
+      // Read by shape: fetch's errors (a DOMException on timeout) need not share this realm's Error.
+      const { name, message: reason, cause } = (error ?? {}) as { name?: string; message?: string; cause?: { message?: string } };
+      throw new SmsUnavailable(null, name === 'TimeoutError' ? `no answer within ${this.timeoutMs} ms` : (cause?.message ?? reason ?? String(error)));
+    }
+    // Africa's Talking explains a refused request in plain text.
+    if (status >= 400 && status < 500) throw new SmsRefused(status, text);
+    if (status >= 500) throw new SmsUnavailable(status, text);
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = undefined;
+    }
+    const answer = answerSchema.safeParse(body);
+    // A garbled success may have sent the SMS; sending it twice is the lesser harm than never telling the shopper.
+    if (!answer.success) throw new SmsUnavailable(status, `unreadable answer: ${text.slice(0, 200)}`);
+    return answer.data.SMSMessageData.Recipients.map(({ number, statusCode, status: recipientStatus, messageId }) => ({
+      number,
+      statusCode,
+      status: recipientStatus,
+      messageId: messageId === NOT_SENT_ID ? null : messageId,
+      sent: SENT_STATUS_CODES.has(statusCode),
+    }));
+  }
+}
+
+export type AfricasTalkingSettings = Pick<AppConfig, 'AT_BASE_URL' | 'AT_USERNAME' | 'AT_API_KEY' | 'AT_SENDER_ID'>;
+
+/** The client the configuration names: the sandbox unless AT_* point at Africa's Talking. */
+export function africasTalkingClientFromConfig(config: AfricasTalkingSettings): AfricasTalkingClient {
+  return new AfricasTalkingClient({ baseUrl: config.AT_BASE_URL, username: config.AT_USERNAME, apiKey: config.AT_API_KEY, senderId: config.AT_SENDER_ID });
+}
