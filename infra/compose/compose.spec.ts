@@ -228,13 +228,15 @@ describe('.env.example', () => {
 
   it('marks (required) every setting production refuses to start without', () => {
     const lines = readFileSync(ENV_EXAMPLE, 'utf8').split('\n');
-    // Each setting's description is the comment above it; settings that go together share one.
+    // Each setting's description is the comment above it, all its lines; settings that go together share one.
     const descriptions = new Map<string, string>();
     let description = '';
+    let afterSetting = false;
     for (const line of lines) {
       if (line.startsWith('## ') || line === '') description = '';
-      else if (line.startsWith('# ')) description = line;
+      else if (line.startsWith('# ')) description = afterSetting ? line : `${description}${line}`;
       else descriptions.set(line.split('=')[0]!, description);
+      afterSetting = line !== '' && !line.startsWith('#');
     }
     const refusedWithout = Object.keys(example).filter((name) => {
       try {
