@@ -2,6 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import type { AppConfig } from '@shop/config';
 import { InfrastructureModule } from '@shop/infrastructure';
 import { AccessModule } from './access/access.module.js';
+import { AccountModule } from './account/account.module.js';
 import { AddressesModule } from './addresses/addresses.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { CartModule } from './cart/cart.module.js';
@@ -11,6 +12,7 @@ import { FeatureImagesModule } from './feature-images/feature-images.module.js';
 import { HealthModule } from './health/health.module.js';
 import { ImagesModule } from './images/images.module.js';
 import { MetricsModule } from './metrics/metrics.module.js';
+import { NotificationsModule } from './notifications/notifications.module.js';
 import { OperationsModule } from './operations/operations.module.js';
 import { OrdersModule } from './orders/orders.module.js';
 import { PaymentCallbacksModule } from './payment-callbacks/payment-callbacks.module.js';
@@ -35,6 +37,7 @@ export class AppModule {
         UploadsModule.register(config),
         ThrottlingModule,
         AccessModule,
+        AccountModule,
         AddressesModule,
         AuthModule,
         CartModule,
@@ -44,6 +47,7 @@ export class AppModule {
         HealthModule,
         ImagesModule,
         MetricsModule,
+        NotificationsModule,
         OperationsModule,
         OrdersModule,
         PaymentCallbacksModule,

@@ -500,12 +500,12 @@ describe('the checks notice a broken manifest', () => {
     );
     expect(problems).toEqual([
       'ScaledObject toyduka-workers-images: scales toyduka-workers, which is not a Deployment here',
-      'ScaledObject toyduka-workers-payments: counts the queues payments, its Deployment serves maintenance,orders,payments,pipeline',
+      'ScaledObject toyduka-workers-payments: counts the queues payments, its Deployment serves maintenance,notifications,orders,payments,pipeline',
     ]);
   });
 
   it('a queue no workers Deployment serves', () => {
-    const problems = queueServiceProblems(broken(production, (copy) => void (containerOf(named(deployments(copy), 'toyduka-workers-payments')!).env = [{ name: 'WORKER_QUEUES', value: 'orders,payments,maintenance' }])));
+    const problems = queueServiceProblems(broken(production, (copy) => void (containerOf(named(deployments(copy), 'toyduka-workers-payments')!).env = [{ name: 'WORKER_QUEUES', value: 'orders,payments,maintenance,notifications' }])));
     expect(problems).toEqual(['queue pipeline: served by 0 workers Deployments, not one']);
   });
 

@@ -10,6 +10,9 @@ import { JobOutcomes } from './infrastructure/job-outcomes.js';
 import { QueueConcurrency } from './infrastructure/queue-concurrency.js';
 import { socketEmitterProvider } from './infrastructure/socket-emitter.js';
 import { MetricsModule } from './metrics/metrics.module.js';
+import { NOTIFICATION_CLIENTS } from './notifications/notification-clients.js';
+import { NotificationsProcessor } from './notifications/notifications.processor.js';
+import { NotificationsService } from './notifications/notifications.service.js';
 import { OperationsModule } from './operations/operations.module.js';
 import { OrderLifecycle } from './orders/order-lifecycle.service.js';
 import { OrderUpdates } from './orders/order-updates.js';
@@ -34,6 +37,7 @@ const ROLES: Record<QueueName, Provider[]> = {
   images: [ImageDerivativesService, ImageResizeProcessor],
   pipeline: [PipelineHeartbeatProcessor],
   maintenance: [RetentionProcessor],
+  notifications: [...NOTIFICATION_CLIENTS, NotificationsService, NotificationsProcessor],
 };
 
 @Module({})

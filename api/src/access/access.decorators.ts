@@ -19,6 +19,13 @@ export const CurrentUser = createParamDecorator((_data: unknown, context: Execut
   return user;
 });
 
+/** The id of the session the caller signed in with: what a change that ends "every other session" keeps. */
+export const CurrentSessionId = createParamDecorator((_data: unknown, context: ExecutionContext): string => {
+  const sessionId = context.switchToHttp().getRequest<ShopRequest>().sessionId;
+  if (!sessionId) throw new Error('CurrentSessionId used on a public route');
+  return sessionId;
+});
+
 /** On a public route: the signed-in caller, or null for a guest. */
 export const CallerIfSignedIn = createParamDecorator((_data: unknown, context: ExecutionContext): SessionUser | null => context.switchToHttp().getRequest<ShopRequest>().user ?? null);
 

@@ -10,7 +10,7 @@ describe('the session cookie', () => {
       MPESA_CALLBACK_TOKEN: 'a-long-unguessable-callback-token', MPESA_CALLBACK_ALLOWED_IPS: '196.201.214.200',
       PAYPAL_BASE_URL: 'https://api-m.paypal.com', PAYPAL_CLIENT_ID: 'client', PAYPAL_CLIENT_SECRET: 'secret', PAYPAL_WEBHOOK_ID: 'webhook',
       SHOP_PHONE: '+254 20 765 4321', SHOP_HOURS: 'Mon-Sat 6:30 AM - 6:00 PM', SHOP_ADDRESS: 'Biashara Street, Nairobi',
-      AT_BASE_URL: 'https://api.africastalking.com', AT_USERNAME: 'toyduka', AT_API_KEY: 'at-key', SMTP_URL: 'smtps://orders:secret@smtp.example.co.ke:465',
+      AT_BASE_URL: 'https://api.africastalking.com', AT_USERNAME: 'toyduka', AT_API_KEY: 'at-key', AT_DELIVERY_REPORT_TOKEN: 'a-long-unguessable-delivery-report-token', SMTP_URL: 'smtps://orders:secret@smtp.example.co.ke:465',
       MAIL_FROM: 'Toy Duka <orders@example.co.ke>', SHOP_NOTIFY_PHONE: '+254712345678', SHOP_NOTIFY_EMAIL: 'shop@example.co.ke',
     });
     expect(sessionCookieOptions(unset.NODE_ENV).secure).toBe(true);

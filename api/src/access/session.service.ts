@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In, LessThan, MoreThan } from 'typeorm';
+import { DataSource, In, LessThan, MoreThan, Not, type EntityManager } from 'typeorm';
 import { LIMITS, type SessionUser } from '@shop/contracts';
 import { Session } from '@shop/db';
 import { newSessionToken, sessionTokenHash } from './session-token.js';
@@ -35,7 +35,8 @@ export class SessionService {
     const id = sessionTokenHash(token);
     const now = Date.now();
     const session = await this.dataSource.getRepository(Session).findOne({ where: { tokenHash: id, expiresAt: MoreThan(new Date(now)) }, relations: { user: true } });
-    if (!session) return undefined;
+    // Deleting an account ends its sessions in the same transaction; this holds even for a row that slipped past.
+    if (!session || session.user.deletedAt) return undefined;
     const renewDue = session.expiresAt.getTime() - now < LIMITS.sessionIdleTimeoutMs - LIMITS.sessionRenewIntervalMs;
     if (renewDue) {
       await this.dataSource.getRepository(Session).update({ tokenHash: id }, { expiresAt: new Date(now + LIMITS.sessionIdleTimeoutMs) });
@@ -48,6 +49,17 @@ export class SessionService {
     if (ids.length === 0) return new Set();
     const sessions = await this.dataSource.getRepository(Session).find({ select: { tokenHash: true }, where: { tokenHash: In(ids), expiresAt: MoreThan(new Date()) } });
     return new Set(sessions.map((session) => session.tokenHash));
+  }
+
+  /**
+   * Ends every session of the account but `keep` (the caller's own, when it stays signed in), in the
+   * caller's transaction. Returns the ended ids, so their sockets can be closed once it commits.
+   */
+  async endAllOf(manager: EntityManager, userId: number, keep?: string): Promise<string[]> {
+    const where = keep === undefined ? { userId } : { userId, tokenHash: Not(keep) };
+    const ended = await manager.find(Session, { select: { tokenHash: true }, where, lock: { mode: 'pessimistic_write' } });
+    if (ended.length > 0) await manager.delete(Session, { tokenHash: In(ended.map((session) => session.tokenHash)) });
+    return ended.map((session) => session.tokenHash);
   }
 
   /** Returns the ended session's id, so its open sockets can be closed too. */

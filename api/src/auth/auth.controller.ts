@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Header, HttpCode, HttpStatus, Inject, Logger, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiCookieAuth, ApiTags } from '@nestjs/swagger';
+import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { AUTH_API_PATHS, GOOGLE_SIGN_IN_RESULT, MESSAGES, SESSION_TRANSPORT_HEADER, safeReturnPath, type GoogleSignInError, type SessionUser } from '@shop/contracts';
+import { AUTH_API_PATHS, GOOGLE_SIGN_IN_RESULT, MESSAGES, SESSION_TRANSPORT_HEADER, safeReturnPath, type ApiSuccess, type GoogleSignInError, type SessionUser } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
 import { ClientAddress, CurrentUser, Public } from '../access/access.decorators.js';
 import { SessionService } from '../access/session.service.js';
@@ -12,6 +12,10 @@ import { APP_CONFIG } from '@shop/infrastructure';
 import { EventsGateway } from '../realtime/events.gateway.js';
 import { RateLimitsService } from '../throttling/rate-limits.service.js';
 import { AuthService } from './auth.service.js';
+import { ForgotPasswordDto } from './dto/forgot-password.dto.js';
+import { ResetPasswordDto } from './dto/reset-password.dto.js';
+import { VerifyEmailDto } from './dto/verify-email.dto.js';
+import { EmailLinksService } from './email-links.service.js';
 import { GoogleSignInQuery } from './dto/google-sign-in.query.js';
 import { LoginDto } from './dto/login.dto.js';
 import { RegisterDto } from './dto/register.dto.js';
@@ -35,6 +39,7 @@ export class AuthController {
 
   constructor(
     private readonly auth: AuthService,
+    private readonly emailLinks: EmailLinksService,
     private readonly sessions: SessionService,
     private readonly google: GoogleIdentityService,
     private readonly events: EventsGateway,
@@ -89,6 +94,52 @@ export class AuthController {
   @Header('Cache-Control', 'no-store')
   checkAuth(@CurrentUser() user: SessionUser): { success: true; user: SessionUser } {
     return { success: true, user };
+  }
+
+  @ApiCookieAuth(SESSION_COOKIE)
+  @ApiOperation({ summary: 'Mail a new link that verifies the e-mail address of the signed-in account (409 when it is verified already)' })
+  @Post('verify-email/resend')
+  @HttpCode(HttpStatus.OK)
+  async resendVerification(@CurrentUser() caller: SessionUser): Promise<ApiSuccess<null>> {
+    // Keyed by account, not address: each mail lands in one inbox, and the caller is known.
+    await this.rateLimits.consume('verificationMailsPerAccount', [String(caller.id)], MESSAGES.account.tooManyVerificationMails);
+    orRefuse(await this.emailLinks.requestVerification(caller));
+    return { success: true, message: MESSAGES.account.verificationSent, data: null };
+  }
+
+  /** Public: the link may be opened in another browser than the one signed in. */
+  @Public()
+  @ApiOperation({ summary: "Use an e-mailed verification link's token: the account's e-mail address is verified" })
+  @Post('verify-email')
+  @HttpCode(HttpStatus.OK)
+  async verifyEmail(@Body() { token }: VerifyEmailDto, @ClientAddress() clientAddress: string): Promise<ApiSuccess<null>> {
+    await this.rateLimits.consume('emailLinkUsesPerClientAddress', [clientAddress], MESSAGES.account.tooManyLinkUses);
+    orRefuse(await this.emailLinks.verifyEmail(token));
+    return { success: true, message: MESSAGES.account.emailVerified, data: null };
+  }
+
+  /** The same answer whether or not an account has the e-mail, and the same limits counted either way. */
+  @Public()
+  @ApiOperation({ summary: 'Mail a password reset link to the account with this e-mail, if there is one' })
+  @Post('forgot-password')
+  @HttpCode(HttpStatus.OK)
+  async forgotPassword(@Body() { email }: ForgotPasswordDto, @ClientAddress() clientAddress: string): Promise<ApiSuccess<null>> {
+    await Promise.all([
+      this.rateLimits.consume('passwordResetRequestsPerClientAddress', [clientAddress], MESSAGES.account.tooManyResetRequests),
+      this.rateLimits.consume('passwordResetRequestsPerEmail', [email], MESSAGES.account.tooManyResetRequests),
+    ]);
+    await this.emailLinks.requestPasswordReset(email);
+    return { success: true, message: MESSAGES.account.resetRequested, data: null };
+  }
+
+  @Public()
+  @ApiOperation({ summary: "Set a new password with an e-mailed reset link's token: every session of the account ends" })
+  @Post('reset-password')
+  @HttpCode(HttpStatus.OK)
+  async resetPassword(@Body() { token, password }: ResetPasswordDto, @ClientAddress() clientAddress: string): Promise<ApiSuccess<null>> {
+    await this.rateLimits.consume('emailLinkUsesPerClientAddress', [clientAddress], MESSAGES.account.tooManyLinkUses);
+    orRefuse(await this.emailLinks.resetPassword(token, password));
+    return { success: true, message: MESSAGES.account.passwordReset, data: null };
   }
 
   /** "Continue with Google": off to the provider's account chooser, with PKCE, state and nonce. */

@@ -1,8 +1,8 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
-import { LIMITS, MESSAGES, normaliseEmail, type SessionUser } from '@shop/contracts';
-import { User, hashPassword, isDuplicateKey, verifyPassword } from '@shop/db';
+import { DataSource, IsNull } from 'typeorm';
+import { ACCOUNT_MESSAGE_KINDS, JOBS, LIMITS, MESSAGES, normaliseEmail, type SessionUser } from '@shop/contracts';
+import { User, hashPassword, inTransaction, isDuplicateKey, recordEvent, verifyPassword } from '@shop/db';
 import { toSessionUser } from '../access/session.service.js';
 import { BusinessFailure } from '../common/business-failure.js';
 import { TooManyRequestsException } from '../throttling/rate-limits.service.js';
@@ -37,10 +37,15 @@ export class AuthService {
     const emailTaken = new BusinessFailure(HttpStatus.CONFLICT, MESSAGES.registration.emailTaken);
     const users = this.dataSource.getRepository(User);
     if (await users.existsBy({ email })) return emailTaken;
+    const passwordHash = await hashPassword(password);
     try {
-      // Typing an address proves nothing about owning it: the account stays unverified.
-      const user = users.create({ userName, email, passwordHash: await hashPassword(password), role: 'user', googleSubject: null, emailVerifiedAt: null });
-      return toSessionUser(await users.save(user));
+      return await inTransaction(this.dataSource, async (manager) => {
+        // Typing an address proves nothing about owning it: the account stays unverified until the
+        // mailed link comes back. Shopping meanwhile is allowed; linking Google is not.
+        const user = await manager.save(manager.create(User, { userName, email, passwordHash, role: 'user', googleSubject: null, emailVerifiedAt: null }));
+        await recordEvent(manager, JOBS.notificationSend, { kind: ACCOUNT_MESSAGE_KINDS.emailVerification, userId: user.id });
+        return toSessionUser(user);
+      });
     } catch (error) {
       if (isDuplicateKey(error)) return emailTaken;
       throw error;
@@ -51,12 +56,25 @@ export class AuthService {
     const waitMs = await this.throttle.beginAttempt(email, clientAddress);
     if (waitMs > 0) throw new TooManyRequestsException(MESSAGES.login.tooManyAttempts(Math.ceil(waitMs / 60_000)), waitMs);
 
-    const user = await this.dataSource.getRepository(User).findOneBy({ email });
+    const user = await this.dataSource.getRepository(User).findOneBy({ email, deletedAt: IsNull() });
     const passwordMatches = await verifyPassword(user?.passwordHash ?? (await this.decoyHash), password);
     // A failure keeps the point its attempt took.
     if (!user?.passwordHash || !passwordMatches) return new BusinessFailure(HttpStatus.UNAUTHORIZED, MESSAGES.login.invalidCredentials);
     await this.throttle.attemptSucceeded(email, clientAddress);
     return toSessionUser(user);
+  }
+
+  /**
+   * A signed-in person's password asked again before a change that needs it (a new password, the
+   * account's deletion). Wrong answers count as failed sign-ins: a borrowed session is no way round
+   * the sign-in throttle for guessing the password.
+   */
+  async confirmPassword(account: { email: string; passwordHash: string }, password: string, clientAddress: string): Promise<true | BusinessFailure> {
+    const waitMs = await this.throttle.beginAttempt(account.email, clientAddress);
+    if (waitMs > 0) throw new TooManyRequestsException(MESSAGES.login.tooManyAttempts(Math.ceil(waitMs / 60_000)), waitMs);
+    if (!(await verifyPassword(account.passwordHash, password))) return new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.account.currentPasswordWrong);
+    await this.throttle.attemptSucceeded(account.email, clientAddress);
+    return true;
   }
 
   /** `POST /auth/social-login`: an ID token the client got from Google itself. */
@@ -89,7 +107,7 @@ export class AuthService {
    */
   private async signInWithGoogle(identity: GoogleIdentity): Promise<SessionUser | GoogleSignInRefused> {
     const users = this.dataSource.getRepository(User);
-    const linked = await users.findOneBy({ googleSubject: identity.subject });
+    const linked = await users.findOneBy({ googleSubject: identity.subject, deletedAt: IsNull() });
     if (linked) return toSessionUser(linked);
     if (!identity.emailVerified) return new GoogleSignInRefused('emailNotVerified');
 

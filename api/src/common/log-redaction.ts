@@ -1,9 +1,9 @@
-import { ORDER_API } from '@shop/contracts';
+import { NOTIFICATION_API, ORDER_API } from '@shop/contracts';
 
 const REDACTED = '[redacted]';
 
-/** Routes whose path after the prefix is made of secrets: the M-Pesa callback token and an attempt's key. */
-const SECRET_PATH_PREFIXES = [ORDER_API.mpesaCallback(''), ORDER_API.mpesaStatusResult('', '').replace(/\/+$/, '/')];
+/** Routes whose path after the prefix is made of secrets: the M-Pesa callback token and an attempt's key, the delivery reports' token. */
+const SECRET_PATH_PREFIXES = [ORDER_API.mpesaCallback(''), ORDER_API.mpesaStatusResult('', '').replace(/\/+$/, '/'), NOTIFICATION_API.africasTalkingDeliveryReport('')];
 
 /** Query parameters that carry credentials: OAuth's code and state, and any token. */
 const SECRET_PARAMETERS = new Set(['code', 'state', 'token', 'access_token', 'id_token', 'refresh_token', 'session_state']);

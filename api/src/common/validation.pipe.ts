@@ -1,4 +1,5 @@
 import { BadRequestException, ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
+import type { ValidatorOptions } from 'class-validator';
 import { MESSAGES } from '@shop/contracts';
 
 /**
@@ -30,6 +31,18 @@ function holdsIllFormedText(value: unknown): boolean {
   return false;
 }
 
+const IGNORING_UNKNOWN_FIELDS = new WeakSet<object>();
+
+/**
+ * For a body a provider posts, which it may give new fields without notice: unknown fields are
+ * dropped instead of refused, as a refusal would only make it post the same body again and again.
+ */
+export function IgnoresUnknownFields(): ClassDecorator {
+  return (dto) => {
+    IGNORING_UNKNOWN_FIELDS.add(dto);
+  };
+}
+
 /**
  * Refuses text that is not Unicode before the DTO's rules read it: isEmail, for one, throws a
  * URIError on it. A path's or query's single value stays the text the URL carried: Nest's own
@@ -47,10 +60,14 @@ class ShopValidationPipe extends ValidationPipe {
   protected override transformPrimitive(value: unknown): unknown {
     return value;
   }
+
+  protected override validate(object: object, validatorOptions?: ValidatorOptions) {
+    return super.validate(object, IGNORING_UNKNOWN_FIELDS.has(object.constructor) ? { ...validatorOptions, forbidNonWhitelisted: false } : validatorOptions);
+  }
 }
 
 /**
- * Strict input: unknown fields are refused and types are converted. DTOs give catalogue messages to
+ * Strict input: unknown fields are refused (dropped for an @IgnoresUnknownFields DTO) and types are converted. DTOs give catalogue messages to
  * their rules, so the first broken rule becomes the answer's message; a rule without one says
  * nothing (dismissDefaultMessages), as class-validator's English is not the shop's.
  */

@@ -57,6 +57,7 @@ export class OrderPaymentsService {
       const refused = await transition(manager, order, { to: 'confirmed', by: 'admin', userId: admin.id, reason });
       if (refused) return new BusinessFailure(refused.status, refused.message);
       await recordEvent(manager, 'order.paid', { orderId });
+      await recordEvent(manager, 'notification.send', { kind: 'orderPaid', orderId });
       return this.orders.adminOrder(orderId, manager);
     });
   }
@@ -93,6 +94,7 @@ export class OrderPaymentsService {
       }
       const reason = [MESSAGES.orders.refundReason(formatKes(made.amount), made.reference), input.note].filter(Boolean).join(': ');
       await noteOnOrder(manager, order, { by: 'admin', userId: admin.id, reason: reason.slice(0, 255) });
+      await recordEvent(manager, 'notification.send', { kind: 'orderRefunded', orderId });
       return this.orders.adminOrder(orderId, manager);
     });
   }

@@ -161,7 +161,8 @@ export class OrderPlacementService {
   /** The shopper changed their mind (another cart, address or method): the order waiting closes, its units back on the shelf, in this transaction. */
   private async replace(manager: EntityManager, { order, payment }: LockedOrder): Promise<void> {
     const reason = MESSAGES.payment.replacedByNewOrder;
-    const refused = await transition(manager, order, { to: 'cancelled', by: 'shopper', userId: order.userId, reason });
+    // The checkout answering now is all the shopper needs to hear: an "order cancelled" message would alarm them mid-payment.
+    const refused = await transition(manager, order, { to: 'cancelled', by: 'shopper', userId: order.userId, reason, tellShopper: false });
     if (refused) throw new Error(`The pending order ${order.id} could not be replaced: ${refused.message}`);
     await manager.update(Payment, { id: payment.id }, { status: 'failed', failureReason: reason });
     await manager.update(Order, { id: order.id }, { paymentStatus: 'failed' });

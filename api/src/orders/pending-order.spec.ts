@@ -1,4 +1,4 @@
-import { MESSAGES } from '@shop/contracts';
+import { JOBS, MESSAGES, type NotifyJob } from '@shop/contracts';
 import { MpesaAttempt, Order, OrderStatusHistory } from '@shop/db';
 import { createTestProduct } from '@shop/testing';
 import { startPaymentStack, type PaymentStack } from '../testing/payment-stack.js';
@@ -68,6 +68,20 @@ describe('the order waiting for payment', () => {
       ['pending', 'shopper', ''],
       ['cancelled', 'shopper', MESSAGES.payment.replacedByNewOrder],
     ]);
+  });
+
+  it('is closed without a word to the shopper, who is checking out anew; their own Cancel is told', async () => {
+    const product = await createTestProduct(stack.dataSource, { totalStock: 5 });
+    const { shopper, address } = await shop.shopperWithCart([[product, 1]]);
+    const { orderId: replaced } = (await shop.payByPaypal(shopper, { addressId: address.id }).expect(201)).body as { orderId: number };
+    const { orderId: placed } = (await shop.payByMpesa(shopper, { addressId: address.id, phone: address.phone }).expect(201)).body.data as { orderId: number };
+    await shop.cancel(shopper, placed).expect(200);
+
+    const notices = async (orderId: number) =>
+      (await shop.eventsOf(orderId)).filter((event) => event.jobName === JOBS.notificationSend).map((event) => (event.payload as NotifyJob).kind);
+    expect(await statusesOf(shopper.id)).toEqual(['cancelled', 'cancelled']);
+    expect(await notices(replaced)).toEqual([]);
+    expect(await notices(placed)).toEqual(['orderCancelled']);
   });
 
   it('is closed when another address is chosen: the order keeps the address it was placed for', async () => {

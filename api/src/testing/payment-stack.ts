@@ -26,7 +26,7 @@ export interface PaymentStack {
 }
 
 /**
- * The sandbox (Daraja, PayPal, Google) and the api on one configuration, the api on a known port so
+ * The sandbox (Daraja, PayPal, Google, Africa's Talking, SMTP) and the api on one configuration, the api on a known port so
  * that the sandbox's callbacks and webhooks reach it over HTTP, and the workers when asked.
  */
 export async function startPaymentStack(options: PaymentStackOptions = {}): Promise<PaymentStack> {
@@ -57,6 +57,9 @@ export async function startPaymentStack(options: PaymentStackOptions = {}): Prom
     MPESA_BASE_URL: `${sandbox.url}${SANDBOX_PATHS.daraja}`,
     PAYPAL_BASE_URL: `${sandbox.url}${SANDBOX_PATHS.paypal}`,
     OIDC_ISSUER_URL: sandbox.issuer,
+    // Messages go to this stack's own stand-ins, never to a dev shop's sandbox on the default ports.
+    AT_BASE_URL: `${sandbox.url}${SANDBOX_PATHS.africasTalking}`,
+    SMTP_URL: sandbox.mail.url,
   };
   const started: { close(): Promise<void> }[] = [sandbox];
   const closeAll = async () => {

@@ -22,6 +22,7 @@ const PRODUCTION_MESSAGING = {
   AT_BASE_URL: 'https://api.africastalking.com',
   AT_USERNAME: 'toyduka',
   AT_API_KEY: 'atsk_live_key',
+  AT_DELIVERY_REPORT_TOKEN: 'a-long-unguessable-delivery-report-token',
   SMTP_URL: 'smtps://orders%40toyduka.co.ke:password@smtp.example.com:465',
   MAIL_FROM: 'Toy Duka <orders@toyduka.co.ke>',
   SHOP_NOTIFY_PHONE: '0722 000 111',
@@ -144,12 +145,13 @@ describe('loadConfig', () => {
       const config = loadConfig({ ...DEVELOPMENT, SANDBOX_PORT: '4002' });
       expect([config.AT_BASE_URL, config.SMTP_URL]).toEqual(['http://localhost:4002/africastalking', 'smtp://localhost:5002']);
       expect([config.AT_USERNAME, config.AT_API_KEY, config.AT_SENDER_ID]).toEqual([SANDBOX_AFRICAS_TALKING_APP.username, SANDBOX_AFRICAS_TALKING_APP.apiKey, SANDBOX_AFRICAS_TALKING_APP.senderId]);
+      expect(config.AT_DELIVERY_REPORT_TOKEN).toBe(SANDBOX_AFRICAS_TALKING_APP.deliveryReportToken);
       expect([config.MAIL_FROM, config.SHOP_NOTIFY_PHONE, config.SHOP_NOTIFY_EMAIL]).toEqual([DEVELOPMENT_MAIL.from, '+254700000000', DEVELOPMENT_MAIL.shopNotifyEmail]);
       expect(loadConfig({ ...DEVELOPMENT, SANDBOX_SMTP_PORT: '2525' }).SMTP_URL).toBe('smtp://localhost:2525');
     });
 
     it('refuses production without each setting but the sender id, naming it, so the sandbox never swallows real notices', () => {
-      for (const key of ['AT_BASE_URL', 'AT_USERNAME', 'AT_API_KEY', 'SMTP_URL', 'MAIL_FROM', 'SHOP_NOTIFY_PHONE', 'SHOP_NOTIFY_EMAIL']) {
+      for (const key of ['AT_BASE_URL', 'AT_USERNAME', 'AT_API_KEY', 'AT_DELIVERY_REPORT_TOKEN', 'SMTP_URL', 'MAIL_FROM', 'SHOP_NOTIFY_PHONE', 'SHOP_NOTIFY_EMAIL']) {
         expect(problemsOf({ ...production, [key]: '' })).toEqual([expect.stringMatching(new RegExp(`^${key} is required in production`))]);
       }
     });

@@ -66,7 +66,13 @@ export const SANDBOX_DARAJA_APP = {
   securityCredential: 'toyduka-local-security-credential',
 } as const;
 /** The Africa's Talking app the sandbox knows, and the sender id it lets that app use. */
-export const SANDBOX_AFRICAS_TALKING_APP = { username: 'toyduka-local', apiKey: 'toyduka-local-at-api-key', senderId: 'TOYDUKA' } as const;
+export const SANDBOX_AFRICAS_TALKING_APP = {
+  username: 'toyduka-local',
+  apiKey: 'toyduka-local-at-api-key',
+  senderId: 'TOYDUKA',
+  /** The secret path segment of the delivery-report URL the sandbox posts to. */
+  deliveryReportToken: 'toyduka-local-at-delivery-report-token',
+} as const;
 /** Who the shop's e-mail comes from, and where the shop's own notices go, outside production (the sandbox keeps the mail). */
 export const DEVELOPMENT_MAIL = { from: 'Toy Duka <orders@toyduka.local>', shopNotifyEmail: 'shop@toyduka.local' } as const;
 export const SANDBOX_PAYPAL_APP = { clientId: 'toyduka-local-paypal-client', clientSecret: 'toyduka-local-paypal-secret', webhookId: 'toyduka-local-webhook' } as const;
@@ -169,6 +175,8 @@ export const configSchema = z
     AT_API_KEY: z.string().min(1).optional(),
     /** Unset, messages go from the account's shared short code; a sender id must be registered with Africa's Talking first. */
     AT_SENDER_ID: z.string().regex(/^[A-Za-z0-9]{1,11}$/, "must be an Africa's Talking sender id: 1 to 11 letters or digits").optional(),
+    /** The secret path segment of the delivery-report callback URL set on Africa's Talking's dashboard: reports to any other path are refused. */
+    AT_DELIVERY_REPORT_TOKEN: callbackToken.optional(),
     /** The mail relay, with its user and password: smtps: for TLS from the start, smtp: for STARTTLS or the sandbox. */
     SMTP_URL: url(['smtp:', 'smtps:']).optional(),
     MAIL_FROM: mailbox.optional(),
@@ -255,7 +263,7 @@ export const configSchema = z
     for (const key of ['SHOP_PHONE', 'SHOP_HOURS', 'SHOP_ADDRESS'] as const) {
       if (!config[key]) problems.push([key, 'is required in production (shoppers see it; the demo contact details stand in only elsewhere)']);
     }
-    for (const key of ['AT_BASE_URL', 'AT_USERNAME', 'AT_API_KEY', 'SMTP_URL', 'MAIL_FROM'] as const) {
+    for (const key of ['AT_BASE_URL', 'AT_USERNAME', 'AT_API_KEY', 'AT_DELIVERY_REPORT_TOKEN', 'SMTP_URL', 'MAIL_FROM'] as const) {
       if (!config[key]) problems.push([key, 'is required in production (the sandbox only stands in elsewhere, and keeps every message)']);
     }
     for (const key of ['SHOP_NOTIFY_PHONE', 'SHOP_NOTIFY_EMAIL'] as const) {
@@ -306,6 +314,7 @@ export const configSchema = z
       AT_USERNAME: config.AT_USERNAME ?? SANDBOX_AFRICAS_TALKING_APP.username,
       AT_API_KEY: config.AT_API_KEY ?? SANDBOX_AFRICAS_TALKING_APP.apiKey,
       AT_SENDER_ID: config.AT_SENDER_ID ?? (isDevelopmentEnvironment(config.NODE_ENV) ? SANDBOX_AFRICAS_TALKING_APP.senderId : undefined),
+      AT_DELIVERY_REPORT_TOKEN: config.AT_DELIVERY_REPORT_TOKEN ?? SANDBOX_AFRICAS_TALKING_APP.deliveryReportToken,
       SMTP_URL: config.SMTP_URL ?? `smtp://localhost:${sandboxSmtpPort}`,
       MAIL_FROM: config.MAIL_FROM ?? DEVELOPMENT_MAIL.from,
       // The demo number: the sandbox keeps what is sent to it, and it is plainly no one's.

@@ -23,6 +23,20 @@ export interface SessionUser {
   role: UserRole;
 }
 
+/** The account page's Profile tab: what the person may see and change of their own account. */
+export interface AccountProfile {
+  userName: string;
+  email: string;
+  emailVerified: boolean;
+  /** A Kenyan mobile as stored (2547XXXXXXXX, kenyanMobileNumber), where SMS about orders go; null when none is set. */
+  phone: string | null;
+  notifyBySms: boolean;
+  notifyByEmail: boolean;
+  /** False for an account that only ever signed in with Google: no current password to ask for. */
+  hasPassword: boolean;
+  googleLinked: boolean;
+}
+
 export type ImageProcessingStatus = 'pending' | 'ready' | 'failed';
 
 export interface ImageSet {

@@ -109,6 +109,20 @@ export const RATE_LIMITS = {
    * PayPal. A family shop's orders make a few a minute; PayPal's senders share addresses between shops.
    */
   paypalWebhooksPerClientAddress: { points: 120, windowMs: MINUTE_MS },
+  /** New verification mails one account asks for: a few lost mails' worth, never a way to flood its own or another's inbox. */
+  verificationMailsPerAccount: { points: 5, windowMs: HOUR_MS },
+  /**
+   * "Forgot password" requests for one e-mail address, counted whether or not an account has it
+   * (else the limit itself would tell): the owner's few tries, never a stream of mails at someone.
+   */
+  passwordResetRequestsPerEmail: { points: 3, windowMs: HOUR_MS },
+  /** "Forgot password" requests from one client address, across e-mails: a household's forgetting, not a sweep of addresses. */
+  passwordResetRequestsPerClientAddress: { points: 10, windowMs: HOUR_MS },
+  /**
+   * Verification and reset links used from one client address. A token is 256 random bits, so this
+   * guards the database and the argon2 work of a reset rather than the token against guessing.
+   */
+  emailLinkUsesPerClientAddress: { points: 20, windowMs: 15 * MINUTE_MS },
 } as const satisfies Record<string, RateLimitPolicy>;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 

@@ -189,6 +189,30 @@ export const MESSAGES = {
     adminRequired: 'Only an administrator can do this.',
     notYourAccount: "You can only see and change your own account's data.",
   },
+  account: {
+    verificationSent: 'We sent you a new link. Please check your e-mail inbox (and the spam folder).',
+    alreadyVerified: 'Your e-mail address is already verified.',
+    tooManyVerificationMails: (waitMs: number) => `We have sent several links already. Please check your inbox, or ask for another one ${waitInWords(waitMs)}.`,
+    emailVerified: 'Thank you! Your e-mail address is verified.',
+    linkInvalid: 'This link is not valid any more: it was already used, has expired, or a newer one was sent. Please ask for a new link.',
+    tooManyLinkUses: (waitMs: number) => `Too many attempts with e-mailed links from this network. Please try again ${waitInWords(waitMs)}.`,
+    /** The same words whether or not an account has the address: the answer must not tell who shops here. */
+    resetRequested: 'If an account exists for this e-mail address, we have sent it a link to set a new password. The link works for 30 minutes.',
+    tooManyResetRequests: (waitMs: number) => `Too many password reset requests. Please try again ${waitInWords(waitMs)}.`,
+    passwordReset: 'Your new password is set. Please sign in with it; you were signed out everywhere else.',
+    profileUpdated: 'Your profile is saved.',
+    notifyChoiceInvalid: 'Please choose on or off for each kind of message.',
+    currentPasswordRequired: 'Please enter your current password.',
+    currentPasswordWrong: 'Your current password is not right. Please try again.',
+    noPasswordToChange: 'Your account signs in with Google and has no password yet. To set one, sign out and use "Forgot password" on the sign-in page.',
+    passwordChanged: 'Your password is changed. You were signed out on your other devices.',
+    confirmEmailMismatch: "Please type your account's e-mail address exactly, to confirm that you want to delete the account.",
+    passwordRequiredToDelete: 'Please enter your password to delete your account.',
+    adminCannotDelete: 'An administrator account cannot be deleted here. Ask another administrator to take away your admin role first.',
+    deleted: 'Your account is deleted. Your personal details are erased; your orders are kept for the shop’s books.',
+    /** The name a deleted account keeps, as the admin's order list and its reviews show it. */
+    deletedUserName: 'Deleted account',
+  },
   products: {
     fetchFailed: 'Failed to fetch products',
     addFailed: 'Failed to add product',
@@ -293,10 +317,37 @@ export const MESSAGES = {
     figuresUnknown: 'No worker process is publishing figures.',
     heartbeatLate: 'No pipeline heartbeat lately: the outbox relay, the queue or the workers may be stuck.',
   },
+  notifications: {
+    /** The reason an SMS and e-mail give for an order the shop cancelled or rejected without saying why. */
+    cancelledByShop: 'The shop cancelled it.',
+    /** Why a message in `sending` was given up on: the provider may or may not have it. */
+    outcomeUnknown: 'Outcome unknown: the send was interrupted; not resent, so nobody gets it twice.',
+    /** Why an SMS Africa's Talking may have taken (no answer in time, a garbled answer) is not sent again. */
+    outcomeUnknownAfter: (reason: string) => `Outcome unknown (${reason}); not resent, so nobody gets it twice.`,
+    outOfTries: (lastError: string) => `Out of tries: ${lastError}`,
+    recipientRefused: (status: string, statusCode: number) => `Africa's Talking did not send to this number: ${status} (${statusCode})`,
+    formOnly: 'Please send the delivery report as a form (Content-Type: application/x-www-form-urlencoded).',
+    invalidReport: "The delivery report is not one of Africa's Talking's.",
+  },
   screens: {
     unauthorized: "You don't have access to view this page",
     notFound: "Page doesn't exist",
     unexpectedError: 'Unexpected Application Error!',
+  },
+  /** The web's own words on the account's screens: the Profile tab and the pages the e-mailed links open. */
+  accountScreens: {
+    emailVerified: 'Verified',
+    emailNotVerified: 'Not verified',
+    /** Without a phone of the account's own, SMS go to the delivery phone of each order (the notifications worker). */
+    phoneHelp: "SMS about your orders go to this number; without one, to each order's delivery phone.",
+    resendVerification: 'Resend verification e-mail',
+    googleOnlyPassword: 'You sign in with Google, so this account has no password of its own. To set one, ask for a link with "Forgot password?".',
+    passwordsDiffer: 'The two passwords do not match.',
+    confirmPasswordRequired: 'Please type the new password again.',
+    deleteExplained:
+      'Deleting your account erases your name, e-mail address, phone, saved addresses, cart and wishlist, and signs you out everywhere. Your orders are kept for the shop’s books, as Kenya’s Data Protection Act allows for records the law requires; your reviews stay, without your name.',
+    linkIncomplete: 'This link is incomplete. Please open the whole link from the e-mail, or ask for a new one.',
+    verifying: 'Verifying your e-mail address…',
   },
   server: {
     validationFailed: 'The request is not valid',

@@ -14,6 +14,19 @@ export const NOTIFICATION_KINDS = {
 } as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[keyof typeof NOTIFICATION_KINDS];
 
+/** Mails about the account itself, sent whatever the account's message preferences: e-mail only. */
+export const ACCOUNT_MESSAGE_KINDS = {
+  emailVerification: 'emailVerification',
+  passwordReset: 'passwordReset',
+} as const;
+export type AccountMessageKind = (typeof ACCOUNT_MESSAGE_KINDS)[keyof typeof ACCOUNT_MESSAGE_KINDS];
+
+/** How long an e-mailed link works: a reset link half an hour (issue 18), a verification link two days. */
+export const ACCOUNT_TOKEN_TTL_MS: Record<AccountMessageKind, number> = {
+  emailVerification: 48 * 3600 * 1000,
+  passwordReset: 30 * 60 * 1000,
+};
+
 export const NOTIFICATION_CHANNELS = ['sms', 'email'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
@@ -103,3 +116,42 @@ export interface NotificationData {
 
 /** An SMS may be sent as at most this many concatenated parts (issue 18: one or two). */
 export const SMS_MAX_PARTS = 2;
+
+/**
+ * Where one message stands. `pending`: not with the provider, safe to send (new, or the provider was
+ * unavailable); `sending`: claimed and handed to the provider, so a redelivered event never sends it
+ * again; `sent`; `failed`: refused, out of tries, or its outcome unknown, for a person to look at.
+ */
+export const NOTIFICATION_STATES = ['pending', 'sending', 'sent', 'failed'] as const;
+export type NotificationState = (typeof NOTIFICATION_STATES)[number];
+
+/**
+ * A row left in `sending` this long was handed to a provider by an attempt that never came back
+ * (a crash, a lost connection to MySQL): well past the senders' own timeouts (15 s, 30 s). A later
+ * attempt of its event gives it up as `failed`, and retention does when no attempt comes again.
+ */
+export const SENDING_ABANDONED_AFTER_MS = 5 * 60_000;
+
+/**
+ * Africa's Talking's final delivery statuses: nothing follows them. Sent, Submitted and Buffered
+ * are on the way, and a report of one arriving late never replaces a final one.
+ */
+export const SMS_FINAL_DELIVERY_STATUSES: readonly string[] = ['Success', 'Failed', 'Rejected'];
+
+/** One message as the admin sees it on an order: what was sent to whom, and the provider's delivery report. */
+export interface NotificationRecord {
+  id: number;
+  kind: NotificationKind;
+  channel: NotificationChannel;
+  recipient: string;
+  state: NotificationState;
+  attempts: number;
+  /** The last provider error, for a message still retrying or failed. */
+  lastError: string | null;
+  sentAt: string | null;
+  /** Africa's Talking's delivery report for an SMS (Success, Failed, Rejected, …), when one came. */
+  deliveryStatus: string | null;
+  deliveryFailureReason: string | null;
+  deliveryReportedAt: string | null;
+  createdAt: string;
+}

@@ -1,3 +1,4 @@
+import type { AccountMessageKind, NotificationKind } from './notifications.js';
 /** BullMQ queues, split by kind of work so one cannot starve another (DESIGN.md, Events). */
 export const QUEUES = {
   orders: 'orders',
@@ -5,6 +6,7 @@ export const QUEUES = {
   images: 'images',
   pipeline: 'pipeline',
   maintenance: 'maintenance',
+  notifications: 'notifications',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 export const QUEUE_NAMES: readonly QueueName[] = Object.values(QUEUES);
@@ -21,6 +23,7 @@ export const JOBS = {
   imageResize: 'image.resize',
   pipelineHeartbeat: 'pipeline.heartbeat',
   retentionPrune: 'retention.prune',
+  notificationSend: 'notification.send',
 } as const;
 export type JobName = (typeof JOBS)[keyof typeof JOBS];
 
@@ -37,6 +40,7 @@ export const JOB_QUEUE: Record<JobName, QueueName> = {
   'image.resize': 'images',
   'pipeline.heartbeat': 'pipeline',
   'retention.prune': 'maintenance',
+  'notification.send': 'notifications',
 };
 
 export interface PipelineHeartbeatJob {
@@ -72,6 +76,31 @@ export interface PaypalWebhookJob {
 export interface ImageResizeJob {
   imageId: number;
 }
+/**
+ * Someone is to be told of something, recorded in the transaction that made it so. The worker reads
+ * the order (or account) as it stands when the job runs and writes each message once, keyed by
+ * (event, channel, recipient) in MySQL.
+ */
+export type NotifyJob = OrderNotifyJob | LowStockNotifyJob | AccountNotifyJob;
+/** `orderPaid` also tells the shop (shopOrderPaid); `reason` is the words of a failure, expiry or cancellation. */
+export interface OrderNotifyJob {
+  kind: Exclude<NotificationKind, 'shopOrderPaid' | 'shopLowStock'>;
+  orderId: number;
+  reason?: string;
+}
+/** Variations share their product's stock, so the product is the whole subject. */
+export interface LowStockNotifyJob {
+  kind: 'shopLowStock';
+  orderId: number;
+  productId: number;
+  /** The product's sellable units right after this order's reservation, as recorded then. */
+  unitsLeft: number;
+}
+/** The worker issues the link's token itself when it writes the e-mail, so the raw token lives only in the mail. */
+export interface AccountNotifyJob {
+  kind: AccountMessageKind;
+  userId: number;
+}
 /** Added by the retention job scheduler every RETENTION_INTERVAL_MS: the ages and batch size come from the configuration. */
 export type RetentionPruneJob = Record<string, never>;
 
@@ -87,6 +116,7 @@ export interface JobPayloads {
   'image.resize': ImageResizeJob;
   'pipeline.heartbeat': PipelineHeartbeatJob;
   'retention.prune': RetentionPruneJob;
+  'notification.send': NotifyJob;
 }
 
 /** Per-queue worker settings, published-job retry policy and retention (one place). */
@@ -97,6 +127,8 @@ export const QUEUE_SETTINGS: Record<QueueName, { concurrency: number; attempts: 
   pipeline: { concurrency: 1, attempts: 1, backoffMs: 1000 },
   // Housekeeping on a queue of its own, so a long prune never delays the heartbeat's latency figure.
   maintenance: { concurrency: 1, attempts: 3, backoffMs: 60_000 },
+  // Providers' outages last minutes: 5 s doubling over 8 tries waits about 10 minutes in all before a person is asked.
+  notifications: { concurrency: 5, attempts: 8, backoffMs: 5000 },
 };
 export const JOB_RETENTION = {
   removeOnComplete: { count: 1000, age: 24 * 3600 },

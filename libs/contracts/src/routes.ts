@@ -3,6 +3,10 @@ export const ROUTES = {
   root: '/',
   login: '/auth/login',
   register: '/auth/register',
+  /** The e-mailed links land here with `?token=`. */
+  verifyEmail: '/auth/verify-email',
+  forgotPassword: '/auth/forgot-password',
+  resetPassword: '/auth/reset-password',
   adminDashboard: '/admin/dashboard',
   adminProducts: '/admin/products',
   adminOrders: '/admin/orders',
@@ -16,6 +20,8 @@ export const ROUTES = {
   shopPaypalReturn: '/shop/paypal-return',
   shopPaymentSuccess: '/shop/payment-success',
   shopProduct: (id: number | string) => `/shop/product/${id}`,
+  /** The account page with one order's details open: the link messages about an order carry. */
+  shopAccountOrder: (orderId: number | string) => `/shop/account?order=${orderId}`,
   unauthorized: '/unauth-page',
 } as const;
 
@@ -90,4 +96,30 @@ export const ORDER_API = {
   adminUpdateOrder: (orderId: Id) => `/api/admin/orders/update/${orderId}`,
   adminRecordPayment: (orderId: Id) => `/api/admin/orders/payment/${orderId}`,
   adminRefund: (orderId: Id) => `/api/admin/orders/refund/${orderId}`,
+} as const;
+
+/** The signed-in person's own account (issue 18), and the e-mailed links' api. */
+export const ACCOUNT_API = {
+  /** GET the AccountProfile; PATCH { userName?, phone? (null clears it), notifyBySms?, notifyByEmail? }. */
+  profile: '/api/account/profile',
+  /** POST { currentPassword, newPassword }: every other session of the account ends. */
+  changePassword: '/api/account/password',
+  /** POST { confirmEmail, password? }: the password is required when the account has one. Personal data is erased, orders kept. */
+  deleteAccount: '/api/account/delete',
+  /** POST, signed in: a new verification link, within a limit. */
+  resendVerification: '/api/auth/verify-email/resend',
+  /** POST { token }: public, so the link works in another browser. */
+  verifyEmail: '/api/auth/verify-email',
+  /** POST { email }: the same answer whether or not the account exists. */
+  forgotPassword: '/api/auth/forgot-password',
+  /** POST { token, password }: every session of the account ends. */
+  resetPassword: '/api/auth/reset-password',
+} as const;
+
+/** Messages sent about orders: the SMS provider's delivery reports in, and what the admin reads. */
+export const NOTIFICATION_API = {
+  /** Africa's Talking's delivery-report callback, behind the shop's secret (AT_DELIVERY_REPORT_TOKEN). */
+  africasTalkingDeliveryReport: (token: string) => `/api/notifications/africastalking/delivery-report/${token}`,
+  /** GET: every message about one order, newest first (NotificationRecord[]). */
+  adminOrderMessages: (orderId: Id) => `/api/admin/orders/messages/${orderId}`,
 } as const;

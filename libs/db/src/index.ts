@@ -1,4 +1,5 @@
 export * from './data-source.js';
+export * from './batches.js';
 export * from './deadlocks.js';
 export * from './entities/index.js';
 export * from './migrate.js';
@@ -12,6 +13,7 @@ export * from './retention/retention.js';
 export * from './seed/seed.js';
 export * from './stock/stock-ledger.js';
 export * from './transactions.js';
+export * from './users/account-tokens.js';
 export * from './users/admin-accounts.js';
 export * from './users/passwords.js';
 export * from './images/configured-image-storage.js';

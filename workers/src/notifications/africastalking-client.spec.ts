@@ -56,7 +56,7 @@ describe('AfricasTalkingClient against the sandbox', () => {
 
     const first = client.send({ to, message: MESSAGE });
     await expect(first).rejects.toThrow(SmsUnavailable);
-    await expect(first).rejects.toEqual(expect.objectContaining({ status: 500 }));
+    await expect(first).rejects.toEqual(expect.objectContaining({ status: 500, mayHaveSent: false }));
     expect(sandbox.africasTalking.messages()).toEqual([]);
     expect((await client.send({ to, message: MESSAGE })).map(({ sent }) => sent)).toEqual([true, true]);
   });
@@ -75,10 +75,10 @@ describe('AfricasTalkingClient against the sandbox', () => {
     const send = africasTalkingClientFromConfig({ ...config, AT_BASE_URL: `${stopped.url}${SANDBOX_PATHS.africasTalking}` }).send({ to: [SHOPPER], message: MESSAGE });
 
     await expect(send).rejects.toThrow(SmsUnavailable);
-    await expect(send).rejects.toEqual(expect.objectContaining({ status: null }));
+    await expect(send).rejects.toEqual(expect.objectContaining({ status: null, mayHaveSent: false }));
   });
 
-  it('gives up on an answer that does not come in time', async () => {
+  it('gives up on an answer that does not come in time, saying the SMS may have gone out', async () => {
     const silent = createServer(() => undefined);
     silent.listen(0);
     await once(silent, 'listening');
@@ -86,9 +86,23 @@ describe('AfricasTalkingClient against the sandbox', () => {
       const send = new AfricasTalkingClient({ username: config.AT_USERNAME, apiKey: config.AT_API_KEY, baseUrl: `http://localhost:${(silent.address() as AddressInfo).port}`, timeoutMs: 100 }).send({ to: [SHOPPER], message: MESSAGE });
 
       await expect(send).rejects.toEqual(new SmsUnavailable(null, 'no answer within 100 ms'));
+      await expect(send).rejects.toEqual(expect.objectContaining({ mayHaveSent: true }));
     } finally {
       silent.closeAllConnections();
       silent.close();
+    }
+  });
+
+  it('says an SMS may have gone when a gateway in front of Africa\'s Talking answers 502', async () => {
+    const gateway = createServer((_request, response) => response.writeHead(502).end('Bad Gateway'));
+    gateway.listen(0);
+    await once(gateway, 'listening');
+    try {
+      const send = new AfricasTalkingClient({ username: config.AT_USERNAME, apiKey: config.AT_API_KEY, baseUrl: `http://localhost:${(gateway.address() as AddressInfo).port}` }).send({ to: [SHOPPER], message: MESSAGE });
+
+      await expect(send).rejects.toEqual(expect.objectContaining({ status: 502, mayHaveSent: true }));
+    } finally {
+      gateway.close();
     }
   });
 });

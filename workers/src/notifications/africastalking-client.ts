@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { neverSent } from '@shop/payments';
 import type { AppConfig } from '@shop/config';
 
 export interface AfricasTalkingClientOptions {
@@ -33,12 +34,17 @@ export class SmsRefused extends Error {
   }
 }
 
-/** A send that failed on the way or at Africa's Talking: worth trying again later. */
+/** A send that failed on the way or at Africa's Talking: worth trying again later, unless it may have gone out. */
 export class SmsUnavailable extends Error {
   constructor(
     /** Africa's Talking's HTTP status; null when no answer came. */
     readonly status: number | null,
     readonly reason: string,
+    /**
+     * The request reached Africa's Talking and its outcome is unknown (no answer in time, a garbled
+     * success): the SMS may be on its way, so sending it again could send it twice.
+     */
+    readonly mayHaveSent = false,
   ) {
     super(`Africa's Talking ${status ?? 'unreachable'}: ${reason}`);
     this.name = 'SmsUnavailable';
@@ -46,6 +52,7 @@ export class SmsUnavailable extends Error {
 }
 
 const DEFAULT_TIMEOUT_MS = 15_000;
+const GATEWAY_STATUSES = new Set([502, 504]);
 /** Processed, sent, queued: Africa's Talking's recipient codes for a message on its way (the delivery report tells the rest). */
 const SENT_STATUS_CODES = new Set([100, 101, 102]);
 /** What the API gives as the messageId of a recipient it did not send to. */
@@ -87,12 +94,14 @@ export class AfricasTalkingClient {
       text = await response.text();
     } catch (error) {
       // Read by shape: fetch's errors (a DOMException on timeout) need not share this realm's Error.
-      const { name, message: reason, cause } = (error ?? {}) as { name?: string; message?: string; cause?: { message?: string } };
-      throw new SmsUnavailable(null, name === 'TimeoutError' ? `no answer within ${this.timeoutMs} ms` : (cause?.message ?? reason ?? String(error)));
+      const { name, message: reason, cause } = (error ?? {}) as { name?: string; message?: string; cause?: { message?: string; code?: string } };
+      if (name === 'TimeoutError') throw new SmsUnavailable(null, `no answer within ${this.timeoutMs} ms`, true);
+      throw new SmsUnavailable(null, cause?.message ?? reason ?? String(error), !neverSent(cause?.code));
     }
     // Africa's Talking explains a refused request in plain text.
     if (status >= 400 && status < 500) throw new SmsRefused(status, text);
-    if (status >= 500) throw new SmsUnavailable(status, text);
+    // Africa's Talking's own failure says the SMS did not go; a gateway's (502, 504) only that no answer came back.
+    if (status >= 500) throw new SmsUnavailable(status, text, GATEWAY_STATUSES.has(status));
     let body: unknown;
     try {
       body = JSON.parse(text);
@@ -100,8 +109,7 @@ export class AfricasTalkingClient {
       body = undefined;
     }
     const answer = answerSchema.safeParse(body);
-    // A garbled success may have sent the SMS; sending it twice is the lesser harm than never telling the shopper.
-    if (!answer.success) throw new SmsUnavailable(status, `unreadable answer: ${text.slice(0, 200)}`);
+    if (!answer.success) throw new SmsUnavailable(status, `unreadable answer: ${text.slice(0, 200)}`, true);
     return answer.data.SMSMessageData.Recipients.map(({ number, statusCode, status: recipientStatus, messageId }) => ({
       number,
       statusCode,

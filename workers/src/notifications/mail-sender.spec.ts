@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { SANDBOX_GOOGLE_CLIENT, type AppConfig } from '@shop/config';
 import { messagingSandboxOptions, paymentSandboxOptions, startSandbox, type RunningSandbox } from '@shop/sandbox';
@@ -60,7 +60,8 @@ describe('MailSender against the sandbox', () => {
     try {
       const send = unreachable.send(PAID);
       await expect(send).rejects.toThrow(MailUnavailable);
-      await expect(send).rejects.toEqual(expect.objectContaining({ responseCode: null }));
+      // Refused at connect: the message was never written, so sending it again is safe.
+      await expect(send).rejects.toEqual(expect.objectContaining({ responseCode: null, mayHaveSent: false }));
     } finally {
       unreachable.close();
     }
@@ -79,10 +80,46 @@ describe('MailSender against the sandbox', () => {
     try {
       const send = relay.send(PAID);
       await expect(send).rejects.toThrow(MailUnavailable);
-      await expect(send).rejects.toEqual(expect.objectContaining({ responseCode: 450 }));
+      await expect(send).rejects.toEqual(expect.objectContaining({ responseCode: 450, mayHaveSent: false }));
     } finally {
       relay.close();
       await new Promise<void>((resolve) => greylisting.close(() => resolve()));
+    }
+  });
+
+  it('says a message may have gone when the relay took its body and then dropped the line', async () => {
+    // A relay that speaks just enough SMTP to take the message, then hangs up before its reply.
+    const dropping = createServer((socket) => {
+      socket.write('220 relay ready\r\n');
+      let pending = '';
+      let inBody = false;
+      socket.on('data', (chunk: Buffer) => {
+        pending += chunk.toString('latin1');
+        if (inBody) {
+          if (pending.includes('\r\n.\r\n')) socket.destroy();
+          return;
+        }
+        const lines = pending.split('\r\n');
+        pending = lines.pop() ?? '';
+        for (const line of lines) {
+          const verb = line.slice(0, 4).toUpperCase();
+          if (verb === 'DATA') {
+            inBody = true;
+            socket.write('354 go ahead\r\n');
+          } else socket.write(verb === 'EHLO' || verb === 'HELO' ? '250 relay\r\n' : '250 OK\r\n');
+        }
+      });
+    });
+    dropping.listen(0);
+    await once(dropping, 'listening');
+    const relay = mailSenderFromConfig({ ...config, SMTP_URL: `smtp://localhost:${(dropping.address() as AddressInfo).port}` });
+    try {
+      const send = relay.send(PAID);
+      await expect(send).rejects.toThrow(MailUnavailable);
+      await expect(send).rejects.toEqual(expect.objectContaining({ responseCode: null, mayHaveSent: true }));
+    } finally {
+      relay.close();
+      dropping.close();
     }
   });
 });

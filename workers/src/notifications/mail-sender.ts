@@ -1,6 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type SMTPPool from 'nodemailer/lib/smtp-pool';
 import type { AppConfig } from '@shop/config';
+import { neverSent } from '@shop/payments';
 
 export interface OutgoingMail {
   to: string;
@@ -26,11 +27,26 @@ export class MailUnavailable extends Error {
     /** The relay's SMTP reply code; null when it never answered. */
     readonly responseCode: number | null,
     readonly reason: string,
+    /** The message body had been handed over when the connection failed: the relay may have queued it, so sending again could send it twice. */
+    readonly mayHaveSent = false,
   ) {
     super(`The mail relay ${responseCode ?? 'is unreachable'}: ${reason}`);
     this.name = 'MailUnavailable';
   }
 }
+
+/** What nodemailer's errors carry, read by shape. */
+interface NodemailerFailure {
+  responseCode?: number;
+  response?: string;
+  message?: string;
+  /** The socket's own code (ECONNREFUSED, …) under nodemailer's ESOCKET or ECONNECTION. */
+  originalCode?: string;
+  timeoutType?: string;
+}
+
+/** nodemailer's timeouts that end a wait before any message was written: connecting, the greeting, STARTTLS. */
+const BEFORE_THE_MESSAGE = new Set(['CONNECT_TIMEOUT', 'GREETING_TIMEOUT', 'UPGRADE_TIMEOUT']);
 
 /** SMTP's permanent negative replies (RFC 5321, 4.2.1): the rest, and no reply at all, may pass on another try. */
 const PERMANENT_FAILURE = 500;
@@ -53,10 +69,12 @@ export class MailSender {
       const { messageId } = await this.transport.sendMail({ from: this.from, to, subject, text, html });
       return { messageId };
     } catch (error) {
-      const { responseCode, response, message } = (error ?? {}) as { responseCode?: number; response?: string; message?: string };
+      const { responseCode, response, message, originalCode, timeoutType } = (error ?? {}) as NodemailerFailure;
       const reason = response ?? message ?? String(error);
       if (responseCode !== undefined && responseCode >= PERMANENT_FAILURE) throw new MailRefused(responseCode, reason);
-      throw new MailUnavailable(responseCode ?? null, reason);
+      // A reply from the relay says it did not take the message; a connection never made or never greeted, that it could not.
+      const couldNotHaveIt = responseCode !== undefined || neverSent(originalCode) || (timeoutType !== undefined && BEFORE_THE_MESSAGE.has(timeoutType));
+      throw new MailUnavailable(responseCode ?? null, reason, !couldNotHaveIt);
     }
   }
 

@@ -108,6 +108,7 @@ export class PaymentSettlement {
     const refused = closedByShopper || (await transition(manager, order, { to: 'confirmed', by: 'payment', reason }));
     if (!refused) {
       await recordEvent(manager, 'order.paid', { orderId: order.id });
+      await recordEvent(manager, 'notification.send', { kind: 'orderPaid', orderId: order.id });
       await this.removeOrderedLinesFromCart(manager, order);
       return CHANGED;
     }
@@ -145,8 +146,15 @@ export class PaymentSettlement {
     });
     await manager.update(Order, { id: order.id }, { paymentStatus: 'failed' });
     order.paymentStatus = 'failed';
-    if (cancels) await this.cancel(manager, order, message);
-    else await noteOnOrder(manager, order, { by: 'payment', reason: message });
+    // Never "try again": the money arrived. The cancellation is told with the refund due (read when
+    // the message is written). An order the admin moved on is not cancelled, and nothing is sent:
+    // its page shows the mismatch and the refund due, and the admins, alerted, settle it with the shopper.
+    if (cancels) {
+      await this.cancel(manager, order, message);
+      await recordEvent(manager, 'notification.send', { kind: 'orderCancelled', orderId: order.id, reason: MESSAGES.payment.amountMismatch });
+    } else {
+      await noteOnOrder(manager, order, { by: 'payment', reason: message });
+    }
     return { changed: true, attention: { kind: 'amountMismatch', message } };
   }
 
@@ -156,6 +164,7 @@ export class PaymentSettlement {
     await manager.update(Payment, { id: payment.id }, { status: 'failed', failureReason: reason });
     await manager.update(Order, { id: order.id }, { paymentStatus: 'failed' });
     order.paymentStatus = 'failed';
+    await this.tellPaymentFailed(manager, order, reason);
     if (order.orderStatus === 'pending') await this.cancel(manager, order, reason);
     else await announceOrder(manager, order);
     return CHANGED;
@@ -166,11 +175,22 @@ export class PaymentSettlement {
     if (refused) throw new Error(`Order ${order.id} could not be cancelled on its payment's outcome: ${refused.message}`);
   }
 
+  /**
+   * The same decline settled again (a capture job re-run after its commit, the DENIED webhook of
+   * that capture) changes nothing and tells nothing: one attempt, one message. A new attempt
+   * clears the reason (checkout.service.ts), so its decline is told afresh.
+   */
   private async declined(manager: EntityManager, { order, payment }: LockedOrder, reason: string): Promise<Applied> {
-    if (payment.status !== 'pending') return UNCHANGED;
+    if (payment.status !== 'pending' || payment.failureReason === reason) return UNCHANGED;
     await manager.update(Payment, { id: payment.id }, { failureReason: reason });
+    await this.tellPaymentFailed(manager, order, reason);
     await announceOrder(manager, order);
     return CHANGED;
+  }
+
+  /** The shopper hears why, in the words the order page shows (the payment's failureReason); the order's own cancellation is not told again (transition). */
+  private async tellPaymentFailed(manager: EntityManager, order: Order, reason: string): Promise<void> {
+    await recordEvent(manager, 'notification.send', { kind: 'paymentFailed', orderId: order.id, reason });
   }
 
   /** Never a silent cancel: the payment is marked unknown, the order stays pending with its units, and the admins are told. */

@@ -15,8 +15,9 @@ import { WorkerMetrics } from '../metrics/worker-metrics.js';
 export const RETENTION_SCHEDULER_ID = 'retention';
 
 /**
- * `retention.prune`, every RETENTION_INTERVAL_MS: deletes published outbox rows and expired
- * sessions, and clears old callback payloads, past their configured ages (libs/db retention).
+ * `retention.prune`, every RETENTION_INTERVAL_MS: deletes published outbox rows, expired
+ * sessions and expired e-mailed links, clears old callback payloads, past their configured ages,
+ * and fails messages abandoned in `sending` (libs/db retention).
  * A run that fails is tried again by its job's retries, and in any case by the next run.
  */
 @Processor(QUEUES.maintenance)
@@ -32,7 +33,7 @@ export class RetentionProcessor extends QueueProcessor implements OnApplicationB
     super();
     this.pruned = new Counter({
       name: 'toyduka_retention_pruned_rows_total',
-      help: 'Rows retention deleted (outbox events, sessions) or cleared (callback payloads) in this process',
+      help: 'Rows retention deleted (outbox events, sessions, account tokens), cleared (callback payloads) or failed (abandoned messages) in this process',
       labelNames: ['kind'] as const,
       registers: [metrics.registry],
     });
@@ -59,7 +60,10 @@ export class RetentionProcessor extends QueueProcessor implements OnApplicationB
       batchSize: this.config.RETENTION_BATCH_SIZE,
     });
     for (const [kind, rows] of Object.entries(pruned)) this.pruned.inc({ kind }, rows);
-    this.logger.log(`Retention: ${pruned.outboxEvents} published outbox row(s) and ${pruned.sessions} expired session(s) deleted, ${pruned.callbackPayloads} callback payload(s) cleared`);
+    this.logger.log(
+      `Retention: ${pruned.outboxEvents} published outbox row(s), ${pruned.sessions} expired session(s) and ${pruned.accountTokens} expired link(s) deleted, ` +
+        `${pruned.callbackPayloads} callback payload(s) cleared, ${pruned.abandonedMessages} abandoned message(s) failed`,
+    );
     return pruned;
   }
 }

@@ -1,9 +1,11 @@
+import { AccountToken } from './account-token.entity.js';
 import { Address } from './address.entity.js';
 import { CartItem } from './cart-item.entity.js';
 import { Cart } from './cart.entity.js';
 import { FeatureImage } from './feature-image.entity.js';
 import { ImageAsset } from './image-asset.entity.js';
 import { MpesaAttempt } from './mpesa-attempt.entity.js';
+import { Notification } from './notification.entity.js';
 import { OperatorAction } from './operator-action.entity.js';
 import { OrderItem } from './order-item.entity.js';
 import { OrderStatusHistory } from './order-status-history.entity.js';
@@ -20,12 +22,12 @@ import { User } from './user.entity.js';
 import { WishlistItem } from './wishlist-item.entity.js';
 
 export {
-  Address, Cart, CartItem, FeatureImage, ImageAsset, MpesaAttempt, OperatorAction, Order, OrderItem, OrderStatusHistory, OutboxEvent,
+  AccountToken, Address, Cart, CartItem, FeatureImage, ImageAsset, MpesaAttempt, Notification, OperatorAction, Order, OrderItem, OrderStatusHistory, OutboxEvent,
   Payment, PaymentCallback, Product, ProductVariation, Review, Session, StockMovement, User, WishlistItem,
 };
 export type { ImageDerivative, ImageStatus } from './image-asset.entity.js';
 
 export const ENTITIES = [
-  Address, Cart, CartItem, FeatureImage, ImageAsset, MpesaAttempt, OperatorAction, Order, OrderItem, OrderStatusHistory, OutboxEvent,
+  AccountToken, Address, Cart, CartItem, FeatureImage, ImageAsset, MpesaAttempt, Notification, OperatorAction, Order, OrderItem, OrderStatusHistory, OutboxEvent,
   Payment, PaymentCallback, Product, ProductVariation, Review, Session, StockMovement, User, WishlistItem,
 ];

@@ -32,4 +32,22 @@ export class User extends Timestamped {
    */
   @Column({ type: 'datetime', precision: 3, nullable: true })
   emailVerifiedAt!: Date | null;
+
+  /** Where SMS about orders go (2547XXXXXXXX, as kenyanMobileNumber stores it); null: the order's delivery phone. */
+  @Column({ type: 'varchar', length: 12, nullable: true })
+  phone!: string | null;
+
+  /** The account's choice of messages about its orders; mails about the account itself are always sent. */
+  @Column({ default: true })
+  notifyBySms!: boolean;
+
+  @Column({ default: true })
+  notifyByEmail!: boolean;
+
+  /**
+   * When the owner deleted the account: its personal data is erased and the row stays, anonymised,
+   * because orders (the shop's books) point at it.
+   */
+  @Column({ type: 'datetime', precision: 3, nullable: true })
+  deletedAt!: Date | null;
 }

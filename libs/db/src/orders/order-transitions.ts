@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import {
-  MESSAGES, ORDER_STATUS_LABELS, STATUSES_HOLDING_UNITS, STATUSES_KEEPING_UNITS_IN_STORE, STATUSES_NEEDING_PAYMENT, transitionRule, type OrderActor, type OrderStatus,
+  MESSAGES, ORDER_STATUS_LABELS, STATUSES_HOLDING_UNITS, STATUSES_KEEPING_UNITS_IN_STORE, STATUSES_NEEDING_PAYMENT, transitionRule, type OrderActor, type OrderNotifyJob, type OrderStatus,
 } from '@shop/contracts';
 import { OrderStatusHistory } from '../entities/order-status-history.entity.js';
 import { Order } from '../entities/order.entity.js';
@@ -14,6 +14,11 @@ export interface OrderMove {
   /** The admin, or the shopper, who asked; absent when the shop moved it (a payment's outcome, expiry). */
   userId?: number | null;
   reason?: string;
+  /**
+   * `false`: the shopper hears nothing of this move, as they caused it in the same breath (a
+   * checkout that replaces their waiting order): the new order's own messages follow.
+   */
+  tellShopper?: false;
 }
 
 export interface TransitionRequest extends OrderMove {
@@ -35,13 +40,28 @@ async function writeHistory(manager: EntityManager, orderId: number, from: Order
 const stockMover = (move: OrderMove): StockMover => ({ actor: move.by, byUserId: move.userId ?? null, reason: move.reason });
 
 /**
+ * What the shopper is told of a move, if anything. A cancellation by the payment's outcome is told
+ * by the settlement that reached it (paymentFailed, or orderCancelled with the refund due when money
+ * came in the wrong amount), so the shopper gets one message, not two; one the provider refused at
+ * the start the shopper saw on the checkout's answer.
+ */
+function shopperNoticeOf(to: OrderStatus, move: OrderMove): OrderNotifyJob['kind'] | null {
+  if (move.tellShopper === false) return null;
+  if (to === 'inShipping') return 'orderShipped';
+  if (to === 'delivered') return 'orderDelivered';
+  if (to === 'cancelled' && move.by === 'expiry') return 'orderExpired';
+  if ((to === 'cancelled' || to === 'rejected') && move.by !== 'payment') return 'orderCancelled';
+  return null;
+}
+
+/**
  * The one way an order's status changes (docs/orders.md, Transitions), in the caller's transaction,
  * on an order the caller locked (`lockOrder`) and read under that lock. It asks the transition
  * table whether `by` may make this move with the payment as it stands; then it moves the order's
  * units exactly when the order starts or stops holding them (one ledger row per product), marks
  * stock forms stale when the units on hand change, writes the history row, and records the
- * `order.status-changed` event, all or nothing. A refusal changes nothing; `order` is updated in
- * place otherwise.
+ * `order.status-changed` event and the shopper's notice of the move, all or nothing. A refusal
+ * changes nothing; `order` is updated in place otherwise.
  */
 export async function transition(manager: EntityManager, order: Order, request: TransitionRequest): Promise<Refusal | null> {
   const { orderStatus: from, paymentStatus } = order;
@@ -66,6 +86,8 @@ export async function transition(manager: EntityManager, order: Order, request: 
   await manager.update(Order, { id: order.id }, { orderStatus: to, pendingForUserId });
   await writeHistory(manager, order.id, from, to, request);
   await recordEvent(manager, 'order.status-changed', { orderId: order.id, from, to });
+  const notice = shopperNoticeOf(to, request);
+  if (notice) await recordEvent(manager, 'notification.send', { kind: notice, orderId: order.id, ...(request.reason ? { reason: request.reason } : {}) });
   Object.assign(order, { orderStatus: to, pendingForUserId });
   return null;
 }

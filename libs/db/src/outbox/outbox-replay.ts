@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import type { QueueName } from '@shop/contracts';
 import { OutboxEvent } from '../entities/outbox-event.entity.js';
-import { inTransaction } from '../transactions.js';
+import { inShortBatches } from '../batches.js';
 
 export interface OutboxReplayWindow {
   /** The first publish time replayed: the moment Redis's surviving data ends (its last snapshot or AOF write). */
@@ -19,22 +19,16 @@ export interface OutboxReplayWindow {
  * processors are idempotent, so an event whose job had already run does no harm. Returns how many
  * rows were handed back. Batched, so that no statement holds the outbox's locks for long.
  */
-export async function replayOutbox(dataSource: DataSource, { since, until = new Date(), queues, batchSize = 1000 }: OutboxReplayWindow): Promise<number> {
-  let replayed = 0;
-  for (;;) {
-    // READ COMMITTED: REPEATABLE READ's gap locks on the index range would hold up the api's new outbox rows.
-    const { affected = 0 } = await inTransaction(dataSource, (manager) => {
-      const batch = manager
-        .createQueryBuilder()
-        .update(OutboxEvent)
-        .set({ publishedAt: null, publishAttempts: 0, lastError: null })
-        .where('publishedAt >= :since AND publishedAt < :until', { since, until })
-        .orderBy('publishedAt')
-        .limit(batchSize);
-      if (queues?.length) batch.andWhere('queueName IN (:...queues)', { queues });
-      return batch.execute();
-    }, { isolation: 'READ COMMITTED' });
-    replayed += affected;
-    if (affected < batchSize) return replayed;
-  }
+export function replayOutbox(dataSource: DataSource, { since, until = new Date(), queues, batchSize = 1000 }: OutboxReplayWindow): Promise<number> {
+  return inShortBatches(dataSource, batchSize, async (manager) => {
+    const batch = manager
+      .createQueryBuilder()
+      .update(OutboxEvent)
+      .set({ publishedAt: null, publishAttempts: 0, lastError: null })
+      .where('publishedAt >= :since AND publishedAt < :until', { since, until })
+      .orderBy('publishedAt')
+      .limit(batchSize);
+    if (queues?.length) batch.andWhere('queueName IN (:...queues)', { queues });
+    return (await batch.execute()).affected ?? 0;
+  });
 }

@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
-import { MESSAGES, STATUSES_KEEPING_UNITS_IN_STORE, type OrderActor, type StockMovementKind } from '@shop/contracts';
+import { LIMITS, MESSAGES, STATUSES_KEEPING_UNITS_IN_STORE, type OrderActor, type StockMovementKind } from '@shop/contracts';
 import { StockMovement } from '../entities/stock-movement.entity.js';
+import { recordEvent } from '../outbox/outbox-writer.js';
 import { Refusal } from '../transactions.js';
 
 /** Who changes stock, and why: written on each ledger row. */
@@ -61,7 +62,8 @@ async function move(manager: EntityManager, changes: { productId: number; delta:
 /**
  * Takes an order's units off the shelf, all or none: the products are locked and every line
  * checked before any is taken, so a shortage leaves the shelf as it was and answers which line.
- * Stock never goes below zero.
+ * Stock never goes below zero. A product this order takes from above the low-stock line to it or
+ * below tells the shop, once per crossing: the next order finds it already below.
  */
 export async function reserveOrderUnits(manager: EntityManager, orderId: number, mover: StockMover, { bumpVersion = false } = {}): Promise<Shortage | null> {
   const lines = await orderLines(manager, orderId);
@@ -71,6 +73,14 @@ export async function reserveOrderUnits(manager: EntityManager, orderId: number,
     if (product.deletedAt || product.totalStock < line.quantity) return { title: product.title, available: product.deletedAt ? 0 : product.totalStock, retired: product.deletedAt !== null };
   }
   await move(manager, lines.map((line) => ({ productId: line.productId, delta: -line.quantity })), 'reserved', orderId, mover, bumpVersion);
+  for (const line of lines) {
+    const before = stock.get(line.productId)!.totalStock;
+    const unitsLeft = before - line.quantity;
+    // The count as this order left it, under the lock: read when the message is written, a later order's units would be in it.
+    if (before > LIMITS.lowStockThreshold && unitsLeft <= LIMITS.lowStockThreshold) {
+      await recordEvent(manager, 'notification.send', { kind: 'shopLowStock', orderId, productId: line.productId, unitsLeft });
+    }
+  }
   return null;
 }
 

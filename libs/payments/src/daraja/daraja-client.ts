@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { kenyanMobileNumber } from '@shop/contracts/phone';
+import { neverSent } from '../never-sent.js';
 import { DarajaError } from './daraja-error.js';
 import { darajaPassword, darajaTimestamp } from './daraja-timestamp.js';
 import { wholeNumber } from './daraja-values.js';
@@ -74,8 +75,6 @@ const DEFAULT_TIMEOUT_MS = 15_000;
  * while it reconnects, and a payment must not wait for Redis.
  */
 const REDIS_TIMEOUT_MS = 500;
-/** Network failures that mean the request never reached Daraja. */
-const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 const INVALID_ACCESS_TOKEN = '404.001.03';
 /** The IdentifierType of a PartyA that is a paybill or till shortcode. */
 const ORGANISATION_SHORTCODE = '4';
@@ -290,5 +289,5 @@ function networkFault(error: unknown, timeoutMs: number): DarajaError {
     return new DarajaError({ status: null, errorCode: null, errorMessage: `No answer within ${timeoutMs} ms`, outcomeUnknown: true });
   }
   const code = cause?.code;
-  return new DarajaError({ status: null, errorCode: null, errorMessage: `Daraja unreachable: ${code ?? message ?? String(error)}`, outcomeUnknown: !code || !NOT_SENT.has(code) });
+  return new DarajaError({ status: null, errorCode: null, errorMessage: `Daraja unreachable: ${code ?? message ?? String(error)}`, outcomeUnknown: !neverSent(code) });
 }

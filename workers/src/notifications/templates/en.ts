@@ -19,6 +19,12 @@ function paymentTrace({ method, reference }: NotificationPayment): string {
   return method === 'mpesa' ? `M-Pesa receipt ${reference}` : `${METHOD_LABELS[method]} reference ${reference}`;
 }
 
+/** "30 minutes", "48 hours": how long an e-mailed link works, in the unit it was set in. */
+function duration(ms: number): string {
+  const [amount, unit] = ms % 3_600_000 === 0 ? [ms / 3_600_000, 'hour'] : [Math.round(ms / 60_000), 'minute'];
+  return `${amount} ${unit}${amount === 1 ? '' : 's'}`;
+}
+
 /** Every SMS is signed first, so a phone's preview shows who wrote before what about. */
 const signed = (text: string) => `${SHOP_NAME}: ${text}`;
 
@@ -31,6 +37,26 @@ export const EN: LocaleTemplates = {
     delivery: 'Delivery',
     total: 'Total',
     signature: `Thank you for shopping with ${SHOP_NAME}.`,
+  },
+  accountMails: {
+    emailVerification: ({ userName, linkUrl, validForMs }) => ({
+      subject: `Confirm your e-mail address for ${SHOP_NAME}`,
+      heading: `Welcome, ${userName}`,
+      paragraphs: [
+        `Please confirm that this address is yours by opening the link below. It works for ${duration(validForMs)}, once.`,
+        'If you did not create an account, you can ignore this e-mail.',
+      ],
+      action: { label: 'Confirm my e-mail address', url: linkUrl },
+    }),
+    passwordReset: ({ userName, linkUrl, validForMs }) => ({
+      subject: `Reset your ${SHOP_NAME} password`,
+      heading: `Hello ${userName}`,
+      paragraphs: [
+        `Someone asked to reset the password of your account. Open the link below to choose a new one: it works for ${duration(validForMs)}, once, and signs you out everywhere.`,
+        'If it was not you, ignore this e-mail: your password stays as it is.',
+      ],
+      action: { label: 'Choose a new password', url: linkUrl },
+    }),
   },
   templates: {
     orderPaid: {

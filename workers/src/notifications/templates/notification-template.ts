@@ -1,4 +1,4 @@
-import type { NotificationData, NotificationKind, OrderNotificationFacts } from '@shop/contracts';
+import type { AccountMessageKind, NotificationData, NotificationKind, OrderNotificationFacts } from '@shop/contracts';
 
 /**
  * An SMS with the texts in it the shop did not write (a reason, a product's title, a shopper's name,
@@ -36,8 +36,16 @@ export interface EmailLabels {
   signature: string;
 }
 
+/** A mail about the account itself (e-mail only): whom it greets, the link and how long the link works. */
+export interface AccountMailData {
+  userName: string;
+  linkUrl: string;
+  validForMs: number;
+}
+
 /** One language's messages: every kind has its template, or the language does not compile. */
 export interface LocaleTemplates {
   templates: { [K in NotificationKind]: NotificationTemplate<K> };
+  accountMails: { [K in AccountMessageKind]: (data: AccountMailData) => EmailDraft };
   labels: EmailLabels;
 }

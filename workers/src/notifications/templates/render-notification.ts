@@ -1,8 +1,8 @@
-import { DEFAULT_NOTIFICATION_LOCALE, SMS_MAX_PARTS, type NotificationData, type NotificationKind, type NotificationLocale } from '@shop/contracts';
+import { DEFAULT_NOTIFICATION_LOCALE, SMS_MAX_PARTS, type AccountMessageKind, type NotificationData, type NotificationKind, type NotificationLocale } from '@shop/contracts';
 import { renderEmail, type RenderedEmail } from './email-layout.js';
 import { EN } from './en.js';
 import { smsPartsOf, toGsm } from './gsm.js';
-import type { LocaleTemplates, NotificationTemplate, SmsDraft } from './notification-template.js';
+import type { AccountMailData, LocaleTemplates, NotificationTemplate, SmsDraft } from './notification-template.js';
 
 /**
  * Every language the shop writes in. Keyed by NOTIFICATION_LOCALES, so a new locale there does not
@@ -45,4 +45,9 @@ export function renderNotification<K extends NotificationKind>(kind: K, data: No
   const { templates, labels } = LOCALES[locale];
   const template: NotificationTemplate<K> = templates[kind];
   return { sms: fitSms(template.sms(data)), email: renderEmail(template.email(data), labels) };
+}
+
+export function renderAccountMail(kind: AccountMessageKind, data: AccountMailData, locale: NotificationLocale = DEFAULT_NOTIFICATION_LOCALE): RenderedEmail {
+  const { accountMails, labels } = LOCALES[locale];
+  return renderEmail(accountMails[kind](data), labels);
 }

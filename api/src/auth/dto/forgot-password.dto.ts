@@ -1,0 +1,6 @@
+import { EmailField } from './credentials.fields.js';
+
+export class ForgotPasswordDto {
+  @EmailField()
+  email!: string;
+}

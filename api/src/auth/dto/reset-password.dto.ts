@@ -1,0 +1,9 @@
+import { EmailLinkTokenField, NewPasswordField } from './credentials.fields.js';
+
+export class ResetPasswordDto {
+  @EmailLinkTokenField()
+  token!: string;
+
+  @NewPasswordField()
+  password!: string;
+}

@@ -1,0 +1,6 @@
+import { EmailLinkTokenField } from './credentials.fields.js';
+
+export class VerifyEmailDto {
+  @EmailLinkTokenField()
+  token!: string;
+}
