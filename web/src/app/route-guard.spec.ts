@@ -43,6 +43,14 @@ describe('route guard (spec §2, intended behaviour)', () => {
     for (const path of [ROUTES.login, ROUTES.shopCheckout, ROUTES.shopAccount, ROUTES.shopPaypalReturn, ROUTES.adminDashboard]) expect(opensBeforeSessionCheck(path)).toBe(false);
   });
 
+  it('opens the pages of e-mailed links to everyone, signed in or not, while sign-in itself sends a signed-in user home', () => {
+    for (const path of [ROUTES.verifyEmail, ROUTES.forgotPassword, ROUTES.resetPassword, `${ROUTES.resetPassword}/`]) {
+      for (const auth of [guest, signedIn(shopper), signedIn(admin)]) expect(guardRedirect(path, auth)).toBeNull();
+    }
+    expect(guardRedirect(ROUTES.login, signedIn(shopper))?.to).toBe(ROUTES.shopHome);
+    expect(guardRedirect(ROUTES.register, signedIn(admin))?.to).toBe(ROUTES.adminDashboard);
+  });
+
   it('sends a shopper at /admin to /unauth-page, not to the old app\'s missing /unauthorized', () => {
     expect(guardRedirect(ROUTES.adminProducts, signedIn(shopper))?.to).toBe(ROUTES.unauthorized);
   });

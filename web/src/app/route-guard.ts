@@ -94,6 +94,17 @@ export function rememberedTarget(location: RememberingLocation): string | undefi
   return safeReturnPath(new URLSearchParams(location.search).get(GOOGLE_SIGN_IN_RESULT.returnToParam));
 }
 
+/**
+ * The pages an e-mailed link opens, and the one that asks for a reset link: whoever opens them, signed
+ * in or not, since a link is opened in whichever browser reads the mail, and a Google-only shopper
+ * sets a first password through a reset link.
+ */
+const EMAIL_LINK_PAGES: readonly string[] = [ROUTES.verifyEmail, ROUTES.forgotPassword, ROUTES.resetPassword];
+
+export function isEmailLinkPage(pathname: string): boolean {
+  return EMAIL_LINK_PAGES.includes(routeKey(pathname));
+}
+
 /** Where the route guard sends a visitor of `visitedPath`, or null to let them in (spec §2, intended behaviour, with issue 16's guests). */
 export function guardRedirect(visitedPath: string, auth: GuardInput, remembered?: string): GuardRedirect | null {
   const user = auth.isAuthenticated ? auth.user : null;
@@ -105,6 +116,7 @@ export function guardRedirect(visitedPath: string, auth: GuardInput, remembered?
   if (!user) {
     return isInArea(pathname, AREAS.auth) || isOpenToGuests(pathname) ? null : { to: ROUTES.login, rememberFrom: true };
   }
+  if (isEmailLinkPage(pathname)) return null;
   if (isInArea(pathname, AREAS.auth)) {
     // Back to where the guest was going, if that place is open to who they turned out to be.
     const rememberedPath = remembered ? pathnameOf(remembered) : undefined;

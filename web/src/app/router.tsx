@@ -31,6 +31,8 @@ function appRoutes(store: AppStore): RouteObject[] {
   }
   const ordering = () => import('../features/orders/ordering.feature').then((module) => module.orderingFeature);
   const admin = () => import('../features/admin/admin.feature').then((module) => module.adminFeature);
+  const account = () => import('../features/account/account.feature').then((module) => module.accountFeature);
+  const emailLinks = () => import('../features/auth/email-links.feature').then((module) => module.emailLinksFeature);
 
   return [
     {
@@ -52,6 +54,21 @@ function appRoutes(store: AppStore): RouteObject[] {
                 { index: true, element: <Navigate to={ROUTES.login} replace /> },
                 { path: ROUTES.login, handle: titled('Sign in'), lazy: { Component: async () => (await import('../features/auth/LoginPage')).LoginPage } },
                 { path: ROUTES.register, handle: titled('Create an account'), lazy: { Component: async () => (await import('../features/auth/RegisterPage')).RegisterPage } },
+                {
+                  path: ROUTES.forgotPassword,
+                  handle: titled('Forgot password'),
+                  lazy: { Component: async () => (await withFeature(import('../features/auth/ForgotPasswordPage'), emailLinks())).ForgotPasswordPage },
+                },
+                {
+                  path: ROUTES.resetPassword,
+                  handle: titled('Set a new password'),
+                  lazy: { Component: async () => (await withFeature(import('../features/auth/ResetPasswordPage'), emailLinks())).ResetPasswordPage },
+                },
+                {
+                  path: ROUTES.verifyEmail,
+                  handle: titled('Verify your e-mail'),
+                  lazy: { Component: async () => (await withFeature(withFeature(import('../features/auth/VerifyEmailPage'), emailLinks()), account())).VerifyEmailPage },
+                },
               ],
             },
             {
@@ -81,7 +98,11 @@ function appRoutes(store: AppStore): RouteObject[] {
                 { path: ROUTES.shopListing, handle: titled(listingTitle), lazy: { Component: async () => (await import('../features/shop/ListingPage')).ListingPage } },
                 { path: ROUTES.shopSearch, handle: titled('Search'), lazy: { Component: async () => (await import('../features/shop/SearchPage')).SearchPage } },
                 { path: ROUTES.shopCheckout, handle: titled('Checkout'), lazy: { Component: async () => (await withFeature(import('../features/shop/CheckoutPage'), ordering())).CheckoutPage } },
-                { path: ROUTES.shopAccount, handle: titled('My account'), lazy: { Component: async () => (await withFeature(import('../features/shop/AccountPage'), ordering())).AccountPage } },
+                {
+                  path: ROUTES.shopAccount,
+                  handle: titled('My account'),
+                  lazy: { Component: async () => (await withFeature(withFeature(import('../features/shop/AccountPage'), ordering()), account())).AccountPage },
+                },
                 {
                   path: ROUTES.shopPaypalReturn,
                   handle: titled('PayPal payment'),

@@ -1,11 +1,13 @@
 import { combineSlices, configureStore, createAction, type Reducer } from '@reduxjs/toolkit';
 import createSagaMiddleware, { type Saga } from 'redux-saga';
+import type { accountReducer } from '../features/account/account.slice';
 import type { dashboardReducer } from '../features/admin/dashboard/dashboard.slice';
 import type { adminOrdersReducer } from '../features/admin/orders/adminOrders.slice';
 import type { adminProductsReducer } from '../features/admin/products/adminProducts.slice';
 import type { queueConsoleReducer } from '../features/admin/queues/queueConsole.slice';
 import type { addressesReducer } from '../features/addresses/addresses.slice';
 import { authReducer } from '../features/auth/auth.slice';
+import type { emailLinksReducer } from '../features/auth/email-links.slice';
 import { cartReducer } from '../features/cart/cart.slice';
 import { catalogueReducer } from '../features/catalogue/catalogue.slice';
 import type { checkoutReducer } from '../features/checkout/checkout.slice';
@@ -40,6 +42,8 @@ interface LazyLoadedState {
   adminProducts: ReturnType<typeof adminProductsReducer>;
   adminOrders: ReturnType<typeof adminOrdersReducer>;
   queueConsole: ReturnType<typeof queueConsoleReducer>;
+  account: ReturnType<typeof accountReducer>;
+  emailLinks: ReturnType<typeof emailLinksReducer>;
 }
 
 /**

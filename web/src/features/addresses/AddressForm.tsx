@@ -1,9 +1,8 @@
 import { formatKes, LIMITS, MESSAGES } from '@shop/contracts';
-import { kenyanMobileNumber } from '@shop/contracts/phone';
 import { Button, Card, Col, Flex, Form, Input, Row, Select, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { hasRequiredFields, locationsOf, subCountiesOf, type PlaceField, type TextField } from './address-form';
+import { hasRequiredFields, locationsOf, phoneLooksWrong, subCountiesOf, type PlaceField, type TextField } from './address-form';
 import { addressFormReset, addressPlaceChosen, addressSubmitted, addressTextChanged } from './addresses.slice';
 
 const FIELD_IDS = {
@@ -30,7 +29,7 @@ export function AddressForm() {
   // Only a hint, shown once the shopper has left the field: the server decides what a valid number is.
   const [phoneLeft, setPhoneLeft] = useState(false);
   const isEditing = editingId !== null;
-  const phoneLooksWrong = phoneLeft && draft.phone.trim() !== '' && kenyanMobileNumber(draft.phone) === null;
+  const showPhoneHint = phoneLeft && phoneLooksWrong(draft.phone);
 
   const choose = (field: PlaceField) => (value: string) => dispatch(addressPlaceChosen({ field, value }));
   const type = (field: TextField) => (event: { target: { value: string } }) => dispatch(addressTextChanged({ field, value: event.target.value }));
@@ -98,8 +97,8 @@ export function AddressForm() {
           label="Phone"
           htmlFor={FIELD_IDS.phone}
           required
-          validateStatus={phoneLooksWrong ? 'warning' : undefined}
-          help={phoneLooksWrong ? MESSAGES.address.invalidPhone : undefined}
+          validateStatus={showPhoneHint ? 'warning' : undefined}
+          help={showPhoneHint ? MESSAGES.address.invalidPhone : undefined}
         >
           <Input
             id={FIELD_IDS.phone}

@@ -1,5 +1,5 @@
 import { type Address, type AddressInput, type DeliveryCounty, type DeliveryLocation, type DeliverySubCounty } from '@shop/contracts';
-import { formatKenyanMobile } from '@shop/contracts/phone';
+import { formatKenyanMobile, kenyanMobileNumber } from '@shop/contracts/phone';
 
 /** What the address form holds, as typed; the fee is the one the zone table gives the chosen location. */
 export interface AddressDraft {
@@ -40,6 +40,14 @@ export function choosePlace(draft: AddressDraft, zones: readonly DeliveryCounty[
 /** Spec §5: every field but the notes must hold something before the form can be sent. */
 export function hasRequiredFields(draft: AddressDraft): boolean {
   return [draft.county, draft.subCounty, draft.location, draft.specificAddress, draft.phone].every((value) => value.trim() !== '');
+}
+
+/**
+ * Whether a typed phone reads as a Kenyan mobile: only a hint while typing, as the server decides.
+ * An empty field is not judged here: the address form requires one, the Profile tab allows none.
+ */
+export function phoneLooksWrong(typed: string): boolean {
+  return typed.trim() !== '' && kenyanMobileNumber(typed) === null;
 }
 
 /** The form filled from a saved address, for edit mode; the phone as Kenyans write it, which the server reads back. */

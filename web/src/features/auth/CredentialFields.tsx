@@ -1,5 +1,6 @@
 import { LIMITS, MESSAGES } from '@shop/contracts';
 import { Form, Input } from 'antd';
+import { confirmationRule } from './password-rules';
 
 export function EmailField() {
   return (
@@ -9,14 +10,31 @@ export function EmailField() {
   );
 }
 
+interface PasswordFieldProps {
+  isNew: boolean;
+  /** The form field; `password` unless a form holds two (the current one and the new one). */
+  name?: string;
+  label?: string;
+  placeholder?: string;
+}
+
 /** A new password must meet the minimum length; a current one only has to be given. */
-export function PasswordField({ isNew }: { isNew: boolean }) {
+export function PasswordField({ isNew, name = 'password', label = 'Password', placeholder = 'Enter your password' }: PasswordFieldProps) {
   const rule = isNew
     ? { required: true, min: LIMITS.passwordMinLength, message: MESSAGES.registration.passwordTooShort(LIMITS.passwordMinLength) }
     : { required: true, message: MESSAGES.login.passwordRequired };
   return (
-    <Form.Item name="password" label="Password" extra={isNew ? `At least ${LIMITS.passwordMinLength} characters` : undefined} rules={[rule]}>
-      <Input.Password autoComplete={isNew ? 'new-password' : 'current-password'} placeholder="Enter your password" maxLength={LIMITS.passwordMaxLength} />
+    <Form.Item name={name} label={label} extra={isNew ? `At least ${LIMITS.passwordMinLength} characters` : undefined} rules={[rule]}>
+      <Input.Password autoComplete={isNew ? 'new-password' : 'current-password'} placeholder={placeholder} maxLength={LIMITS.passwordMaxLength} />
+    </Form.Item>
+  );
+}
+
+/** The new password typed again, checked against the field `of` as the person types. */
+export function ConfirmPasswordField({ of }: { of: string }) {
+  return (
+    <Form.Item name={`${of}Again`} label="Confirm new password" dependencies={[of]} rules={[{ required: true, message: MESSAGES.accountScreens.confirmPasswordRequired }, confirmationRule(of)]}>
+      <Input.Password autoComplete="new-password" placeholder="Type the new password again" maxLength={LIMITS.passwordMaxLength} />
     </Form.Item>
   );
 }

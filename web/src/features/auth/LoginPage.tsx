@@ -1,5 +1,5 @@
 import { GOOGLE_SIGN_IN_RESULT, ROUTES } from '@shop/contracts';
-import { Button, Form } from 'antd';
+import { Button, Flex, Form } from 'antd';
 import { useEffect } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -39,6 +39,9 @@ export function LoginPage() {
       <Form<Credentials> layout="vertical" size="large" requiredMark={false} onFinish={(credentials) => dispatch(loginRequested(credentials))}>
         <EmailField />
         <PasswordField isNew={false} />
+        <Flex justify="end" style={{ marginBottom: 16 }}>
+          <Link to={ROUTES.forgotPassword}>Forgot password?</Link>
+        </Flex>
         <Button type="primary" htmlType="submit" block loading={submitting}>
           Sign In
         </Button>

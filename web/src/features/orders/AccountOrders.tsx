@@ -4,6 +4,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { LoadFailureAlert } from '../../components/LoadFailureAlert';
 import { CancelOrder } from './CancelOrder';
 import { OrderDetailsDialog } from './OrderDetailsDialog';
+import { OrderReceipt } from './OrderReceipt';
 import { orderDialogClosed, orderDialogOpened, ordersRequested, ordersViewClosed } from './orders.slice';
 import { OrdersTable } from './OrdersTable';
 import { OrderStatusHistory } from './OrderStatusHistory';
@@ -43,6 +44,7 @@ export function AccountOrders() {
       >
         {shown && (
           <Flex vertical gap={token.marginLG}>
+            <OrderReceipt order={shown} />
             <OrderStatusHistory audience="shopper" history={dialog.details?.history ?? null} />
             <CancelOrder order={shown} />
           </Flex>

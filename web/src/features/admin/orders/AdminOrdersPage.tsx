@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { LoadFailureAlert } from '../../../components/LoadFailureAlert';
 import { OrderDetailsDialog } from '../../orders/OrderDetailsDialog';
+import { linkedOrderId, withoutOrderLink } from '../../orders/order-link';
 import { OrderStatusHistory } from '../../orders/OrderStatusHistory';
 import { OrdersTable } from '../../orders/OrdersTable';
 import { LiveUpdatesNotice } from '../../realtime/LiveUpdatesNotice';
@@ -16,19 +17,13 @@ import {
   adminOrdersPageClosed,
   adminOrdersPageOpened,
   adminOrdersRequested,
-  OPEN_ORDER_PARAM,
 } from './adminOrders.slice';
 import { OrderActions } from './OrderActions';
+import { OrderMessages } from './OrderMessages';
 import { OrderPaymentReview } from './OrderPaymentReview';
 import { OrderStatusForm } from './OrderStatusForm';
 
 const FILTER_OPTIONS = ORDER_STATUSES.map((status) => ({ value: status, label: ORDER_STATUS_LABELS[status] }));
-
-/** The order named by the page's address (`?order=<id>`, the 'New order' notification's link), if it names one. */
-function orderToOpen(search: URLSearchParams): number | null {
-  const id = Number(search.get(OPEN_ORDER_PARAM));
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
 
 /**
  * /admin/orders (spec §2): every shopper's orders, newest first, by status and page, and the
@@ -52,18 +47,11 @@ export function AdminOrdersPage() {
   }, [dispatch]);
 
   // The link opens the order's dialog once; the address then drops it, so the same link works again later.
-  const linkedOrder = orderToOpen(search);
+  const linkedOrder = linkedOrderId(search);
   useEffect(() => {
     if (linkedOrder === null) return;
     dispatch(adminOrderDialogOpened(linkedOrder));
-    setSearch(
-      (current) => {
-        const rest = new URLSearchParams(current);
-        rest.delete(OPEN_ORDER_PARAM);
-        return rest;
-      },
-      { replace: true },
-    );
+    setSearch(withoutOrderLink, { replace: true });
   }, [dispatch, linkedOrder, setSearch]);
 
   const filterBy = (status: OrderStatus | undefined) => dispatch(adminOrdersRequested({ status: status ?? null, page: 1 }));
@@ -116,6 +104,7 @@ export function AdminOrdersPage() {
         {shown && (
           <Flex vertical gap={token.marginLG}>
             <OrderStatusHistory audience="admin" history={dialog.details?.history ?? null} />
+            <OrderMessages />
             <OrderActions order={shown} />
             <OrderStatusForm order={shown} />
           </Flex>

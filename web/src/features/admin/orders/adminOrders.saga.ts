@@ -1,4 +1,4 @@
-import { MESSAGES, ORDER_API, type AdminOrderPage, type ApiSuccess, type OrderDetails, type OrderStatusInput } from '@shop/contracts';
+import { MESSAGES, NOTIFICATION_API, ORDER_API, type AdminOrderPage, type ApiSuccess, type NotificationRecord, type OrderDetails, type OrderStatusInput } from '@shop/contracts';
 import { call, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import type { RootState } from '../../../app/store';
@@ -13,6 +13,9 @@ import {
   adminOrderDetailsRefreshRequested,
   adminOrderDialogClosed,
   adminOrderDialogOpened,
+  adminOrderMessagesFailed,
+  adminOrderMessagesLoaded,
+  adminOrderMessagesRequested,
   adminOrdersFailed,
   adminOrdersLoaded,
   adminOrdersRefreshRequested,
@@ -65,6 +68,22 @@ function* loadOrderDetails(action: DialogAction): SagaIterator {
     // A refresh that fails leaves details already shown as they are; a dialog with none says why.
     const { dialog }: AdminOrdersState = yield select(selectAdminOrders);
     if (dialog.details === null) yield put(adminOrderDetailsFailed({ orderId, message: messageOfError(error) }));
+  }
+}
+
+type MessagesAction = ReturnType<typeof adminOrderDialogOpened> | ReturnType<typeof adminOrderDialogClosed> | ReturnType<typeof adminOrderMessagesRequested>;
+
+/** What was sent about the dialog's order; closing the dialog cancels a read still running for it. */
+function* loadOrderMessages(action: MessagesAction): SagaIterator {
+  if (adminOrderDialogClosed.match(action)) return;
+  const { messages }: AdminOrdersState = yield select(selectAdminOrders);
+  const { orderId } = messages;
+  if (orderId === null) return;
+  try {
+    const answer: ApiSuccess<NotificationRecord[]> = yield call(getCancellable<ApiSuccess<NotificationRecord[]>>, NOTIFICATION_API.adminOrderMessages(orderId));
+    yield put(adminOrderMessagesLoaded({ orderId, items: answer.data }));
+  } catch (error) {
+    yield put(adminOrderMessagesFailed({ orderId, message: messageOfError(error) }));
   }
 }
 
@@ -150,6 +169,7 @@ function* runOrderAction(action: OrderActionRequest): SagaIterator {
 export function* adminOrdersSaga(): SagaIterator {
   yield takeLatest([adminOrdersRequested.type, adminOrdersRefreshRequested.type], loadOrders);
   yield takeLatest([adminOrderDialogOpened.type, adminOrderDialogClosed.type, adminOrderDetailsRefreshRequested.type], loadOrderDetails);
+  yield takeLatest([adminOrderDialogOpened.type, adminOrderDialogClosed.type, adminOrderMessagesRequested.type], loadOrderMessages);
   yield takeLeading(orderStatusSaveRequested.type, saveOrderStatus);
   yield takeLeading([offlinePaymentRecordRequested.type, refundRequested.type, orderReviveRequested.type], runOrderAction);
   yield takeEvery(adminOrderPaid.type, showNewOrder);

@@ -3,6 +3,7 @@ import {
   ROUTES,
   type AdminOrderPaidEvent,
   type AdminPaymentAttentionEvent,
+  type NotificationRecord,
   type OfflinePaymentInput,
   type Order,
   type OrderDetails,
@@ -10,17 +11,16 @@ import {
   type RefundInput,
 } from '@shop/contracts';
 import { loggedOut } from '../../auth/auth.slice';
-import { adminOrderPaid, adminPaymentAttention, orderUpdated } from '../../realtime/realtime.slice';
+import { ORDER_LINK_PARAM } from '../../orders/order-link';
 import { applyOrderUpdateTo, closedOrderDialog, showOrderDetails, type OrderDialogState } from '../../orders/orders.slice';
+import { adminOrderPaid, adminPaymentAttention, orderUpdated } from '../../realtime/realtime.slice';
 
 /** Twenty rows fit a laptop screen without the pager falling out of sight. */
 export const ADMIN_ORDERS_PAGE_SIZE = 20;
 
-/** The query parameter that opens an order's dialog on the orders page, e.g. from the 'New order' notification. */
-export const OPEN_ORDER_PARAM = 'order';
-
+/** The orders page with one order's dialog open, e.g. from the 'New order' notification. */
 export function adminOrderLink(orderId: number): string {
-  return `${ROUTES.adminOrders}?${new URLSearchParams({ [OPEN_ORDER_PARAM]: String(orderId) })}`;
+  return `${ROUTES.adminOrders}?${new URLSearchParams({ [ORDER_LINK_PARAM]: String(orderId) })}`;
 }
 
 export interface AdminOrdersQuery {
@@ -41,6 +41,16 @@ export interface AdminOrderActionState {
 
 const noOrderAction: AdminOrderActionState = { open: null, isSaving: false, error: null };
 
+/** The SMS and e-mails sent about the order the dialog shows, newest first; null until they are read. */
+export interface AdminOrderMessagesState {
+  orderId: number | null;
+  items: NotificationRecord[] | null;
+  isLoading: boolean;
+  error: string | null;
+}
+
+const noOrderMessages: AdminOrderMessagesState = { orderId: null, items: null, isLoading: false, error: null };
+
 export interface AdminOrdersState {
   query: AdminOrdersQuery;
   /** The page on show, newest first. */
@@ -54,6 +64,7 @@ export interface AdminOrdersState {
   chosenStatus: OrderStatus | null;
   isSaving: boolean;
   orderAction: AdminOrderActionState;
+  messages: AdminOrderMessagesState;
   /** The orders page is on screen: new orders are seen there, and a reconnect reads the page again. */
   isOnScreen: boolean;
   /** Orders paid since the admin last opened the orders page: the count on the menu's Orders item. */
@@ -80,6 +91,7 @@ const initialState: AdminOrdersState = {
   chosenStatus: null,
   isSaving: false,
   orderAction: noOrderAction,
+  messages: noOrderMessages,
   isOnScreen: false,
   unseenOrderIds: [],
   newOrderNotices: [],
@@ -138,11 +150,28 @@ const adminOrdersSlice = createSlice({
       state.chosenStatus = null;
       state.isSaving = false;
       state.orderAction = noOrderAction;
+      state.messages = { ...noOrderMessages, orderId: action.payload, isLoading: true };
     },
     adminOrderDialogClosed(state) {
       state.dialog = closedOrderDialog;
       state.chosenStatus = null;
       state.orderAction = noOrderAction;
+      state.messages = noOrderMessages;
+    },
+    /** The admin reads the messages again: delivery reports arrive after the SMS went out. */
+    adminOrderMessagesRequested(state) {
+      state.messages.isLoading = true;
+      state.messages.error = null;
+    },
+    adminOrderMessagesLoaded(state, action: PayloadAction<{ orderId: number; items: NotificationRecord[] }>) {
+      if (state.messages.orderId !== action.payload.orderId) return;
+      state.messages = { orderId: action.payload.orderId, items: action.payload.items, isLoading: false, error: null };
+    },
+    /** Messages already shown stay; the reason the last read failed shows above them. */
+    adminOrderMessagesFailed(state, action: PayloadAction<{ orderId: number; message: string }>) {
+      if (state.messages.orderId !== action.payload.orderId) return;
+      state.messages.isLoading = false;
+      state.messages.error = action.payload.message;
     },
     adminOrderDetailsLoaded(state, action: PayloadAction<OrderDetails>) {
       showOrderDetails(state, action.payload);
@@ -232,6 +261,9 @@ export const {
   adminOrdersFailed,
   adminOrderDialogOpened,
   adminOrderDialogClosed,
+  adminOrderMessagesRequested,
+  adminOrderMessagesLoaded,
+  adminOrderMessagesFailed,
   adminOrderDetailsLoaded,
   adminOrderDetailsFailed,
   orderStatusChosen,

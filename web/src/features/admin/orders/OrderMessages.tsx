@@ -1,0 +1,78 @@
+import { ReloadOutlined } from '@ant-design/icons';
+import type { NotificationRecord } from '@shop/contracts';
+import { Button, Empty, Flex, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { Heading } from '../../../components/Heading';
+import { LoadFailureAlert } from '../../../components/LoadFailureAlert';
+import { formatOrderTime } from '../../orders/order-presentation';
+import { adminOrderMessagesRequested } from './adminOrders.slice';
+import { deliveryReportText, NOTIFICATION_CHANNEL_LABELS, NOTIFICATION_KIND_LABELS, NOTIFICATION_STATE_COLOURS, NOTIFICATION_STATE_LABELS, recipientText } from './order-messages';
+
+function TimeOf({ at }: { at: string | null }) {
+  return at === null ? <Typography.Text type="secondary">—</Typography.Text> : <time dateTime={at}>{formatOrderTime(at)}</time>;
+}
+
+const MESSAGE_COLUMNS: TableColumnsType<NotificationRecord> = [
+  { title: 'Sent', key: 'sentAt', render: (_: unknown, record: NotificationRecord) => <TimeOf at={record.sentAt} /> },
+  { title: 'About', dataIndex: 'kind', key: 'kind', render: (kind: NotificationRecord['kind']) => NOTIFICATION_KIND_LABELS[kind] },
+  { title: 'Channel', dataIndex: 'channel', key: 'channel', render: (channel: NotificationRecord['channel']) => NOTIFICATION_CHANNEL_LABELS[channel] },
+  { title: 'To', key: 'recipient', render: (_: unknown, record: NotificationRecord) => recipientText(record) },
+  {
+    title: 'State',
+    key: 'state',
+    render: (_: unknown, record: NotificationRecord) => (
+      <Flex vertical gap={2}>
+        <Tag color={NOTIFICATION_STATE_COLOURS[record.state]} style={{ alignSelf: 'flex-start' }}>
+          {NOTIFICATION_STATE_LABELS[record.state]}
+        </Tag>
+        {record.lastError && record.state !== 'sent' && <Typography.Text type="secondary">{record.lastError}</Typography.Text>}
+      </Flex>
+    ),
+  },
+  {
+    title: 'Delivery report',
+    key: 'delivery',
+    render: (_: unknown, record: NotificationRecord) => {
+      const report = deliveryReportText(record);
+      if (report === null) return <Typography.Text type="secondary">{record.channel === 'sms' ? 'None yet' : '—'}</Typography.Text>;
+      return (
+        <Flex vertical>
+          <Typography.Text type={record.deliveryFailureReason ? 'danger' : undefined}>{report}</Typography.Text>
+          <Typography.Text type="secondary">
+            <TimeOf at={record.deliveryReportedAt} />
+          </Typography.Text>
+        </Flex>
+      );
+    },
+  },
+];
+
+/** What the shop told people about the order the dialog shows, by SMS and e-mail, with Africa's Talking's delivery reports. */
+export function OrderMessages() {
+  const dispatch = useAppDispatch();
+  const { items, isLoading, error } = useAppSelector((state) => state.adminOrders.messages);
+  const refresh = () => dispatch(adminOrderMessagesRequested());
+  return (
+    <section aria-label="Messages">
+      <Flex justify="space-between" align="baseline" gap="small">
+        <Heading level={2} look={5} style={{ marginTop: 0 }}>
+          Messages
+        </Heading>
+        <Button size="small" icon={<ReloadOutlined aria-hidden />} onClick={refresh} loading={isLoading && items !== null}>
+          Refresh
+        </Button>
+      </Flex>
+      <LoadFailureAlert error={error} onRetry={refresh} retrying={isLoading} />
+      <Table<NotificationRecord>
+        size="small"
+        rowKey="id"
+        columns={MESSAGE_COLUMNS}
+        dataSource={items ?? []}
+        loading={items === null && isLoading}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: items === null ? ' ' : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No messages sent yet" /> }}
+      />
+    </section>
+  );
+}
