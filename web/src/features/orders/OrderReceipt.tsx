@@ -21,6 +21,7 @@ const PRINT_RULES = `
   .${PRINTED_RECEIPT_CLASS}, .${PRINTED_RECEIPT_CLASS} * { color: #000 !important; background: #fff !important; box-shadow: none !important; }
 }`;
 
+/** Two columns, the quantity and unit price under the item: a phone's dialog and a printed page both fit them whole. */
 const LINE_COLUMNS: TableColumnsType<ReceiptLine> = [
   {
     title: 'Item',
@@ -29,11 +30,12 @@ const LINE_COLUMNS: TableColumnsType<ReceiptLine> = [
       <Flex vertical>
         <Typography.Text>{line.title}</Typography.Text>
         {line.variationLabel && <Typography.Text type="secondary">{line.variationLabel}</Typography.Text>}
+        <Typography.Text type="secondary">
+          {line.quantity} × {line.unitPrice}
+        </Typography.Text>
       </Flex>
     ),
   },
-  { title: 'Qty', dataIndex: 'quantity', key: 'quantity', align: 'right' },
-  { title: 'Unit price', dataIndex: 'unitPrice', key: 'unitPrice', align: 'right' },
   { title: 'Amount', dataIndex: 'amount', key: 'amount', align: 'right' },
 ];
 
@@ -62,7 +64,7 @@ function ReceiptSheet({ receipt, customer }: { receipt: Receipt; customer: strin
           { key: 'customer', label: 'Customer', children: customer },
         ]}
       />
-      <Table<ReceiptLine> size="small" rowKey="key" columns={LINE_COLUMNS} dataSource={receipt.lines} pagination={false} scroll={{ x: 'max-content' }} />
+      <Table<ReceiptLine> size="small" rowKey="key" columns={LINE_COLUMNS} dataSource={receipt.lines} pagination={false} />
       <Flex vertical gap={token.marginXXS} role="table" aria-label="Receipt total" style={{ paddingInline: token.paddingSM }}>
         <AmountRow label="Subtotal" amount={receipt.subtotal} />
         <AmountRow label="Delivery fee" amount={receipt.deliveryFee} />

@@ -15,8 +15,6 @@ function TimeOf({ at }: { at: string | null }) {
 const MESSAGE_COLUMNS: TableColumnsType<NotificationRecord> = [
   { title: 'Sent', key: 'sentAt', render: (_: unknown, record: NotificationRecord) => <TimeOf at={record.sentAt} /> },
   { title: 'About', dataIndex: 'kind', key: 'kind', render: (kind: NotificationRecord['kind']) => NOTIFICATION_KIND_LABELS[kind] },
-  { title: 'Channel', dataIndex: 'channel', key: 'channel', render: (channel: NotificationRecord['channel']) => NOTIFICATION_CHANNEL_LABELS[channel] },
-  { title: 'To', key: 'recipient', render: (_: unknown, record: NotificationRecord) => recipientText(record) },
   {
     title: 'State',
     key: 'state',
@@ -44,6 +42,17 @@ const MESSAGE_COLUMNS: TableColumnsType<NotificationRecord> = [
         </Flex>
       );
     },
+  },
+  // Last, and its own line under the channel: a long e-mail address must not push the outcome out of sight.
+  {
+    title: 'To',
+    key: 'recipient',
+    render: (_: unknown, record: NotificationRecord) => (
+      <Flex vertical>
+        <Typography.Text>{NOTIFICATION_CHANNEL_LABELS[record.channel]}</Typography.Text>
+        <Typography.Text type="secondary">{recipientText(record)}</Typography.Text>
+      </Flex>
+    ),
   },
 ];
 
