@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { parse as parseCookies } from 'cookie';
 import type { CookieOptions, Request } from 'express';
 import { isDevelopmentEnvironment, type AppConfig } from '@shop/config';
@@ -6,14 +5,8 @@ import { LIMITS } from '@shop/contracts';
 
 export const SESSION_COOKIE = 'toyduka_session';
 
-/** 256 random bits, URL-safe: unguessable, and opaque to the browser. */
-export function newSessionToken(): string {
-  return randomBytes(32).toString('base64url');
-}
-
-export function sessionTokenHash(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
+/** A session's token is a secret token like the shop's others: unguessable, opaque to the browser, stored hashed. */
+export { newSecretToken as newSessionToken, secretTokenHash as sessionTokenHash } from '@shop/db';
 
 /** Secure (https only) everywhere but development and test, which run on plain http://localhost. */
 export function sessionCookieOptions(nodeEnv: AppConfig['NODE_ENV']): CookieOptions {

@@ -1,9 +1,12 @@
+/** The query parameter the e-mailed links (ROUTES.verifyEmail, ROUTES.resetPassword) carry their single-use token in. */
+export const ACCOUNT_LINK_TOKEN_PARAM = 'token';
+
 /** Client routes of spec §2, shared by the web's router and the api's SPA fallback. */
 export const ROUTES = {
   root: '/',
   login: '/auth/login',
   register: '/auth/register',
-  /** The e-mailed links land here with `?token=`. */
+  /** The e-mailed links land here with `?${ACCOUNT_LINK_TOKEN_PARAM}=`. */
   verifyEmail: '/auth/verify-email',
   forgotPassword: '/auth/forgot-password',
   resetPassword: '/auth/reset-password',

@@ -10,6 +10,7 @@ export * from './outbox/outbox-replay.js';
 export * from './outbox/outbox-wake.js';
 export * from './outbox/outbox-writer.js';
 export * from './retention/retention.js';
+export * from './secret-tokens.js';
 export * from './seed/seed.js';
 export * from './stock/stock-ledger.js';
 export * from './transactions.js';

@@ -2,7 +2,7 @@ import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type QueryDeepPartialEntity } from 'typeorm';
 import {
-  ACCOUNT_TOKEN_TTL_MS, LIMITS, MESSAGES, ROUTES, SENDING_ABANDONED_AFTER_MS,
+  ACCOUNT_LINK_TOKEN_PARAM, ACCOUNT_TOKEN_TTL_MS, LIMITS, MESSAGES, ROUTES, SENDING_ABANDONED_AFTER_MS,
   type AccountMessageKind, type AccountNotifyJob, type LowStockNotifyJob, type NotificationChannel, type NotificationData, type NotificationKind,
   type NotificationPayment, type NotifyJob, type OrderNotificationFacts, type OrderNotifyJob,
 } from '@shop/contracts';
@@ -140,7 +140,7 @@ export class NotificationsService implements OnApplicationShutdown {
     const path = kind === 'emailVerification' ? ROUTES.verifyEmail : ROUTES.resetPassword;
     const compose = async () => {
       const { token } = await inTransaction(this.dataSource, (manager) => issueAccountToken(manager, userId, kind));
-      return renderAccountMail(kind, { userName: user.userName, linkUrl: `${this.link(path)}?token=${encodeURIComponent(token)}`, validForMs: ACCOUNT_TOKEN_TTL_MS[kind] });
+      return renderAccountMail(kind, { userName: user.userName, linkUrl: `${this.link(path)}?${new URLSearchParams({ [ACCOUNT_LINK_TOKEN_PARAM]: token })}`, validForMs: ACCOUNT_TOKEN_TTL_MS[kind] });
     };
     return [{ kind, channel: 'email', recipient: user.email, orderId: null, userId, compose }];
   }

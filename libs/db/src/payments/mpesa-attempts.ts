@@ -1,14 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import type { MpesaAttemptState } from '@shop/contracts';
 import { MpesaAttempt } from '../entities/mpesa-attempt.entity.js';
+import { newSecretToken } from '../secret-tokens.js';
 
 /** Attempts whose push may still be answered: the order waits on them, and their checks go on. */
 export const LIVE_MPESA_ATTEMPT_STATES: readonly MpesaAttemptState[] = ['sending', 'pushed'];
 
-/** 256 random bits: a callback URL nobody can guess from another (docs/payments.md, Attempts). */
+/** A callback URL nobody can guess from another (docs/payments.md, Attempts). */
 export function newCallbackKey(): string {
-  return randomBytes(32).toString('base64url');
+  return newSecretToken();
 }
 
 export interface NewMpesaAttempt {

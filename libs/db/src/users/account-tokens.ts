@@ -1,9 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { IsNull, type EntityManager } from 'typeorm';
 import { ACCOUNT_TOKEN_TTL_MS, type AccountMessageKind } from '@shop/contracts';
 import { AccountToken } from '../entities/account-token.entity.js';
-
-const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+import { newSecretToken, secretTokenHash } from '../secret-tokens.js';
 
 /**
  * A new link's token for the account, valid for its purpose's time; earlier unused ones of that
@@ -12,9 +10,9 @@ const tokenHash = (token: string) => createHash('sha256').update(token).digest('
  */
 export async function issueAccountToken(manager: EntityManager, userId: number, purpose: AccountMessageKind): Promise<{ token: string; expiresAt: Date }> {
   await voidAccountTokens(manager, userId, purpose);
-  const token = randomBytes(32).toString('base64url');
+  const token = newSecretToken();
   const expiresAt = new Date(Date.now() + ACCOUNT_TOKEN_TTL_MS[purpose]);
-  await manager.insert(AccountToken, { userId, purpose, tokenHash: tokenHash(token), expiresAt, usedAt: null });
+  await manager.insert(AccountToken, { userId, purpose, tokenHash: secretTokenHash(token), expiresAt, usedAt: null });
   return { token, expiresAt };
 }
 
@@ -23,7 +21,7 @@ export async function issueAccountToken(manager: EntityManager, userId: number, 
  * else null. The conditional update makes a second use, even a concurrent one, find nothing.
  */
 export async function consumeAccountToken(manager: EntityManager, token: string, purpose: AccountMessageKind): Promise<number | null> {
-  const hash = tokenHash(token);
+  const hash = secretTokenHash(token);
   const result = await manager
     .createQueryBuilder()
     .update(AccountToken)
