@@ -8,6 +8,7 @@
 //
 //   --checkouts N        shoppers, each checking out once (default 200); the kill comes after N/2 answers
 //   --json FILE          also write the figures as JSON (infra/nginx/scale.spec.ts reads them)
+//   --web-root DIR       the web build nginx serves (default web/dist)
 //   BENCH_PORT=3300      nginx 3300, api 3301-3303, workers' health 3304-3305, sandbox 3307
 //   BENCH_DATABASE=toyduka_bench_scale   the run's database, dropped afterwards; with dashes, its Redis prefix
 //   BENCH_SKIP_BUILD=1   reuse the dist/ builds (the web's too: nginx serves its files)
@@ -17,7 +18,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { StepFailure, repoRoot, say } from '../infra/scripts/lib/bootstrap.mjs';
@@ -54,7 +55,7 @@ const DUPLICATE_WINDOW_MS = 1000;
 const UPLOAD_OVERSHOOT_BYTES = 64 * 1024;
 
 function settingsOf(argv, env) {
-  const { values } = parseArgs({ args: argv, options: { checkouts: { type: 'string', default: '200' }, json: { type: 'string' } } });
+  const { values } = parseArgs({ args: argv, options: { checkouts: { type: 'string', default: '200' }, json: { type: 'string' }, 'web-root': { type: 'string' } } });
   const checkouts = Number(values.checkouts);
   if (!Number.isInteger(checkouts) || checkouts < 2) throw new StepFailure(`--checkouts must be a whole number of at least 2 (got '${values.checkouts}')`);
   const base = Number(env.BENCH_PORT ?? 3300);
@@ -62,6 +63,7 @@ function settingsOf(argv, env) {
   return {
     checkouts,
     jsonPath: values.json,
+    webRoot: resolve(values['web-root'] ?? join(repoRoot, 'web/dist')),
     database,
     redisPrefix: database.replaceAll('_', '-'),
     // base + 6 is MySQL's 3306 by default.
@@ -79,8 +81,8 @@ function settingsOf(argv, env) {
 await runBench(async () => {
   const settings = settingsOf(process.argv.slice(2), process.env);
   const workspace = await prepareBench(['@shop/api', '@shop/workers', '@shop/sandbox', '@shop/web']);
-  const webRoot = join(repoRoot, 'web/dist');
-  const missing = [...Object.values(MAINS), 'web/dist/index.html'].filter((path) => !existsSync(join(repoRoot, path)));
+  const { webRoot } = settings;
+  const missing = [...Object.values(MAINS).map((path) => join(repoRoot, path)), join(webRoot, 'index.html')].filter((path) => !existsSync(path));
   if (missing.length > 0) throw new StepFailure(`${missing.join(', ')} not built: run without BENCH_SKIP_BUILD=1 (or run npm run build first).`);
   const [{ dropDatabase, openPool, recreateDatabase }, { fillShoppers }, { deleteKeysUnder }, report, { io }, { SESSION_COOKIE }] = await Promise.all([
     import('./lib/bench-database.mjs'),
@@ -95,9 +97,7 @@ await runBench(async () => {
 
   const root = await mkdtemp(join(tmpdir(), 'toyduka-bench-scale-'));
   onCleanUp(() => rm(root, { recursive: true, force: true }));
-  // nginx's folder is not inside `root`, which is closed to nginx's workers.
-  const edgeDir = await mkdtemp(join(tmpdir(), 'toyduka-bench-scale-nginx-'));
-  onCleanUp(() => rm(edgeDir, { recursive: true, force: true }));
+  const edgeDir = join(root, 'nginx');
   const logDir = await mkdtemp(join(tmpdir(), 'toyduka-bench-scale-logs-'));
   onCleanUp(() => (settings.keepLogs ? say(`Logs kept in ${logDir}`) : rm(logDir, { recursive: true, force: true })));
 

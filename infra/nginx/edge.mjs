@@ -2,7 +2,8 @@
 // template (shop.conf.template), rendered as the official image's envsubst renders it, inside a
 // top-level nginx.conf whose pid, temporary files and logs all live in one folder of the caller's.
 // Only Node's own modules and the bootstrap helpers are imported: nothing here needs the build.
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { ensureDebianPackage, repoRoot } from '../scripts/lib/bootstrap.mjs';
 import { waitForPort } from '../scripts/lib/services.mjs';
@@ -29,10 +30,16 @@ function renderShopConf(template, values) {
 const apiServerLines = (ports) => ports.map((port) => `server 127.0.0.1:${port};`).join(' ');
 
 /**
- * Writes `dir`/shop.conf from the template and `dir`/nginx.conf around it; answers nginx.conf's path.
- * As root, nginx's workers run as nobody: `dir` is opened to them for the request bodies they
- * buffer, so it must not lie inside a folder only its owner may enter (mkdtemp's are such).
+ * nginx started by root runs its workers as the user it was built with (Debian's: www-data), who
+ * may not enter the folder a checkout lies in (a home of mode 750, a `mktemp -d` of 700): every
+ * file of the build would be answered 403. So they run as whoever starts them, who can read what
+ * they are told to serve. Started by anyone else, nginx ignores the directive, with a warning.
  */
+function workersUserLines() {
+  return process.getuid?.() === 0 ? [`user ${userInfo().username};`] : [];
+}
+
+/** Writes `dir`/shop.conf from the template and `dir`/nginx.conf around it; answers nginx.conf's path. */
 async function writeEdgeConfig(dir, { listenPort, apiPorts, webRoot }) {
   await mkdir(dir, { recursive: true });
   const shopConf = renderShopConf(await readFile(TEMPLATE, 'utf8'), {
@@ -45,6 +52,7 @@ async function writeEdgeConfig(dir, { listenPort, apiPorts, webRoot }) {
   const nginxConf = [
     // Under the caller's process supervisor, in the foreground.
     'daemon off;',
+    ...workersUserLines(),
     `pid ${join(dir, 'nginx.pid')};`,
     'worker_processes auto;',
     'error_log stderr warn;',
@@ -61,7 +69,6 @@ async function writeEdgeConfig(dir, { listenPort, apiPorts, webRoot }) {
   ].join('\n');
   const confPath = join(dir, 'nginx.conf');
   await writeFile(confPath, nginxConf);
-  await chmod(dir, 0o755);
   return confPath;
 }
 

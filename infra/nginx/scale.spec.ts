@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -48,13 +48,27 @@ describe('npm run bench:scale, small: nginx in front of three api processes, one
   let output = '';
   let result: ScaleResult;
   let folder: string;
+  let folderMode: number;
 
   beforeAll(async () => {
+    // A folder only its owner may enter, as a clone under `mktemp -d` or a home of mode 750 is to
+    // nginx's own user: the build nginx serves and every file of the bench's (TMPDIR) lie inside it.
     folder = await mkdtemp(join(tmpdir(), 'toyduka-scale-spec-'));
+    folderMode = (await stat(folder)).mode & 0o777;
+    const webRoot = join(folder, 'clone', 'web', 'dist');
+    await cp('web/dist', webRoot, { recursive: true });
+    await mkdir(join(folder, 'tmp'));
     const jsonPath = join(folder, 'scale.json');
     // A database and Redis prefix of this run's own (the bench drops and empties them), on the test's MySQL and Redis.
-    const env = { ...process.env, BENCH_SKIP_BUILD: '1', BENCH_PORT: String(await freePortBlock()), BENCH_DATABASE: `toyduka_bench_scale_${randomBytes(4).toString('hex')}` };
-    const bench = spawn(process.execPath, ['bench/scale.mjs', '--checkouts', String(CHECKOUTS), '--json', jsonPath], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const env = {
+      ...process.env,
+      TMPDIR: join(folder, 'tmp'),
+      BENCH_SKIP_BUILD: '1',
+      BENCH_PORT: String(await freePortBlock()),
+      BENCH_DATABASE: `toyduka_bench_scale_${randomBytes(4).toString('hex')}`,
+    };
+    const args = ['bench/scale.mjs', '--checkouts', String(CHECKOUTS), '--json', jsonPath, '--web-root', webRoot];
+    const bench = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
     for (const stream of [bench.stdout, bench.stderr]) stream.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const timer = setTimeout(() => bench.kill('SIGTERM'), RUN_TIMEOUT_MS - 10_000);
     [exitCode] = (await once(bench, 'exit')) as [number | null];
@@ -97,7 +111,8 @@ describe('npm run bench:scale, small: nginx in front of three api processes, one
     expect(events.promised).toBeGreaterThanOrEqual(orders.placed);
   });
 
-  it("serves the build's hashed files itself, from the build's own gzip and cached for good", () => {
+  it("serves the build's hashed files itself from a folder only its owner may enter, from the build's own gzip and cached for good", () => {
+    expect(folderMode).toBe(0o700);
     const { asset } = result.edge;
     expect(asset).toMatchObject({ status: 200, contentEncoding: 'gzip', sameBytesAsBuildGzip: true });
     expect(asset.cacheControl).toMatch(/max-age=31536000.*immutable/);
