@@ -140,7 +140,7 @@ await runBench(async () => {
   ]);
   console.log(`(the split: the ${timings.callbackJobs} mpesa.callback jobs still in BullMQ's completed set)`);
   console.log(`${timings.callbacks} callbacks, each found by its attempt's key; ${timings.retriedJobs} callback jobs ran more than once.`);
-  console.log('No throughput or latency target is set by issue 6; the bench fails only when the outcome is wrong.');
+  console.log('No throughput or latency target is set for checkout; the bench fails only when the outcome is wrong.');
   report.printVerdicts(checks);
   return checks.every((check) => check.passed) ? 0 : 1;
 });

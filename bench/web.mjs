@@ -12,7 +12,7 @@
 // has a target (the targets are in the column headings), then per page its five largest scripts,
 // what to cut first. Bytes are transferred bytes (compressed, headers included), 1 KB = 1000
 // bytes, as Vite's build prints them; "before images" is everything but pictures. The PASS/FAIL
-// lines at the end are the targets of issue 16. A missed target is a finding: the exit code is 0
+// lines at the end are the targets of docs/benchmarks.md, Web on a phone. A missed target is a finding: the exit code is 0
 // unless the shop could not be reached or a Lighthouse run failed.
 //
 // A bench shopper (BENCH_SHOPPER_EMAIL) is signed in for the checkout: the bench tries its login
@@ -247,7 +247,7 @@ function kb(bytes) {
   return formatNumber(bytes / 1000, 1);
 }
 
-/** Every target of issue 16 for one page, from its median figures. */
+/** Every phone target (docs/benchmarks.md, Web on a phone) for one page, from its median figures. */
 function targetsOf(page) {
   const figures = page.median;
   const home = page.name === 'home';

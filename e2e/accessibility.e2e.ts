@@ -15,7 +15,7 @@ const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-
 const ALSO_RUN = { 'label-content-name-mismatch': { enabled: true } };
 const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
 /**
- * Rules axe rates only moderate that Lighthouse failed the shop on (issue 16) or that every screen
+ * Rules axe rates only moderate that Lighthouse failed the shop on (docs/benchmarks.md, Web on a phone) or that every screen
  * promises: an h1 and no skipped levels, one main landmark for the skip link to land on.
  */
 const ALSO_BLOCKING = new Set(['heading-order', 'page-has-heading-one', 'landmark-one-main']);

@@ -43,7 +43,7 @@ async function askForResetLink(page: Page, email: string): Promise<void> {
   await page.getByText(MESSAGES.account.resetRequested).waitFor();
 }
 
-/** Issue 18, accounts: e-mail verification, a forgotten password, the Profile tab and deleting an account, as a shopper lives them. */
+/** Accounts (docs/product.md, Accounts): e-mail verification, a forgotten password, the Profile tab and deleting an account, as a shopper lives them. */
 describe('the shopper’s account in the browser', () => {
   const tab = usePageForEachTest();
 

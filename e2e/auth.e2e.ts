@@ -18,7 +18,7 @@ describe('accounts in the browser', () => {
 
   const signIn = (account: Pick<TestAccount, 'email' | 'password'>) => submitSignIn(tab.page, account);
 
-  /** Guests may browse (issue 16): signing out leaves the shopper on the page, now as a guest. */
+  /** Guests may browse (docs/product.md, Roles and access): signing out leaves the shopper on the page, now as a guest. */
   async function signOutFromShop() {
     await tab.page.getByRole('button', { name: 'Account menu' }).click();
     await tab.page.getByRole('menuitem', { name: 'Logout' }).click();

@@ -42,7 +42,7 @@ export function mpesaPhoneInput(page: Page): Locator {
   return page.getByLabel('M-Pesa phone number');
 }
 
-/** Spec §4's two clicks: the first reveals the phone input, the second sends the push to the number typed (a phone of the shopper's addresses). */
+/** M-Pesa's two clicks (docs/product.md, Payments): the first reveals the phone input, the second sends the push to the number typed (a phone of the shopper's addresses). */
 export async function payByMpesa(page: Page, phone: string): Promise<void> {
   await payButton(page, 'M-Pesa').click();
   await mpesaPhoneInput(page).fill(phone);

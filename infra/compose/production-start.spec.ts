@@ -12,7 +12,7 @@ import { assembleStage, readEnvExample, readEnvExampleFilledIn, repoRoot } from 
 import { startInImage, waitUntilAnswers, type ImageProcess } from './image-process.js';
 
 /**
- * Issue 17's done-when line: the shop's image, under NODE_ENV=production and on .env.example's
+ * Production must start as deployed (docs/deploy.md): the shop's image, under NODE_ENV=production and on .env.example's
  * settings with only this machine's addresses put in (MySQL, Redis, ports, and the sandbox standing
  * in for Safaricom, PayPal, Google, Africa's Talking and the mail relay), migrates, becomes ready and stops cleanly. The image is
  * assembled as infra/Dockerfile's `shop` stage says, without a container engine: its `npm ci

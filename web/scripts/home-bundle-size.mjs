@@ -1,6 +1,6 @@
 // What a first visit to the home page downloads before any picture: index.html and the scripts and
 // styles it loads (the home is in the first bundle; other screens load on demand). Prints each file's
-// size as built and as sent gzip- and brotli-compressed (issue 16's budget: 170 KB of gzip JavaScript,
+// size as built and as sent gzip- and brotli-compressed (the phone budget, docs/benchmarks.md: 170 KB of gzip JavaScript,
 // 500 KB in all). Usage: node web/scripts/home-bundle-size.mjs [dist directory, default web/dist]
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';

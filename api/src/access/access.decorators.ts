@@ -9,7 +9,7 @@ export const ADMIN_ROUTE = 'access:admin';
 /** Open to guests; a signed-in caller is still recognised. */
 export const Public = () => SetMetadata(PUBLIC_ROUTE, true);
 
-/** Admins only, for the few admin actions whose paths the spec puts outside /api/admin/. */
+/** Admins only, for the few admin actions whose paths lie outside /api/admin/ (feature images). */
 export const AdminOnly = () => SetMetadata(ADMIN_ROUTE, true);
 
 /** The signed-in caller, as the session says: the only user id a service may act for. */

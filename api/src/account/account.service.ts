@@ -88,7 +88,7 @@ export class AccountService {
   /**
    * Erases the account's personal data in one transaction (Kenya's Data Protection Act 2019): the
    * row stays, anonymised, because orders (the shop's books) point at it and keep what the law
-   * requires (docs/decisions.md). Reviews keep their rating and text under the neutral name.
+   * requires (docs/adr/0028-accounts-e-mailed-links-profile-and-deletion.md). Reviews keep their rating and text under the neutral name.
    */
   async deleteAccount(caller: SessionUser, { confirmEmail, password }: DeleteAccountDto, clientAddress: string): Promise<true | BusinessFailure> {
     const user = await this.dataSource.getRepository(User).findOneBy({ id: caller.id, deletedAt: IsNull() });

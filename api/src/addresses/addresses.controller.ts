@@ -9,7 +9,7 @@ import { AddressInputDto } from './dto/address-input.dto.js';
 const AddressIdPipe = idPipe(MESSAGES.address.notFound);
 
 /**
- * Spec §7 addresses. The userId in a path or body is only checked to be the caller's (the access
+ * Addresses. The userId in a path or body is only checked to be the caller's (the access
  * guard does it); the services act for the session's user.
  */
 @Controller('shop/address')

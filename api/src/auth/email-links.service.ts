@@ -13,7 +13,7 @@ const linkInvalid = () => new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.a
 /**
  * The links the shop e-mails about an account: proving the address, and setting a new password.
  * Only the events are recorded here; the notifications worker issues each link's token as it
- * writes the mail, so the raw token never exists outside the mail (docs/decisions.md).
+ * writes the mail, so the raw token never exists outside the mail (docs/adr/0028-accounts-e-mailed-links-profile-and-deletion.md).
  */
 @Injectable()
 export class EmailLinksService {

@@ -8,7 +8,7 @@ import { CartLineInputDto } from './dto/cart-line-input.dto.js';
 import { CartLineQueryDto } from './dto/cart-line-query.dto.js';
 
 /**
- * Spec §7 cart. The paths and bodies name a userId, which the access guard holds to the caller's
+ * The cart. The paths and bodies name a userId, which the access guard holds to the caller's
  * own; the cart acted on is always the session's. Every answer carries the whole cart.
  */
 @Controller('shop/cart')

@@ -41,7 +41,7 @@ function toCartItem(product: ProductView, { variationId, quantity }: Pick<CartIt
 const unitsOf = (lines: StoredLine[]) => lines.reduce((units, line) => units + line.quantity, 0);
 
 /**
- * A shopper's cart (spec §7): one line per product and variation chosen. The stock is the
+ * A shopper's cart (docs/product.md, Cart and wishlist): one line per product and variation chosen. The stock is the
  * product's, so a product's lines together never hold more than the shop has.
  */
 @Injectable()

@@ -7,7 +7,7 @@ import { CatalogueService } from './catalogue.service.js';
 import { ListingQueryDto } from './dto/listing.query.js';
 import { PageQueryDto } from './dto/page.query.js';
 
-/** Spec §7 shop products and search. The catalogue is the shop window: guests may look too. */
+/** Shop products and search. The catalogue is the shop window: guests may look too. */
 @Public()
 @Controller('shop')
 export class ShopProductsController {

@@ -7,8 +7,8 @@ import { FeatureImageInputDto } from './dto/feature-image-input.dto.js';
 import { FeatureImagesService } from './feature-images.service.js';
 
 /**
- * Spec §7 /api/common/feature: everyone reads the carousel, guests included, as it is the shop
- * window's first picture (issue 16); only admins change it, and only they see why a picture failed.
+ * /api/common/feature: everyone reads the carousel, guests included, as it is the shop
+ * window's first picture (decision: Guests may browse); only admins change it, and only they see why a picture failed.
  */
 @Controller('common/feature')
 export class FeatureImagesController {

@@ -4,7 +4,7 @@ import multer from 'multer';
 import type { Observable } from 'rxjs';
 import { LIMITS, MESSAGES, UPLOAD_FIELD } from '@shop/contracts';
 
-/** "Less than 5MB" (spec §5): a file of exactly 5 MB is already too large. */
+/** "Less than 5MB" (docs/product.md, Admin): a file of exactly 5 MB is already too large. */
 const readImage = multer({ storage: multer.memoryStorage(), limits: { fileSize: LIMITS.maxImageBytes - 1, files: 1, fields: 10 } }).single(UPLOAD_FIELD);
 
 /**

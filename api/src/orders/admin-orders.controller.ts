@@ -12,7 +12,7 @@ import { OrdersService } from './orders.service.js';
 
 const orderId = idPipe(MESSAGES.orders.invalidId);
 
-/** Spec §7 admin orders (admins only, by the /api/admin/ path): every shopper's orders, newest first, their status and their money. */
+/** Admin orders (admins only, by the /api/admin/ path): every shopper's orders, newest first, their status and their money. */
 @Controller('admin/orders')
 export class AdminOrdersController {
   constructor(

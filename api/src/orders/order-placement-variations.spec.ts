@@ -5,7 +5,7 @@ import { startPaymentStack, type PaymentStack } from '../testing/payment-stack.j
 import { testJpeg, uploadTestImage } from '../testing/test-api.js';
 import { checkoutDriver, type Shopper } from './checkout-fixtures.js';
 
-/** docs/decisions.md, Variations in the cart and the order: the variation chosen is the one ordered. */
+/** docs/adr/0022-variations-in-the-cart-and-the-order.md: the variation chosen is the one ordered. */
 describe('placing an order of chosen variations', () => {
   let stack: PaymentStack;
   let shop: ReturnType<typeof checkoutDriver>;

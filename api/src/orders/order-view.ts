@@ -11,7 +11,7 @@ export function providerAmountOf(payment: Payment): OrderView['providerAmount'] 
 }
 
 /**
- * The contract's order (spec §3 field names). The payment row is the one home of the payment's
+ * The contract's order (the old app's field names). The payment row is the one home of the payment's
  * state, so paymentStatus is read from it; an order always has one, written with it.
  */
 export function toOrderView(order: LoadedOrder, payment: Payment | null): OrderView {

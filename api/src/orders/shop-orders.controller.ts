@@ -13,7 +13,7 @@ import { PlaceOrderInputDto } from './dto/place-order-input.dto.js';
 import { OrdersService } from './orders.service.js';
 
 /**
- * Spec §7 orders, shopper side: paying by PayPal or M-Pesa, the PayPal capture, and the shopper's
+ * Orders, shopper side: paying by PayPal or M-Pesa, the PayPal capture, and the shopper's
  * own orders. A userId in a path must be the caller's (access guard); the orders are the session's.
  */
 @Controller('shop')

@@ -6,7 +6,7 @@ import { ProductInputDto } from './dto/product-input.dto.js';
 import { ProductIdPipe } from './product-id.pipe.js';
 import { ProductsService } from './products.service.js';
 
-/** Spec §7 Admin products; admin-only by its /api/admin/ path. */
+/** Admin products (docs/product.md, Api routes); admin-only by its /api/admin/ path. */
 @Controller('admin/products')
 export class AdminProductsController {
   constructor(private readonly products: ProductsService) {}

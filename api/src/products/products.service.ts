@@ -105,7 +105,7 @@ export class ProductsService {
 
   /**
    * Retires a product: it leaves the shop and the admin's list, while orders that name it keep
-   * their lines (soft delete, see docs/decisions.md).
+   * their lines (soft delete, see docs/adr/0006-product-deletion-is-soft.md).
    */
   async remove(id: number): Promise<{ id: number } | BusinessFailure> {
     const result = await this.dataSource.getRepository(Product).softDelete({ id });

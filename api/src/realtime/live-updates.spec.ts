@@ -18,7 +18,7 @@ import { startTestApi, type TestApi } from '../testing/test-api.js';
 import { EventsGateway } from './events.gateway.js';
 
 /**
- * Issue 7, "Done when" #1: two api instances and two worker processes on one configuration (one
+ * Live updates across instances (decision: Live updates): two api instances and two worker processes on one configuration (one
  * database, one Redis prefix), browsers' sockets on either instance.
  */
 describe('live updates across two api instances and two workers', () => {

@@ -6,7 +6,7 @@ import { ProductIdPipe } from '../products/product-id.pipe.js';
 import { ReviewInputDto } from './dto/review-input.dto.js';
 import { ReviewsService } from './reviews.service.js';
 
-/** Spec §7 reviews: anyone may read them; a signed-in shopper writes one per product. */
+/** Reviews: anyone may read them; a signed-in shopper writes one per product. */
 @Controller('shop/review')
 export class ReviewsController {
   constructor(private readonly reviews: ReviewsService) {}

@@ -6,7 +6,7 @@ import { WishlistInputDto } from './dto/wishlist-input.dto.js';
 import { WishlistService } from './wishlist.service.js';
 
 /**
- * Spec §7 wishlist, answering `wishlist.products`. The userId in the path or body is held to the
+ * The wishlist, answering `wishlist.products`. The userId in the path or body is held to the
  * caller's own by the access guard; the list acted on is always the session's.
  */
 @Controller('wishlist')

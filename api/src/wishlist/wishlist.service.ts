@@ -6,7 +6,7 @@ import { Product, WishlistItem } from '@shop/db';
 import { BusinessFailure } from '../common/business-failure.js';
 import { ProductsService } from '../products/products.service.js';
 
-/** A shopper's wishlist (spec §7): full products as the shop shows them, newest first. */
+/** A shopper's wishlist (docs/product.md, Cart and wishlist): full products as the shop shows them, newest first. */
 @Injectable()
 export class WishlistService {
   constructor(

@@ -33,7 +33,7 @@ describe('delivery places', () => {
     expect(deliveryFeeOf({ county: 'nairobi', subCounty: 'Starehe', location: 'Nairobi Central' })).toBeUndefined();
   });
 
-  it('composes the one-line address of spec §3', () => {
+  it('composes the one-line address, most specific part first', () => {
     expect(composeAddress({ county: 'Nairobi', subCounty: 'Starehe', location: 'Ngara', specificAddress: 'Plot 12, Park Road' })).toBe('Plot 12, Park Road, Ngara, Starehe, Nairobi');
   });
 });

@@ -50,7 +50,7 @@ export interface ImageSet {
   srcSet: { url: string; width: number; format: 'webp' | 'jpeg' }[];
 }
 
-/** The answer of an upload (spec §7: `result.url`); the resizing follows in the image worker. */
+/** The answer of an upload (`result.url`, as the old client read it); the resizing follows in the image worker. */
 export interface UploadImageAnswer {
   success: true;
   result: { url: string; status: ImageProcessingStatus };
@@ -162,7 +162,7 @@ export interface WishlistInput {
   userId: number;
   productId: number;
 }
-/** Spec §7: the wishlist's routes answer `wishlist.products`, newest first. */
+/** The wishlist's routes answer `wishlist.products`, newest first (docs/product.md, Api routes). */
 export interface Wishlist {
   products: Product[];
 }
@@ -313,7 +313,7 @@ export interface MpesaPaymentInput extends PlaceOrderInput {
 }
 /** `checkoutRequestId` null: Daraja has not confirmed the push (it may still reach the phone); the order is followed all the same. */
 export type MpesaPaymentAnswer = ApiSuccess<{ orderId: number; checkoutRequestId: string | null }>;
-/** Spec §7: create answers `approvalURL` and `orderId`. */
+/** PayPal's create answers `approvalURL` and `orderId`. */
 export interface PaypalOrderAnswer {
   success: true;
   message?: string;

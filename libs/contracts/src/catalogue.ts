@@ -29,8 +29,8 @@ export type SortOption = (typeof SORT_OPTIONS)[number]['id'];
 export const DEFAULT_SORT: SortOption = 'price-lowtohigh';
 
 /**
- * Shop header entries in the spec's order. "home" here is the home page, not the Home category:
- * the spec clears the category filter for home, products and search.
+ * Shop header entries in the old app's order. "home" here is the home page, not the Home category:
+ * a click clears the category filter for home, products and search.
  */
 export const SHOP_NAVIGATION: readonly { id: string; label: string; path: string; category: CategoryId | null }[] = [
   { id: 'home', label: 'Home', path: '/shop/home', category: null },
@@ -104,7 +104,7 @@ export function filtersOfSearchParams(params: URLSearchParams): ProductFilters {
   return filters;
 }
 
-/** A product may have only variation images (spec §5 product form): the first one stands in for the main image. */
+/** A product may have only variation images (docs/product.md, Catalogue): the first one stands in for the main image. */
 export function coverImage<Image>(product: { image: Image | null; variations: readonly { image: Image }[] }): Image | null {
   return product.image ?? product.variations[0]?.image ?? null;
 }

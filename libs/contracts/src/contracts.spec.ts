@@ -5,7 +5,7 @@ const FEE_RANGES: Record<string, [number, number]> = {
 };
 
 describe('shop contracts', () => {
-  it('lists the ten categories and the four sort options of the spec', () => {
+  it('lists the ten categories and the four sort options', () => {
     expect(CATEGORIES).toHaveLength(10);
     expect(SORT_OPTIONS.map((option) => option.id)).toEqual(['price-lowtohigh', 'price-hightolow', 'title-atoz', 'title-ztoa']);
   });

@@ -549,7 +549,7 @@ export function deliveryFeeOf({ county, subCounty, location }: DeliveryPlace): n
     ?.locations.find((candidate) => candidate.name === location)?.fee;
 }
 
-/** The one-line address of spec §3: 'specificAddress, location, subCounty, county'. */
+/** The one-line form of an address: 'specificAddress, location, subCounty, county'. */
 export function composeAddress({ specificAddress, location, subCounty, county }: DeliveryPlace & { specificAddress: string }): string {
   return [specificAddress, location, subCounty, county].join(', ');
 }

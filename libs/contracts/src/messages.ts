@@ -1,7 +1,7 @@
 import { formatKes } from './money.js';
 
 /**
- * Every text the shop shows a user, once (spec §8). Keys name the situation, values are the words.
+ * Every text the shop shows a user, once (docs/product.md, Messages). Keys name the situation, values are the words.
  * Server answers carry these in `message`; the web shows them as toasts or screen texts.
  */
 /** The same words whether Google sign-in or any other call could not reach its server. */

@@ -1,6 +1,6 @@
 import type { OfflinePaymentMethod, PaymentMethod } from './orders.js';
 
-/** What the shop tells people by SMS and e-mail (issue 18): the shopper about their order, the shop about sales and stock. */
+/** What the shop tells people by SMS and e-mail (docs/notifications.md): the shopper about their order, the shop about sales and stock. */
 export const NOTIFICATION_KINDS = {
   orderPaid: 'orderPaid',
   paymentFailed: 'paymentFailed',
@@ -21,7 +21,7 @@ export const ACCOUNT_MESSAGE_KINDS = {
 } as const;
 export type AccountMessageKind = (typeof ACCOUNT_MESSAGE_KINDS)[keyof typeof ACCOUNT_MESSAGE_KINDS];
 
-/** How long an e-mailed link works: a reset link half an hour (issue 18), a verification link two days. */
+/** How long an e-mailed link works: a reset link half an hour, a verification link two days (docs/product.md, Accounts). */
 export const ACCOUNT_TOKEN_TTL_MS: Record<AccountMessageKind, number> = {
   emailVerification: 48 * 3600 * 1000,
   passwordReset: 30 * 60 * 1000,
@@ -114,7 +114,7 @@ export interface NotificationData {
   shopLowStock: ShopLowStockNotification;
 }
 
-/** An SMS may be sent as at most this many concatenated parts (issue 18: one or two). */
+/** An SMS may be sent as at most this many concatenated parts (docs/notifications.md: one or two). */
 export const SMS_MAX_PARTS = 2;
 
 /**

@@ -2,7 +2,7 @@ export const ORDER_STATUSES = ['pending', 'confirmed', 'inProcess', 'inShipping'
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
- * The statuses an admin may ask for (spec §2's list, and Confirmed for an order paid offline or
+ * The statuses an admin may ask for (the old dialog's list, and Confirmed for an order paid offline or
  * revived); which of them an order may take now is the transition table's answer (`nextStatuses`).
  * Cancelled is the shopper's, the payment's or expiry's.
  */

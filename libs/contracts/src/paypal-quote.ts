@@ -1,6 +1,6 @@
 import type { Order } from './api-types.js';
 
-/** What PayPal is asked to charge for a KES total: PayPal takes no KES (DESIGN.md, Payments). */
+/** What PayPal is asked to charge for a KES total: PayPal takes no KES (docs/product.md, Payments). */
 export type PaypalCharge = NonNullable<Order['providerAmount']>;
 
 /**

@@ -1,7 +1,7 @@
 /** The query parameter the e-mailed links (ROUTES.verifyEmail, ROUTES.resetPassword) carry their single-use token in. */
 export const ACCOUNT_LINK_TOKEN_PARAM = 'token';
 
-/** Client routes of spec §2, shared by the web's router and the api's SPA fallback. */
+/** Client routes (docs/product.md, Web routes), shared by the web's router and the api's SPA fallback. */
 export const ROUTES = {
   root: '/',
   login: '/auth/login',
@@ -37,7 +37,7 @@ export const AUTH_API_PATHS = {
   googleCallback: '/api/auth/google/callback',
 } as const;
 
-/** The catalogue's api routes (spec §7), shared by the web's sagas, the tests and the benches. */
+/** The catalogue's api routes (docs/product.md, Api routes), shared by the web's sagas, the tests and the benches. */
 export const CATALOGUE_API = {
   uploadImage: '/api/admin/products/upload-image',
   adminProducts: '/api/admin/products/get',
@@ -54,12 +54,12 @@ export const CATALOGUE_API = {
   reviews: (productId: number | string) => `/api/shop/review/${productId}`,
 } as const;
 
-/** The multipart field an upload carries its file in (spec §7). */
+/** The multipart field an upload carries its file in (the old client's name for it). */
 export const UPLOAD_FIELD = 'my_file';
 
 type Id = number | string;
 
-/** The shopper's own data (spec §7): cart, wishlist and delivery addresses, plus the zone table they are priced by. */
+/** The shopper's own data (docs/product.md, Api routes): cart, wishlist and delivery addresses, plus the zone table they are priced by. */
 export const SHOPPER_API = {
   addToCart: '/api/shop/cart/add',
   cart: (userId: Id) => `/api/shop/cart/get/${userId}`,
@@ -78,7 +78,7 @@ export const SHOPPER_API = {
   deliveryZones: '/api/shop/delivery-zones',
 } as const;
 
-/** Orders and payments (spec §7), shopper and admin, and the providers' callbacks. */
+/** Orders and payments (docs/product.md, Api routes), shopper and admin, and the providers' callbacks. */
 export const ORDER_API = {
   createPaypalOrder: '/api/shop/order/create',
   capturePaypalOrder: '/api/shop/order/capture',
@@ -101,7 +101,7 @@ export const ORDER_API = {
   adminRefund: (orderId: Id) => `/api/admin/orders/refund/${orderId}`,
 } as const;
 
-/** The signed-in person's own account (issue 18), and the e-mailed links' api. */
+/** The signed-in person's own account (docs/product.md, Accounts), and the e-mailed links' api. */
 export const ACCOUNT_API = {
   /** GET the AccountProfile; PATCH { userName?, phone? (null clears it), notifyBySms?, notifyByEmail? }. */
   profile: '/api/account/profile',

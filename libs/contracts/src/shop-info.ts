@@ -2,7 +2,7 @@
 export const SHOP_NAME = 'Toy Duka';
 
 /**
- * How shoppers reach the shop (spec §1: the header shows its phone, hours and place). The api serves
+ * How shoppers reach the shop (docs/product.md, Shop frame: phone, hours and place). The api serves
  * them from its configuration (SHOP_PHONE, SHOP_HOURS, SHOP_ADDRESS), so the family's own line is
  * set where the shop is deployed, never built into the web app.
  */
@@ -15,7 +15,7 @@ export interface ShopInfo {
 
 export const SHOP_INFO_API = { get: '/api/common/shop-info' } as const;
 
-/** Spec §1: the header's note beside the contact details (the terms say the same under Delivery). */
+/** The header's note beside the contact details (the terms say the same under Delivery). */
 export const EXPRESS_DELIVERY_NOTE = 'Express delivery costs extra — call us to arrange it';
 
 /** The `tel:` link of a number written with spaces or dashes: a phone dials the digits and the leading '+'. */

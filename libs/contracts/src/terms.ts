@@ -4,7 +4,7 @@ export interface TermsSection {
 }
 
 /**
- * The shop's terms and conditions as the footer's side sheet shows them (spec §9: returns within
+ * The shop's terms and conditions as the footer's side sheet shows them (in short: returns within
  * 7 days, refunds within 14 days, shoppers 18 or older, Kenyan law, last updated June 2025).
  */
 export const TERMS_AND_CONDITIONS: { title: string; lastUpdated: string; introduction: string; sections: readonly TermsSection[] } = {

@@ -6,7 +6,7 @@ import { guestBrowsing } from '../features/auth/auth.slice';
 import { useAppDispatch, useAppSelector } from './hooks';
 import { guardRedirect, isSignInScreen, opensBeforeSessionCheck, rememberedTarget, returnStateOf } from './route-guard';
 
-/** The route guard of spec §2 around /, /auth, /admin and /shop, with the shop window open to guests (issue 16). */
+/** The route guard (docs/product.md, Roles and access) around /, /auth, /admin and /shop; guests may see the shop window. */
 export function AuthGuard() {
   const location = useLocation();
   const auth = useAppSelector(selectAuth);

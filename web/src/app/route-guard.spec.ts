@@ -6,7 +6,7 @@ const admin: SessionUser = { id: 1, userName: 'Mama Toy', email: 'admin@example.
 const guest = { isAuthenticated: false, user: null };
 const signedIn = (user: SessionUser) => ({ isAuthenticated: true, user });
 
-describe('route guard (spec §2, intended behaviour)', () => {
+describe('route guard (docs/product.md, Roles and access)', () => {
   it('sends / by role: admin to the dashboard, shopper and guest to the shop', () => {
     expect(guardRedirect('/', signedIn(admin))?.to).toBe(ROUTES.adminDashboard);
     expect(guardRedirect('/', signedIn(shopper))?.to).toBe(ROUTES.shopHome);

@@ -1,7 +1,7 @@
 import { GOOGLE_SIGN_IN_RESULT, ROUTES, safeReturnPath, type SessionUser } from '@shop/contracts';
 import { homePathFor } from '../features/auth/auth.selectors';
 
-/** The guarded areas of spec §2; /unauth-page and unknown paths are open to everyone. */
+/** The guarded areas (docs/product.md, Roles and access); /unauth-page and unknown paths are open to everyone. */
 export const AREAS = {
   auth: '/auth',
   admin: '/admin',
@@ -53,7 +53,7 @@ export function isSignInScreen(pathname: string): boolean {
 }
 
 /**
- * The shop window, open to guests (issue 16): home, listing, search and a product's page, so that a
+ * The shop window, open to guests (decision: Guests may browse): home, listing, search and a product's page, so that a
  * toy link shared on WhatsApp shows the toy. The cart, wishlist, checkout and account need a shopper.
  */
 const GUEST_PATHS: readonly string[] = [AREAS.shop, ROUTES.shopHome, ROUTES.shopListing];
@@ -105,7 +105,7 @@ export function isEmailLinkPage(pathname: string): boolean {
   return EMAIL_LINK_PAGES.includes(routeKey(pathname));
 }
 
-/** Where the route guard sends a visitor of `visitedPath`, or null to let them in (spec §2, intended behaviour, with issue 16's guests). */
+/** Where the route guard sends a visitor of `visitedPath`, or null to let them in (docs/product.md, Roles and access). */
 export function guardRedirect(visitedPath: string, auth: GuardInput, remembered?: string): GuardRedirect | null {
   const user = auth.isAuthenticated ? auth.user : null;
   const pathname = routeKey(visitedPath);

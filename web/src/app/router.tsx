@@ -21,7 +21,7 @@ function titled(title: RouteHandle['title']): RouteHandle {
   return { title };
 }
 
-/** The route table of spec §2. */
+/** The route table of docs/product.md, Web routes. */
 function appRoutes(store: AppStore): RouteObject[] {
   /** A screen whose feature's state and sagas come in its chunk: the store has them before the screen first renders. */
   async function withFeature<Screen>(screen: Promise<Screen>, feature: Promise<LazyFeature>): Promise<Screen> {

@@ -50,7 +50,7 @@ export const shopTheme: ThemeConfig = {
   },
 };
 
-/** The auth screens' welcome panel: black with white text (spec §2). */
+/** The auth screens' welcome panel: black with white text (docs/product.md, Web routes). */
 export const welcomePanelTheme: ThemeConfig = {
   algorithm: theme.darkAlgorithm,
   token: { colorBgBase: '#000000', colorTextBase: '#ffffff', colorPrimary: '#ff8a4c' },

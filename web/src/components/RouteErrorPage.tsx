@@ -9,7 +9,7 @@ function describe(error: unknown): string {
   return typeof error === 'string' ? error : '';
 }
 
-/** The router's errorElement: the generic text followed by the status text or message (spec §8). */
+/** The router's errorElement: the generic text followed by the status text or message (docs/product.md, Web routes). */
 export function RouteErrorPage() {
   const error = useRouteError();
   return (

@@ -10,7 +10,7 @@ function RequiredText(): PropertyDecorator {
 }
 
 /**
- * A delivery address (spec §7 add and update). The old client also sent the composed `address` and
+ * A delivery address (add and update). The old client also sent the composed `address` and
  * sometimes a `deliveryFee`: the server builds the one and prices the other from the zone table, so
  * both are accepted and ignored. A userId must be the caller's (the access guard checks it).
  * Whether the place is in the zone table and the phone a Kenyan mobile is for the service to say,

@@ -4,7 +4,7 @@ import { MESSAGES, type CartLineInput } from '@shop/contracts';
 import { Quantity, RecordId } from '../../common/field-decorators.js';
 
 /**
- * Add to cart (quantity is added to the line) and update-cart (quantity replaces it), spec §7. The
+ * Add to cart (quantity is added to the line) and update-cart (quantity replaces it). The
  * userId the old client sent must be the caller's (the access guard checks it) and is not used:
  * the session says whose cart it is. Prices and titles come from the catalogue, never from here.
  */

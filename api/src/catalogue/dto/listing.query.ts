@@ -16,7 +16,7 @@ import {
 import { PageQueryDto } from './page.query.js';
 
 /**
- * A filter group in the query string: a comma-joined list (spec §2), or the same parameter
+ * A filter group in the query string: a comma-joined list (docs/product.md, Catalogue), or the same parameter
  * repeated. Every value must be one of the group's options.
  */
 function FilterGroup(groupId: ProductFilterGroupId): PropertyDecorator {

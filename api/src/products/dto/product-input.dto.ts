@@ -19,7 +19,7 @@ export class VariationInputDto {
 }
 
 /**
- * The admin's product sheet (spec §7 add/edit). Prices and stock arrive as numbers; averageReview
+ * The admin's product sheet (add and edit). Prices and stock arrive as numbers; averageReview
  * may be sent, as the old client did, and is ignored: only reviews move it.
  */
 export class ProductInputDto implements ProductInput {

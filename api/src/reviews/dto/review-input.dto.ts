@@ -4,7 +4,7 @@ import { LIMITS, MESSAGES, type ReviewInput } from '@shop/contracts';
 import { MaxCharacters, RecordId, Trimmed } from '../../common/field-decorators.js';
 
 /**
- * A shopper's review (spec §7). The old client also sent userId and userName: the id must be the
+ * A shopper's review (docs/product.md, Reviews). The old client also sent userId and userName: the id must be the
  * caller's (the access guard checks it) and the name is the account's, so both are ignored here.
  */
 export class ReviewInputDto implements ReviewInput {

@@ -40,7 +40,7 @@ export class Product extends Timestamped {
   salePrice!: number;
 
   /**
-   * What a shopper pays (spec §9: the sale price when above 0), kept beside the prices so the
+   * What a shopper pays (the sale price when above 0, else the price), kept beside the prices so the
    * listing can filter and sort on an index. Written with the prices, from `effectivePrice()`.
    */
   @Index('products_effective_price')

@@ -1,6 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** The whole schema of DESIGN.md, generated once from the entities and kept as SQL from then on. */
+/** The whole first schema, generated once from the entities and kept as SQL from then on. */
 export class InitialSchema1763700000000 implements MigrationInterface {
   name = 'InitialSchema1763700000000';
 

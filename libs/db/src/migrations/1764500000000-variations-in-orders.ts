@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The variation a shopper chose travels from the cart line to the order item (docs/decisions.md,
+ * The variation a shopper chose travels from the cart line to the order item (docs/adr/0022-variations-in-the-cart-and-the-order.md,
  * Variations in the cart and the order). A cart line's variation 0 is "none", so the unique key
  * still holds one such line per product; an order item names its variation, or null, and keeps the
  * label as it was.

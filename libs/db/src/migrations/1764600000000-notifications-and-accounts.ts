@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 18: the messages sent about orders, each keyed once per (event, channel, recipient); the
+ * Notifications and accounts: the messages sent about orders, each keyed once per (event, channel, recipient); the
  * e-mailed links' tokens, stored hashed; and the account's phone, message choices and deletion.
  */
 export class NotificationsAndAccounts1764600000000 implements MigrationInterface {

@@ -7,7 +7,7 @@ import { ChangePasswordForm } from './ChangePasswordForm';
 import { DeleteAccountZone } from './DeleteAccountZone';
 import { ProfileDetailsForm } from './ProfileDetailsForm';
 
-/** The account's Profile tab (issue 18): read afresh on every visit, as a link opened in another browser may have verified the e-mail meanwhile. */
+/** The account's Profile tab (docs/product.md, Accounts): read afresh on every visit, as a link opened in another browser may have verified the e-mail meanwhile. */
 export function ProfileTab() {
   const dispatch = useAppDispatch();
   const { profile, isLoading, error } = useAppSelector((state) => state.account);

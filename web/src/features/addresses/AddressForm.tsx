@@ -19,7 +19,7 @@ function optionsOf(places: readonly { name: string }[]) {
 }
 
 /**
- * The add and edit form of spec §4: county, sub-county and location cascade from the zone table the
+ * The address add and edit form: county, sub-county and location cascade from the zone table the
  * api serves; the fee shown is the table's for the chosen location (the server prices it again).
  */
 export function AddressForm() {

@@ -27,7 +27,7 @@ export function locationsOf(zones: readonly DeliveryCounty[], county: string, su
 }
 
 /**
- * The cascade of spec §4: a new county empties the sub-county, the location and the fee; a new
+ * The cascade of the address form: a new county empties the sub-county, the location and the fee; a new
  * sub-county empties the location and the fee; a location sets the fee the zone table gives it.
  */
 export function choosePlace(draft: AddressDraft, zones: readonly DeliveryCounty[], field: PlaceField, value: string): AddressDraft {
@@ -37,7 +37,7 @@ export function choosePlace(draft: AddressDraft, zones: readonly DeliveryCounty[
   return { ...draft, location: value, deliveryFee: fee ?? null };
 }
 
-/** Spec §5: every field but the notes must hold something before the form can be sent. */
+/** Every field but the notes must hold something before the form can be sent. */
 export function hasRequiredFields(draft: AddressDraft): boolean {
   return [draft.county, draft.subCounty, draft.location, draft.specificAddress, draft.phone].every((value) => value.trim() !== '');
 }

@@ -54,7 +54,7 @@ const addressesSlice = createSlice({
       if (!action.payload.some((address) => address.id === state.selectedAddressId)) state.selectedAddressId = null;
       if (state.editingId !== null && !action.payload.some((address) => address.id === state.editingId)) resetForm(state);
     },
-    /** Spec §4: a failed fetch empties the list. */
+    /** A failed fetch empties the list (docs/product.md, Web routes). */
     addressesFailed(state, action: PayloadAction<string>) {
       state.items = [];
       state.isLoading = false;
@@ -95,7 +95,7 @@ const addressesSlice = createSlice({
       state.isSaving = false;
       resetForm(state);
     },
-    /** Spec §5: a refused fourth address resets the form; other refusals keep it for a correction. */
+    /** A refused fourth address resets the form; other refusals keep it for a correction. */
     addressRefused(state, action: PayloadAction<{ resetForm: boolean }>) {
       state.isSaving = false;
       if (action.payload.resetForm) resetForm(state);

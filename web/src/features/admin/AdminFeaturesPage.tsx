@@ -15,7 +15,7 @@ const PLACEHOLDER_CARDS = 3;
 /** The home page carousel's banners are wide (the demo's are 8:3); the grid shows them uncropped at that shape. */
 const FEATURE_IMAGE_RATIO = '8 / 3';
 
-/** The home page carousel's pictures (spec §2): upload one to add it, delete the ones that have had their day. */
+/** The home page carousel's pictures (docs/product.md, Admin): upload one to add it, delete the ones that have had their day. */
 export function AdminFeaturesPage() {
   const dispatch = useAppDispatch();
   const { modal } = App.useApp();

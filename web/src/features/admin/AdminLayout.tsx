@@ -34,7 +34,7 @@ function sidebarItems(unseenOrders: number): MenuProps['items'] {
   ];
 }
 
-/** Sidebar fixed on large screens, a slide-out drawer below that; header with Logout (spec §2). */
+/** Sidebar fixed on large screens, a slide-out drawer below that; header with Logout (docs/product.md, Admin). */
 export function AdminLayout() {
   const screens = useScreens();
   const isLarge = screens.lg === true;

@@ -20,7 +20,7 @@ function WelcomePanel() {
   );
 }
 
-/** The two-column frame of the sign-in screens: the welcome panel shows on large screens only (spec §2). */
+/** The two-column frame of the sign-in screens: the welcome panel shows on large screens only (docs/product.md, Web routes). */
 export function AuthLayout() {
   return (
     <>

@@ -15,7 +15,7 @@ interface AuthScreenProps {
   children: ReactNode;
 }
 
-/** Guests may browse (issue 16): one who would rather not sign in yet goes back to the page they came from, if it is open to them. */
+/** Guests may browse (docs/product.md, Roles and access): one who would rather not sign in yet goes back to the page they came from, if it is open to them. */
 function BackToShopLink() {
   const remembered = rememberedTarget(useLocation());
   const { token } = theme.useToken();

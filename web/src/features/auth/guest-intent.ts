@@ -2,7 +2,7 @@ import type { AddToCartRequest } from '../cart/cart.slice';
 
 /**
  * What a guest asked for that needs an account, finished for them once they have signed in
- * (issue 16). A guest's heart only ever adds: they have no wishlist to take a toy out of.
+ * (decision: Guests may browse). A guest's heart only ever adds: they have no wishlist to take a toy out of.
  */
 export type GuestIntent =
   | { kind: 'add-to-cart'; request: AddToCartRequest }

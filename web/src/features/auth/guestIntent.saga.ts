@@ -9,7 +9,7 @@ import { guestBrowsing, signInAskedFor } from './auth.slice';
 import { forgetGuestIntent, rememberGuestIntent, takeGuestIntent, type GuestIntent, type GuestIntentStorage } from './guest-intent';
 import { followEachSession, isShopper } from './shopper-session';
 
-/** Why the sign-in screen is showing, in the words of spec §5 for the wishlist. */
+/** Why the sign-in screen is showing: the wishlist's words, or the cart's (docs/product.md, Cart and wishlist). */
 function reasonFor(intent: GuestIntent): string {
   return intent.kind === 'add-to-wishlist' || intent.kind === 'open-wishlist' ? MESSAGES.wishlist.loginRequired : MESSAGES.cart.loginRequired;
 }

@@ -7,7 +7,7 @@ import { useSignInFirst } from '../auth/useSignInFirst';
 import { selectCartLineIsBusy } from './cart.selectors';
 import { addToCartRequested, type AddToCartRequest } from './cart.slice';
 
-/** The labels of spec §2's product dialog ('Add to Cart' or 'Out of Stock'). */
+/** The product dialog's button labels ('Add to Cart' or 'Out of Stock'). */
 export const ADD_TO_CART_LABEL = 'Add to Cart';
 export const OUT_OF_STOCK_LABEL = 'Out of Stock';
 
@@ -21,7 +21,7 @@ interface AddToCartButtonProps {
   describedBy?: string;
 }
 
-/** Adds one piece to the cart; the saga checks the stock first (spec §5). Disabled at zero stock. A guest signs in first, then it is added. */
+/** Adds one piece to the cart; the saga checks the stock first (docs/product.md, Cart and wishlist). Disabled at zero stock. A guest signs in first, then it is added. */
 export function AddToCartButton({ product, variationId = null, size, block, describedBy }: AddToCartButtonProps) {
   const dispatch = useAppDispatch();
   const signInFirst = useSignInFirst();

@@ -21,7 +21,7 @@ export function CartLineVariation({ item }: { item: Pick<CartItem, 'variationId'
 
 /**
  * One line of the cart sheet. Plus stays enabled at the stock limit: the click explains the limit
- * with a toast (spec §5) instead of a silent grey button. A line whose variation is gone can only
+ * with a toast (docs/product.md, Cart and wishlist) instead of a silent grey button. A line whose variation is gone can only
  * be removed.
  */
 export function CartLine({ item }: { item: CartItem }) {

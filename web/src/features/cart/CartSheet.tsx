@@ -10,7 +10,7 @@ import { CartLine } from './CartLine';
 import { SheetList } from './SheetList';
 import { useSheetSize } from './useSheetSize';
 
-/** The right-side sheet 'Your Cart' (spec §2): the lines, their total and the way to checkout. */
+/** The right-side sheet 'Your Cart' (docs/product.md, Cart and wishlist): the lines, their total and the way to checkout. */
 export function CartSheet({ open, onClose }: { open: boolean; onClose: () => void }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();

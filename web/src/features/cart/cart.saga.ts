@@ -42,7 +42,7 @@ function* sendLineChange(productId: number, request: CallEffect, successText: st
   }
 }
 
-/** Spec §5: more than the shop holds is refused here, before any request, naming what the cart already has. */
+/** More than the shop holds is refused here, before any request, naming what the cart already has. */
 function* refuseBeyondStock(quantity: number): SagaIterator {
   yield put(toastRequested('error', MESSAGES.cart.onlyQuantityCanBeAdded(quantity)));
 }

@@ -5,7 +5,7 @@ export const selectCartItems = (state: RootState): CartItem[] => state.cart.item
 export const selectCartIsLoading = (state: RootState): boolean => state.cart.isLoading;
 export const selectCartError = (state: RootState): string | null => state.cart.error;
 
-/** What the lines cost at today's prices: the sale price where there is one (spec §9). */
+/** What the lines cost at today's prices: the sale price where there is one (effectivePrice). */
 export function selectCartSubtotal(state: RootState): number {
   return state.cart.items.reduce((sum, item) => sum + effectivePrice(item) * item.quantity, 0);
 }

@@ -58,7 +58,7 @@ const cartSlice = createSlice({
       state.isLoading = false;
       state.error = null;
     },
-    /** Spec §8: a cart that could not be fetched is shown empty. */
+    /** A cart that could not be fetched is shown empty (docs/product.md, Web routes). */
     cartFailed(state, action: PayloadAction<string>) {
       state.cartId = null;
       state.items = [];
@@ -89,7 +89,7 @@ const cartSlice = createSlice({
       withoutBusy(state, action.payload.productId);
     },
     /**
-     * The server refused: the cart stays as it was. The spec's "clears the items on failure" is a
+     * The server refused: the cart stays as it was. The old app's "clears the items on failure" was a
      * defect of the old app (one refused plus emptied the whole sheet) and is not copied.
      */
     cartLineChangeFailed(state, action: PayloadAction<number>) {

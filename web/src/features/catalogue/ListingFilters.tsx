@@ -9,7 +9,7 @@ interface ListingFiltersProps {
   onClear: () => void;
 }
 
-/** The listing's filter groups as checkboxes (spec §2 /shop/listing); a click toggles one value. */
+/** The listing's filter groups as checkboxes (docs/product.md, Catalogue); a click toggles one value. */
 export function ListingFilters({ filters, onToggle, onClear }: ListingFiltersProps) {
   const { token } = theme.useToken();
   return (

@@ -7,7 +7,7 @@ interface PriceTagProps {
   size?: 'card' | 'detail';
 }
 
-/** The price in KES; on sale, the sale price beside the original struck through (spec §2). */
+/** The price in KES; on sale, the sale price beside the original struck through (docs/product.md, Catalogue). */
 export function PriceTag({ product, size = 'card' }: PriceTagProps) {
   const { token } = theme.useToken();
   const fontSize = size === 'detail' ? token.fontSizeHeading3 : token.fontSizeLG;

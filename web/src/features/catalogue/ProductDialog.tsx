@@ -5,7 +5,7 @@ import { useScreens } from '../../app/useScreens';
 import { productViewClosed } from './catalogue.slice';
 import { ProductHeading, ProductView } from './ProductView';
 
-/** The product detail dialog (spec §2), mounted once by the shop layout and opened by any product card. */
+/** The product detail dialog (docs/product.md, Catalogue), mounted once by the shop layout and opened by any product card. */
 export function ProductDialog() {
   const dispatch = useAppDispatch();
   const isShowingDialog = useAppSelector((state) => state.catalogue.productView.place === 'dialog');

@@ -47,7 +47,7 @@ export function ReviewList() {
   );
 }
 
-/** Guests may read reviews (issue 16); writing one is a shopper's, so a guest is offered to sign in and come back here. */
+/** Guests may read reviews (docs/product.md, Reviews); writing one is a shopper's, so a guest is offered to sign in and come back here. */
 function SignInToReview() {
   const goToSignIn = useGoToSignIn();
   return (
@@ -70,7 +70,7 @@ export function ReviewForm() {
   return isAuthenticated ? <ReviewFields /> : <SignInToReview />;
 }
 
-/** Spec §5: the rating starts at 0 and Submit waits for a star and a message that is not blank. */
+/** The rating starts at 0 and Submit waits for a star and a message that is not blank. */
 function ReviewFields() {
   const dispatch = useAppDispatch();
   const { reviewDraft, isSubmittingReview } = useAppSelector((state) => state.catalogue.productView);

@@ -13,7 +13,7 @@ import { ReviewForm, ReviewList } from './ProductReviews';
 import { StockTag } from './StockTag';
 
 /**
- * The product's title, with the label of the variation on show (spec §2): the h1 of the product
+ * The product's title, with the label of the variation on show (docs/product.md, Catalogue): the h1 of the product
  * page, an h2 as the title of the dialog, which opens over a page with an h1 of its own.
  */
 export function ProductHeading({ level = 1 }: { level?: 1 | 2 }) {

@@ -68,7 +68,7 @@ function productPagePath({ filters, sortBy, page, pageSize }: ListingRequest): s
   return `${CATALOGUE_API.shopProducts}?${listingSearchParams({ filters, sortBy, page, pageSize })}`;
 }
 
-/** Spec §2 Feature Products: the whole catalogue, cheapest first, one page of it. */
+/** The home page's Feature Products: the whole catalogue, cheapest first, one page of it. */
 function* loadFeaturedPage(page: number): SagaIterator {
   try {
     const answer: ProductPage = yield call(getCancellable<ProductPage>, productPagePath({ filters: {}, sortBy: DEFAULT_SORT, page, pageSize: FEATURED_PAGE_SIZE }));
@@ -114,7 +114,7 @@ function* loadListing(action: ReturnType<typeof listingRequested>): SagaIterator
 
 const selectSearch = (state: RootState): SearchState => state.catalogue.search;
 
-/** Typing restarts this saga (takeLatest), so the request leaves only once the keyword has rested (spec §4). */
+/** Typing restarts this saga (takeLatest), so the request leaves only once the keyword has rested (LIMITS.searchDebounceMs). */
 function* searchProducts(action: ReturnType<typeof searchKeywordChanged> | ReturnType<typeof searchPageChanged>): SagaIterator {
   const { keyword, page }: SearchState = yield select(selectSearch);
   if (!isSearchableKeyword(keyword)) return;

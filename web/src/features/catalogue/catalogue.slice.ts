@@ -41,7 +41,7 @@ export interface SearchState extends ProductPageList {
 export type ProductViewPlace = 'dialog' | 'page';
 
 export interface ReviewDraft {
-  /** 0 until the shopper clicks a star (spec §5: the rating starts at 0). */
+  /** 0 until the shopper clicks a star (docs/product.md, Reviews). */
   rating: number;
   message: string;
 }
@@ -193,7 +193,7 @@ const catalogueSlice = createSlice({
     productPageOpened(state, action: PayloadAction<number>) {
       openProductView(state, 'page', action.payload);
     },
-    /** Spec §4: closing clears the details and resets the review form. */
+    /** Closing clears the details and resets the review form. */
     productViewClosed(state) {
       state.productView = closedProductView;
     },

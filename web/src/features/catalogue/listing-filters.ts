@@ -1,6 +1,6 @@
 import { filtersOfSearchParams, type ProductFilters } from '@shop/contracts';
 
-/** Where the listing keeps its filters between visits in one tab (spec §4: read again on entry). */
+/** Where the listing keeps its filters between visits in one tab (read again on entry). */
 const STORAGE_KEY = 'toyduka.listing.filters';
 
 function asSearchParams(filters: ProductFilters): URLSearchParams {

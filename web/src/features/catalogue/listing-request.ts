@@ -3,7 +3,7 @@ import { PRODUCT_FILTER_GROUP_IDS, filtersOfSearchParams, listingSearchParams, t
 /** What the listing shows: filters, sort and page (the page size is the listing's own). */
 export type ListingQuery = Required<Omit<ListingRequest, 'pageSize'>>;
 
-/** Spec §4: selecting a filter value toggles it; a group left empty disappears. */
+/** Selecting a filter value toggles it; a group left empty disappears. */
 export function toggleFilterValue(filters: ProductFilters, group: ProductFilterGroupId, value: string): ProductFilters {
   const current = filters[group] ?? [];
   const next = current.includes(value) ? current.filter((candidate) => candidate !== value) : [...current, value];
@@ -12,7 +12,7 @@ export function toggleFilterValue(filters: ProductFilters, group: ProductFilterG
 }
 
 /**
- * The filters the listing starts with (spec §4: read from session storage on entry), where every
+ * The filters the listing starts with (read from session storage on entry), where every
  * group the address names wins: a header link's `?category=` and a shared link must show what they say.
  */
 export function filtersOnEntry(search: URLSearchParams, stored: ProductFilters): ProductFilters {

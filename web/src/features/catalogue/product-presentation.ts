@@ -5,7 +5,7 @@ export interface StockBadge {
   tone: 'error' | 'warning';
 }
 
-/** Spec §9: 'Out Of Stock' at 0, 'Only {n} items left' (one item: 'Only 1 item left') below the low-stock threshold, nothing otherwise. */
+/** The stock badge: 'Out Of Stock' at 0, 'Only {n} items left' (one item: 'Only 1 item left') below the low-stock threshold, nothing otherwise. */
 export function stockBadge(totalStock: number): StockBadge | null {
   if (totalStock <= 0) return { text: MESSAGES.catalogue.outOfStock, tone: 'error' };
   if (totalStock < LIMITS.lowStockThreshold) return { text: MESSAGES.catalogue.onlyItemsLeft(totalStock), tone: 'warning' };
@@ -31,7 +31,7 @@ export interface DescriptionPreview {
   isShortened: boolean;
 }
 
-/** The first words of a description (spec §9: 20), and whether anything was left out. */
+/** The first words of a description (LIMITS.descriptionPreviewWords: 20), and whether anything was left out. */
 export function descriptionPreview(description: string, wordLimit: number = LIMITS.descriptionPreviewWords): DescriptionPreview {
   const words = description.trim().split(/\s+/).filter((word) => word !== '');
   if (words.length <= wordLimit) return { text: description.trim(), isShortened: false };
@@ -47,7 +47,7 @@ export interface GalleryImage {
   variationLabel: string | null;
 }
 
-/** The product dialog's images: the original first, then every variation (spec §2). */
+/** The product dialog's images: the original first, then every variation (docs/product.md, Catalogue). */
 export function galleryImages(product: Pick<Product, 'title' | 'image' | 'variations'>): GalleryImage[] {
   const original: GalleryImage[] = product.image ? [{ key: 'original', image: product.image, alt: product.title, variationLabel: null }] : [];
   const variations = product.variations.map((variation) => ({

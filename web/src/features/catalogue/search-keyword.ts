@@ -1,6 +1,6 @@
 import { LIMITS } from '@shop/contracts';
 
-/** Spec §5: a search fires only when the trimmed keyword is longer than 3 characters. */
+/** A search fires only when the trimmed keyword is longer than 3 characters. */
 export function isSearchableKeyword(keyword: string): boolean {
   return keyword.trim().length > LIMITS.searchKeywordMinExclusiveLength;
 }

@@ -3,7 +3,7 @@ import { MESSAGES, type Address } from '@shop/contracts';
 import { formatKenyanMobile } from '@shop/contracts/phone';
 import { Alert, Card, Flex, Typography, theme } from 'antd';
 
-/** Where the order goes: the chosen address, or the spec's call to choose one. */
+/** Where the order goes: the chosen address, or the call to choose one (docs/product.md, Checkout). */
 export function DeliverySummary({ address }: { address: Address | null }) {
   const { token } = theme.useToken();
   return (

@@ -8,13 +8,13 @@ export interface CheckoutTotals {
   total: number;
 }
 
-/** Spec §9: total = subtotal + the chosen address's delivery fee. */
+/** Total = subtotal + the chosen address's delivery fee (docs/product.md, Checkout). */
 export function checkoutTotals(subtotal: number, address: Pick<Address, 'deliveryFee'> | null): CheckoutTotals {
   const deliveryFee = address?.deliveryFee ?? null;
   return { subtotal, deliveryFee, total: subtotal + (deliveryFee ?? 0) };
 }
 
-/** Why a payment cannot start (spec §5 checkout), checked in the order the old page did; null when it can. */
+/** Why a payment cannot start (docs/product.md, Checkout), checked in the order the old page did; null when it can. */
 export function paymentRefusal(cartLineCount: number, address: Address | null): string | null {
   if (cartLineCount === 0) return MESSAGES.checkout.cartEmpty;
   if (address === null) return MESSAGES.checkout.noAddressSelected;

@@ -16,7 +16,7 @@ const selectMpesaPhoneIsOpen = (state: RootState): boolean => state.payments.mpe
 
 /**
  * A pay button, checked against the cart and the address before the payments saga starts anything.
- * M-Pesa takes two clicks (spec §4): the first opens the phone input with the address's phone.
+ * M-Pesa takes two clicks (docs/product.md, Payments): the first opens the phone input with the address's phone.
  */
 function* startPayment(action: ReturnType<typeof paymentRequested>): SagaIterator {
   const items: CartItem[] = yield select(selectCartItems);

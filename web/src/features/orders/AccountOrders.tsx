@@ -9,7 +9,7 @@ import { orderDialogClosed, orderDialogOpened, ordersRequested, ordersViewClosed
 import { OrdersTable } from './OrdersTable';
 import { OrderStatusHistory } from './OrderStatusHistory';
 
-/** The account's Orders tab (spec §2): the shopper's orders, newest first, each with its details dialog. */
+/** The account's Orders tab (docs/product.md, Orders and their statuses): the shopper's orders, newest first, each with its details dialog. */
 export function AccountOrders() {
   const dispatch = useAppDispatch();
   const { token } = theme.useToken();

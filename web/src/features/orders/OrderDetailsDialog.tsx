@@ -36,7 +36,7 @@ function offlinePaymentText({ method, reference, note }: NonNullable<Order['offl
   return [OFFLINE_PAYMENT_METHOD_LABELS[method], reference, note].filter((part) => part !== '').join(' · ');
 }
 
-/** Everything spec §2 lists about one order: the order, its payment, its items and where it goes. */
+/** One order's details (docs/product.md, Orders and their statuses): the order, its payment, its items and where it goes. */
 function OrderDetailsBody({ order, payment }: { order: Order; payment: ReactNode }) {
   const { token } = theme.useToken();
   const shipping = order.addressInfo;

@@ -2,7 +2,7 @@ import { ORDER_STATUS_LABELS, type OrderStatus } from '@shop/contracts';
 import { Tag, theme } from 'antd';
 import { orderStatusTone } from './order-presentation';
 
-/** Spec §2's status badge: green for confirmed, red for rejected, black for every other status. */
+/** The order status badge: green for confirmed, red for rejected, black for every other status. */
 export function OrderStatusTag({ status }: { status: OrderStatus }) {
   const { token } = theme.useToken();
   const colours = { confirmed: token.colorSuccess, rejected: token.colorError, other: token.colorText };

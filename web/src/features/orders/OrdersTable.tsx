@@ -77,7 +77,7 @@ function OrderCards({ orders, isLoading, onViewDetails, audience, pagination, em
   );
 }
 
-/** The orders as spec §2 lists them: a table on wider screens, cards on phones. */
+/** The list of orders (docs/product.md, Orders and their statuses): a table on wider screens, cards on phones. */
 export function OrdersTable({ orders, isLoading, onViewDetails, audience, pagination = false, emptyText = MESSAGES.orders.empty }: OrdersTableProps) {
   const isPhone = useScreens().md !== true;
   if (isPhone) return <OrderCards orders={orders} isLoading={isLoading} onViewDetails={onViewDetails} audience={audience} pagination={pagination} emptyText={emptyText} />;

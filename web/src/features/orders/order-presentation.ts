@@ -5,7 +5,7 @@ import { SHOP_NAME } from '../../app/brand';
 const orderDateFormat = new Intl.DateTimeFormat(LOCALE, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Africa/Nairobi' });
 const orderTimeFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Nairobi' });
 
-/** Spec §9: an order's date is shown as its date part only. */
+/** An order's date is shown as its date part only, in Nairobi. */
 export function formatOrderDate(iso: string): string {
   return orderDateFormat.format(new Date(iso));
 }
@@ -32,7 +32,7 @@ export const MPESA_ATTEMPT_STATE_LABELS: Record<MpesaAttemptState, string> = {
   unknown: 'Outcome unknown',
 };
 
-/** Spec §2's badge: green for confirmed, red for rejected, black for every other status. */
+/** The order status badge: green for confirmed, red for rejected, black for every other status. */
 export type OrderStatusTone = 'confirmed' | 'rejected' | 'other';
 
 export function orderStatusTone(status: OrderStatus): OrderStatusTone {

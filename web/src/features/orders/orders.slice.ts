@@ -104,7 +104,7 @@ const ordersSlice = createSlice({
       state.isLoading = false;
       state.hasLoaded = true;
     },
-    /** Spec §4: a failed fetch empties the list. */
+    /** A failed fetch empties the list (docs/product.md, Web routes). */
     ordersFailed(state, action: PayloadAction<string>) {
       state.items = [];
       state.isLoading = false;

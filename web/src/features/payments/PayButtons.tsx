@@ -6,7 +6,7 @@ import { paymentRequested } from '../checkout/checkout.actions';
 import { MpesaWaitingPanel } from './MpesaWaitingPanel';
 import { mpesaPhoneChanged, paymentViewLeft } from './payments.slice';
 
-/** The checkout's pay buttons (spec §4, §5): M-Pesa in two clicks (the number, then the push), PayPal in one. */
+/** The checkout's pay buttons (docs/product.md, Payments): M-Pesa in two clicks (the number, then the push), PayPal in one. */
 export function PayButtons({ address }: { address: Address | null }) {
   const dispatch = useAppDispatch();
   const { token } = theme.useToken();

@@ -236,7 +236,7 @@ function* cancelPaypalOrder(settings: PaymentsSagaSettings, reference: string | 
   yield put(cartRequested());
 }
 
-/** Spec §4: back from PayPal, the capture is asked for with the stored order id, and the order followed until paid. */
+/** Back from PayPal (docs/product.md, Payments), the capture is asked for with the stored order id, and the order followed until paid. */
 function* returnFromPaypal(settings: PaymentsSagaSettings, action: ReturnType<typeof paypalReturned>): SagaIterator {
   const { reference, payerId, cancelled } = action.payload;
   if (cancelled) {

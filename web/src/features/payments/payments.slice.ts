@@ -30,7 +30,7 @@ export type MpesaStartDoubt = 'push' | 'start';
 export interface PaymentsState {
   /** A payment is being started (order placed, STK push or PayPal order made): the pay buttons wait. */
   startingMethod: PaymentMethod | null;
-  /** Spec §4: the first M-Pesa click reveals this input, the second sends the push to its number. */
+  /** The first M-Pesa click reveals this input, the second sends the push to its number. */
   mpesaPhone: { isOpen: boolean; value: string; error: string | null };
   /** The last STK push asked for, which 'Try again' repeats (a new order from the same cart). */
   lastMpesaPush: MpesaPaymentInput | null;
@@ -74,7 +74,7 @@ const paymentsSlice = createSlice({
       state.mpesaStartDoubt = null;
       state.followed = null;
     },
-    /** Spec §4: the push is on the phone (or, unconfirmed by Daraja, may be); the input is hidden and cleared. */
+    /** The push is on the phone (or, unconfirmed by Daraja, may be); the input is hidden and cleared. */
     mpesaPushAccepted(state, action: PayloadAction<{ confirmed: boolean }>) {
       state.startingMethod = null;
       state.mpesaPhone = closedPhone;

@@ -15,7 +15,7 @@ export function paypalReturnOf(search: URLSearchParams): PaypalReturn {
   return { reference: present('token') ?? present('paymentId'), payerId: present('PayerID'), cancelled: search.has('cancelled') };
 }
 
-/** The PayPal payment's order, kept across the trip to PayPal's page and back (spec §4: session storage). */
+/** The PayPal payment's order, kept in session storage across the trip to PayPal's page and back. */
 const STORAGE_KEY = 'toyduka.paypal.orderId';
 
 export type PaypalOrderStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;

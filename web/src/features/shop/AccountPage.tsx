@@ -13,7 +13,7 @@ import { linkedOrderId, withoutOrderLink } from '../orders/order-link';
 import { orderDialogOpened } from '../orders/orders.slice';
 
 /**
- * /shop/account (spec §2): the orders (the default tab), the saved delivery addresses and the
+ * /shop/account (docs/product.md, Web routes): the orders (the default tab), the saved delivery addresses and the
  * profile. The address names the tab (`?tab=profile`), and a message about an order links to its
  * details (`?order=<id>`, ROUTES.shopAccountOrder).
  */

@@ -12,7 +12,7 @@ import { DeliverySummary } from '../checkout/DeliverySummary';
 import { OrderSummary } from '../checkout/OrderSummary';
 
 /**
- * /shop/checkout (spec §2): the addresses to choose from on the left, what the order costs and the
+ * /shop/checkout (docs/product.md, Checkout): the addresses to choose from on the left, what the order costs and the
  * pay buttons on the right. On a phone, one column: the addresses, then what it costs and the pay
  * buttons, and the form for another address last.
  */

@@ -41,7 +41,7 @@ export function ListingPage() {
     [dispatch, searchParams, writeSearchParams],
   );
 
-  // Spec §4: on entry, and when the header changes the category under us, the sort starts over
+  // On entry (docs/product.md, Catalogue), and when the header changes the category under us, the sort starts over
   // and the filters come from the session (the address's own groups winning).
   useEffect(() => {
     if (arrivalKey !== null) show({ filters: filtersOnEntry(searchParams, storedListingFilters()), sortBy: DEFAULT_SORT, page: 1 });

@@ -15,7 +15,7 @@ const pageTitle = (text: string | null) => (
 );
 
 /**
- * /shop/paypal-return (spec §2, §4): back from PayPal's page, the capture is asked for and followed
+ * /shop/paypal-return (docs/product.md, Payments): back from PayPal's page, the capture is asked for and followed
  * until the order is paid; back from PayPal's Cancel (`?cancelled=1`), the order is closed.
  */
 export function PaypalReturnPage() {

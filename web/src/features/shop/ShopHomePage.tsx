@@ -4,7 +4,7 @@ import { FamilyBlurb } from './home/FamilyBlurb';
 import { FeaturedProducts } from './home/FeaturedProducts';
 import { HeroCarousel } from './home/HeroCarousel';
 
-/** /shop/home: feature images, categories, the family's promise and the featured toys (spec §2). */
+/** /shop/home: feature images, categories, the family's promise and the featured toys (docs/product.md, Catalogue). */
 export function ShopHomePage() {
   return (
     <Flex vertical gap={48}>

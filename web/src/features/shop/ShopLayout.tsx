@@ -22,7 +22,7 @@ function ProductDialogWhenOpened() {
   );
 }
 
-/** The frame of every shop screen: contact strip, header, the page, footer, and the one product dialog its cards open (spec §1, §2). */
+/** The frame of every shop screen: contact strip, header, the page, footer, and the one product dialog its cards open (docs/product.md, Shop frame). */
 export function ShopLayout() {
   const screens = useScreens();
   const isLarge = screens.lg === true;

@@ -23,7 +23,7 @@ export function listingStep(category: CategoryId | null): ListingStep {
   return stepTo(ROUTES.shopListing, category);
 }
 
-/** What a header entry does when clicked (spec §2 navigation click rule). */
+/** What a header entry does when clicked (docs/product.md, Shop frame). */
 export function navigationStep(entry: ShopNavigationEntry, currentPathname: string): NavigationStep {
   // Replacing keeps Back from walking through every category the shopper tried on the listing.
   const replace = currentPathname === ROUTES.shopListing && entry.path === ROUTES.shopListing;

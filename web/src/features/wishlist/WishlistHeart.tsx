@@ -14,7 +14,7 @@ interface WishlistHeartProps {
 }
 
 /**
- * Filled while the product is in the wishlist; every click goes through the server (issue 5: the old
+ * Filled while the product is in the wishlist; every click goes through the server (decision: Cart, wishlist and addresses; the old
  * dialog's local toggle was a defect). A guest signs in first, then the toy is kept.
  */
 export function WishlistHeart({ productId, size, describedBy, style }: WishlistHeartProps) {

@@ -39,7 +39,7 @@ function WishlistItem({ product, onOpen }: { product: Product; onOpen: () => voi
   );
 }
 
-/** The right-side sheet 'My Wishlist' (spec §2); an item opens its product page. */
+/** The right-side sheet 'My Wishlist' (docs/product.md, Cart and wishlist); an item opens its product page. */
 export function WishlistSheet({ open, onClose }: { open: boolean; onClose: () => void }) {
   const dispatch = useAppDispatch();
   const sheetSize = useSheetSize();

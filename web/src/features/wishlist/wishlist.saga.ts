@@ -47,7 +47,7 @@ function* watchShopperWishlist(userId: number): SagaIterator {
 
 /**
  * As the cart: the shopper's wishlist work lives as long as the sign-in. A guest's heart never gets
- * here: it asks them to sign in first (guestIntent.saga.ts), which is spec §5's login prompt.
+ * here: it asks them to sign in first (guestIntent.saga.ts), with 'Please login to use wishlist.'.
  */
 function* followSession(user: SessionUser | null): SagaIterator {
   yield put(wishlistCleared());

@@ -26,7 +26,7 @@ import { OrderStatusForm } from './OrderStatusForm';
 const FILTER_OPTIONS = ORDER_STATUSES.map((status) => ({ value: status, label: ORDER_STATUS_LABELS[status] }));
 
 /**
- * /admin/orders (spec §2): every shopper's orders, newest first, by status and page, and the
+ * /admin/orders (docs/product.md, Admin): every shopper's orders, newest first, by status and page, and the
  * dialog that moves them on. Live: newly paid orders join the first page, other admins' changes show in
  * place (adminOrders.saga.ts).
  */

@@ -13,7 +13,7 @@ function choicesNote(order: Order): string | null {
   return null;
 }
 
-/** The admin's status choice (spec §2): the moves the transition table allows from where the order stands, saved with one button. */
+/** The admin's status choice (docs/product.md, Admin): the moves the transition table allows from where the order stands, saved with one button. */
 export function OrderStatusForm({ order }: { order: Order }) {
   const dispatch = useAppDispatch();
   const { token } = theme.useToken();

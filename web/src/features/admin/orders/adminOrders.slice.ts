@@ -137,7 +137,7 @@ const adminOrdersSlice = createSlice({
       state.isLoading = false;
       state.hasLoaded = true;
     },
-    /** Spec §4: a failed fetch empties the list. */
+    /** A failed fetch empties the list (docs/product.md, Web routes). */
     adminOrdersFailed(state, action: PayloadAction<string>) {
       state.items = [];
       state.total = 0;

@@ -13,7 +13,7 @@ interface AdminProductCardProps {
   onDelete: () => void;
 }
 
-/** A product as the admin manages it (spec §2): picture, prices in KES, stock, id and variations. */
+/** A product as the admin manages it (docs/product.md, Admin): picture, prices in KES, stock, id and variations. */
 export function AdminProductCard({ product, isDeleting, onEdit, onDelete }: AdminProductCardProps) {
   const onSale = product.salePrice > 0;
   const chips = chipsOnCard(product.variations, LIMITS.variationChipsOnCard);

@@ -25,7 +25,7 @@ function SkeletonGrid() {
   );
 }
 
-/** The admin's catalogue (spec §2): a grid of product cards, and the sheet that adds and edits them. */
+/** The admin's catalogue (docs/product.md, Admin): a grid of product cards, and the sheet that adds and edits them. */
 export function AdminProductsPage() {
   const dispatch = useAppDispatch();
   const { modal } = App.useApp();

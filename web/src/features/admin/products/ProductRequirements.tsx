@@ -2,7 +2,7 @@ import { CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons';
 import { Card, Flex, theme, Typography } from 'antd';
 import type { Requirement } from './product-form';
 
-/** Spec §5's checklist: what still stands between the admin and the submit button. */
+/** The product sheet's checklist (docs/product.md, Admin): what still stands between the admin and the submit button. */
 export function ProductRequirements({ requirements }: { requirements: Requirement[] }) {
   const { token } = theme.useToken();
   return (

@@ -119,7 +119,7 @@ function ProductEditor({ productId, product }: { productId: number | null; produ
   );
 }
 
-/** The side sheet of spec §2 for adding and editing products: full width on phones. */
+/** The side sheet for adding and editing products (docs/product.md, Admin): full width on phones. */
 export function ProductSheet() {
   const dispatch = useAppDispatch();
   const screens = useScreens();

@@ -15,7 +15,7 @@ interface VariationsManagerProps {
   onUploadingChange: (uploading: boolean) => void;
 }
 
-/** The variations of spec §5: a label and an image each, labels unique whatever their case. */
+/** A product's variations (docs/product.md, Admin): a label and an image each, labels unique whatever their case. */
 export function VariationsManager({ variations, onChange, onUploadingChange }: VariationsManagerProps) {
   const dispatch = useAppDispatch();
   const [label, setLabel] = useState('');

@@ -41,7 +41,7 @@ function* saveProduct(action: PayloadAction<ProductSave>): SagaIterator {
       : yield call(apiClient.put<ApiSuccess<AdminProduct>>, CATALOGUE_API.editProduct(productId), input);
     yield put(productSaved());
     yield put(toastRequested('success', answer.message ?? (adding ? MESSAGES.products.added : MESSAGES.products.updated)));
-    // Spec §4: after a save the list is fetched again rather than patched, so it shows what the server stored.
+    // After a save the list is fetched again rather than patched, so it shows what the server stored.
     yield put(adminProductsRequested());
   } catch (error) {
     yield put(productSaveFailed());

@@ -43,7 +43,7 @@ const adminProductsSlice = createSlice({
       state.isLoading = false;
       state.hasLoaded = true;
     },
-    /** Spec §4: a failed fetch empties the list. */
+    /** A failed fetch empties the list (docs/product.md, Web routes). */
     adminProductsFailed(state, action: PayloadAction<string>) {
       state.items = [];
       state.isLoading = false;

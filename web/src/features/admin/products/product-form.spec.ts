@@ -14,7 +14,7 @@ const complete: ProductDraft = {
 const unmet = (draft: ProductDraft) => productRequirements(draft).filter((requirement) => !requirement.met).map((requirement) => requirement.text);
 
 describe('the product sheet\'s requirements', () => {
-  it('lists the five requirements of the spec in order, each with its text', () => {
+  it('lists the five requirements in order, each with its text', () => {
     expect(productRequirements(complete).map((requirement) => requirement.text)).toEqual([
       MESSAGES.products.requirements.title,
       MESSAGES.products.requirements.category,

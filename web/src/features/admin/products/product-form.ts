@@ -35,7 +35,7 @@ function isAmount(value: number | null | undefined): value is number {
   return typeof value === 'number' && Number.isFinite(value) && value >= 0;
 }
 
-/** The requirements panel of spec §5, in its order; the sheet submits only when every one is met. */
+/** The requirements panel (docs/product.md, Admin), in its order; the sheet submits only when every one is met. */
 export function productRequirements({ values, mainImage, variations }: ProductDraft): Requirement[] {
   const texts = MESSAGES.products.requirements;
   const met: Record<Requirement['key'], boolean> = {
@@ -48,7 +48,7 @@ export function productRequirements({ values, mainImage, variations }: ProductDr
   return (Object.keys(texts) as Requirement['key'][]).map((key) => ({ key, text: texts[key], met: met[key] }));
 }
 
-/** What the api is sent (spec §5: numbers converted, an empty sale price is 0); null while a requirement is unmet. */
+/** What the api is sent (numbers converted, an empty sale price is 0); null while a requirement is unmet. */
 export function productInputOf(draft: ProductDraft): ProductInput | null {
   if (!productRequirements(draft).every((requirement) => requirement.met)) return null;
   const { values, mainImage, variations, stockVersion } = draft;
@@ -97,7 +97,7 @@ export function countBelowHeld(unitsOnHand: number | null | undefined, unitsHeld
   return isAmount(unitsOnHand) && unitsOnHand < unitsHeld ? MESSAGES.stock.belowHeld(unitsHeld) : null;
 }
 
-/** The end of a product id the screens show (ids are numbers; the spec's cards show the last characters). */
+/** The end of a product id the screens show (ids are numbers; the cards show the last digits: docs/product.md, Admin). */
 export function idSuffix(id: number, length: number): string {
   return String(id).slice(-length);
 }

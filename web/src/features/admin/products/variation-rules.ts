@@ -30,7 +30,7 @@ export interface VariationProblems {
   image?: string;
 }
 
-/** What stops a new variation from joining the list (spec §5 Variation); empty when nothing does. */
+/** What stops a new variation from joining the list (docs/product.md, Admin); empty when nothing does. */
 export function newVariationProblems(candidate: { label: string; hasImage: boolean }, existing: readonly { label: string }[]): VariationProblems {
   const problems: VariationProblems = {};
   const label = candidate.label.trim();

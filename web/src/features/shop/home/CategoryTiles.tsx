@@ -5,7 +5,7 @@ import { CategoryIcon, categoryColours } from './category-icons';
 import { ListingLink } from './ListingLink';
 import { SectionTitle } from './SectionTitle';
 
-/** 'Shop by category': the ten categories as tiles, each opening the listing on that category (spec §2). */
+/** 'Shop by category': the ten categories as tiles, each opening the listing on that category (docs/product.md, Catalogue). */
 export function CategoryTiles() {
   const { token } = theme.useToken();
   // Side by side on a phone: ten stacked tiles would fill three screens before the toys.

@@ -19,7 +19,7 @@ const FAMILY_NOTES: FamilyNote[] = [
   { title: 'Secure Checkout', text: 'Pay safely with M-Pesa or PayPal, with every price in Kenyan shillings.', icon: <SafetyCertificateOutlined /> },
 ];
 
-/** 'Family-first toy haven' and its three notes (spec §2 /shop/home). */
+/** 'Family-first toy haven' and its three notes (docs/product.md, Catalogue). */
 export function FamilyBlurb() {
   const { token } = theme.useToken();
   const padding = useScreens().sm ? 24 : 16;

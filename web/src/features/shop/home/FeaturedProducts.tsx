@@ -14,7 +14,7 @@ import { SectionTitle } from './SectionTitle';
 const READ_AHEAD = '600px 0px';
 
 /**
- * 'Feature Products': every toy, cheapest first (spec §2 /shop/home), a page at a time as the
+ * 'Feature Products': every toy, cheapest first (docs/product.md, Catalogue), a page at a time as the
  * shopper scrolls. The button under the grid is the sentinel the observer watches, and also the way
  * on for a keyboard or a browser without IntersectionObserver.
  */

@@ -53,7 +53,7 @@ function WelcomeBanner() {
 }
 
 /**
- * The home page's feature images, one every 15 seconds, with previous and next buttons (spec §2 /shop/home, §9)
+ * The home page's feature images, one every 15 seconds, with previous and next buttons (docs/product.md, Catalogue)
  * and a pause button (WCAG 2.2.2). A person who asked their device for less motion gets still pictures
  * that change only when asked, and then without sliding.
  *

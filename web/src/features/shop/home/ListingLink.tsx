@@ -11,7 +11,7 @@ interface ListingLinkProps {
   style?: CSSProperties;
 }
 
-/** A link to the listing that also replaces the stored filters, which the listing reads on entry (spec §4). */
+/** A link to the listing that also replaces the stored filters, which the listing reads on entry (docs/product.md, Catalogue). */
 export function ListingLink({ category, children, style }: ListingLinkProps) {
   const step = listingStep(category);
   return (

@@ -6,7 +6,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectUser } from '../../auth/auth.selectors';
 import { logoutRequested } from '../../auth/auth.slice';
 
-/** The avatar with 'Logged in as {name}', Account and Logout (spec §2 shop header). */
+/** The avatar with 'Logged in as {name}', Account and Logout (docs/product.md, Shop frame). */
 export function AccountMenu() {
   const user = useAppSelector(selectUser);
   const dispatch = useAppDispatch();

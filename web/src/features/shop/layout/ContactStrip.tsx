@@ -40,7 +40,7 @@ function ContactFacts({ shopInfo: { info, isLoading }, vertical, textColour }: {
 
 /**
  * The shop's phone number, hours and address (from the api's configuration) and the express
- * delivery note (spec §1): a slim bar above the header on large screens, folded away on phones
+ * delivery note (docs/product.md, Shop frame): a slim bar above the header on large screens, folded away on phones
  * where the header has no room to spare. The details are asked for at once, folded or not, so that
  * unfolding shows them.
  */

@@ -10,7 +10,7 @@ import { SHOP_CONTENT_MAX_WIDTH } from './shop-frame';
 /** The terms (their text and the sheet) are read by few: they come with the first tap on the link, not with the page. */
 const TermsSheet = lazyNamed(() => import('./TermsSheet'), 'TermsSheet');
 
-/** Where the shop is and its number (once the api has told them), copyright line and the Terms and Conditions sheet, under every shop screen (spec §2). */
+/** Where the shop is and its number (once the api has told them), copyright line and the Terms and Conditions sheet, under every shop screen (docs/product.md, Shop frame). */
 export function ShopFooter() {
   const { token } = theme.useToken();
   const [termsOpen, setTermsOpen] = useState(false);

@@ -17,7 +17,7 @@ import { SHOP_CONTENT_MAX_WIDTH } from './shop-frame';
 
 /*
  * antd's Menu (with its overflow and popup machinery), the menu sheet and the account dropdown are
- * chunks of their own (issue 16): a shopper on a phone sees none of them until a tap, and a large
+ * chunks of their own (decision: The web on a phone): a shopper on a phone sees none of them until a tap, and a large
  * screen's menus come a moment after the first paint into room kept for them.
  */
 const PageMenuBar = lazyNamed(() => import('./ShopMenuBars'), 'PageMenuBar');
@@ -34,7 +34,7 @@ const SPACER = <span style={{ flex: 1 }} />;
 const AVATAR_PLACEHOLDER = <Skeleton.Avatar active size="large" />;
 
 /**
- * The account menu for a signed-in shopper, sign-in for a guest (issue 16). Until the session check
+ * The account menu for a signed-in shopper, sign-in for a guest (decision: Guests may browse). Until the session check
  * has answered, and while the account menu's code loads, the shape of the avatar holds the place, so
  * that a returning shopper's header does not flash a sign-in button.
  */
@@ -50,7 +50,7 @@ function AccountArea({ isLarge }: { isLarge: boolean }) {
   );
 }
 
-/** Logo, navigation (a menu sheet on phones), the wishlist and cart sheets and the account menu (spec §2 shop header). */
+/** Logo, navigation (a menu sheet on phones), the wishlist and cart sheets and the account menu (docs/product.md, Shop frame). */
 export function ShopHeader({ isLarge }: { isLarge: boolean }) {
   const { token } = theme.useToken();
   const [menuSheetOpen, setMenuSheetOpen] = useState(false);

@@ -7,7 +7,7 @@ interface TermsSheetProps {
   onClose: () => void;
 }
 
-/** The terms and conditions in a side sheet (spec §9), full width on phones. */
+/** The terms and conditions in a side sheet (docs/product.md, Shop frame), full width on phones. */
 export function TermsSheet({ open, onClose }: TermsSheetProps) {
   // The terms tell the shopper to call or visit: the sheet says where.
   const { info } = useShopInfo();

@@ -13,7 +13,7 @@ export const CATEGORY_ENTRIES = SHOP_NAVIGATION.flatMap((entry) => (entry.catego
 
 /**
  * What every shop menu does alike: it marks the current page's entry and follows the one clicked
- * (spec §2 navigation click), after `beforeFollowing` (the sheet closes itself).
+ * (docs/product.md, Shop frame), after `beforeFollowing` (the sheet closes itself).
  */
 export function useShopMenuSelection(beforeFollowing?: () => void): Pick<MenuProps, 'selectedKeys' | 'onClick'> {
   const { activeEntryId, openEntry } = useShopNavigation();

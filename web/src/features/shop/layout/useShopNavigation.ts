@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { storeListingFilters } from '../../catalogue/listing-filters';
 import { activeNavigationId, navigationStep } from '../shop-navigation';
 
-/** The header entry of the current page, and how to follow an entry (spec §2 navigation click). */
+/** The header entry of the current page, and how to follow an entry (docs/product.md, Shop frame). */
 export function useShopNavigation() {
   const location = useLocation();
   const navigate = useNavigate();
