@@ -7,7 +7,7 @@ import { EventEmitter, once } from 'node:events';
 import type { Server, ServerOptions } from 'socket.io';
 import type { AppConfig } from '@shop/config';
 import { socketChannelKey, type HealthState } from '@shop/contracts';
-import { HEALTH_CHECK_TIMEOUT_MS, probe } from '@shop/infrastructure';
+import { HEALTH_CHECK_TIMEOUT_MS, probe, reportLostPublishes } from '@shop/infrastructure';
 import { fromOwnPage, trustedOrigins } from '../common/request-origin.js';
 
 /** Resolves once the client is ready; connection errors on the way are the client's to retry, not a failure. */
@@ -27,9 +27,10 @@ export class RedisIoAdapter extends IoAdapter {
   constructor(app: INestApplicationContext, private readonly config: AppConfig) {
     super(app);
     this.channelKey = socketChannelKey(config.REDIS_PREFIX);
-    this.publisher = new Redis(config.REDIS_URL);
-    this.subscriber = this.publisher.duplicate();
     const logger = new Logger(RedisIoAdapter.name);
+    // The adapter drops the reply of what it publishes (a session's sign-out to every instance).
+    this.publisher = reportLostPublishes(new Redis(config.REDIS_URL), (error) => logger.warn(`Socket.IO publish failed: ${error.message}`));
+    this.subscriber = this.publisher.duplicate();
     for (const client of [this.publisher, this.subscriber]) {
       client.on('error', (error: Error) => logger.warn(`Socket.IO's Redis connection: ${error.message}`));
     }

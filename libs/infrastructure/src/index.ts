@@ -1,2 +1,3 @@
 export * from './infrastructure.module.js';
 export * from './timeouts.js';
+export * from './lost-publishes.js';

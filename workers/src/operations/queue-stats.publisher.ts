@@ -38,6 +38,7 @@ export class QueueStatsPublisher implements OnApplicationBootstrap, OnApplicatio
   private readonly keys: ReturnType<typeof operationsKeys>;
   private readonly queues = new Map<QueueName, Queue>();
   private timer: NodeJS.Timeout | undefined;
+  private tick: Promise<void> | undefined;
   private stopped = false;
 
   constructor(
@@ -57,16 +58,20 @@ export class QueueStatsPublisher implements OnApplicationBootstrap, OnApplicatio
     this.tickInNextInterval();
   }
 
-  onApplicationShutdown(): void {
+  /** A tick under way finishes first: its reads and its push would otherwise meet queues and a client already closed. */
+  async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
+    await this.tick;
   }
 
   private tickInNextInterval(): void {
     this.timer = setTimeout(() => {
-      this.publishIfFirst()
+      this.tick = this.publishIfFirst()
+        .then(() => undefined)
         .catch((error: Error) => this.logger.warn(`Queue figures not published: ${error.message}`))
         .finally(() => {
+          this.tick = undefined;
           if (!this.stopped) this.tickInNextInterval();
         });
     }, untilNextTick(Date.now()));
