@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import prettierConfig from 'eslint-config-prettier';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -44,4 +45,6 @@ export default tseslint.config(
     files: ['infra/**/*.mjs', 'infra/sandbox/src/main.ts', 'bench/**/*'],
     rules: { 'no-console': 'off' },
   },
+  // Layout is Prettier's (npm run lint checks it first): ESLint's rules about it would fight its output.
+  prettierConfig,
 );
