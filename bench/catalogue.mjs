@@ -24,13 +24,14 @@ const TARGETS = { listingRatio: 0.6, listingP99Ms: 50, searchRatio: 0.5 };
 
 await runBench(async () => {
   const workspace = await prepareBench(['@shop/api']);
-  const [{ openPool, recreateDatabase }, { fillCatalogue, SEARCH_KEYWORD }, { measure, stopLoad }, { deleteKeysUnder }, report] = await Promise.all([
-    import('./lib/bench-database.mjs'),
-    import('./lib/catalogue-data.mjs'),
-    import('./lib/load.mjs'),
-    import('./lib/redis-keys.mjs'),
-    import('./lib/report.mjs'),
-  ]);
+  const [{ openPool, recreateDatabase }, { fillCatalogue, SEARCH_KEYWORD }, { measure, stopLoad }, { deleteKeysUnder }, report] =
+    await Promise.all([
+      import('./lib/bench-database.mjs'),
+      import('./lib/catalogue-data.mjs'),
+      import('./lib/load.mjs'),
+      import('./lib/redis-keys.mjs'),
+      import('./lib/report.mjs'),
+    ]);
   const ports = benchPorts();
   const settings = loadSettings();
   const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
@@ -63,13 +64,20 @@ await runBench(async () => {
   const pool = await openPool(config.DATABASE_URL, 4);
   const filled = await fillCatalogue(pool);
   await pool.end();
-  say(`Filled the catalogue: ${filled.products} products (${filled.live} in the shop, ${filled.products - filled.live} deleted by an admin), ${filled.variations} variations, ${filled.images} images.`);
+  say(
+    `Filled the catalogue: ${filled.products} products (${filled.live} in the shop, ${filled.products - filled.live} deleted by an admin), ${filled.variations} variations, ${filled.images} images.`,
+  );
 
   say(`Starting the api (${API_MAIN}) and the baseline server...`);
   const stack = workspace.supervise(
     [
       { name: 'api', command: process.execPath, args: [API_MAIN] },
-      { name: 'baseline', command: process.execPath, args: [BASELINE_SERVER], env: { BASELINE_PORT: String(ports.baseline), DATABASE_POOL_SIZE: String(config.DATABASE_POOL_SIZE) } },
+      {
+        name: 'baseline',
+        command: process.execPath,
+        args: [BASELINE_SERVER],
+        env: { BASELINE_PORT: String(ports.baseline), DATABASE_POOL_SIZE: String(config.DATABASE_POOL_SIZE) },
+      },
     ],
     env,
     { onUnexpectedExit: abortBench },
@@ -82,12 +90,17 @@ await runBench(async () => {
 
   const twoCategories = ['pretend-play', 'stationery-school'];
   const queries = [
-    { name: 'listing', path: `${workspace.CATALOGUE_API.shopProducts}?${workspace.listingSearchParams({ filters: { category: twoCategories }, sortBy: 'price-hightolow' })}` },
+    {
+      name: 'listing',
+      path: `${workspace.CATALOGUE_API.shopProducts}?${workspace.listingSearchParams({ filters: { category: twoCategories }, sortBy: 'price-hightolow' })}`,
+    },
     { name: 'search', path: workspace.CATALOGUE_API.search(SEARCH_KEYWORD) },
   ];
   for (const query of queries) {
     query.answer = await assertSameAnswer(`http://127.0.0.1:${ports.api}${query.path}`, `http://127.0.0.1:${ports.baseline}${query.path}`);
-    say(`${query.name}: ${query.path} → ${query.answer.products} products of ${query.answer.total}, ${query.answer.bytes} bytes of JSON (api and baseline alike).`);
+    say(
+      `${query.name}: ${query.path} → ${query.answer.products} products of ${query.answer.total}, ${query.answer.bytes} bytes of JSON (api and baseline alike).`,
+    );
   }
 
   // api and baseline take turns, query by query: a neighbour's burst of work on a shared machine
@@ -97,8 +110,12 @@ await runBench(async () => {
     query.baseline = [];
     for (let round = 1; round <= rounds; round += 1) {
       for (const side of ['api', 'baseline']) {
-        say(`${query.name}, ${side}, round ${round} of ${rounds}: ${settings.connections} connections for ${settings.durationSeconds} s...`);
-        query[side].push(await measure(`http://127.0.0.1:${side === 'api' ? ports.api : ports.baseline}${query.path}`, settings, pids[side]));
+        say(
+          `${query.name}, ${side}, round ${round} of ${rounds}: ${settings.connections} connections for ${settings.durationSeconds} s...`,
+        );
+        query[side].push(
+          await measure(`http://127.0.0.1:${side === 'api' ? ports.api : ports.baseline}${query.path}`, settings, pids[side]),
+        );
       }
     }
   }
@@ -108,7 +125,11 @@ await runBench(async () => {
   const alone = {};
   for (const side of ['api', 'baseline']) {
     say(`listing, ${side}, one client for ${settings.durationSeconds} s (latency without queueing)...`);
-    alone[side] = await measure(`http://127.0.0.1:${side === 'api' ? ports.api : ports.baseline}${listingQuery.path}`, { ...settings, connections: 1 }, pids[side]);
+    alone[side] = await measure(
+      `http://127.0.0.1:${side === 'api' ? ports.api : ports.baseline}${listingQuery.path}`,
+      { ...settings, connections: 1 },
+      pids[side],
+    );
   }
   await stack.stop();
 
@@ -119,7 +140,14 @@ await runBench(async () => {
     query.bestApi = best(query.api);
     query.bestBaseline = best(query.baseline);
     query.ratio = query.bestApi.requestsPerSecond / query.bestBaseline.requestsPerSecond;
-    const row = (label, run, ratio = '') => [label, report.formatNumber(run.requestsPerSecond, 0), run.p50.toFixed(1), run.p99.toFixed(1), cpu(run), ratio];
+    const row = (label, run, ratio = '') => [
+      label,
+      report.formatNumber(run.requestsPerSecond, 0),
+      run.p50.toFixed(1),
+      run.p99.toFixed(1),
+      cpu(run),
+      ratio,
+    ];
     query.api.forEach((run, index) => rows.push(row(`${query.name}: api, round ${index + 1}`, run)));
     query.baseline.forEach((run, index) => rows.push(row(`${query.name}: baseline, round ${index + 1}`, run)));
     rows.push(row(`${query.name}: api (best)`, query.bestApi, report.formatRatio(query.ratio)));
@@ -127,15 +155,45 @@ await runBench(async () => {
   }
   report.printTable(['', 'requests/s', 'p50 ms', 'p99 ms', 'server CPU ms/request', 'api/baseline'], rows);
   console.log('For comparison, without queueing (one client, informational):');
-  report.printTable(['', 'requests/s', 'p50 ms', 'p99 ms', 'server CPU ms/request'], [
-    ['listing: api, 1 client', report.formatNumber(alone.api.requestsPerSecond, 0), alone.api.p50.toFixed(1), alone.api.p99.toFixed(1), cpu(alone.api)],
-    ['listing: baseline, 1 client', report.formatNumber(alone.baseline.requestsPerSecond, 0), alone.baseline.p50.toFixed(1), alone.baseline.p99.toFixed(1), cpu(alone.baseline)],
-  ]);
+  report.printTable(
+    ['', 'requests/s', 'p50 ms', 'p99 ms', 'server CPU ms/request'],
+    [
+      [
+        'listing: api, 1 client',
+        report.formatNumber(alone.api.requestsPerSecond, 0),
+        alone.api.p50.toFixed(1),
+        alone.api.p99.toFixed(1),
+        cpu(alone.api),
+      ],
+      [
+        'listing: baseline, 1 client',
+        report.formatNumber(alone.baseline.requestsPerSecond, 0),
+        alone.baseline.p50.toFixed(1),
+        alone.baseline.p99.toFixed(1),
+        cpu(alone.baseline),
+      ],
+    ],
+  );
   const [listing, search] = queries;
   report.printVerdicts([
-    { name: 'listing requests/s, api ÷ baseline', measured: report.formatRatio(listing.ratio), target: `>= ${TARGETS.listingRatio}`, passed: listing.ratio >= TARGETS.listingRatio },
-    { name: 'listing p99 latency of the api', measured: `${listing.bestApi.p99.toFixed(1)} ms`, target: `< ${TARGETS.listingP99Ms} ms`, passed: listing.bestApi.p99 < TARGETS.listingP99Ms },
-    { name: 'search requests/s, api ÷ baseline', measured: report.formatRatio(search.ratio), target: `>= ${TARGETS.searchRatio}`, passed: search.ratio >= TARGETS.searchRatio },
+    {
+      name: 'listing requests/s, api ÷ baseline',
+      measured: report.formatRatio(listing.ratio),
+      target: `>= ${TARGETS.listingRatio}`,
+      passed: listing.ratio >= TARGETS.listingRatio,
+    },
+    {
+      name: 'listing p99 latency of the api',
+      measured: `${listing.bestApi.p99.toFixed(1)} ms`,
+      target: `< ${TARGETS.listingP99Ms} ms`,
+      passed: listing.bestApi.p99 < TARGETS.listingP99Ms,
+    },
+    {
+      name: 'search requests/s, api ÷ baseline',
+      measured: report.formatRatio(search.ratio),
+      target: `>= ${TARGETS.searchRatio}`,
+      passed: search.ratio >= TARGETS.searchRatio,
+    },
   ]);
   if (listing.bestBaseline.p99 >= TARGETS.listingP99Ms) {
     console.log(
@@ -151,12 +209,14 @@ await runBench(async () => {
  * difference means the baseline no longer mirrors the api, and its figures would mean nothing.
  */
 async function assertSameAnswer(apiUrl, baselineUrl) {
-  const [api, baseline] = await Promise.all([apiUrl, baselineUrl].map(async (url) => {
-    const response = await fetch(url);
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${url} answered ${response.status}: ${text.slice(0, 300)}`);
-    return { text, body: JSON.parse(text) };
-  }));
+  const [api, baseline] = await Promise.all(
+    [apiUrl, baselineUrl].map(async (url) => {
+      const response = await fetch(url);
+      const text = await response.text();
+      if (!response.ok) throw new Error(`${url} answered ${response.status}: ${text.slice(0, 300)}`);
+      return { text, body: JSON.parse(text) };
+    }),
+  );
   if (!isDeepStrictEqual(api.body, baseline.body)) {
     const firstDifferent = api.body.data?.findIndex((product, index) => !isDeepStrictEqual(product, baseline.body.data?.[index]));
     throw new Error(

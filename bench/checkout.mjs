@@ -79,7 +79,9 @@ await runBench(async () => {
   const pool = await openPool(config.DATABASE_URL, 4);
   onCleanUp(() => pool.end());
   const { shoppers, products } = await fillShoppers(pool, orderCount);
-  say(`${shoppers.length} shoppers, each with a session, an address and one cart line of one of ${products.length} products (stock ${products.map((product) => product.totalStock).join(', ')}).`);
+  say(
+    `${shoppers.length} shoppers, each with a session, an address and one cart line of one of ${products.length} products (stock ${products.map((product) => product.totalStock).join(', ')}).`,
+  );
 
   say(`Starting the sandbox, the api and the workers (callbacks ${callbackDelayMs} ms after each STK push)...`);
   const stack = workspace.supervise(
@@ -106,10 +108,19 @@ await runBench(async () => {
   const timings = await pipelineTimings(pool, paymentsQueue);
   const checks = await correctnessChecks(pool, shoppers, products, checkout.errors);
 
-  say(`Baseline, ${BASELINE_ROUNDS} rounds: ${orderCount} jobs added ${concurrency} at a time to a bare BullMQ queue, processed with concurrency ${workspace.QUEUE_SETTINGS.payments.concurrency}, one UPDATE each...`);
+  say(
+    `Baseline, ${BASELINE_ROUNDS} rounds: ${orderCount} jobs added ${concurrency} at a time to a bare BullMQ queue, processed with concurrency ${workspace.QUEUE_SETTINGS.payments.concurrency}, one UPDATE each...`,
+  );
   const queue = new Queue(BASELINE_QUEUE, { connection: { url: config.REDIS_URL }, prefix: REDIS_PREFIX });
   onCleanUp(() => queue.close());
-  const baselineRounds = await runBaseline(queue, config, env, shoppers.filter((shopper) => shopper.orderId !== undefined).map((shopper) => shopper.orderId), concurrency, workspace);
+  const baselineRounds = await runBaseline(
+    queue,
+    config,
+    env,
+    shoppers.filter((shopper) => shopper.orderId !== undefined).map((shopper) => shopper.orderId),
+    concurrency,
+    workspace,
+  );
   const perSecond = (run) => run.jobs / run.seconds;
   const baseline = [...baselineRounds].sort((a, b) => perSecond(a) - perSecond(b))[Math.floor(baselineRounds.length / 2)];
 
@@ -119,25 +130,55 @@ await runBench(async () => {
   const jobsPerSecond = perSecond(baseline);
   const shopCpuMs = Object.values(cpuMs).every(Number.isFinite) ? Object.values(cpuMs).reduce((sum, value) => sum + value, 0) : undefined;
   const perEach = (total, count) => (Number.isFinite(total) ? (total / count).toFixed(1) : 'n/a');
-  report.printTable(['', 'count', 'seconds', 'per second', 'CPU ms each'], [
-    ['checkout: M-Pesa orders confirmed', timings.confirmed, checkoutSeconds.toFixed(2), report.formatNumber(ordersPerSecond, 1), perEach(shopCpuMs, timings.confirmed)],
-    ...baselineRounds.map((run, index) => [`baseline: BullMQ add → process, round ${index + 1}`, run.jobs, run.seconds.toFixed(2), report.formatNumber(perSecond(run), 1), perEach(run.cpuMs, run.jobs)]),
-  ]);
+  report.printTable(
+    ['', 'count', 'seconds', 'per second', 'CPU ms each'],
+    [
+      [
+        'checkout: M-Pesa orders confirmed',
+        timings.confirmed,
+        checkoutSeconds.toFixed(2),
+        report.formatNumber(ordersPerSecond, 1),
+        perEach(shopCpuMs, timings.confirmed),
+      ],
+      ...baselineRounds.map((run, index) => [
+        `baseline: BullMQ add → process, round ${index + 1}`,
+        run.jobs,
+        run.seconds.toFixed(2),
+        report.formatNumber(perSecond(run), 1),
+        perEach(run.cpuMs, run.jobs),
+      ]),
+    ],
+  );
   console.log(`checkout orders/s ÷ baseline jobs/s (median round): ${report.formatRatio(ordersPerSecond / jobsPerSecond)}`);
-  console.log(`  checkout: first payment request → last order confirmed (order_status_history); per order: POST ${workspace.ORDER_API.startMpesaPayment} (session, placement`);
-  console.log(`    transaction with stock reservation and the push attempt, STK push to the sandbox, second transaction), the sandbox's callback after ${callbackDelayMs} ms to the api (stored`);
-  console.log('    with its outbox event), the outbox relay, BullMQ, the payments worker settling (payment paid, order confirmed, cart cleared), plus the');
+  console.log(
+    `  checkout: first payment request → last order confirmed (order_status_history); per order: POST ${workspace.ORDER_API.startMpesaPayment} (session, placement`,
+  );
+  console.log(
+    `    transaction with stock reservation and the push attempt, STK push to the sandbox, second transaction), the sandbox's callback after ${callbackDelayMs} ms to the api (stored`,
+  );
+  console.log(
+    '    with its outbox event), the outbox relay, BullMQ, the payments worker settling (payment paid, order confirmed, cart cleared), plus the',
+  );
   console.log('    outbox events, the attempt sweep and the live-update emits; CPU is the api, workers and sandbox processes together');
-  console.log(`    (api ${perEach(cpuMs.api, timings.confirmed)}, workers ${perEach(cpuMs.workers, timings.confirmed)}, sandbox ${perEach(cpuMs.sandbox, timings.confirmed)} ms per order).`);
-  console.log(`  baseline: first add → last job completed; Queue.add with the relay's job options, ${concurrency} in flight, a Worker process with concurrency`);
-  console.log(`    ${workspace.QUEUE_SETTINGS.payments.concurrency} doing one UPDATE of the order row per job; no HTTP, no outbox, no transaction; CPU is the worker process.`);
+  console.log(
+    `    (api ${perEach(cpuMs.api, timings.confirmed)}, workers ${perEach(cpuMs.workers, timings.confirmed)}, sandbox ${perEach(cpuMs.sandbox, timings.confirmed)} ms per order).`,
+  );
+  console.log(
+    `  baseline: first add → last job completed; Queue.add with the relay's job options, ${concurrency} in flight, a Worker process with concurrency`,
+  );
+  console.log(
+    `    ${workspace.QUEUE_SETTINGS.payments.concurrency} doing one UPDATE of the order row per job; no HTTP, no outbox, no transaction; CPU is the worker process.`,
+  );
 
-  report.printTable(['latency', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms'], [
-    ['callback received → order confirmed', ...timings.callbackToConfirmed.map(ms)],
-    ['  callback received → its job on the queue (outbox relay)', ...timings.receivedToQueued.map(ms)],
-    ['  job on the queue → order confirmed (BullMQ, worker)', ...timings.queuedToConfirmed.map(ms)],
-    [`payment request answered (${concurrency} in flight)`, ...checkout.answerTimes.map(ms)],
-  ]);
+  report.printTable(
+    ['latency', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms'],
+    [
+      ['callback received → order confirmed', ...timings.callbackToConfirmed.map(ms)],
+      ['  callback received → its job on the queue (outbox relay)', ...timings.receivedToQueued.map(ms)],
+      ['  job on the queue → order confirmed (BullMQ, worker)', ...timings.queuedToConfirmed.map(ms)],
+      [`payment request answered (${concurrency} in flight)`, ...checkout.answerTimes.map(ms)],
+    ],
+  );
   console.log(`(the split: the ${timings.callbackJobs} mpesa.callback jobs still in BullMQ's completed set)`);
   console.log(`${timings.callbacks} callbacks, each found by its attempt's key; ${timings.retriedJobs} callback jobs ran more than once.`);
   console.log('No throughput or latency target is set for checkout; the bench fails only when the outcome is wrong.');
@@ -171,7 +212,11 @@ async function placeAndWait(url, shoppers, concurrency, pool) {
         try {
           const response = await fetch(url, {
             method: 'POST',
-            headers: { authorization: `Bearer ${shopper.token}`, 'content-type': 'application/json', 'x-forwarded-for': shopper.clientAddress },
+            headers: {
+              authorization: `Bearer ${shopper.token}`,
+              'content-type': 'application/json',
+              'x-forwarded-for': shopper.clientAddress,
+            },
             body: JSON.stringify({ addressId: shopper.addresses[0].id, phone: shopper.addresses[0].phone }),
           });
           const body = await response.json().catch(() => null);
@@ -191,11 +236,16 @@ async function placeAndWait(url, shoppers, concurrency, pool) {
   let settled = -1;
   let progressAt = Date.now();
   while (started.length > 0) {
-    const [[counts]] = await pool.query("SELECT COUNT(*) AS orders, SUM(orderStatus = 'pending') AS pending FROM orders WHERE id IN (?)", [started]);
+    const [[counts]] = await pool.query("SELECT COUNT(*) AS orders, SUM(orderStatus = 'pending') AS pending FROM orders WHERE id IN (?)", [
+      started,
+    ]);
     const done = Number(counts.orders) - Number(counts.pending ?? 0);
     if (Number(counts.pending ?? 0) === 0) break;
     if (done !== settled) [settled, progressAt] = [done, Date.now()];
-    if (Date.now() - progressAt > STALL_LIMIT_MS) throw new Error(`no order settled for ${STALL_LIMIT_MS / 1000} s: ${counts.pending} of ${counts.orders} still pending (see the workers' log above)`);
+    if (Date.now() - progressAt > STALL_LIMIT_MS)
+      throw new Error(
+        `no order settled for ${STALL_LIMIT_MS / 1000} s: ${counts.pending} of ${counts.orders} still pending (see the workers' log above)`,
+      );
     await new Promise((resolve) => setTimeout(resolve, POLL_INTERVAL_MS));
   }
   return { firstRequestAt, errors, answerTimes: spread(answerTimes) };
@@ -207,7 +257,9 @@ async function placeAndWait(url, shoppers, concurrency, pool) {
  * callback's job on the payments queue from BullMQ (the job's timestamp; this machine's clock).
  */
 async function pipelineTimings(pool, paymentsQueue) {
-  const [callbacks] = await pool.query("SELECT c.id, c.receivedAt, a.orderId FROM payment_callbacks c JOIN mpesa_attempts a ON a.callbackKey = c.attemptKey WHERE c.provider = 'mpesa'");
+  const [callbacks] = await pool.query(
+    "SELECT c.id, c.receivedAt, a.orderId FROM payment_callbacks c JOIN mpesa_attempts a ON a.callbackKey = c.attemptKey WHERE c.provider = 'mpesa'",
+  );
   const [confirmations] = await pool.query("SELECT orderId, createdAt FROM order_status_history WHERE toStatus = 'confirmed'");
   const confirmedAt = new Map(confirmations.map((row) => [row.orderId, row.createdAt.getTime()]));
   // BullMQ keeps the newest completed jobs (JOB_RETENTION): on a long run the first ones may be gone.
@@ -250,15 +302,23 @@ async function correctnessChecks(pool, shoppers, products, errors) {
   const [[history]] = await pool.query(
     "SELECT COUNT(*) AS confirmations, COUNT(DISTINCT orderId) AS orders FROM order_status_history WHERE toStatus = 'confirmed'",
   );
-  const [[callbacks]] = await pool.query("SELECT COUNT(*) AS total, COUNT(DISTINCT deliveryKey) AS deliveries FROM payment_callbacks WHERE provider = 'mpesa'");
+  const [[callbacks]] = await pool.query(
+    "SELECT COUNT(*) AS total, COUNT(DISTINCT deliveryKey) AS deliveries FROM payment_callbacks WHERE provider = 'mpesa'",
+  );
   const [[cartLines]] = await pool.query('SELECT COUNT(*) AS remaining FROM cart_items');
   const [stock] = await pool.query('SELECT id, totalStock FROM products');
   // Units leave the shelf when an order is placed and come back only when it closes (cancelled or rejected).
-  const [held] = await pool.query("SELECT item.productId, SUM(item.quantity) AS units FROM order_items item JOIN orders o ON o.id = item.orderId WHERE o.orderStatus NOT IN ('cancelled', 'rejected') GROUP BY item.productId");
-  const [[confirmedUnits]] = await pool.query("SELECT SUM(item.quantity) AS units FROM order_items item JOIN orders o ON o.id = item.orderId WHERE o.orderStatus = 'confirmed'");
+  const [held] = await pool.query(
+    "SELECT item.productId, SUM(item.quantity) AS units FROM order_items item JOIN orders o ON o.id = item.orderId WHERE o.orderStatus NOT IN ('cancelled', 'rejected') GROUP BY item.productId",
+  );
+  const [[confirmedUnits]] = await pool.query(
+    "SELECT SUM(item.quantity) AS units FROM order_items item JOIN orders o ON o.id = item.orderId WHERE o.orderStatus = 'confirmed'",
+  );
   const heldOf = new Map(held.map((row) => [row.productId, Number(row.units)]));
   const stockOf = new Map(stock.map((row) => [row.id, row.totalStock]));
-  const stockRight = products.every((product) => stockOf.get(product.id) >= 0 && product.totalStock - stockOf.get(product.id) === (heldOf.get(product.id) ?? 0));
+  const stockRight = products.every(
+    (product) => stockOf.get(product.id) >= 0 && product.totalStock - stockOf.get(product.id) === (heldOf.get(product.id) ?? 0),
+  );
   const unitsHeld = [...heldOf.values()].reduce((sum, units) => sum + units, 0);
   const n = shoppers.length;
   const count = (value) => Number(value ?? 0);
@@ -280,7 +340,16 @@ async function correctnessChecks(pool, shoppers, products, errors) {
       name: 'every order paid exactly once',
       measured: `${count(payments.total)} payments for ${count(payments.orders)} orders, ${count(payments.paid)} paid, ${count(payments.receipts)} distinct receipts; ${count(callbacks.total)} callbacks for ${count(callbacks.deliveries)} pushes; ${count(history.confirmations)} confirmations of ${count(history.orders)} orders`,
       target: `one of each per order (${n})`,
-      passed: [payments.total, payments.orders, payments.paid, payments.receipts, callbacks.total, callbacks.deliveries, history.confirmations, history.orders].every((value) => count(value) === n),
+      passed: [
+        payments.total,
+        payments.orders,
+        payments.paid,
+        payments.receipts,
+        callbacks.total,
+        callbacks.deliveries,
+        history.confirmations,
+        history.orders,
+      ].every((value) => count(value) === n),
     },
   ];
 }
@@ -293,7 +362,14 @@ async function correctnessChecks(pool, shoppers, products, errors) {
 async function runBaseline(queue, config, env, orderIds, concurrency, workspace) {
   const child = spawn(process.execPath, [join(repoRoot, 'bench/lib/bullmq-baseline.mjs')], {
     cwd: repoRoot,
-    env: { ...process.env, ...env, REDIS_URL: config.REDIS_URL, DATABASE_POOL_SIZE: String(config.DATABASE_POOL_SIZE), BASELINE_QUEUE, BASELINE_JOBS: String(orderIds.length) },
+    env: {
+      ...process.env,
+      ...env,
+      REDIS_URL: config.REDIS_URL,
+      DATABASE_POOL_SIZE: String(config.DATABASE_POOL_SIZE),
+      BASELINE_QUEUE,
+      BASELINE_JOBS: String(orderIds.length),
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   onCleanUp(() => child.exitCode === null && child.kill('SIGTERM'));
@@ -313,12 +389,16 @@ async function runBaseline(queue, config, env, orderIds, concurrency, workspace)
     await Promise.all(
       Array.from({ length: concurrency }, async () => {
         for (let job = waiting.shift(); job !== undefined; job = waiting.shift()) {
-          await queue.add('bench.settle', { orderId: job.orderId }, {
-            jobId: job.jobId,
-            attempts: settings.attempts,
-            backoff: { type: 'exponential', delay: settings.backoffMs },
-            ...workspace.JOB_RETENTION,
-          });
+          await queue.add(
+            'bench.settle',
+            { orderId: job.orderId },
+            {
+              jobId: job.jobId,
+              attempts: settings.attempts,
+              backoff: { type: 'exponential', delay: settings.backoffMs },
+              ...workspace.JOB_RETENTION,
+            },
+          );
         }
       }),
     );

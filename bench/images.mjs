@@ -8,7 +8,7 @@
 //   BENCH_KEEP_FILES=1      keep the temporary uploads folder (its path is printed)
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot, say } from '../infra/scripts/lib/bootstrap.mjs';
@@ -69,15 +69,23 @@ await runBench(async () => {
     const photo = await makePhoto(index);
     const storageKey = `originals/${createHash('sha256').update(photo.bytes).digest('hex')}.${photo.extension}`;
     await storage.put(storageKey, photo.bytes);
-    const asset = await dataSource
-      .getRepository(workspace.ImageAsset)
-      .save({ storageKey, url: storage.urlOf(storageKey), contentType: photo.contentType, bytes: photo.bytes.length, status: 'pending', derivatives: [], failureReason: null });
+    const asset = await dataSource.getRepository(workspace.ImageAsset).save({
+      storageKey,
+      url: storage.urlOf(storageKey),
+      contentType: photo.contentType,
+      bytes: photo.bytes.length,
+      status: 'pending',
+      derivatives: [],
+      failureReason: null,
+    });
     originals.push({ id: asset.id, storageKey });
   }
 
   // The worker starts once and stays idle while the baseline runs: its start-up is never timed.
   say(`Starting the image worker (${WORKER_MAIN})...`);
-  const stack = workspace.supervise([{ name: 'workers', command: process.execPath, args: [WORKER_MAIN] }], env, { onUnexpectedExit: abortBench });
+  const stack = workspace.supervise([{ name: 'workers', command: process.execPath, args: [WORKER_MAIN] }], env, {
+    onUnexpectedExit: abortBench,
+  });
   onCleanUp(() => stack.stop());
   await workspace.waitForHealthy(`http://127.0.0.1:${ports.workersHealth}/health`);
   const workerPid = childRunning(WORKER_MAIN);
@@ -95,7 +103,13 @@ await runBench(async () => {
   const workerRounds = [];
   for (let round = 1; round <= rounds; round += 1) {
     say(`Round ${round} of ${rounds}: sharp alone, ${concurrency} originals at a time...`);
-    baselineRounds.push(await runBaseline(uploadsDir, baselineDir, originals.map((original) => original.storageKey)));
+    baselineRounds.push(
+      await runBaseline(
+        uploadsDir,
+        baselineDir,
+        originals.map((original) => original.storageKey),
+      ),
+    );
     say(`Round ${round} of ${rounds}: the image worker, from publishing ${imageCount} image.resize jobs to every image ready...`);
     workerRounds.push(await timeWorker(workspace, dataSource, pool, imagesQueue, originals, workerPid));
   }
@@ -107,22 +121,45 @@ await runBench(async () => {
   const sameFiles = await compareDerivatives(join(uploadsDir, 'derivatives'), join(baselineDir, 'derivatives'));
   const ratio = perSecond(worker) / perSecond(baseline);
   const cpuPerImage = (run) => (run.cpuMs === undefined ? 'n/a' : (run.cpuMs / run.images).toFixed(0));
-  const row = (name, run) => [name, run.images, run.derivatives, run.seconds.toFixed(2), (run.images / run.seconds).toFixed(2), perSecond(run).toFixed(1), cpuPerImage(run)];
-  report.printTable(['', 'originals', 'derivatives', 'seconds', 'images/s', 'derivatives/s', 'CPU ms/original'], [
-    ...baselineRounds.map((run, index) => row(`sharp baseline, round ${index + 1}`, run)),
-    ...workerRounds.map((run, index) => row(`image worker, round ${index + 1}`, run)),
-    row('sharp baseline (best)', baseline),
-    row('image worker (best)', worker),
-  ]);
-  console.log(`worker/baseline (best rounds): ${report.formatRatio(ratio)}   (concurrency ${concurrency} in both; ${sameFiles.identical} of ${sameFiles.total} derivative files byte-identical)`);
-  const busy = (run) => `${(run.busyMs / run.images).toFixed(0)} ms per original, its ${concurrency} slots busy ${((run.busyMs / (concurrency * run.seconds * 1000)) * 100).toFixed(0)}% of the time`;
+  const row = (name, run) => [
+    name,
+    run.images,
+    run.derivatives,
+    run.seconds.toFixed(2),
+    (run.images / run.seconds).toFixed(2),
+    perSecond(run).toFixed(1),
+    cpuPerImage(run),
+  ];
+  report.printTable(
+    ['', 'originals', 'derivatives', 'seconds', 'images/s', 'derivatives/s', 'CPU ms/original'],
+    [
+      ...baselineRounds.map((run, index) => row(`sharp baseline, round ${index + 1}`, run)),
+      ...workerRounds.map((run, index) => row(`image worker, round ${index + 1}`, run)),
+      row('sharp baseline (best)', baseline),
+      row('image worker (best)', worker),
+    ],
+  );
+  console.log(
+    `worker/baseline (best rounds): ${report.formatRatio(ratio)}   (concurrency ${concurrency} in both; ${sameFiles.identical} of ${sameFiles.total} derivative files byte-identical)`,
+  );
+  const busy = (run) =>
+    `${(run.busyMs / run.images).toFixed(0)} ms per original, its ${concurrency} slots busy ${((run.busyMs / (concurrency * run.seconds * 1000)) * 100).toFixed(0)}% of the time`;
   console.log(`where the time went (best rounds): baseline ${busy(baseline)}; worker ${busy(worker)},`);
   console.log(`  its first job queued ${worker.firstQueuedMs} ms and its last ${worker.lastQueuedMs} ms after the outbox write.`);
   if (sameFiles.identical !== sameFiles.total) {
-    throw new Error(`the baseline's derivatives differ from the worker's (${sameFiles.total - sameFiles.identical} files): its settings no longer match image-derivatives.service.ts`);
+    throw new Error(
+      `the baseline's derivatives differ from the worker's (${sameFiles.total - sameFiles.identical} files): its settings no longer match image-derivatives.service.ts`,
+    );
   }
   console.log('');
-  report.printVerdicts([{ name: 'image worker derivatives/s ÷ sharp baseline', measured: report.formatRatio(ratio), target: `>= ${TARGET_RATIO}`, passed: ratio >= TARGET_RATIO }]);
+  report.printVerdicts([
+    {
+      name: 'image worker derivatives/s ÷ sharp baseline',
+      measured: report.formatRatio(ratio),
+      target: `>= ${TARGET_RATIO}`,
+      passed: ratio >= TARGET_RATIO,
+    },
+  ]);
   return 0;
 });
 
@@ -130,7 +167,10 @@ await runBench(async () => {
 async function runBaseline(uploadsDir, outputDir, storageKeys) {
   const listFile = join(uploadsDir, 'originals.json');
   await writeFile(listFile, JSON.stringify(storageKeys));
-  const child = spawn(process.execPath, [join(repoRoot, 'bench/lib/images-baseline.mjs'), uploadsDir, outputDir, listFile], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [join(repoRoot, 'bench/lib/images-baseline.mjs'), uploadsDir, outputDir, listFile], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   onCleanUp(() => child.exitCode === null && child.kill('SIGTERM'));
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
@@ -157,8 +197,11 @@ async function timeWorker(workspace, dataSource, pool, imagesQueue, originals, w
   let counts;
   do {
     await new Promise((resolve) => setTimeout(resolve, POLL_INTERVAL_MS));
-    [[counts]] = await pool.query("SELECT SUM(status = 'pending') AS pending, SUM(status = 'failed') AS failed, SUM(status = 'ready') AS ready FROM product_images");
-    if (performance.now() - started > 10 * 60_000) throw new Error(`the worker had not finished after 10 minutes (${counts.ready} of ${originals.length} ready)`);
+    [[counts]] = await pool.query(
+      "SELECT SUM(status = 'pending') AS pending, SUM(status = 'failed') AS failed, SUM(status = 'ready') AS ready FROM product_images",
+    );
+    if (performance.now() - started > 10 * 60_000)
+      throw new Error(`the worker had not finished after 10 minutes (${counts.ready} of ${originals.length} ready)`);
   } while (Number(counts.pending) > 0);
   const seconds = (performance.now() - started) / 1000;
   const cpuAfter = cpuMillisOf(workerPid);
@@ -173,7 +216,10 @@ async function timeWorker(workspace, dataSource, pool, imagesQueue, originals, w
     firstQueuedMs: Math.min(...jobs.map((job) => job.timestamp)) - startedAt,
     lastQueuedMs: Math.max(...jobs.map((job) => job.timestamp)) - startedAt,
     images: images.length,
-    derivatives: images.reduce((sum, image) => sum + (typeof image.derivatives === 'string' ? JSON.parse(image.derivatives) : image.derivatives).length, 0),
+    derivatives: images.reduce(
+      (sum, image) => sum + (typeof image.derivatives === 'string' ? JSON.parse(image.derivatives) : image.derivatives).length,
+      0,
+    ),
   };
 }
 
@@ -184,7 +230,10 @@ async function compareDerivatives(workerDir, baselineDir) {
   let identical = 0;
   for (const entry of files) {
     const relative = join(entry.parentPath ?? entry.path, entry.name).slice(baselineDir.length);
-    const [ours, theirs] = await Promise.all([readFile(join(baselineDir, relative)), readFile(join(workerDir, relative)).catch(() => null)]);
+    const [ours, theirs] = await Promise.all([
+      readFile(join(baselineDir, relative)),
+      readFile(join(workerDir, relative)).catch(() => null),
+    ]);
     if (theirs && ours.equals(theirs)) identical += 1;
   }
   return { identical, total: Math.max(files.length, workerFiles.length) };

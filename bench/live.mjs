@@ -11,7 +11,7 @@
 //   BENCH_SKIP_BUILD=1     reuse the dist/ builds
 // Any other setting of the shop passes through from the environment (OUTBOX_BATCH_SIZE, DATABASE_POOL_SIZE, ...).
 import { spawn } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -50,13 +50,14 @@ const PROCESSES = { api: 'api/dist/main.js', workers: 'workers/dist/main.js', sa
 
 await runBench(async () => {
   const workspace = await prepareBench(['@shop/api', '@shop/workers', '@shop/sandbox']);
-  const [{ dropDatabase, openPool, recreateDatabase }, { fillShoppers }, { deleteKeysUnder }, report, { Queue, QueueEvents }] = await Promise.all([
-    import('./lib/bench-database.mjs'),
-    import('./lib/checkout-data.mjs'),
-    import('./lib/redis-keys.mjs'),
-    import('./lib/report.mjs'),
-    import('bullmq'),
-  ]);
+  const [{ dropDatabase, openPool, recreateDatabase }, { fillShoppers }, { deleteKeysUnder }, report, { Queue, QueueEvents }] =
+    await Promise.all([
+      import('./lib/bench-database.mjs'),
+      import('./lib/checkout-data.mjs'),
+      import('./lib/redis-keys.mjs'),
+      import('./lib/report.mjs'),
+      import('bullmq'),
+    ]);
   const ports = livePorts();
   const shopperCount = Number(process.env.BENCH_SHOPPERS ?? 500);
   const rate = Number(process.env.BENCH_RATE ?? 200);
@@ -67,7 +68,9 @@ await runBench(async () => {
   const ordersPerShopper = Math.ceil(orderCount / shopperCount);
   const { checkoutPerShopper, pushesToPhoneByShopper } = workspace.RATE_LIMITS;
   if (ordersPerShopper > checkoutPerShopper.points) {
-    throw new Error(`${orderCount} orders over ${shopperCount} shoppers is ${ordersPerShopper} each, more than a shopper may start in an hour (${checkoutPerShopper.points}): raise BENCH_SHOPPERS`);
+    throw new Error(
+      `${orderCount} orders over ${shopperCount} shoppers is ${ordersPerShopper} each, more than a shopper may start in an hour (${checkoutPerShopper.points}): raise BENCH_SHOPPERS`,
+    );
   }
   const addressesPerShopper = Math.ceil(ordersPerShopper / pushesToPhoneByShopper.points);
   const uploadsDir = await mkdtemp(join(tmpdir(), 'toyduka-bench-live-'));
@@ -96,7 +99,8 @@ await runBench(async () => {
     SWAGGER_ENABLED: 'false',
   };
   const config = workspace.loadConfig({ ...process.env, ...env });
-  for (const port of [...ports.apis, ...ports.workersHealth, ports.sandbox, ...ports.baselines]) await workspace.assertPortFree(port, 'BENCH_PORT');
+  for (const port of [...ports.apis, ...ports.workersHealth, ports.sandbox, ...ports.baselines])
+    await workspace.assertPortFree(port, 'BENCH_PORT');
   await workspace.ensureRedis(config);
   await recreateDatabase(workspace, config);
   // Hundreds of accounts with live sessions are no data to leave lying around.
@@ -127,8 +131,18 @@ await runBench(async () => {
   const node = process.execPath;
   const stack = workspace.supervise(
     [
-      ...ports.apis.map((port, index) => ({ name: `api-${'ab'[index]}`, command: node, args: [PROCESSES.api], env: { PORT: String(port), PUBLIC_URL: apiUrls[index] } })),
-      ...ports.workersHealth.map((port, index) => ({ name: `workers-${'ab'[index]}`, command: node, args: [PROCESSES.workers], env: { WORKERS_HEALTH_PORT: String(port) } })),
+      ...ports.apis.map((port, index) => ({
+        name: `api-${'ab'[index]}`,
+        command: node,
+        args: [PROCESSES.api],
+        env: { PORT: String(port), PUBLIC_URL: apiUrls[index] },
+      })),
+      ...ports.workersHealth.map((port, index) => ({
+        name: `workers-${'ab'[index]}`,
+        command: node,
+        args: [PROCESSES.workers],
+        env: { WORKERS_HEALTH_PORT: String(port) },
+      })),
       { name: 'sandbox', command: node, args: [PROCESSES.sandbox] },
     ],
     env,
@@ -143,7 +157,10 @@ await runBench(async () => {
   say(`Placing ${orderCount} M-Pesa orders through both api instances, ${PLACEMENT_CONCURRENCY} at a time (not measured)...`);
   const placingStarted = Date.now();
   const refusals = await placeOrders(orders, workspace.ORDER_API.startMpesaPayment);
-  if (refusals.length > 0) say(`${refusals.length} payment requests were answered with a 5xx and sent again (the first: ${refusals[0]}); see the api's log above.`);
+  if (refusals.length > 0)
+    say(
+      `${refusals.length} payment requests were answered with a 5xx and sent again (the first: ${refusals[0]}); see the api's log above.`,
+    );
   const connection = { connection: { url: config.REDIS_URL }, prefix: REDIS_PREFIX };
   const queues = [workspace.QUEUES.orders, workspace.QUEUES.payments].map((name) => new Queue(name, connection));
   onCleanUp(() => Promise.all(queues.map((queue) => queue.close())));
@@ -159,12 +176,19 @@ await runBench(async () => {
     event: workspace.SOCKET_EVENTS.orderUpdated,
     batch: CONNECT_BATCH,
   });
-  if (connected.connected !== shopperCount) throw new Error(`${shopperCount - connected.connected} sockets could not connect, the first: ${connected.errors[0]}`);
-  say(`Connected: ${Object.entries(connected.perUrl).map(([url, count]) => `${count} on ${url}`).join(', ')}.`);
+  if (connected.connected !== shopperCount)
+    throw new Error(`${shopperCount - connected.connected} sockets could not connect, the first: ${connected.errors[0]}`);
+  say(
+    `Connected: ${Object.entries(connected.perUrl)
+      .map(([url, count]) => `${count} on ${url}`)
+      .join(', ')}.`,
+  );
 
   const jobTimes = await watchJobs(new QueueEvents(workspace.QUEUES.payments, connection));
   await shopSockets.ask('reset');
-  say(`Measuring: the stack at rest for ${REST_MS / 1000} s, then ${orderCount} callbacks released through the sandbox at ${rate}/s for ${durationSeconds} s...`);
+  say(
+    `Measuring: the stack at rest for ${REST_MS / 1000} s, then ${orderCount} callbacks released through the sandbox at ${rate}/s for ${durationSeconds} s...`,
+  );
   const loadBefore = loadavg()[0];
   const shopProcesses = {
     'api ×2': childrenRunning(PROCESSES.api),
@@ -179,8 +203,13 @@ await runBench(async () => {
   await sleep(REST_MS);
   const shopCpuBefore = cpuReading(shopProcesses);
   const atRest = cpuSpent(restBefore, shopCpuBefore, REST_MS / 100);
-  const release = await releaseAtRate(orders, rate, (order) => releaseCallback(`${sandboxUrl}${workspace.SANDBOX_PATHS.daraja}/control`, order));
-  const settlement = await waitForSettlement(pool, orders.map((order) => order.orderId));
+  const release = await releaseAtRate(orders, rate, (order) =>
+    releaseCallback(`${sandboxUrl}${workspace.SANDBOX_PATHS.daraja}/control`, order),
+  );
+  const settlement = await waitForSettlement(
+    pool,
+    orders.map((order) => order.orderId),
+  );
   const shopDelivery = await waitForDeliveries(shopSockets, settlement.settled);
   const shopCpu = cpuSpent(shopCpuBefore, cpuReading(shopProcesses), orderCount);
   const loadAfter = loadavg()[0];
@@ -189,50 +218,91 @@ await runBench(async () => {
   await shopSockets.close();
   await stack.stop();
 
-  say(`Baseline: two bare Socket.IO servers with the Redis adapter, ${shopperCount} sockets, a BullMQ worker emitting through the redis emitter; ${orderCount} jobs at ${rate}/s...`);
+  say(
+    `Baseline: two bare Socket.IO servers with the Redis adapter, ${shopperCount} sockets, a BullMQ worker emitting through the redis emitter; ${orderCount} jobs at ${rate}/s...`,
+  );
   const baseline = await runBaseline({ config, ports, shoppers, rate, orderCount, Queue, workspace });
 
   const ms = (value) => (Number.isFinite(value) ? value.toFixed(0) : 'n/a');
-  report.printTable(['', 'count'], [
-    ['callbacks released through the sandbox', `${release.released} in ${release.seconds.toFixed(1)} s (${report.formatNumber(release.released / release.seconds)}/s; release late by p99 ${ms(release.lateP99)} ms)`],
-    ['  whose delivery to the api ended in an error or a timeout (the sandbox tries 3 times, 5 s each)', release.errors.length],
-    ['callbacks received by the api (payment_callbacks)', `${shop.callbacks}, ${report.formatNumber(shop.receivedRate)}/s between the first and the last`],
-    ['orders settled (paid)', `${settlement.settled} of ${orderCount}`],
-    ['order:updated events received by the shoppers', `${shop.receipts} (${shop.duplicates} more than one per order)`],
-    ['sockets per api instance', Object.values(connected.perUrl).join(' + ')],
-    ['socket disconnections while measuring', shop.disconnects],
-    ['payments jobs completed per second (first callback → last job)', report.formatNumber(shop.settledRate)],
-    ['load average (1 min) before → after', `${loadBefore.toFixed(2)} → ${loadAfter.toFixed(2)}`],
-    ['shop at rest: % of one vCPU (5 s before the release), and the machine busy', describeCpu(atRest)],
-    [`shop: CPU ms per callback while measuring, and the machine busy (${cpus().length} vCPUs = 100 %)`, describeCpu(shopCpu)],
-    ['baseline: CPU ms per job, and the machine busy', describeCpu(baseline.cpu)],
-  ]);
-  report.printTable(['latency', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms'], [
-    ['shop: callback received → order:updated received', ...shop.latency.map(ms)],
-    ['  callback received → its job on the payments queue (outbox relay)', ...shop.split.relay.map(ms)],
-    ['  job queued → job started (BullMQ, 2 workers × concurrency 10)', ...shop.split.queued.map(ms)],
-    ['  job started → job completed (settlement, emit)', ...shop.split.processing.map(ms)],
-    ['  job completed → order:updated received (emitter → adapter → socket)', ...shop.split.delivery.map(ms)],
-    ['baseline: job added → order:updated received', ...baseline.latency.map(ms)],
-  ]);
+  report.printTable(
+    ['', 'count'],
+    [
+      [
+        'callbacks released through the sandbox',
+        `${release.released} in ${release.seconds.toFixed(1)} s (${report.formatNumber(release.released / release.seconds)}/s; release late by p99 ${ms(release.lateP99)} ms)`,
+      ],
+      ['  whose delivery to the api ended in an error or a timeout (the sandbox tries 3 times, 5 s each)', release.errors.length],
+      [
+        'callbacks received by the api (payment_callbacks)',
+        `${shop.callbacks}, ${report.formatNumber(shop.receivedRate)}/s between the first and the last`,
+      ],
+      ['orders settled (paid)', `${settlement.settled} of ${orderCount}`],
+      ['order:updated events received by the shoppers', `${shop.receipts} (${shop.duplicates} more than one per order)`],
+      ['sockets per api instance', Object.values(connected.perUrl).join(' + ')],
+      ['socket disconnections while measuring', shop.disconnects],
+      ['payments jobs completed per second (first callback → last job)', report.formatNumber(shop.settledRate)],
+      ['load average (1 min) before → after', `${loadBefore.toFixed(2)} → ${loadAfter.toFixed(2)}`],
+      ['shop at rest: % of one vCPU (5 s before the release), and the machine busy', describeCpu(atRest)],
+      [`shop: CPU ms per callback while measuring, and the machine busy (${cpus().length} vCPUs = 100 %)`, describeCpu(shopCpu)],
+      ['baseline: CPU ms per job, and the machine busy', describeCpu(baseline.cpu)],
+    ],
+  );
+  report.printTable(
+    ['latency', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms'],
+    [
+      ['shop: callback received → order:updated received', ...shop.latency.map(ms)],
+      ['  callback received → its job on the payments queue (outbox relay)', ...shop.split.relay.map(ms)],
+      ['  job queued → job started (BullMQ, 2 workers × concurrency 10)', ...shop.split.queued.map(ms)],
+      ['  job started → job completed (settlement, emit)', ...shop.split.processing.map(ms)],
+      ['  job completed → order:updated received (emitter → adapter → socket)', ...shop.split.delivery.map(ms)],
+      ['baseline: job added → order:updated received', ...baseline.latency.map(ms)],
+    ],
+  );
   const ratio = shop.latency[2] / baseline.latency[2];
   console.log(`p99 shop ÷ p99 baseline: ${report.formatRatio(ratio)}`);
-  console.log(`  shop: callback received = payment_callbacks.receivedAt (MariaDB's clock at the api's INSERT); received = the socket's event handler`);
-  console.log(`    (this machine's clock, a process holding all ${shopperCount} sockets). The split uses the payments queue's event stream (Redis's clock);`);
+  console.log(
+    `  shop: callback received = payment_callbacks.receivedAt (MariaDB's clock at the api's INSERT); received = the socket's event handler`,
+  );
+  console.log(
+    `    (this machine's clock, a process holding all ${shopperCount} sockets). The split uses the payments queue's event stream (Redis's clock);`,
+  );
   console.log('    the emit comes just before BullMQ marks the job completed, so the last step reads a millisecond or two low.');
-  console.log(`  baseline: the bench's clock just before Queue.add (the relay's job options) → the same socket process; ${baseline.lost} lost, ${baseline.misdelivered} to the wrong user.`);
+  console.log(
+    `  baseline: the bench's clock just before Queue.add (the relay's job options) → the same socket process; ${baseline.lost} lost, ${baseline.misdelivered} to the wrong user.`,
+  );
 
   report.printVerdicts([
-    { name: 'callback received → order:updated received, p99', measured: `${ms(shop.latency[2])} ms`, target: `< ${TARGET_P99_MS} ms`, passed: shop.latency[2] < TARGET_P99_MS },
-    { name: 'p99 shop ÷ p99 baseline', measured: `${report.formatRatio(ratio)} (baseline p99 ${ms(baseline.latency[2])} ms)`, target: `≤ ${TARGET_RATIO}`, passed: ratio <= TARGET_RATIO },
+    {
+      name: 'callback received → order:updated received, p99',
+      measured: `${ms(shop.latency[2])} ms`,
+      target: `< ${TARGET_P99_MS} ms`,
+      passed: shop.latency[2] < TARGET_P99_MS,
+    },
+    {
+      name: 'p99 shop ÷ p99 baseline',
+      measured: `${report.formatRatio(ratio)} (baseline p99 ${ms(baseline.latency[2])} ms)`,
+      target: `≤ ${TARGET_RATIO}`,
+      passed: ratio <= TARGET_RATIO,
+    },
   ]);
   // A callback the api was slow to answer is not lost (the sandbox tries again and the api keeps one
   // of each); one it stored is the shop's from then on, and its shopper must hear of it, settled or not.
-  if (release.errors.length > 0) say(`${release.errors.length} callback deliveries ended in an error or a timeout, the first: ${release.errors[0]}`);
-  if (shop.callbacks < orderCount) say(`${orderCount - shop.callbacks} released callbacks never reached the api (see the errors above); they are not counted as lost events.`);
-  const lostWhere = Object.entries(shop.lostOn).map(([url, count]) => `${count} of sockets on ${url}`).join(', ');
+  if (release.errors.length > 0)
+    say(`${release.errors.length} callback deliveries ended in an error or a timeout, the first: ${release.errors[0]}`);
+  if (shop.callbacks < orderCount)
+    say(
+      `${orderCount - shop.callbacks} released callbacks never reached the api (see the errors above); they are not counted as lost events.`,
+    );
+  const lostWhere = Object.entries(shop.lostOn)
+    .map(([url, count]) => `${count} of sockets on ${url}`)
+    .join(', ');
   const checks = [
-    { name: 'events lost (callback stored by the api, owner never got order:updated)', measured: `${shop.lost}${lostWhere ? ` (${lostWhere})` : ''}`, target: '0', passed: shop.lost === 0 },
+    {
+      name: 'events lost (callback stored by the api, owner never got order:updated)',
+      measured: `${shop.lost}${lostWhere ? ` (${lostWhere})` : ''}`,
+      target: '0',
+      passed: shop.lost === 0,
+    },
     { name: 'events delivered to the wrong user', measured: String(shop.misdelivered), target: '0', passed: shop.misdelivered === 0 },
   ];
   console.log('Correctness (the bench exits 1 on any of these):');
@@ -266,7 +336,8 @@ function serverProcesses(config) {
     try {
       const name = readFileSync(`/proc/${entry}/comm`, 'utf8').trim();
       if (name === 'mariadbd' || name === 'mysqld') found.mysql.push(Number(entry));
-      else if (name === 'redis-server' && readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(`:${redisPort}`)) found.redis.push(Number(entry));
+      else if (name === 'redis-server' && readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(`:${redisPort}`))
+        found.redis.push(Number(entry));
     } catch {
       // the process ended while we looked
     }
@@ -277,7 +348,12 @@ function serverProcesses(config) {
 /** CPU milliseconds so far of each named group of pids, and of the whole machine. */
 function cpuReading(groups) {
   return {
-    groups: Object.fromEntries(Object.entries(groups).map(([name, pids]) => [name, pids.length === 0 ? Number.NaN : pids.reduce((sum, pid) => sum + (cpuMillisOf(pid) ?? Number.NaN), 0)])),
+    groups: Object.fromEntries(
+      Object.entries(groups).map(([name, pids]) => [
+        name,
+        pids.length === 0 ? Number.NaN : pids.reduce((sum, pid) => sum + (cpuMillisOf(pid) ?? Number.NaN), 0),
+      ]),
+    ),
     machine: machineCpuMillis(),
   };
 }
@@ -286,7 +362,10 @@ function cpuReading(groups) {
 function cpuSpent(before, after, units) {
   return {
     perUnit: Object.fromEntries(Object.keys(before.groups).map((name) => [name, (after.groups[name] - before.groups[name]) / units])),
-    machineBusy: before.machine && after.machine ? (after.machine.busy - before.machine.busy) / (after.machine.total - before.machine.total) : Number.NaN,
+    machineBusy:
+      before.machine && after.machine
+        ? (after.machine.busy - before.machine.busy) / (after.machine.total - before.machine.total)
+        : Number.NaN,
   };
 }
 
@@ -318,7 +397,11 @@ async function placeOrders(orders, path) {
     for (let attempt = 1; ; attempt += 1) {
       const response = await fetch(`${order.apiUrl}${path}`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${order.shopper.token}`, 'content-type': 'application/json', 'x-forwarded-for': order.shopper.clientAddress },
+        headers: {
+          authorization: `Bearer ${order.shopper.token}`,
+          'content-type': 'application/json',
+          'x-forwarded-for': order.shopper.clientAddress,
+        },
         body: JSON.stringify({ addressId: order.address.id, phone: order.address.phone }),
       });
       const body = await response.json().catch(() => null);
@@ -396,14 +479,16 @@ async function releaseCallback(controlUrl, order) {
     // A request the sandbox may never have read (a kept-alive connection it had just closed) is sent
     // again: at worst the api gets the callback twice, and it keeps one.
     response = await fetch(url, { method: 'POST' }).catch((error) => {
-      if (attempt === RELEASE_ATTEMPTS) throw new Error(`the sandbox's control API: ${error.message} (${error.cause?.code ?? error.cause?.message})`);
+      if (attempt === RELEASE_ATTEMPTS)
+        throw new Error(`the sandbox's control API: ${error.message} (${error.cause?.code ?? error.cause?.message})`);
       return undefined;
     });
   }
   const transaction = await response.json().catch(() => null);
   if (!response.ok) throw new Error(`the sandbox answered ${response.status} ${JSON.stringify(transaction)?.slice(0, 200)}`);
   const delivery = transaction.deliveries.at(-1);
-  if (!(delivery?.status >= 200 && delivery.status < 300)) throw new Error(`the api answered the callback ${delivery?.status ?? delivery?.error}`);
+  if (!(delivery?.status >= 200 && delivery.status < 300))
+    throw new Error(`the api answered the callback ${delivery?.status ?? delivery?.error}`);
 }
 
 /** Until none of `orderIds` is pending, or none has settled for STALL_LIMIT_MS; answers how many settled. */
@@ -411,7 +496,10 @@ async function waitForSettlement(pool, orderIds) {
   let settled = -1;
   let progressAt = Date.now();
   for (;;) {
-    const [[counts]] = await pool.query("SELECT COUNT(*) AS orders, SUM(paymentStatus = 'pending') AS pending FROM orders WHERE id IN (?)", [orderIds]);
+    const [[counts]] = await pool.query(
+      "SELECT COUNT(*) AS orders, SUM(paymentStatus = 'pending') AS pending FROM orders WHERE id IN (?)",
+      [orderIds],
+    );
     const done = Number(counts.orders) - Number(counts.pending ?? 0);
     if (done !== settled) [settled, progressAt] = [done, Date.now()];
     if (Number(counts.pending ?? 0) === 0 || Date.now() - progressAt > STALL_LIMIT_MS) return { settled };
@@ -440,7 +528,12 @@ async function shopOutcome(pool, orders, socketOf, socketUrlOf, delivery, jobTim
   // Every order's owner, those of refused payment requests too: an event about any of them reaching another shopper is misdelivered.
   const [owners] = await pool.query('SELECT id, userId FROM orders');
   const [events] = await pool.query("SELECT id, payload FROM outbox_events WHERE jobName = 'mpesa.callback'");
-  const jobOfCallback = new Map(events.map((row) => [(typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload).callbackId, workspace.outboxJobId(row.id)]));
+  const jobOfCallback = new Map(
+    events.map((row) => [
+      (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload).callbackId,
+      workspace.outboxJobId(row.id),
+    ]),
+  );
   const ownerOf = new Map(owners.map((row) => [row.id, row.userId]));
   const received = new Map();
   let misdelivered = 0;
@@ -495,7 +588,11 @@ async function shopOutcome(pool, orders, socketOf, socketUrlOf, delivery, jobTim
 
 /** Starts one of bench/lib's baseline processes and waits for its {"ready":true}. */
 async function startBaselineProcess(script, env) {
-  const child = spawn(process.execPath, [join(repoRoot, 'bench/lib', script)], { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [join(repoRoot, 'bench/lib', script)], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   onCleanUp(() => child.exitCode === null && child.kill('SIGTERM'));
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const { value, done } = await createInterface({ input: child.stdout })[Symbol.asyncIterator]().next();
@@ -515,26 +612,47 @@ async function startBaselineProcess(script, env) {
  */
 async function runBaseline({ config, ports, shoppers, rate, orderCount, Queue, workspace }) {
   const channel = { REDIS_URL: config.REDIS_URL, CHANNEL_KEY: workspace.socketChannelKey(BASELINE_PREFIX) };
-  const servers = await Promise.all(ports.baselines.map((port) => startBaselineProcess('live-baseline-server.mjs', { ...channel, PORT: String(port) })));
+  const servers = await Promise.all(
+    ports.baselines.map((port) => startBaselineProcess('live-baseline-server.mjs', { ...channel, PORT: String(port) })),
+  );
   const worker = await startBaselineProcess('live-baseline-worker.mjs', { ...channel, REDIS_PREFIX: BASELINE_PREFIX, BASELINE_QUEUE });
   const sockets = startSocketClients();
   const connected = await sockets.ask('connect', {
-    sockets: shoppers.map((shopper) => ({ url: `http://127.0.0.1:${ports.baselines[shopper.userId % 2]}`, auth: { userId: shopper.userId } })),
+    sockets: shoppers.map((shopper) => ({
+      url: `http://127.0.0.1:${ports.baselines[shopper.userId % 2]}`,
+      auth: { userId: shopper.userId },
+    })),
     event: workspace.SOCKET_EVENTS.orderUpdated,
     batch: CONNECT_BATCH,
   });
-  if (connected.connected !== shoppers.length) throw new Error(`${shoppers.length - connected.connected} baseline sockets could not connect, the first: ${connected.errors[0]}`);
+  if (connected.connected !== shoppers.length)
+    throw new Error(`${shoppers.length - connected.connected} baseline sockets could not connect, the first: ${connected.errors[0]}`);
 
   const queue = new Queue(BASELINE_QUEUE, { connection: { url: config.REDIS_URL }, prefix: BASELINE_PREFIX });
   const settings = workspace.QUEUE_SETTINGS.payments;
   const jobs = Array.from({ length: orderCount }, (_, index) => ({ orderId: index + 1, userId: shoppers[index % shoppers.length].userId }));
   const addedAt = new Map();
-  const processes = { 'servers ×2': servers.map((server) => server.pid), worker: [worker.pid], sockets: [sockets.pid], bench: [process.pid], ...serverProcesses(config) };
+  const processes = {
+    'servers ×2': servers.map((server) => server.pid),
+    worker: [worker.pid],
+    sockets: [sockets.pid],
+    bench: [process.pid],
+    ...serverProcesses(config),
+  };
   const cpuBefore = cpuReading(processes);
   const release = await releaseAtRate(jobs, rate, async ({ orderId, userId }) => {
     addedAt.set(orderId, Date.now());
     const event = { orderId, orderStatus: 'confirmed', paymentStatus: 'paid', updatedAt: new Date().toISOString() };
-    await queue.add('bench.notify', { userId, event }, { jobId: `baseline-${orderId}`, attempts: settings.attempts, backoff: { type: 'exponential', delay: settings.backoffMs }, ...workspace.JOB_RETENTION });
+    await queue.add(
+      'bench.notify',
+      { userId, event },
+      {
+        jobId: `baseline-${orderId}`,
+        attempts: settings.attempts,
+        backoff: { type: 'exponential', delay: settings.backoffMs },
+        ...workspace.JOB_RETENTION,
+      },
+    );
   });
   if (release.errors.length > 0) throw new Error(`the baseline could not add its jobs: ${release.errors[0]}`);
   const delivery = await waitForDeliveries(sockets, orderCount);
@@ -550,5 +668,10 @@ async function runBaseline({ config, ports, shoppers, rate, orderCount, Queue, w
     if (socketOf.get(jobs[orderId - 1]?.userId) !== socket) misdelivered += 1;
     else if (!received.has(orderId)) received.set(orderId, at);
   }
-  return { latency: spread([...received].map(([orderId, at]) => at - addedAt.get(orderId))), lost: orderCount - received.size, misdelivered, cpu };
+  return {
+    latency: spread([...received].map(([orderId, at]) => at - addedAt.get(orderId))),
+    lost: orderCount - received.size,
+    misdelivered,
+    cpu,
+  };
 }

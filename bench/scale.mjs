@@ -14,18 +14,18 @@
 //   BENCH_SKIP_BUILD=1   reuse the dist/ builds (the web's too: nginx serves its files)
 //   BENCH_VERBOSE=1      print every process's output as it comes (it always goes to their log files)
 //   BENCH_KEEP_LOGS=1    keep the processes' log files afterwards (their folder is printed)
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import { StepFailure, repoRoot, say } from '../infra/scripts/lib/bootstrap.mjs';
 import { checkOut } from '../infra/chaos/lib/checkouts.mjs';
 import { checkScope, hasAttemptsTable, readScope, settle } from '../infra/chaos/lib/ledger-checks.mjs';
 import { createSupervisor } from '../infra/chaos/lib/supervisor.mjs';
 import { startEdge } from '../infra/nginx/edge.mjs';
+import { repoRoot, say, StepFailure } from '../infra/scripts/lib/bootstrap.mjs';
 import { onCleanUp, runBench } from './lib/lifecycle.mjs';
 import { databaseUrlNamed, prepareBench, sandboxedShopEnv } from './lib/workspace.mjs';
 
@@ -55,9 +55,13 @@ const DUPLICATE_WINDOW_MS = 1000;
 const UPLOAD_OVERSHOOT_BYTES = 64 * 1024;
 
 function settingsOf(argv, env) {
-  const { values } = parseArgs({ args: argv, options: { checkouts: { type: 'string', default: '200' }, json: { type: 'string' }, 'web-root': { type: 'string' } } });
+  const { values } = parseArgs({
+    args: argv,
+    options: { checkouts: { type: 'string', default: '200' }, json: { type: 'string' }, 'web-root': { type: 'string' } },
+  });
   const checkouts = Number(values.checkouts);
-  if (!Number.isInteger(checkouts) || checkouts < 2) throw new StepFailure(`--checkouts must be a whole number of at least 2 (got '${values.checkouts}')`);
+  if (!Number.isInteger(checkouts) || checkouts < 2)
+    throw new StepFailure(`--checkouts must be a whole number of at least 2 (got '${values.checkouts}')`);
   const base = Number(env.BENCH_PORT ?? 3300);
   const database = env.BENCH_DATABASE ?? 'toyduka_bench_scale';
   return {
@@ -82,16 +86,20 @@ await runBench(async () => {
   const settings = settingsOf(process.argv.slice(2), process.env);
   const workspace = await prepareBench(['@shop/api', '@shop/workers', '@shop/sandbox', '@shop/web']);
   const { webRoot } = settings;
-  const missing = [...Object.values(MAINS).map((path) => join(repoRoot, path)), join(webRoot, 'index.html')].filter((path) => !existsSync(path));
-  if (missing.length > 0) throw new StepFailure(`${missing.join(', ')} not built: run without BENCH_SKIP_BUILD=1 (or run npm run build first).`);
-  const [{ dropDatabase, openPool, recreateDatabase }, { fillShoppers }, { deleteKeysUnder }, report, { io }, { SESSION_COOKIE }] = await Promise.all([
-    import('./lib/bench-database.mjs'),
-    import('./lib/checkout-data.mjs'),
-    import('./lib/redis-keys.mjs'),
-    import('./lib/report.mjs'),
-    import('socket.io-client'),
-    import('../api/dist/access/session-token.js'),
-  ]);
+  const missing = [...Object.values(MAINS).map((path) => join(repoRoot, path)), join(webRoot, 'index.html')].filter(
+    (path) => !existsSync(path),
+  );
+  if (missing.length > 0)
+    throw new StepFailure(`${missing.join(', ')} not built: run without BENCH_SKIP_BUILD=1 (or run npm run build first).`);
+  const [{ dropDatabase, openPool, recreateDatabase }, { fillShoppers }, { deleteKeysUnder }, report, { io }, { SESSION_COOKIE }] =
+    await Promise.all([
+      import('./lib/bench-database.mjs'),
+      import('./lib/checkout-data.mjs'),
+      import('./lib/redis-keys.mjs'),
+      import('./lib/report.mjs'),
+      import('socket.io-client'),
+      import('../api/dist/access/session-token.js'),
+    ]);
   const { ports } = settings;
   for (const port of [ports.edge, ...ports.apis, ...ports.workersHealth, ports.sandbox]) await workspace.assertPortFree(port, 'BENCH_PORT');
 
@@ -131,13 +139,22 @@ await runBench(async () => {
   const { shoppers, products } = await fillShoppers(pool, settings.checkouts, { label: 'scale' });
   const withAttempts = await hasAttemptsTable(pool);
 
-  say(`Starting the sandbox, ${API_PROCESSES} api processes, ${WORKER_PROCESSES} worker processes and nginx on ${edgeUrl} (process logs under ${logDir})...`);
+  say(
+    `Starting the sandbox, ${API_PROCESSES} api processes, ${WORKER_PROCESSES} worker processes and nginx on ${edgeUrl} (process logs under ${logDir})...`,
+  );
   const supervisor = createSupervisor({ logDir, env, verbose: settings.verbose });
   onCleanUp(() => supervisor.stopAll());
   const node = process.execPath;
-  const apis = ports.apis.map((port, index) => supervisor.createPart({ name: `api-${index + 1}`, command: node, args: [MAINS.api], extraEnv: { PORT: String(port) } }));
+  const apis = ports.apis.map((port, index) =>
+    supervisor.createPart({ name: `api-${index + 1}`, command: node, args: [MAINS.api], extraEnv: { PORT: String(port) } }),
+  );
   const workers = ports.workersHealth.map((port, index) =>
-    supervisor.createPart({ name: `workers-${index + 1}`, command: node, args: [MAINS.workers], extraEnv: { WORKERS_HEALTH_PORT: String(port) } }),
+    supervisor.createPart({
+      name: `workers-${index + 1}`,
+      command: node,
+      args: [MAINS.workers],
+      extraEnv: { WORKERS_HEALTH_PORT: String(port) },
+    }),
   );
   const sandbox = supervisor.createPart({ name: 'sandbox', command: node, args: [MAINS.sandbox] });
   for (const part of [...apis, ...workers, sandbox]) part.start();
@@ -159,7 +176,9 @@ await runBench(async () => {
   const watchers = [];
   onCleanUp(() => watchers.forEach((watcher) => watcher.socket.disconnect()));
   for (let start = 0; start < shoppers.length; start += CONNECT_BATCH) {
-    const batch = shoppers.slice(start, start + CONNECT_BATCH).map((shopper) => watchOrders({ io, edgeUrl, shopper, sessionCookie: SESSION_COOKIE, workspace }));
+    const batch = shoppers
+      .slice(start, start + CONNECT_BATCH)
+      .map((shopper) => watchOrders({ io, edgeUrl, shopper, sessionCookie: SESSION_COOKIE, workspace }));
     watchers.push(...batch);
     const refusals = (await Promise.all(batch.map((watcher) => watcher.opened))).filter(Boolean);
     if (refusals.length > 0) throw new StepFailure(`${refusals.length} sockets could not connect through nginx, the first: ${refusals[0]}`);
@@ -171,7 +190,9 @@ await runBench(async () => {
   const killAfter = Math.ceil(shoppers.length / 2);
   const killedApi = apis.find((part) => part.name === KILLED_API);
   let killing;
-  say(`${shoppers.length} M-Pesa checkouts through nginx, ${CHECKOUT_CONCURRENCY} at a time over ${((shoppers.length * ARRIVAL_GAP_MS) / 1000).toFixed(1)} s; kill -9 of ${KILLED_API} after ${killAfter} answers...`);
+  say(
+    `${shoppers.length} M-Pesa checkouts through nginx, ${CHECKOUT_CONCURRENCY} at a time over ${((shoppers.length * ARRIVAL_GAP_MS) / 1000).toFixed(1)} s; kill -9 of ${KILLED_API} after ${killAfter} answers...`,
+  );
   const firstRequestAt = Date.now();
   const answers = await checkOut({
     url: `${edgeUrl}${workspace.ORDER_API.startMpesaPayment}`,
@@ -185,15 +206,33 @@ await runBench(async () => {
   });
   const killedAt = await killing;
   const reconnected = await waitUntil(() => watchers.every((watcher) => watcher.socket.connected), RECONNECT_TIMEOUT_MS);
-  if (!reconnected) say(`\u001b[33m${watchers.filter((watcher) => !watcher.socket.connected).length} sockets still disconnected ${RECONNECT_TIMEOUT_MS / 1000} s after the checkouts.\u001b[0m`);
+  if (!reconnected)
+    say(
+      `\u001b[33m${watchers.filter((watcher) => !watcher.socket.connected).length} sockets still disconnected ${RECONNECT_TIMEOUT_MS / 1000} s after the checkouts.\u001b[0m`,
+    );
 
   say('Waiting for every order to settle...');
   const userIds = shoppers.map((shopper) => shopper.userId);
   // The sandbox is this run's alone: every push it made belongs to these shoppers.
   const scopeOptions = { withAttempts, isOrphanOfScope: () => true };
-  const settled = await settle({ pool, sandboxUrl, userIds, ...scopeOptions, since: firstRequestAt, timeoutMs: SETTLE_TIMEOUT_MS, receiptGraceMs: RECEIPT_GRACE_MS });
+  const settled = await settle({
+    pool,
+    sandboxUrl,
+    userIds,
+    ...scopeOptions,
+    since: firstRequestAt,
+    timeoutMs: SETTLE_TIMEOUT_MS,
+    receiptGraceMs: RECEIPT_GRACE_MS,
+  });
   const scope = await readScope(pool, sandboxUrl, userIds, scopeOptions);
-  const ledger = await checkScope({ pool, scope, answers, products, withAttempts, retryMessage: workspace.MESSAGES.checkout.mpesaInitiateFailed });
+  const ledger = await checkScope({
+    pool,
+    scope,
+    answers,
+    products,
+    withAttempts,
+    retryMessage: workspace.MESSAGES.checkout.mpesaInitiateFailed,
+  });
   const expected = await statusEventsOf(pool, lastOutboxId, workspace.JOBS.orderStatusChanged);
   const deliveries = await waitForDeliveries(watchers, scope.orders, expected);
 
@@ -202,7 +241,15 @@ await runBench(async () => {
     seconds: { checkoutsToSettled: settled.ms / 1000, run: process.uptime() },
     settled: settled.settled,
     answers: tally(answers.map(describeAnswer)),
-    orders: { placed: ledger.placed, confirmed: ledger.confirmed, cancelled: ledger.cancelled, unknown: ledger.unknown, lost: ledger.lost.length, doubled: ledger.doubled.length, stuck: ledger.stuck.length },
+    orders: {
+      placed: ledger.placed,
+      confirmed: ledger.confirmed,
+      cancelled: ledger.cancelled,
+      unknown: ledger.unknown,
+      lost: ledger.lost.length,
+      doubled: ledger.doubled.length,
+      stuck: ledger.stuck.length,
+    },
     sockets: socketFigures(watchers, socketsPerApi, killedAt),
     events: deliveries.counts,
     errorsSeen: errorsSeen(answers, watchers),
@@ -228,7 +275,9 @@ function watchOrders({ io, edgeUrl, shopper, sessionCookie, workspace }) {
   const headers = { cookie: `${sessionCookie}=${shopper.token}`, 'x-forwarded-for': shopper.clientAddress };
   const socket = io(edgeUrl, { path: workspace.SOCKET_PATH, transports: ['websocket'], forceNew: true, extraHeaders: headers });
   const watcher = { shopper, socket, events: new Map(), drops: [], reconnects: [], refetches: [], refetching: [], failedReconnects: 0 };
-  socket.on(workspace.SOCKET_EVENTS.orderUpdated, (event) => watcher.events.set(event.orderId, (watcher.events.get(event.orderId) ?? 0) + 1));
+  socket.on(workspace.SOCKET_EVENTS.orderUpdated, (event) =>
+    watcher.events.set(event.orderId, (watcher.events.get(event.orderId) ?? 0) + 1),
+  );
   socket.on('disconnect', () => watcher.drops.push(Date.now()));
   socket.io.on('reconnect_error', () => (watcher.failedReconnects += 1));
   watcher.opened = new Promise((resolve) => {
@@ -255,7 +304,11 @@ async function refetchOrders(watcher, url, headers) {
   try {
     const response = await fetch(url, { headers });
     const body = await response.json().catch(() => null);
-    watcher.refetches.push(response.ok ? { orders: body.data.map(({ id, orderStatus, paymentStatus }) => ({ id, orderStatus, paymentStatus })) } : { status: response.status });
+    watcher.refetches.push(
+      response.ok
+        ? { orders: body.data.map(({ id, orderStatus, paymentStatus }) => ({ id, orderStatus, paymentStatus })) }
+        : { status: response.status },
+    );
   } catch (error) {
     watcher.refetches.push({ error: error?.cause?.code ?? error?.name ?? String(error) });
   }
@@ -301,7 +354,11 @@ function classifyDeliveries(watchers, orders, expected) {
     const watcher = watcherOf.get(order.userId);
     const received = watcher.events.get(order.id) ?? 0;
     const promised = expected.get(order.id) ?? 0;
-    const readAsEnded = watcher.refetches.some((refetch) => refetch.orders?.some((seen) => seen.id === order.id && seen.orderStatus === order.orderStatus && seen.paymentStatus === order.paymentStatus));
+    const readAsEnded = watcher.refetches.some((refetch) =>
+      refetch.orders?.some(
+        (seen) => seen.id === order.id && seen.orderStatus === order.orderStatus && seen.paymentStatus === order.paymentStatus,
+      ),
+    );
     const line = `order ${order.id} (${order.orderStatus}/${order.paymentStatus}): ${received} of ${promised} events, socket dropped ${watcher.drops.length}×, ${watcher.refetches.length} reads after reconnecting`;
     if (received === promised) kinds.once.push(line);
     else if (received > promised) kinds.duplicated.push(line);
@@ -309,7 +366,16 @@ function classifyDeliveries(watchers, orders, expected) {
     else kinds.missed.push(line);
   }
   const promised = [...orders.keys()].reduce((sum, orderId) => sum + (expected.get(orderId) ?? 0), 0);
-  return { kinds, counts: { promised, once: kinds.once.length, caughtUp: kinds.caughtUp.length, missed: kinds.missed.length, duplicated: kinds.duplicated.length } };
+  return {
+    kinds,
+    counts: {
+      promised,
+      once: kinds.once.length,
+      caughtUp: kinds.caughtUp.length,
+      missed: kinds.missed.length,
+      duplicated: kinds.duplicated.length,
+    },
+  };
 }
 
 /** Waits until no order misses an event (or the timeout), then a moment more for duplicates; answers the final classification. */
@@ -389,7 +455,9 @@ function rawGet(url, headers = {}) {
  * api itself serves it.
  */
 async function checkEdge({ edgeUrl, apiUrl, webRoot, product, workspace }) {
-  const asset = readdirSync(join(webRoot, 'assets')).find((name) => name.endsWith('.js') && existsSync(join(webRoot, 'assets', `${name}.gz`)));
+  const asset = readdirSync(join(webRoot, 'assets')).find(
+    (name) => name.endsWith('.js') && existsSync(join(webRoot, 'assets', `${name}.gz`)),
+  );
   if (!asset) throw new StepFailure(`${webRoot}/assets holds no script with its .gz beside it: build the web again (npm run build).`);
   const assetAnswer = await rawGet(`${edgeUrl}/assets/${asset}`, { 'accept-encoding': 'gzip' });
   const page = await rawGet(`${edgeUrl}${workspace.ROUTES.shopProduct(product.id)}`);
@@ -415,7 +483,11 @@ async function checkEdge({ edgeUrl, apiUrl, webRoot, product, workspace }) {
       // Only the api writes a product's own title into the shell's Open Graph tags.
       paintedByApi: page.body.toString('utf8').includes(`<meta property="og:title" content="${product.title}"`),
     },
-    largeUpload: { bytes: workspace.LIMITS.maxImageBytes + UPLOAD_OVERSHOOT_BYTES, status: upload.status, answeredByApi: uploadBody?.success === false },
+    largeUpload: {
+      bytes: workspace.LIMITS.maxImageBytes + UPLOAD_OVERSHOOT_BYTES,
+      status: upload.status,
+      answeredByApi: uploadBody?.success === false,
+    },
     metrics: {
       throughNginx: await statusOf(`${edgeUrl}/api/metrics`),
       throughNginxOtherCase: await statusOf(`${edgeUrl}/API/Metrics`),
@@ -430,7 +502,9 @@ function verdicts(result, ledger) {
   return [
     {
       name: 'every order settled (none pending, every push answered at the sandbox)',
-      measured: result.settled ? `${result.seconds.checkoutsToSettled.toFixed(1)} s after the first checkout` : `not after ${SETTLE_TIMEOUT_MS / 1000} s`,
+      measured: result.settled
+        ? `${result.seconds.checkoutsToSettled.toFixed(1)} s after the first checkout`
+        : `not after ${SETTLE_TIMEOUT_MS / 1000} s`,
       target: 'settled',
       passed: result.settled,
     },
@@ -441,15 +515,34 @@ function verdicts(result, ledger) {
     zero('shoppers told to retry while their push was live', ledger.toldRetryWhileLive.length),
     zero('orders whose shopper missed an update (no event, nothing read after reconnecting)', events.missed),
     zero('orders whose shopper got an update twice', events.duplicated),
-    { name: 'sockets dropped by the kill that reconnected through nginx', measured: `${sockets.reconnected} of ${sockets.dropped}`, target: 'all', passed: sockets.reconnected === sockets.dropped },
+    {
+      name: 'sockets dropped by the kill that reconnected through nginx',
+      measured: `${sockets.reconnected} of ${sockets.dropped}`,
+      target: 'all',
+      passed: sockets.reconnected === sockets.dropped,
+    },
     {
       name: 'a hashed asset through nginx',
       measured: `${edge.asset.status}, ${edge.asset.contentEncoding}, '${edge.asset.cacheControl}', the build's own .gz: ${edge.asset.sameBytesAsBuildGzip}`,
       target: "200, gzip, immutable, the build's .gz",
-      passed: edge.asset.status === 200 && edge.asset.contentEncoding === 'gzip' && /immutable/.test(edge.asset.cacheControl ?? '') && edge.asset.sameBytesAsBuildGzip,
+      passed:
+        edge.asset.status === 200 &&
+        edge.asset.contentEncoding === 'gzip' &&
+        /immutable/.test(edge.asset.cacheControl ?? '') &&
+        edge.asset.sameBytesAsBuildGzip,
     },
-    { name: 'a product page through nginx', measured: `${edge.productPage.status}, painted by the api: ${edge.productPage.paintedByApi}`, target: '200, painted by the api', passed: edge.productPage.status === 200 && edge.productPage.paintedByApi },
-    { name: `an upload of ${edge.largeUpload.bytes} bytes through nginx`, measured: `${edge.largeUpload.status}, answered by the api: ${edge.largeUpload.answeredByApi}`, target: 'answered by the api', passed: edge.largeUpload.answeredByApi },
+    {
+      name: 'a product page through nginx',
+      measured: `${edge.productPage.status}, painted by the api: ${edge.productPage.paintedByApi}`,
+      target: '200, painted by the api',
+      passed: edge.productPage.status === 200 && edge.productPage.paintedByApi,
+    },
+    {
+      name: `an upload of ${edge.largeUpload.bytes} bytes through nginx`,
+      measured: `${edge.largeUpload.status}, answered by the api: ${edge.largeUpload.answeredByApi}`,
+      target: 'answered by the api',
+      passed: edge.largeUpload.answeredByApi,
+    },
     {
       name: '/api/metrics through nginx (and /API/Metrics)',
       measured: `${edge.metrics.throughNginx} (${edge.metrics.throughNginxOtherCase}); the api itself ${edge.metrics.fromApi}`,
@@ -461,24 +554,48 @@ function verdicts(result, ledger) {
 
 function printSummary(report, result, { killAfter, deliveries, ledger }) {
   const { orders, sockets, events, errorsSeen: errors, seconds } = result;
-  const answers = Object.entries(result.answers).map(([answer, count]) => `${count}× ${answer}`).join(', ');
-  report.printTable(['bench:scale', 'measured'], [
-    ['checkouts through nginx (kill -9 of one api process after half were answered)', `${result.checkouts} (killed after ${killAfter})`],
-    ['  answers', answers],
-    ['orders placed / confirmed / cancelled / unknown', `${orders.placed} / ${orders.confirmed} / ${orders.cancelled} / ${orders.unknown}`],
-    ['money lost / doubled; orders stuck', `${orders.lost} / ${orders.doubled}; ${orders.stuck}`],
-    ['sockets through nginx, per api process', `${sockets.connected}: ${sockets.perApi.join(' + ')}`],
-    ['  dropped by the kill / reconnected through nginx', `${sockets.dropped} / ${sockets.reconnected} (${sockets.droppedMoreThanOnce} dropped more than once)`],
-    ['  kill → reconnected, p50 / max ms', `${sockets.reconnectMs.p50 ?? 'n/a'} / ${sockets.reconnectMs.max ?? 'n/a'}`],
-    ['order:updated events promised (order.status-changed)', events.promised],
-    ['  orders: every event once / caught up on reconnect / missed / duplicated', `${events.once} / ${events.caughtUp} / ${events.missed} / ${events.duplicated}`],
-    ['errors seen by shoppers: checkouts 5xx or unanswered', errors.checkouts],
-    ['  orders not readable after a reconnect; reconnect attempts failed', `${errors.ordersReadAfterReconnect}; ${errors.socketReconnectAttemptsFailed}`],
-    ['first checkout → every order settled, s', `${seconds.checkoutsToSettled.toFixed(1)}${result.settled ? '' : ' (NOT settled)'}`],
-    ['whole run (setup included), s', seconds.run.toFixed(0)],
-  ]);
-  for (const [title, lines] of [['LOST', ledger.lost], ['DOUBLED', ledger.doubled], ['STUCK', ledger.stuck], ['MISSED', deliveries.kinds.missed], ['DUPLICATED', deliveries.kinds.duplicated]]) {
-    if (lines.length > 0) console.log(`${title}: ${lines.slice(0, 5).join('; ')}${lines.length > 5 ? ` … and ${lines.length - 5} more` : ''}`);
+  const answers = Object.entries(result.answers)
+    .map(([answer, count]) => `${count}× ${answer}`)
+    .join(', ');
+  report.printTable(
+    ['bench:scale', 'measured'],
+    [
+      ['checkouts through nginx (kill -9 of one api process after half were answered)', `${result.checkouts} (killed after ${killAfter})`],
+      ['  answers', answers],
+      [
+        'orders placed / confirmed / cancelled / unknown',
+        `${orders.placed} / ${orders.confirmed} / ${orders.cancelled} / ${orders.unknown}`,
+      ],
+      ['money lost / doubled; orders stuck', `${orders.lost} / ${orders.doubled}; ${orders.stuck}`],
+      ['sockets through nginx, per api process', `${sockets.connected}: ${sockets.perApi.join(' + ')}`],
+      [
+        '  dropped by the kill / reconnected through nginx',
+        `${sockets.dropped} / ${sockets.reconnected} (${sockets.droppedMoreThanOnce} dropped more than once)`,
+      ],
+      ['  kill → reconnected, p50 / max ms', `${sockets.reconnectMs.p50 ?? 'n/a'} / ${sockets.reconnectMs.max ?? 'n/a'}`],
+      ['order:updated events promised (order.status-changed)', events.promised],
+      [
+        '  orders: every event once / caught up on reconnect / missed / duplicated',
+        `${events.once} / ${events.caughtUp} / ${events.missed} / ${events.duplicated}`,
+      ],
+      ['errors seen by shoppers: checkouts 5xx or unanswered', errors.checkouts],
+      [
+        '  orders not readable after a reconnect; reconnect attempts failed',
+        `${errors.ordersReadAfterReconnect}; ${errors.socketReconnectAttemptsFailed}`,
+      ],
+      ['first checkout → every order settled, s', `${seconds.checkoutsToSettled.toFixed(1)}${result.settled ? '' : ' (NOT settled)'}`],
+      ['whole run (setup included), s', seconds.run.toFixed(0)],
+    ],
+  );
+  for (const [title, lines] of [
+    ['LOST', ledger.lost],
+    ['DOUBLED', ledger.doubled],
+    ['STUCK', ledger.stuck],
+    ['MISSED', deliveries.kinds.missed],
+    ['DUPLICATED', deliveries.kinds.duplicated],
+  ]) {
+    if (lines.length > 0)
+      console.log(`${title}: ${lines.slice(0, 5).join('; ')}${lines.length > 5 ? ` … and ${lines.length - 5} more` : ''}`);
   }
 }
 

@@ -27,7 +27,16 @@ import { formatNumber, printTable, printVerdicts } from './lib/report.mjs';
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 // QUIC, background downloads and sync would add requests of Chromium's own to what is measured.
-const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const AUTH_API = { login: '/api/auth/login', register: '/api/auth/register' };
 const BENCH_SHOPPER = {
   userName: 'Bench Shopper',
@@ -37,7 +46,14 @@ const BENCH_SHOPPER = {
 /** The Chromium of the run under way, if any: Ctrl-C must not leave it behind. */
 let chrome;
 
-const TARGETS = { performance: 0.9, accessibility: 0.95, lcpMs: 2500, homeLcpMs: 2000, homeJsBytes: 170_000, homeBeforeImagesBytes: 500_000 };
+const TARGETS = {
+  performance: 0.9,
+  accessibility: 0.95,
+  lcpMs: 2500,
+  homeLcpMs: 2000,
+  homeJsBytes: 170_000,
+  homeBeforeImagesBytes: 500_000,
+};
 
 await runBench(async () => {
   const options = readOptions();
@@ -76,7 +92,8 @@ await runBench(async () => {
         const figures = figuresOf(lhr, shopUrl);
         page.runs.push(figures);
         const ended = new URL(lhr.finalDisplayedUrl);
-        if (ended.pathname !== page.path) page.notes.add(`ended on ${ended.pathname}, not ${page.path}: the figures are those of the page it ended on`);
+        if (ended.pathname !== page.path)
+          page.notes.add(`ended on ${ended.pathname}, not ${page.path}: the figures are those of the page it ended on`);
         for (const warning of lhr.runWarnings) page.notes.add(`Lighthouse: ${warning}`);
       } catch (error) {
         page.failures.push(`run ${run}: ${error.message}`);
@@ -112,7 +129,9 @@ async function assertShopReachable(shopUrl) {
     const response = await fetch(health);
     if (!response.ok) throw new Error(`answered ${response.status}`);
   } catch (error) {
-    throw new StepFailure(`the shop at ${shopUrl.origin} is not reachable (${health}: ${error.cause?.code ?? error.message}): start it with \`npm start\`, or set SHOP_URL`);
+    throw new StepFailure(
+      `the shop at ${shopUrl.origin} is not reachable (${health}: ${error.cause?.code ?? error.message}): start it with \`npm start\`, or set SHOP_URL`,
+    );
   }
 }
 
@@ -139,8 +158,12 @@ async function callApi(shopUrl, path, { method = 'GET', body, cookie } = {}) {
 async function seededToy(shopUrl, CATALOGUE_API) {
   const { ok, status, answer } = await callApi(shopUrl, CATALOGUE_API.shopProducts);
   if (!ok) throw new StepFailure(`${CATALOGUE_API.shopProducts} answered ${status}: ${answer.message ?? ''}`);
-  const toy = answer.data.find((product) => product.totalStock > 0 && product.image) ?? answer.data.find((product) => product.totalStock > 0);
-  if (!toy) throw new StepFailure(`the shop has no toy in stock (${CATALOGUE_API.shopProducts}): seed the demo catalogue with \`npm start\` or \`npm run seed\``);
+  const toy =
+    answer.data.find((product) => product.totalStock > 0 && product.image) ?? answer.data.find((product) => product.totalStock > 0);
+  if (!toy)
+    throw new StepFailure(
+      `the shop has no toy in stock (${CATALOGUE_API.shopProducts}): seed the demo catalogue with \`npm start\` or \`npm run seed\``,
+    );
   return toy;
 }
 
@@ -153,8 +176,14 @@ async function signInBenchShopper(shopUrl) {
   let signedIn = await callApi(shopUrl, AUTH_API.login, { method: 'POST', body: { email, password } });
   if (!signedIn.ok) {
     signedIn = await callApi(shopUrl, AUTH_API.register, { method: 'POST', body: { userName, email, password } });
-    if (signedIn.status === 429) throw new StepFailure(`registering the bench shopper was refused: ${signedIn.answer.message} (at most ten registrations an hour from one address)`);
-    if (!signedIn.ok) throw new StepFailure(`the bench shopper ${email} can neither log in nor register (${signedIn.status}: ${signedIn.answer.message}): set BENCH_SHOPPER_EMAIL and BENCH_SHOPPER_PASSWORD`);
+    if (signedIn.status === 429)
+      throw new StepFailure(
+        `registering the bench shopper was refused: ${signedIn.answer.message} (at most ten registrations an hour from one address)`,
+      );
+    if (!signedIn.ok)
+      throw new StepFailure(
+        `the bench shopper ${email} can neither log in nor register (${signedIn.status}: ${signedIn.answer.message}): set BENCH_SHOPPER_EMAIL and BENCH_SHOPPER_PASSWORD`,
+      );
     say(`Registered the bench shopper ${email}.`);
   }
   const cookie = signedIn.cookies.map((line) => line.split(';')[0]).join('; ');
@@ -183,7 +212,13 @@ async function putToyInCart(shopUrl, shopper, toy, SHOPPER_API) {
 async function measurePage(lighthouse, chromeLauncher, url, headers) {
   chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, handleSIGINT: false, logLevel: 'silent' });
   try {
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], extraHeaders: headers });
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+      extraHeaders: headers,
+    });
     if (!result) throw new StepFailure('Lighthouse returned no result');
     const { lhr } = result;
     if (lhr.runtimeError) throw new StepFailure(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
@@ -239,7 +274,9 @@ function medianFigures(runs) {
   for (const key of ['performance', 'accessibility', 'fcpMs', 'lcpMs', 'tbtMs', 'totalBytes', 'jsBytes', 'beforeImagesBytes']) {
     figures[key] = median(runs.map((run) => run[key]));
   }
-  const typical = runs.reduce((best, run) => (Math.abs((run.lcpMs ?? 0) - figures.lcpMs) < Math.abs((best.lcpMs ?? 0) - figures.lcpMs) ? run : best));
+  const typical = runs.reduce((best, run) =>
+    Math.abs((run.lcpMs ?? 0) - figures.lcpMs) < Math.abs((best.lcpMs ?? 0) - figures.lcpMs) ? run : best,
+  );
   return { ...figures, largestScripts: typical.largestScripts };
 }
 

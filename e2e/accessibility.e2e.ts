@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
 import { CATALOGUE_API, MESSAGES, ROUTES, type ApiSuccess, type FeatureImage, type Product } from '@shop/contracts';
 import type { TestAccount } from '@shop/testing';
-import type { Page } from 'playwright-core';
 import { createAccounts, signInAsAdminInBrowser, signInAsShopper } from './support/accounts.js';
 import { BROWSER_TIMEOUT_MS, DESKTOP, PHONE, SHOP_URL, usePageForEachTest } from './support/browser.js';
 import { addProduct, signInAsAdmin, uploadImage, type AdminSession } from './support/catalogue.js';
@@ -92,13 +92,22 @@ describe('accessibility of the main screens (axe)', () => {
   }, BROWSER_TIMEOUT_MS * 2);
 
   afterAll(async () => {
-    await fetch(new URL(CATALOGUE_API.deleteFeatureImage(featureImageId), SHOP_URL), { method: 'DELETE', headers: { Cookie: session.cookie } });
+    await fetch(new URL(CATALOGUE_API.deleteFeatureImage(featureImageId), SHOP_URL), {
+      method: 'DELETE',
+      headers: { Cookie: session.cookie },
+    });
   });
 
   const guestScreens: Screen[] = [
     { name: 'home', open: async (page) => (await page.goto(ROUTES.shopHome), heading(page, 'Shop by category')) },
     { name: 'listing', open: async (page) => (await page.goto(ROUTES.shopListing), page.getByRole('article').first().waitFor()) },
-    { name: 'search', open: async (page) => (await page.goto(`${ROUTES.shopSearch}?keyword=${word}`), page.getByRole('article', { name: product.title }).waitFor()) },
+    {
+      name: 'search',
+      open: async (page) => (
+        await page.goto(`${ROUTES.shopSearch}?keyword=${word}`),
+        page.getByRole('article', { name: product.title }).waitFor()
+      ),
+    },
     { name: 'product page', open: async (page) => (await page.goto(ROUTES.shopProduct(product.id)), heading(page, product.title)) },
     { name: 'login', open: async (page) => (await page.goto(ROUTES.login), page.getByRole('button', { name: 'Sign In' }).waitFor()) },
     { name: 'register', open: async (page) => (await page.goto(ROUTES.register), page.getByRole('button', { name: 'Sign Up' }).waitFor()) },
@@ -106,7 +115,10 @@ describe('accessibility of the main screens (axe)', () => {
 
   /** Each shopper screen starts from a fresh shopper just signed in, on the home page. */
   const shopperScreens: ShopperScreen[] = [
-    { name: 'home', open: async (page) => (await page.getByRole('region', { name: 'Featured offers' }).waitFor(), heading(page, 'Shop by category')) },
+    {
+      name: 'home',
+      open: async (page) => (await page.getByRole('region', { name: 'Featured offers' }).waitFor(), heading(page, 'Shop by category')),
+    },
     { name: 'listing', open: async (page) => (await page.goto(ROUTES.shopListing), page.getByRole('article').first().waitFor()) },
     {
       name: 'product dialog',
@@ -132,7 +144,10 @@ describe('accessibility of the main screens (axe)', () => {
       },
     },
     { name: 'account', open: async (page) => (await page.goto(ROUTES.shopAccount), page.getByRole('tab', { name: 'Orders' }).waitFor()) },
-    { name: 'payment success', open: async (page) => (await page.goto(ROUTES.shopPaymentSuccess), page.getByText(MESSAGES.checkout.paymentSuccessful).waitFor()) },
+    {
+      name: 'payment success',
+      open: async (page) => (await page.goto(ROUTES.shopPaymentSuccess), page.getByText(MESSAGES.checkout.paymentSuccessful).waitFor()),
+    },
   ];
 
   const adminScreens: Screen[] = [
@@ -147,23 +162,35 @@ describe('accessibility of the main screens (axe)', () => {
     ['a phone', PHONE],
     ['a desktop', DESKTOP],
   ])('on %s', (_, viewport) => {
-    it.each(guestScreens)("a guest's $name passes axe: nothing serious or critical, an h1, headings in order", async (screen) => {
-      await tab.page.setViewportSize(viewport);
-      await screen.open(tab.page);
-      expect(await blockingViolations(tab.page)).toBe('');
-    }, BROWSER_TIMEOUT_MS);
+    it.each(guestScreens)(
+      "a guest's $name passes axe: nothing serious or critical, an h1, headings in order",
+      async (screen) => {
+        await tab.page.setViewportSize(viewport);
+        await screen.open(tab.page);
+        expect(await blockingViolations(tab.page)).toBe('');
+      },
+      BROWSER_TIMEOUT_MS,
+    );
 
-    it.each(shopperScreens)("a shopper's $name passes axe: nothing serious or critical, an h1, headings in order", async (screen) => {
-      await tab.page.setViewportSize(viewport);
-      await screen.open(tab.page, await signInAsShopper(tab.page));
-      expect(await blockingViolations(tab.page)).toBe('');
-    }, BROWSER_TIMEOUT_MS);
+    it.each(shopperScreens)(
+      "a shopper's $name passes axe: nothing serious or critical, an h1, headings in order",
+      async (screen) => {
+        await tab.page.setViewportSize(viewport);
+        await screen.open(tab.page, await signInAsShopper(tab.page));
+        expect(await blockingViolations(tab.page)).toBe('');
+      },
+      BROWSER_TIMEOUT_MS,
+    );
 
-    it.each(adminScreens)("the admin's $name passes axe: nothing serious or critical, an h1, headings in order", async (screen) => {
-      await tab.page.setViewportSize(viewport);
-      await signInAsAdminInBrowser(tab.page, admin);
-      await screen.open(tab.page);
-      expect(await blockingViolations(tab.page)).toBe('');
-    }, BROWSER_TIMEOUT_MS);
+    it.each(adminScreens)(
+      "the admin's $name passes axe: nothing serious or critical, an h1, headings in order",
+      async (screen) => {
+        await tab.page.setViewportSize(viewport);
+        await signInAsAdminInBrowser(tab.page, admin);
+        await screen.open(tab.page);
+        expect(await blockingViolations(tab.page)).toBe('');
+      },
+      BROWSER_TIMEOUT_MS,
+    );
   });
 });

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { formatKes, MESSAGES, ROUTES } from '@shop/contracts';
-import type { TestAccount } from '@shop/testing';
 import type { Locator } from 'playwright-core';
 import sharp from 'sharp';
-import { BROWSER_TIMEOUT_MS, usePageForEachTest } from './support/browser.js';
+import { formatKes, MESSAGES, ROUTES } from '@shop/contracts';
+import type { TestAccount } from '@shop/testing';
 import { createAccounts, signInAsAdminInBrowser } from './support/accounts.js';
+import { BROWSER_TIMEOUT_MS, usePageForEachTest } from './support/browser.js';
 
 const JOURNEY_TIMEOUT_MS = BROWSER_TIMEOUT_MS * 4;
 /** The image worker makes three sizes in two formats; on a busy machine that takes a while. */
@@ -67,7 +67,10 @@ describe("the admin's products in the browser", () => {
     const chosen = sheet.locator(`[title="${label}"]`);
     for (let attempt = 0; attempt < 5 && (await chosen.count()) === 0; attempt += 1) {
       await sheet.getByLabel('Category').click();
-      await tab.page.getByTitle(label, { exact: true }).click({ timeout: 3000 }).catch(() => undefined);
+      await tab.page
+        .getByTitle(label, { exact: true })
+        .click({ timeout: 3000 })
+        .catch(() => undefined);
       await chosen.waitFor({ timeout: 2000 }).catch(() => undefined);
     }
     await chosen.waitFor();
@@ -109,7 +112,9 @@ describe("the admin's products in the browser", () => {
       await card.getByText('Blue', { exact: true }).waitFor();
       await card.getByText(formatKes(1500)).waitFor();
       // The socket says when the image worker is done; until then the card says 'processing'.
-      await card.getByRole('status', { name: MESSAGES.products.imageProcessing }).waitFor({ state: 'detached', timeout: IMAGE_PROCESSING_TIMEOUT_MS });
+      await card
+        .getByRole('status', { name: MESSAGES.products.imageProcessing })
+        .waitFor({ state: 'detached', timeout: IMAGE_PROCESSING_TIMEOUT_MS });
       expect(await card.getByRole('alert').count()).toBe(0);
       expect(await card.getByText(MESSAGES.catalogue.sale, { exact: true }).count()).toBe(0);
 
@@ -140,8 +145,16 @@ describe("the admin's products in the browser", () => {
     'refuses a text file named like a JPEG with the catalogue message',
     async () => {
       const sheet = await openAddSheet();
-      await fileInputOf(sheet, 'Main image').setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not a picture, just words') });
-      await sheet.getByRole('region', { name: 'Main image' }).getByRole('alert').getByText(MESSAGES.variation.imageTypeNotAllowed).waitFor();
+      await fileInputOf(sheet, 'Main image').setInputFiles({
+        name: 'photo.jpg',
+        mimeType: 'image/jpeg',
+        buffer: Buffer.from('not a picture, just words'),
+      });
+      await sheet
+        .getByRole('region', { name: 'Main image' })
+        .getByRole('alert')
+        .getByText(MESSAGES.variation.imageTypeNotAllowed)
+        .waitFor();
       expect(await sheet.getByRole('region', { name: 'Main image' }).getByRole('img', { name: 'Main image' }).count()).toBe(0);
     },
     BROWSER_TIMEOUT_MS,

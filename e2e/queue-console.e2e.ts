@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import type { Locator } from 'playwright-core';
+import type { DataSource } from 'typeorm';
 import { MESSAGES, ROUTES } from '@shop/contracts';
 import { createDataSource, ImageAsset, recordEvent } from '@shop/db';
 import { testConfig, waitFor, type TestAccount } from '@shop/testing';
-import type { Locator } from 'playwright-core';
-import type { DataSource } from 'typeorm';
 import { createAccounts, signInAsAdminInBrowser } from './support/accounts.js';
 import { BROWSER_TIMEOUT_MS, usePageForEachTest } from './support/browser.js';
 import { signInAsAdmin, uploadImage } from './support/catalogue.js';
@@ -31,21 +31,34 @@ describe('the queue console in the browser', () => {
   /** An uploaded original, once the worker has made its sizes: its file is in the shop's storage. */
   async function storedOriginal(): Promise<ImageAsset> {
     const url = await uploadImage(await signInAsAdmin(admin));
-    return waitFor('the upload to be processed', async () => {
-      const asset = await images().findOneBy({ url });
-      return asset?.status === 'ready' && asset;
-    }, PIPELINE_TIMEOUT_MS);
+    return waitFor(
+      'the upload to be processed',
+      async () => {
+        const asset = await images().findOneBy({ url });
+        return asset?.status === 'ready' && asset;
+      },
+      PIPELINE_TIMEOUT_MS,
+    );
   }
 
   /** An image whose original is not in storage: its resize job fails for good at the first try. */
   async function imageWithoutOriginal(): Promise<ImageAsset> {
     const name = `originals/gone-${randomBytes(8).toString('hex')}.png`;
-    const asset = await images().save({ storageKey: name, url: `/uploads/${name}`, contentType: 'image/png', bytes: 1024, status: 'pending', derivatives: [], failureReason: null });
+    const asset = await images().save({
+      storageKey: name,
+      url: `/uploads/${name}`,
+      contentType: 'image/png',
+      bytes: 1024,
+      status: 'pending',
+      derivatives: [],
+      failureReason: null,
+    });
     await dataSource.transaction((manager) => recordEvent(manager, 'image.resize', { imageId: asset.id }));
     return asset;
   }
 
-  const failedJobRow = (imageId: number): Locator => tab.page.getByRole('row').filter({ hasText: new RegExp(`imageId: ${imageId}(?!\\d)`) });
+  const failedJobRow = (imageId: number): Locator =>
+    tab.page.getByRole('row').filter({ hasText: new RegExp(`imageId: ${imageId}(?!\\d)`) });
 
   it(
     'shows a failed image job, and Retry makes it complete once the original is back',
@@ -77,10 +90,14 @@ describe('the queue console in the browser', () => {
       await tab.page.locator('.ant-message-notice', { hasText: MESSAGES.operations.jobRetried }).waitFor();
       await row.waitFor({ state: 'detached' });
 
-      const mended = await waitFor('the retried job to make the sizes', async () => {
-        const asset = await images().findOneByOrFail({ id: broken.id });
-        return asset.status === 'ready' && asset;
-      }, PIPELINE_TIMEOUT_MS);
+      const mended = await waitFor(
+        'the retried job to make the sizes',
+        async () => {
+          const asset = await images().findOneByOrFail({ id: broken.id });
+          return asset.status === 'ready' && asset;
+        },
+        PIPELINE_TIMEOUT_MS,
+      );
       expect(mended.derivatives).toHaveLength(6);
       expect(mended.failureReason).toBeNull();
       // It stays out of the failed set: the next pushes do not bring it back.

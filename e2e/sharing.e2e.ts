@@ -1,4 +1,4 @@
-import { CATALOGUE_API, ROUTES, formatKes, type ApiSuccess, type Product } from '@shop/contracts';
+import { CATALOGUE_API, formatKes, ROUTES, type ApiSuccess, type Product } from '@shop/contracts';
 import { waitFor } from '@shop/testing';
 import { SHOP_URL } from './support/browser.js';
 import { addProduct, signInAsAdmin, type AdminSession } from './support/catalogue.js';
@@ -9,7 +9,12 @@ const WHATSAPP_USER_AGENT = 'WhatsApp/2.24.6.77 A';
 /** A meta tag's content as a crawler reads it, entities and all decoded. */
 function metaOf(html: string, key: string): string | undefined {
   const content = new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html)?.[1];
-  return content?.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  return content
+    ?.replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 }
 
 describe('a toy link shared on WhatsApp', () => {
@@ -27,10 +32,14 @@ describe('a toy link shared on WhatsApp', () => {
       totalStock: 12,
     });
     // The preview names a derivative: wait for the image worker to have made them.
-    toy = await waitFor('the toy’s picture derivatives', async () => {
-      const answer = (await (await fetch(new URL(CATALOGUE_API.shopProduct(added.id), SHOP_URL))).json()) as ApiSuccess<Product>;
-      return answer.data.image?.srcSet.length ? answer.data : undefined;
-    }, 30_000);
+    toy = await waitFor(
+      'the toy’s picture derivatives',
+      async () => {
+        const answer = (await (await fetch(new URL(CATALOGUE_API.shopProduct(added.id), SHOP_URL))).json()) as ApiSuccess<Product>;
+        return answer.data.image?.srcSet.length ? answer.data : undefined;
+      },
+      30_000,
+    );
   });
 
   afterAll(async () => {
@@ -38,7 +47,9 @@ describe('a toy link shared on WhatsApp', () => {
   });
 
   it('previews the toy, its KES price and its picture from the HTML alone', async () => {
-    const response = await fetch(new URL(ROUTES.shopProduct(toy.id), SHOP_URL), { headers: { 'User-Agent': WHATSAPP_USER_AGENT, Accept: 'text/html' } });
+    const response = await fetch(new URL(ROUTES.shopProduct(toy.id), SHOP_URL), {
+      headers: { 'User-Agent': WHATSAPP_USER_AGENT, Accept: 'text/html' },
+    });
     expect(response.status).toBe(200);
     const html = await response.text();
 
@@ -51,7 +62,9 @@ describe('a toy link shared on WhatsApp', () => {
 
     // An absolute address of one of the toy's JPEG derivatives, which WhatsApp can fetch.
     const image = metaOf(html, 'og:image')!;
-    const jpegs = toy.image!.srcSet.filter((candidate) => candidate.format === 'jpeg').map((candidate) => new URL(candidate.url, SHOP_URL).href);
+    const jpegs = toy
+      .image!.srcSet.filter((candidate) => candidate.format === 'jpeg')
+      .map((candidate) => new URL(candidate.url, SHOP_URL).href);
     expect(jpegs).toContain(image);
     const picture = await fetch(image);
     expect(picture.status).toBe(200);
@@ -59,9 +72,17 @@ describe('a toy link shared on WhatsApp', () => {
   });
 
   it('shows the plain shop page for a toy that was retired', async () => {
-    const retired = await addProduct(session, { title: 'Retired kite', description: 'Gone.', category: 'action-outdoor', price: 300, totalStock: 1 });
+    const retired = await addProduct(session, {
+      title: 'Retired kite',
+      description: 'Gone.',
+      category: 'action-outdoor',
+      price: 300,
+      totalStock: 1,
+    });
     await fetch(new URL(CATALOGUE_API.deleteProduct(retired.id), SHOP_URL), { method: 'DELETE', headers: { Cookie: session.cookie } });
-    const html = await (await fetch(new URL(ROUTES.shopProduct(retired.id), SHOP_URL), { headers: { 'User-Agent': WHATSAPP_USER_AGENT } })).text();
+    const html = await (
+      await fetch(new URL(ROUTES.shopProduct(retired.id), SHOP_URL), { headers: { 'User-Agent': WHATSAPP_USER_AGENT } })
+    ).text();
     expect(html).toContain('<div id="root">');
     expect(metaOf(html, 'og:title')).toBeUndefined();
   });

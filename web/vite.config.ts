@@ -9,8 +9,8 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { SERVER_PATH_PREFIXES } from '../libs/contracts/src/routes';
 import { SHOP_NAME } from './src/app/brand';
 import { shopTheme } from './src/app/theme';
-import { BANNER_ASPECT_RATIO, SHOP_PAGE_MAX_WIDTH, SHOP_PAGE_PADDING } from './src/features/shop/layout/shop-frame';
 import { adminOnlyFiles, type BuildManifest } from './src/features/pwa/chunk-audience';
+import { BANNER_ASPECT_RATIO, SHOP_PAGE_MAX_WIDTH, SHOP_PAGE_PADDING } from './src/features/shop/layout/shop-frame';
 
 // The dev server and `vite preview` forward the api's paths so that the session cookie stays first-party.
 const apiUrl = process.env.API_URL ?? 'http://localhost:3000';
@@ -165,7 +165,11 @@ export default defineConfig({
           groups: [
             // Libraries change far less often than the shop's code: separate chunks stay cached across releases.
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/, priority: 20 },
-            { name: 'state', test: /node_modules[\\/](@reduxjs|redux|redux-saga|@redux-saga|react-redux|immer|reselect)[\\/]/, priority: 20 },
+            {
+              name: 'state',
+              test: /node_modules[\\/](@reduxjs|redux|redux-saga|@redux-saga|react-redux|immer|reselect)[\\/]/,
+              priority: 20,
+            },
             // Everything the first page needs in one file: on a slow line each extra request costs a round trip.
             { name: 'shell', tags: ['$initial'], priority: 10 },
           ],

@@ -3,8 +3,8 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
-import { pinoHttp } from 'pino-http';
 import { pino, type DestinationStream } from 'pino';
+import { pinoHttp } from 'pino-http';
 import type { AppConfig } from '@shop/config';
 import { ApiExceptionFilter } from './common/api-exception.filter.js';
 import { readJsonBodies } from './common/json-bodies.js';
@@ -33,7 +33,12 @@ export function configureApp(app: INestApplication, config: AppConfig, { logDest
           // antd writes its styles at run time; images may come from blob: previews while uploading.
           'style-src': ["'self'", "'unsafe-inline'"],
           // With S3_PUBLIC_URL, /uploads redirects there, and CSP checks the address an image ends at.
-          'img-src': ["'self'", 'data:', 'blob:', ...(config.IMAGE_STORAGE === 's3' && config.S3_PUBLIC_URL ? [new URL(config.S3_PUBLIC_URL).origin] : [])],
+          'img-src': [
+            "'self'",
+            'data:',
+            'blob:',
+            ...(config.IMAGE_STORAGE === 's3' && config.S3_PUBLIC_URL ? [new URL(config.S3_PUBLIC_URL).origin] : []),
+          ],
           'connect-src': ["'self'", 'ws:', 'wss:'],
           // Over plain http on a LAN address this would send the browser to https that nobody serves.
           'upgrade-insecure-requests': config.NODE_ENV === 'production' ? [] : null,
@@ -49,10 +54,15 @@ export function configureApp(app: INestApplication, config: AppConfig, { logDest
     pinoHttp({
       logger: pino({ level: config.LOG_LEVEL }, logDestination),
       // Probes and scrapes come every few seconds and say nothing a person needs to read.
-      autoLogging: { ignore: (request) => ['/api/health', '/api/health/live', '/api/health/ready', '/api/metrics'].includes(request.url ?? '') },
+      autoLogging: {
+        ignore: (request) => ['/api/health', '/api/health/live', '/api/health/ready', '/api/metrics'].includes(request.url ?? ''),
+      },
       // One short line per request: headers would carry session cookies into the logs, and a URL's
       // secrets (the callback token, OAuth's code and state) are redacted.
-      serializers: { req: (request) => ({ id: request.id, method: request.method, url: redactedUrl(request.url) }), res: (response) => ({ statusCode: response.statusCode }) },
+      serializers: {
+        req: (request) => ({ id: request.id, method: request.method, url: redactedUrl(request.url) }),
+        res: (response) => ({ statusCode: response.statusCode }),
+      },
     }),
   );
   app.useGlobalPipes(createValidationPipe());

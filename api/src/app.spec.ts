@@ -34,7 +34,11 @@ describe('api', () => {
   });
 
   it('answers a malformed JSON body with a 400 and a message', async () => {
-    const response = await request(api.getHttpServer()).post('/api/health').set('Content-Type', 'application/json').send('{"broken":').expect(400);
+    const response = await request(api.getHttpServer())
+      .post('/api/health')
+      .set('Content-Type', 'application/json')
+      .send('{"broken":')
+      .expect(400);
     expect(response.body).toEqual({ success: false, message: MESSAGES.server.validationFailed });
   });
 
@@ -50,7 +54,10 @@ describe('api', () => {
   });
 
   it('lets the web origin call it with credentials', async () => {
-    const response = await request(api.getHttpServer()).options('/api/health').set('Origin', 'http://localhost:5173').set('Access-Control-Request-Method', 'GET');
+    const response = await request(api.getHttpServer())
+      .options('/api/health')
+      .set('Origin', 'http://localhost:5173')
+      .set('Access-Control-Request-Method', 'GET');
     expect(response.headers['access-control-allow-origin']).toBe('http://localhost:5173');
     expect(response.headers['access-control-allow-credentials']).toBe('true');
   });

@@ -32,9 +32,20 @@ export async function dropDatabase(config) {
 export async function openPool(databaseUrl, connectionLimit) {
   const { default: mysql } = await import('mysql2/promise');
   const url = new URL(databaseUrl);
-  return mysql.createPool({ ...serverOptions(url), database: url.pathname.replace(/^\//, ''), connectionLimit, charset: 'utf8mb4_unicode_ci', timezone: 'Z' });
+  return mysql.createPool({
+    ...serverOptions(url),
+    database: url.pathname.replace(/^\//, ''),
+    connectionLimit,
+    charset: 'utf8mb4_unicode_ci',
+    timezone: 'Z',
+  });
 }
 
 function serverOptions(url) {
-  return { host: url.hostname, port: Number(url.port || 3306), user: decodeURIComponent(url.username), password: decodeURIComponent(url.password) };
+  return {
+    host: url.hostname,
+    port: Number(url.port || 3306),
+    user: decodeURIComponent(url.username),
+    password: decodeURIComponent(url.password),
+  };
 }

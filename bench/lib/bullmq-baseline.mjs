@@ -38,4 +38,11 @@ worker.on('failed', (job, error) => {
 await worker.waitUntilReady();
 process.stdout.write(`${JSON.stringify({ ready: true })}\n`);
 // The bench stops this process with SIGTERM once it has its rounds.
-process.once('SIGTERM', () => void worker.close().then(() => pool.end()).then(() => process.exit(0)));
+process.once(
+  'SIGTERM',
+  () =>
+    void worker
+      .close()
+      .then(() => pool.end())
+      .then(() => process.exit(0)),
+);

@@ -19,7 +19,8 @@ const RELEVANCE = 'MATCH(`product`.`title`, `product`.`description`, `product`.`
 const SEARCH_PREFIX = CATALOGUE_API.search('');
 
 const pool = await openPool(process.env.DATABASE_URL, Number(process.env.DATABASE_POOL_SIZE ?? 10));
-const IMAGE_COLUMNS = 'image.url AS imageUrl, image.status AS imageStatus, image.derivatives AS imageDerivatives, image.failureReason AS imageFailureReason';
+const IMAGE_COLUMNS =
+  'image.url AS imageUrl, image.status AS imageStatus, image.derivatives AS imageDerivatives, image.failureReason AS imageFailureReason';
 
 /** api/src/products/product-view.ts for the shop's eyes. */
 function imageSet(row) {
@@ -61,7 +62,9 @@ async function productsOf(ids) {
         totalStock: product.totalStock,
         averageReview: Number(product.averageReview),
         image: imageSet(product),
-        variations: variations.filter((variation) => variation.productId === id).map((variation) => ({ id: variation.id, label: variation.label, image: imageSet(variation) })),
+        variations: variations
+          .filter((variation) => variation.productId === id)
+          .map((variation) => ({ id: variation.id, label: variation.label, image: imageSet(variation) })),
       },
     ];
   });
@@ -70,13 +73,14 @@ async function productsOf(ids) {
 /** One page: the total and the page's ids (in parallel, like the api), then the products in the ids' order. */
 async function page(where, parameters, orderBy, orderParameters, pageNumber, pageSize) {
   const [[[count]], [idRows]] = await Promise.all([
-    pool.query(`SELECT COUNT(1) AS \`cnt\` FROM \`products\` \`product\` WHERE ${where} AND ( \`product\`.\`deletedAt\` IS NULL )`, parameters),
-    pool.query(`SELECT \`product\`.\`id\` AS \`id\` FROM \`products\` \`product\` WHERE ${where} AND ( \`product\`.\`deletedAt\` IS NULL ) ORDER BY ${orderBy} LIMIT ? OFFSET ?`, [
-      ...parameters,
-      ...orderParameters,
-      pageSize,
-      (pageNumber - 1) * pageSize,
-    ]),
+    pool.query(
+      `SELECT COUNT(1) AS \`cnt\` FROM \`products\` \`product\` WHERE ${where} AND ( \`product\`.\`deletedAt\` IS NULL )`,
+      parameters,
+    ),
+    pool.query(
+      `SELECT \`product\`.\`id\` AS \`id\` FROM \`products\` \`product\` WHERE ${where} AND ( \`product\`.\`deletedAt\` IS NULL ) ORDER BY ${orderBy} LIMIT ? OFFSET ?`,
+      [...parameters, ...orderParameters, pageSize, (pageNumber - 1) * pageSize],
+    ),
   ]);
   const ids = idRows.map((row) => row.id);
   const data = ids.length > 0 ? await productsOf(ids) : [];
@@ -89,7 +93,13 @@ function listing(params) {
   const sortBy = params.get('sortBy') ?? 'price-lowtohigh';
   const pageNumber = Number(params.get('page') ?? 1);
   const pageSize = Number(params.get('pageSize') ?? LISTING_PAGE.defaultSize);
-  if (!categories.every((category) => CATEGORY_IDS.includes(category)) || !SORT_OPTION_IDS.includes(sortBy) || params.has('priceBand') || params.has('availability')) return null;
+  if (
+    !categories.every((category) => CATEGORY_IDS.includes(category)) ||
+    !SORT_OPTION_IDS.includes(sortBy) ||
+    params.has('priceBand') ||
+    params.has('availability')
+  )
+    return null;
   const where = categories.length > 0 ? `( \`product\`.\`category\` IN (${categories.map(() => '?').join(', ')}) )` : '1=1';
   return page(where, categories, ORDER_BY[sortBy], [], pageNumber, pageSize);
 }
@@ -98,8 +108,18 @@ function listing(params) {
 function search(keyword, params) {
   if (keyword.trim().length <= LIMITS.searchKeywordMinExclusiveLength) return null;
   const words = keyword.toLocaleLowerCase('en').match(/[\p{L}\p{N}]+/gu) ?? [];
-  const fulltextQuery = words.filter((word) => word.length >= 3).map((word) => `+${word}*`).join(' ');
-  return page(`( ${RELEVANCE} )`, [fulltextQuery], `${RELEVANCE} DESC, \`product\`.\`id\` DESC`, [fulltextQuery], Number(params.get('page') ?? 1), Number(params.get('pageSize') ?? LISTING_PAGE.defaultSize));
+  const fulltextQuery = words
+    .filter((word) => word.length >= 3)
+    .map((word) => `+${word}*`)
+    .join(' ');
+  return page(
+    `( ${RELEVANCE} )`,
+    [fulltextQuery],
+    `${RELEVANCE} DESC, \`product\`.\`id\` DESC`,
+    [fulltextQuery],
+    Number(params.get('page') ?? 1),
+    Number(params.get('pageSize') ?? LISTING_PAGE.defaultSize),
+  );
 }
 
 function answer(response, status, body) {
@@ -114,7 +134,8 @@ const server = createServer(async (request, response) => {
     let result = null;
     if (url.pathname === '/health') return answer(response, 200, { status: 'ok' });
     if (url.pathname === CATALOGUE_API.shopProducts) result = listing(url.searchParams);
-    else if (url.pathname.startsWith(SEARCH_PREFIX)) result = search(decodeURIComponent(url.pathname.slice(SEARCH_PREFIX.length)), url.searchParams);
+    else if (url.pathname.startsWith(SEARCH_PREFIX))
+      result = search(decodeURIComponent(url.pathname.slice(SEARCH_PREFIX.length)), url.searchParams);
     if (!result) return answer(response, 404, { success: false, message: 'not a query the baseline answers' });
     answer(response, 200, await result);
   } catch (error) {

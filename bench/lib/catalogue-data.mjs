@@ -7,13 +7,40 @@ import { seededRandom } from './seeded-random.mjs';
 const GOODS = {
   home: ['Storage Bins', 'Night Light', 'Cup & Plate Set', 'Hooded Towel', 'Step Stool', 'Toy Chest', 'Lunch Box', 'Bedding Set'],
   'under-100': ['Bubble Wand', 'Wax Crayons', 'Bouncy Ball', 'Whistle', 'Spinning Top', 'Sticker Sheet', 'Balloon', 'Eraser'],
-  'educational-toys': ['Alphabet Blocks', 'Floor Puzzle', 'Abacus', 'Shape Sorter', 'Science Kit', 'Magnetic Letters', 'Robot Kit', 'Globe'],
+  'educational-toys': [
+    'Alphabet Blocks',
+    'Floor Puzzle',
+    'Abacus',
+    'Shape Sorter',
+    'Science Kit',
+    'Magnetic Letters',
+    'Robot Kit',
+    'Globe',
+  ],
   'pretend-play': ['Kitchen Set', "Doctor's Kit", 'Baby Doll', 'Tool Bench', 'Market Stall', 'Tea Set', 'Dress-Up Costume', 'Toy Matatu'],
   'action-outdoor': ['Football', 'Balance Bike', 'Skipping Rope', 'Kite', 'Water Squirter', 'Scooter', 'Trampoline', 'Frisbee'],
   'card-board-games': ['Chess Set', 'Ludo Board', 'Snakes & Ladders', 'Card Game', 'Jigsaw', 'Dominoes', 'Bao Board', 'Memory Game'],
   'party-supplies': ['Balloon Pack', 'Party Hats', 'Birthday Banner', 'Candle Set', 'Piñata', 'Paper Plates', 'Confetti', 'Goody Bags'],
-  'stationery-school': ['Exercise Books', 'Pencil Case', 'School Backpack', 'Colouring Book', 'Geometry Set', 'Marker Pens', 'Water Bottle', 'Ruler Set'],
-  'fashion-accessories': ['Hair Clips', 'Sunglasses', 'Wrist Watch', 'Sun Cap', 'Bracelet Kit', 'Socks (3 Pairs)', 'Sling Bag', 'Rain Boots'],
+  'stationery-school': [
+    'Exercise Books',
+    'Pencil Case',
+    'School Backpack',
+    'Colouring Book',
+    'Geometry Set',
+    'Marker Pens',
+    'Water Bottle',
+    'Ruler Set',
+  ],
+  'fashion-accessories': [
+    'Hair Clips',
+    'Sunglasses',
+    'Wrist Watch',
+    'Sun Cap',
+    'Bracelet Kit',
+    'Socks (3 Pairs)',
+    'Sling Bag',
+    'Rain Boots',
+  ],
   'home-decor': ['Wall Stickers', 'Table Lamp', 'Play Rug', 'Cushion', 'Cot Mobile', 'Growth Chart', 'Photo Frame', 'Bunting'],
 };
 
@@ -22,16 +49,74 @@ const GOODS = {
  * for, and one of them finds a few hundred of the ten thousand products.
  */
 export const THEMES = [
-  'Lion', 'Giraffe', 'Zebra', 'Elephant', 'Rhino', 'Cheetah', 'Dinosaur', 'Unicorn', 'Rocket', 'Rainbow',
-  'Safari', 'Ocean', 'Jungle', 'Princess', 'Pirate', 'Galaxy', 'Farmyard', 'Flamingo', 'Football', 'Ballet',
-  'Robot', 'Dragon', 'Butterfly', 'Panda', 'Turtle', 'Owl', 'Monkey', 'Hippo', 'Mermaid', 'Tractor',
+  'Lion',
+  'Giraffe',
+  'Zebra',
+  'Elephant',
+  'Rhino',
+  'Cheetah',
+  'Dinosaur',
+  'Unicorn',
+  'Rocket',
+  'Rainbow',
+  'Safari',
+  'Ocean',
+  'Jungle',
+  'Princess',
+  'Pirate',
+  'Galaxy',
+  'Farmyard',
+  'Flamingo',
+  'Football',
+  'Ballet',
+  'Robot',
+  'Dragon',
+  'Butterfly',
+  'Panda',
+  'Turtle',
+  'Owl',
+  'Monkey',
+  'Hippo',
+  'Mermaid',
+  'Tractor',
 ];
 /** The bench searches for this theme: its title word is in about 1/30 of the products. */
 export const SEARCH_KEYWORD = 'giraffe';
 
-const STYLES = ['Wooden', 'Soft', 'Mini', 'Giant', 'Deluxe', 'Classic', 'Glow-in-the-Dark', 'Musical', 'Magnetic', 'Eco', 'Junior', 'Rainbow-Striped', 'Foldable', 'Pocket'];
-const MATERIALS = ['solid cypress wood', 'BPA-free plastic', 'soft cotton', 'recycled card', 'sturdy canvas', 'food-grade silicone', 'rip-stop nylon'];
-const PLACES = ['at home', 'in the classroom', 'at the beach', 'in the garden', 'on long matatu rides', 'at birthday parties', 'at Uhuru Park'];
+const STYLES = [
+  'Wooden',
+  'Soft',
+  'Mini',
+  'Giant',
+  'Deluxe',
+  'Classic',
+  'Glow-in-the-Dark',
+  'Musical',
+  'Magnetic',
+  'Eco',
+  'Junior',
+  'Rainbow-Striped',
+  'Foldable',
+  'Pocket',
+];
+const MATERIALS = [
+  'solid cypress wood',
+  'BPA-free plastic',
+  'soft cotton',
+  'recycled card',
+  'sturdy canvas',
+  'food-grade silicone',
+  'rip-stop nylon',
+];
+const PLACES = [
+  'at home',
+  'in the classroom',
+  'at the beach',
+  'in the garden',
+  'on long matatu rides',
+  'at birthday parties',
+  'at Uhuru Park',
+];
 const VARIATION_LABELS = ['Red', 'Blue', 'Green', 'Yellow', 'Pink', 'Purple', 'Orange', 'Small', 'Medium', 'Large'];
 
 export const PRODUCT_COUNT = Number(process.env.BENCH_PRODUCTS ?? 10_000);
@@ -47,7 +132,10 @@ function priceFor(random, category) {
 /** The derivatives the image worker records for a 1600×1200 original (see image-derivatives.service.ts). */
 function derivativesOf(stem) {
   return Object.entries(IMAGE_DERIVATIVE_SIZES).flatMap(([size, longestSide]) =>
-    [['webp', 'webp'], ['jpeg', 'jpg']].map(([format, extension]) => ({
+    [
+      ['webp', 'webp'],
+      ['jpeg', 'jpg'],
+    ].map(([format, extension]) => ({
       size,
       format,
       width: longestSide,
@@ -61,7 +149,15 @@ function imageRow(id) {
   const stem = `bench-${String(id).padStart(6, '0')}`;
   // One picture in twenty is still waiting for the worker, as right after an admin's upload.
   const ready = id % 20 !== 0;
-  return [id, `originals/${stem}.jpg`, `/uploads/originals/${stem}.jpg`, 'image/jpeg', 180_000 + (id % 997) * 100, ready ? 'ready' : 'pending', JSON.stringify(ready ? derivativesOf(stem) : [])];
+  return [
+    id,
+    `originals/${stem}.jpg`,
+    `/uploads/originals/${stem}.jpg`,
+    'image/jpeg',
+    180_000 + (id % 997) * 100,
+    ready ? 'ready' : 'pending',
+    JSON.stringify(ready ? derivativesOf(stem) : []),
+  ];
 }
 
 /** Rows for products, their pictures and their variations, all with explicit ids. */
@@ -88,8 +184,18 @@ export function generateCatalogue(count = PRODUCT_COUNT) {
     // One product in a hundred has been deleted by an admin: the shop must not show it.
     const deletedAt = id % 100 === 0 ? new Date('2025-10-01T08:00:00Z') : null;
     products.push({
-      id, title, description, category: category.id, categoryLabel: category.label, price, salePrice,
-      effectivePrice: salePrice > 0 ? salePrice : price, totalStock, averageReview, imageId: images.length, deletedAt,
+      id,
+      title,
+      description,
+      category: category.id,
+      categoryLabel: category.label,
+      price,
+      salePrice,
+      effectivePrice: salePrice > 0 ? salePrice : price,
+      totalStock,
+      averageReview,
+      imageId: images.length,
+      deletedAt,
     });
     if (random.next() < 0.25) {
       const labels = [...VARIATION_LABELS].sort(() => random.next() - 0.5).slice(0, random.integer(2, 4));
@@ -119,9 +225,18 @@ export async function fillCatalogue(pool, count = PRODUCT_COUNT) {
   );
   const productColumns = Object.keys(products[0]).filter((column) => columns.some((present) => present.name === column));
   await insertInChunks(pool, 'INSERT INTO product_images (id, storageKey, url, contentType, bytes, status, derivatives) VALUES ?', images);
-  await insertInChunks(pool, `INSERT INTO products (${productColumns.map((column) => `\`${column}\``).join(', ')}) VALUES ?`, products.map((product) => productColumns.map((column) => product[column])));
+  await insertInChunks(
+    pool,
+    `INSERT INTO products (${productColumns.map((column) => `\`${column}\``).join(', ')}) VALUES ?`,
+    products.map((product) => productColumns.map((column) => product[column])),
+  );
   await insertInChunks(pool, 'INSERT INTO product_variations (id, productId, label, imageId, position) VALUES ?', variations);
   // Fresh statistics, as a live shop's tables have: the optimizer picks indexes by them.
   await pool.query('ANALYZE TABLE products, product_images, product_variations');
-  return { products: products.length, live: products.filter((product) => !product.deletedAt).length, images: images.length, variations: variations.length };
+  return {
+    products: products.length,
+    live: products.filter((product) => !product.deletedAt).length,
+    images: images.length,
+    variations: variations.length,
+  };
 }

@@ -2,7 +2,7 @@
 // written with multi-row INSERTs (a thousand sign-ups through the api would hash a thousand
 // passwords and trip the login throttle long before the bench began). Loaded after the build.
 import { randomBytes } from 'node:crypto';
-import { CATEGORIES, DELIVERY_ZONES, LIMITS, deliveryFeeOf, effectivePrice } from '@shop/contracts';
+import { CATEGORIES, DELIVERY_ZONES, deliveryFeeOf, effectivePrice, LIMITS } from '@shop/contracts';
 // The api's own rule for stored sessions (only a token's hash is kept), so the two cannot drift apart.
 import { sessionTokenHash } from '../../api/dist/access/session-token.js';
 
@@ -24,13 +24,19 @@ const SPARE_UNITS = 25;
 
 async function insertRows(pool, table, columns, rows) {
   for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
-    await pool.query(`INSERT INTO \`${table}\` (${columns.map((column) => `\`${column}\``).join(', ')}) VALUES ?`, [rows.slice(start, start + ROWS_PER_INSERT)]);
+    await pool.query(`INSERT INTO \`${table}\` (${columns.map((column) => `\`${column}\``).join(', ')}) VALUES ?`, [
+      rows.slice(start, start + ROWS_PER_INSERT),
+    ]);
   }
 }
 
 /** Every delivery location of the zone table, so the shoppers' fees vary as a real crowd's would. */
 function deliveryPlaces() {
-  return DELIVERY_ZONES.flatMap((county) => county.subCounties.flatMap((subCounty) => subCounty.locations.map((location) => ({ county: county.name, subCounty: subCounty.name, location: location.name }))));
+  return DELIVERY_ZONES.flatMap((county) =>
+    county.subCounties.flatMap((subCounty) =>
+      subCounty.locations.map((location) => ({ county: county.name, subCounty: subCounty.name, location: location.name })),
+    ),
+  );
 }
 
 /**
@@ -53,7 +59,8 @@ export const clientAddressOf = (number) => `10.${(number >> 16) & 255}.${(number
  * gets its own five products.
  */
 export async function fillShoppers(pool, count, { label = 'bench', firstIndex = 0, addressesPerShopper = 1 } = {}) {
-  if (addressesPerShopper > LIMITS.maxAddressesPerUser) throw new Error(`a shopper may save at most ${LIMITS.maxAddressesPerUser} addresses (asked for ${addressesPerShopper})`);
+  if (addressesPerShopper > LIMITS.maxAddressesPerUser)
+    throw new Error(`a shopper may save at most ${LIMITS.maxAddressesPerUser} addresses (asked for ${addressesPerShopper})`);
   const labels = new Map(CATEGORIES.map((category) => [category.id, category.label]));
   const wants = PRODUCTS.map(() => 0);
   const lines = Array.from({ length: count }, (_, index) => {
@@ -68,23 +75,46 @@ export async function fillShoppers(pool, count, { label = 'bench', firstIndex = 
     pool,
     'products',
     ['title', 'description', 'category', 'categoryLabel', 'price', 'salePrice', 'effectivePrice', 'totalStock', 'averageReview', 'imageId'],
-    products.map((product) => [product.title, `${product.title}: a bench favourite.`, product.category, labels.get(product.category), product.price, product.salePrice, effectivePrice(product), product.totalStock, 0, null]),
+    products.map((product) => [
+      product.title,
+      `${product.title}: a bench favourite.`,
+      product.category,
+      labels.get(product.category),
+      product.price,
+      product.salePrice,
+      effectivePrice(product),
+      product.totalStock,
+      0,
+      null,
+    ]),
   );
   const [productRows] = await pool.query('SELECT id FROM products WHERE id > ? ORDER BY id', [lastProductId]);
   products.forEach((product, index) => (product.id = productRows[index].id));
 
   const number = (index) => firstIndex + index + 1;
-  await insertRows(pool, 'users', ['userName', 'email', 'passwordHash', 'role'], lines.map((_, index) => [`Bench Shopper ${number(index)}`, `${label}-shopper-${number(index)}@example.test`, null, 'user']));
+  await insertRows(
+    pool,
+    'users',
+    ['userName', 'email', 'passwordHash', 'role'],
+    lines.map((_, index) => [`Bench Shopper ${number(index)}`, `${label}-shopper-${number(index)}@example.test`, null, 'user']),
+  );
   const [userRows] = await pool.query('SELECT id FROM users WHERE email LIKE ? ORDER BY id', [`${label}-shopper-%`]);
   const shoppers = userRows.map(({ id }, index) => ({
     userId: id,
     token: randomBytes(32).toString('base64url'),
     clientAddress: clientAddressOf(number(index)),
-    addresses: Array.from({ length: addressesPerShopper }, (_, nth) => ({ phone: `2547${String(10_000_000 + (firstIndex + index) * addressesPerShopper + nth)}` })),
+    addresses: Array.from({ length: addressesPerShopper }, (_, nth) => ({
+      phone: `2547${String(10_000_000 + (firstIndex + index) * addressesPerShopper + nth)}`,
+    })),
     ...lines[index],
   }));
   const expiresAt = new Date(Date.now() + LIMITS.sessionIdleTimeoutMs);
-  await insertRows(pool, 'sessions', ['tokenHash', 'userId', 'expiresAt'], shoppers.map((shopper) => [sessionTokenHash(shopper.token), shopper.userId, expiresAt]));
+  await insertRows(
+    pool,
+    'sessions',
+    ['tokenHash', 'userId', 'expiresAt'],
+    shoppers.map((shopper) => [sessionTokenHash(shopper.token), shopper.userId, expiresAt]),
+  );
 
   const places = deliveryPlaces();
   await insertRows(
@@ -93,16 +123,35 @@ export async function fillShoppers(pool, count, { label = 'bench', firstIndex = 
     ['userId', 'county', 'subCounty', 'location', 'specificAddress', 'phone', 'notes', 'deliveryFee'],
     shoppers.flatMap((shopper, index) => {
       const place = places[index % places.length];
-      return shopper.addresses.map(({ phone }) => [shopper.userId, place.county, place.subCounty, place.location, `House ${number(index)}, Bench Lane`, phone, '', deliveryFeeOf(place)]);
+      return shopper.addresses.map(({ phone }) => [
+        shopper.userId,
+        place.county,
+        place.subCounty,
+        place.location,
+        `House ${number(index)}, Bench Lane`,
+        phone,
+        '',
+        deliveryFeeOf(place),
+      ]);
     }),
   );
   const userIds = shoppers.map((shopper) => shopper.userId);
   const [addressRows] = await pool.query('SELECT id, phone FROM addresses WHERE userId IN (?)', [userIds]);
   const addressIdOf = new Map(addressRows.map((row) => [row.phone, row.id]));
-  await insertRows(pool, 'carts', ['userId'], shoppers.map((shopper) => [shopper.userId]));
+  await insertRows(
+    pool,
+    'carts',
+    ['userId'],
+    shoppers.map((shopper) => [shopper.userId]),
+  );
   const [cartRows] = await pool.query('SELECT id, userId FROM carts WHERE userId IN (?)', [userIds]);
   const cartOf = new Map(cartRows.map((row) => [row.userId, row.id]));
-  await insertRows(pool, 'cart_items', ['cartId', 'productId', 'quantity'], shoppers.map((shopper) => [cartOf.get(shopper.userId), products[shopper.product].id, shopper.quantity]));
+  await insertRows(
+    pool,
+    'cart_items',
+    ['cartId', 'productId', 'quantity'],
+    shoppers.map((shopper) => [cartOf.get(shopper.userId), products[shopper.product].id, shopper.quantity]),
+  );
   for (const address of shoppers.flatMap((shopper) => shopper.addresses)) address.id = addressIdOf.get(address.phone);
   return { shoppers, products };
 }

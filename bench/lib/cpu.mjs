@@ -2,7 +2,7 @@
 // other work shares moves with that work; CPU time per request or per image moves far less, so the
 // benches print it beside the ratios as the steadier evidence. Elsewhere than Linux it is left out.
 import { spawnSync } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 const TICKS_PER_SECOND = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout?.trim()) || 100;
 

@@ -60,4 +60,6 @@ await Promise.all(
 );
 const elapsedMs = performance.now() - started;
 const cpu = process.cpuUsage(cpuBefore);
-process.stdout.write(`${JSON.stringify({ elapsedMs, cpuMs: (cpu.user + cpu.system) / 1000, busyMs, images: originals.length, derivatives })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ elapsedMs, cpuMs: (cpu.user + cpu.system) / 1000, busyMs, images: originals.length, derivatives })}\n`,
+);

@@ -21,7 +21,14 @@ let disconnects = 0;
 
 function open(index, { url, auth }, event) {
   // forceNew: io() would otherwise multiplex every socket to one URL over a single connection.
-  const socket = io(url, { path: SOCKET_PATH, transports: ['websocket'], auth, forceNew: true, reconnection: true, timeout: CONNECT_TIMEOUT_MS });
+  const socket = io(url, {
+    path: SOCKET_PATH,
+    transports: ['websocket'],
+    auth,
+    forceNew: true,
+    reconnection: true,
+    timeout: CONNECT_TIMEOUT_MS,
+  });
   socket.on(event, (payload) => receipts.push([index, payload.orderId, payload.paymentStatus, Date.now()]));
   sockets[index] = socket;
   return new Promise((resolve) => {

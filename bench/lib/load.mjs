@@ -15,15 +15,20 @@ export async function measure(url, { connections, durationSeconds, warmUpSeconds
   const cpuAfter = cpuMillisOf(serverPid);
   const failures = result.non2xx + result.errors + result.timeouts;
   if (failures > 0) {
-    const codes = Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => `${code}×${count}`).join(', ');
-    throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} connection errors, ${result.timeouts} timeouts (status codes: ${codes})`);
+    const codes = Object.entries(result.statusCodeStats ?? {})
+      .map(([code, { count }]) => `${code}×${count}`)
+      .join(', ');
+    throw new Error(
+      `${url}: ${result.non2xx} non-2xx answers, ${result.errors} connection errors, ${result.timeouts} timeouts (status codes: ${codes})`,
+    );
   }
   return {
     requestsPerSecond: result.requests.total / result.duration,
     p50: result.latency.p50,
     p99: result.latency.p99,
     requests: result.requests.total,
-    cpuMsPerRequest: cpuBefore === undefined || cpuAfter === undefined ? undefined : (cpuAfter - cpuBefore) / Math.max(1, result.requests.total),
+    cpuMsPerRequest:
+      cpuBefore === undefined || cpuAfter === undefined ? undefined : (cpuAfter - cpuBefore) / Math.max(1, result.requests.total),
   };
 }
 

@@ -19,7 +19,10 @@ function randomSource(seed) {
 async function randomField(random, channels, cellsAcross, cellsDown, width, height) {
   const cells = Buffer.alloc(cellsAcross * cellsDown * channels);
   for (let index = 0; index < cells.length; index += 1) cells[index] = Math.floor(random() * 256);
-  return sharp(cells, { raw: { width: cellsAcross, height: cellsDown, channels } }).resize(width, height, { kernel: 'cubic', fit: 'fill' }).raw().toBuffer();
+  return sharp(cells, { raw: { width: cellsAcross, height: cellsDown, channels } })
+    .resize(width, height, { kernel: 'cubic', fit: 'fill' })
+    .raw()
+    .toBuffer();
 }
 
 /**
@@ -33,7 +36,10 @@ export async function makePhoto(index) {
   const [long, short] = png ? [1280, 960] : [1600, 1200];
   const [width, height] = index % 4 === 3 ? [short, long] : [long, short];
   // Colour changes slowly across a photo; brightness has finer detail (edges, texture) and grain.
-  const [colour, texture] = await Promise.all([randomField(random, 3, 7, 5, width, height), randomField(random, 1, 240, 180, width, height)]);
+  const [colour, texture] = await Promise.all([
+    randomField(random, 3, 7, 5, width, height),
+    randomField(random, 1, 240, 180, width, height),
+  ]);
   const pixels = Buffer.alloc(width * height * 3);
   for (let pixel = 0; pixel < width * height; pixel += 1) {
     const light = (texture[pixel] - 128) * 0.45 + (random() + random() - 1) * 10;
@@ -45,5 +51,9 @@ export async function makePhoto(index) {
   const image = sharp(pixels, { raw: { width, height, channels: 3 } });
   if (png) return { bytes: await image.png().toBuffer(), extension: 'png', contentType: 'image/png' };
   const jpeg = image.jpeg({ quality: 90 });
-  return { bytes: await (index % 7 === 6 ? jpeg.withMetadata({ orientation: 6 }) : jpeg).toBuffer(), extension: 'jpg', contentType: 'image/jpeg' };
+  return {
+    bytes: await (index % 7 === 6 ? jpeg.withMetadata({ orientation: 6 }) : jpeg).toBuffer(),
+    extension: 'jpg',
+    contentType: 'image/jpeg',
+  };
 }

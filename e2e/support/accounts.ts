@@ -1,7 +1,7 @@
+import type { Page } from 'playwright-core';
 import { ROUTES, type UserRole } from '@shop/contracts';
 import { createDataSource } from '@shop/db';
 import { createTestAccount, testConfig, type TestAccount } from '@shop/testing';
-import type { Page } from 'playwright-core';
 
 /** Fresh accounts, one per role asked for, written straight into the test database. */
 export async function createAccounts<Roles extends UserRole[]>(...roles: Roles): Promise<{ [Index in keyof Roles]: TestAccount }> {

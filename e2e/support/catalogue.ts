@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { CATALOGUE_API, UPLOAD_FIELD, type ApiSuccess, type Product, type ProductInput, type UploadImageAnswer } from '@shop/contracts';
 import sharp from 'sharp';
+import { CATALOGUE_API, UPLOAD_FIELD, type ApiSuccess, type Product, type ProductInput, type UploadImageAnswer } from '@shop/contracts';
 import { createAccounts } from './accounts.js';
 import { SHOP_URL } from './browser.js';
 
@@ -11,7 +11,8 @@ export interface AdminSession {
 
 async function answerOf<T>(response: Response, what: string): Promise<T> {
   const body = (await response.json().catch(() => null)) as (T & { success?: boolean; message?: string }) | null;
-  if (!response.ok || !body || body.success === false) throw new Error(`${what} answered ${response.status}: ${body?.message ?? 'no JSON'}`);
+  if (!response.ok || !body || body.success === false)
+    throw new Error(`${what} answered ${response.status}: ${body?.message ?? 'no JSON'}`);
   return body;
 }
 
@@ -51,7 +52,11 @@ function squareImage(): Promise<Buffer> {
 export async function uploadImage(session: AdminSession): Promise<string> {
   const form = new FormData();
   form.append(UPLOAD_FIELD, new Blob([new Uint8Array(await squareImage())], { type: 'image/png' }), 'toy.png');
-  const response = await fetch(new URL(CATALOGUE_API.uploadImage, SHOP_URL), { method: 'POST', headers: { Cookie: session.cookie }, body: form });
+  const response = await fetch(new URL(CATALOGUE_API.uploadImage, SHOP_URL), {
+    method: 'POST',
+    headers: { Cookie: session.cookie },
+    body: form,
+  });
   const answer = await answerOf<UploadImageAnswer>(response, 'image upload');
   return answer.result.url;
 }

@@ -1,7 +1,16 @@
-import { ROUTES, SHOPPER_API, SOCKET_PATH, type Address, type AddressInput, type ApiSuccess, type CartLineInput, type Product } from '@shop/contracts';
+import type { Locator, Page } from 'playwright-core';
+import {
+  ROUTES,
+  SHOPPER_API,
+  SOCKET_PATH,
+  type Address,
+  type AddressInput,
+  type ApiSuccess,
+  type CartLineInput,
+  type Product,
+} from '@shop/contracts';
 import { formatKenyanMobile } from '@shop/contracts/phone';
 import { newPhone, type TestAccount } from '@shop/testing';
-import type { Locator, Page } from 'playwright-core';
 import { SHOP_URL } from './browser.js';
 
 /** Where the journeys deliver: Parklands. The phone is each shopper's own (prepareCheckout). */
@@ -19,10 +28,20 @@ export const PARKLANDS_ADDRESS: Omit<AddressInput, 'userId' | 'phone'> = {
  * as typed, is `phone` (a sandbox test number) or a number of the shopper's own: the shop pushes only
  * to a phone of the shopper's addresses, and the M-Pesa input is prefilled with it.
  */
-export async function prepareCheckout(page: Page, shopper: TestAccount, product: Product, quantity: number, phone = formatKenyanMobile(newPhone())): Promise<Address> {
-  const cart = await page.request.post(SHOPPER_API.addToCart, { data: { userId: shopper.user.id, productId: product.id, quantity } satisfies CartLineInput });
+export async function prepareCheckout(
+  page: Page,
+  shopper: TestAccount,
+  product: Product,
+  quantity: number,
+  phone = formatKenyanMobile(newPhone()),
+): Promise<Address> {
+  const cart = await page.request.post(SHOPPER_API.addToCart, {
+    data: { userId: shopper.user.id, productId: product.id, quantity } satisfies CartLineInput,
+  });
   if (!cart.ok()) throw new Error(`add to cart answered ${cart.status()}`);
-  const saved = await page.request.post(SHOPPER_API.addAddress, { data: { ...PARKLANDS_ADDRESS, phone, userId: shopper.user.id } satisfies AddressInput });
+  const saved = await page.request.post(SHOPPER_API.addAddress, {
+    data: { ...PARKLANDS_ADDRESS, phone, userId: shopper.user.id } satisfies AddressInput,
+  });
   if (!saved.ok()) throw new Error(`add address answered ${saved.status()}`);
   return ((await saved.json()) as ApiSuccess<Address>).data;
 }

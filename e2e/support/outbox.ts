@@ -36,7 +36,8 @@ export async function emailedLink(recipient: string, path: string): Promise<stri
       const link = mail.to.includes(recipient) ? linkIn(mail, path) : null;
       if (link) return `${link.pathname}${link.search}`;
     }
-    if (Date.now() > deadline) throw new Error(`no mail to ${recipient} with a link to ${path} reached the sandbox in ${MAIL_TIMEOUT_MS / 1000} s`);
+    if (Date.now() > deadline)
+      throw new Error(`no mail to ${recipient} with a link to ${path} reached the sandbox in ${MAIL_TIMEOUT_MS / 1000} s`);
     await new Promise((resolve) => setTimeout(resolve, POLL_INTERVAL_MS));
   }
 }

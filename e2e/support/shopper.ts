@@ -1,5 +1,5 @@
-import { MESSAGES } from '@shop/contracts';
 import type { Locator, Page } from 'playwright-core';
+import { MESSAGES } from '@shop/contracts';
 
 /** The card of a product in the grid on show. */
 export function productCard(page: Page, title: string): Locator {

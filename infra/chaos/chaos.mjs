@@ -26,14 +26,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { StepFailure, repoRoot, say } from '../scripts/lib/bootstrap.mjs';
 import { onCleanUp, runBench } from '../../bench/lib/lifecycle.mjs';
 import { seededRandom } from '../../bench/lib/seeded-random.mjs';
 import { prepareBench, sandboxedShopEnv } from '../../bench/lib/workspace.mjs';
+import { repoRoot, say, StepFailure } from '../scripts/lib/bootstrap.mjs';
+import { printFaultTable, printFinalCheck, printFindings } from './lib/chaos-report.mjs';
 import { checkOut } from './lib/checkouts.mjs';
 import { checkScope, hasAttemptsTable, orderIdOf, readScope, sandboxTransactions, settle } from './lib/ledger-checks.mjs';
 import { privateMariadb, privateRedis } from './lib/private-services.mjs';
-import { printFaultTable, printFindings, printFinalCheck } from './lib/chaos-report.mjs';
 import { createSupervisor } from './lib/supervisor.mjs';
 
 const DATABASE_NAME = 'toyduka_chaos';
@@ -60,7 +60,10 @@ function settingsOf(argv, env) {
     if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a number (got '${env[name]}')`);
     return value;
   };
-  const faults = (env.CHAOS_FAULTS ?? FAULTS.join(',')).split(',').map((fault) => fault.trim()).filter(Boolean);
+  const faults = (env.CHAOS_FAULTS ?? FAULTS.join(','))
+    .split(',')
+    .map((fault) => fault.trim())
+    .filter(Boolean);
   const unknownFault = faults.find((fault) => !FAULTS.includes(fault));
   if (unknownFault) throw new Error(`CHAOS_FAULTS: '${unknownFault}' is not one of ${FAULTS.join(', ')}`);
   const base = number('CHAOS_PORT', 3400);
@@ -84,7 +87,6 @@ function settingsOf(argv, env) {
     keepLogs: env.CHAOS_KEEP_LOGS === '1',
   };
 }
-
 
 async function answers200(url) {
   try {
@@ -111,7 +113,8 @@ await runBench(async () => {
   if (settings.skipBuild) process.env.CHAOS_SKIP_BUILD = '1';
   const workspace = await prepareBench(['@shop/api', '@shop/workers', '@shop/sandbox'], { skipBuildVariable: 'CHAOS_SKIP_BUILD' });
   const missing = Object.values(MAINS).filter((main) => !existsSync(join(repoRoot, main)));
-  if (missing.length > 0) throw new StepFailure(`${missing.join(', ')} not built: run without CHAOS_SKIP_BUILD=1 (or run npm run build first).`);
+  if (missing.length > 0)
+    throw new StepFailure(`${missing.join(', ')} not built: run without CHAOS_SKIP_BUILD=1 (or run npm run build first).`);
   const [{ openPool }, { fillShoppers }, { SESSION_COOKIE }] = await Promise.all([
     import('../../bench/lib/bench-database.mjs'),
     import('../../bench/lib/checkout-data.mjs'),
@@ -160,7 +163,10 @@ await runBench(async () => {
   const pool = await openPool(config.DATABASE_URL, 4);
   onCleanUp(() => pool.end());
   const withAttempts = await hasAttemptsTable(pool);
-  if (!withAttempts) say('\u001b[33mThe schema has no mpesa_attempts table yet: whether a push is live cannot be told, so every order still pending after settling counts as stuck.\u001b[0m');
+  if (!withAttempts)
+    say(
+      '\u001b[33mThe schema has no mpesa_attempts table yet: whether a push is live cannot be told, so every order still pending after settling counts as stuck.\u001b[0m',
+    );
 
   for (const [name, main] of Object.entries(MAINS)) parts[name] = supervisor.createPart({ name, command: process.execPath, args: [main] });
   for (const name of Object.keys(MAINS)) parts[name].start();
@@ -201,10 +207,31 @@ await runBench(async () => {
 
   // After the last round: every round again, as it stands now (a late callback or an expiry may have moved it).
   const { everyone } = run;
-  const finalScope = await readScope(pool, sandboxUrl, everyone.shoppers.map((shopper) => shopper.userId), { withAttempts, isOrphanOfScope: () => true });
-  const final = await checkScope({ pool, scope: finalScope, answers: everyone.answers, products: everyone.products, withAttempts, retryMessage: run.retryMessage });
-  const unrecovered = Object.values(results).flat().filter((row) => row.recoveryMs === undefined).length;
-  const passed = printFinalCheck(final, { unrecovered, rounds: total, faults: settings.faults, roundsPerFault: settings.rounds, seconds: process.uptime(), seed: settings.seed });
+  const finalScope = await readScope(
+    pool,
+    sandboxUrl,
+    everyone.shoppers.map((shopper) => shopper.userId),
+    { withAttempts, isOrphanOfScope: () => true },
+  );
+  const final = await checkScope({
+    pool,
+    scope: finalScope,
+    answers: everyone.answers,
+    products: everyone.products,
+    withAttempts,
+    retryMessage: run.retryMessage,
+  });
+  const unrecovered = Object.values(results)
+    .flat()
+    .filter((row) => row.recoveryMs === undefined).length;
+  const passed = printFinalCheck(final, {
+    unrecovered,
+    rounds: total,
+    faults: settings.faults,
+    roundsPerFault: settings.rounds,
+    seconds: process.uptime(),
+    seed: settings.seed,
+  });
   if (!passed) printLogTails(parts);
   return passed ? 0 : 1;
 });
@@ -215,7 +242,10 @@ await runBench(async () => {
  */
 async function runRound(run, fault, round) {
   const { settings, pool, parts, sandboxUrl, withAttempts, everyone, knownOrderIds } = run;
-  const { shoppers, products } = await run.fillShoppers(pool, settings.shoppers, { label: `chaos-${fault}-${round}`, firstIndex: everyone.shoppers.length });
+  const { shoppers, products } = await run.fillShoppers(pool, settings.shoppers, {
+    label: `chaos-${fault}-${round}`,
+    firstIndex: everyone.shoppers.length,
+  });
   everyone.shoppers.push(...shoppers);
   everyone.products.push(...products);
   const userIds = shoppers.map((shopper) => shopper.userId);
@@ -225,7 +255,13 @@ async function runRound(run, fault, round) {
   const crashesBefore = Object.fromEntries(Object.values(parts).map((part) => [part.name, part.crashes.length]));
 
   const firstRequestAt = Date.now();
-  const answering = checkOut({ url: run.checkoutUrl, shoppers, concurrency: settings.concurrency, arrivalMs: settings.arrivalMs, sessionCookie: run.sessionCookie });
+  const answering = checkOut({
+    url: run.checkoutUrl,
+    shoppers,
+    concurrency: settings.concurrency,
+    arrivalMs: settings.arrivalMs,
+    sessionCookie: run.sessionCookie,
+  });
   const killAfterMs = run.random.integer(...KILL_WINDOW_MS);
   const downMs = run.random.integer(...DOWNTIME_MS[fault]);
   await sleep(killAfterMs);
@@ -242,16 +278,30 @@ async function runRound(run, fault, round) {
   const answers = await answering;
   everyone.answers.push(...answers);
 
-  const settled = await settle({ pool, sandboxUrl, userIds, withAttempts, isOrphanOfScope, since: firstRequestAt, timeoutMs: settings.settleTimeoutMs, receiptGraceMs: settings.receiptGraceMs });
+  const settled = await settle({
+    pool,
+    sandboxUrl,
+    userIds,
+    withAttempts,
+    isOrphanOfScope,
+    since: firstRequestAt,
+    timeoutMs: settings.settleTimeoutMs,
+    receiptGraceMs: settings.receiptGraceMs,
+  });
   const scope = await readScope(pool, sandboxUrl, userIds, { withAttempts, isOrphanOfScope });
   for (const orderId of scope.orders.keys()) knownOrderIds.add(orderId);
   const result = await checkScope({ pool, scope, answers, products, withAttempts, retryMessage: run.retryMessage });
   const crashes = Object.values(parts)
     .filter((part) => part.crashes.length > crashesBefore[part.name])
-    .map((part) => `${part.name} ended by itself ${part.crashes.length - crashesBefore[part.name]}× (${[...new Set(part.crashes.slice(crashesBefore[part.name]).map((crash) => crash.how))].join(', ')})`);
+    .map(
+      (part) =>
+        `${part.name} ended by itself ${part.crashes.length - crashesBefore[part.name]}× (${[...new Set(part.crashes.slice(crashesBefore[part.name]).map((crash) => crash.how))].join(', ')})`,
+    );
 
   const refused = answers.filter((answer) => answer.refused > 0).length;
-  const statuses = countBy(answers.map((answer) => answer.error ?? String(answer.status))) + (refused > 0 ? ` (${refused} after refused connections, tried again)` : '');
+  const statuses =
+    countBy(answers.map((answer) => answer.error ?? String(answer.status))) +
+    (refused > 0 ? ` (${refused} after refused connections, tried again)` : '');
   say(
     `${fault} ${round}/${settings.rounds}: kill -9 at +${killAfterMs} ms${wasRunning ? '' : ' (it was not running)'}, down ${(downMs / 1000).toFixed(1)} s, ` +
       `healthy ${recoveryMs === undefined ? 'NEVER' : `${(recoveryMs / 1000).toFixed(1)} s`} after its restart; ` +

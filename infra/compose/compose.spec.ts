@@ -94,7 +94,9 @@ describe('docker-compose.yml', () => {
 
     it('runs the shop once over (one-shot, api, workers, nginx) and nothing it needs is left out by the profile', () => {
       partsOf(run.services);
-      const dependencies = Object.entries(run.services).flatMap(([name, service]) => Object.keys(service.depends_on ?? {}).map((dependency) => `${name} → ${dependency}`));
+      const dependencies = Object.entries(run.services).flatMap(([name, service]) =>
+        Object.keys(service.depends_on ?? {}).map((dependency) => `${name} → ${dependency}`),
+      );
       expect(dependencies.filter((pair) => !(pair.split(' → ')[1]! in run.services))).toEqual([]);
       expect(dependencies.length).toBeGreaterThan(0);
     });
@@ -112,12 +114,18 @@ describe('docker-compose.yml', () => {
 
     it('publishes only nginx (and the demo sandbox), so the api scales and MySQL, Redis, metrics and the workers stay inside', () => {
       const { api, edge } = partsOf(run.services);
-      const published = Object.entries(run.services).filter(([, service]) => service.ports?.length).map(([name]) => name);
+      const published = Object.entries(run.services)
+        .filter(([, service]) => service.ports?.length)
+        .map(([name]) => name);
       expect(published.filter((name) => name !== edge[0] && run.services[name]!.build?.target !== 'sandbox')).toEqual([]);
       expect(api[1].expose?.map(String)).toEqual(['3000']);
       const [port] = edge[1].ports!;
       // nginx listens inside on the port it is published on, so that containers reach it at the browser's address.
-      expect([String(port!.published), String(port!.target), edge[1].environment?.SHOP_LISTEN_PORT]).toEqual([String(port!.target), String(port!.target), String(port!.target)]);
+      expect([String(port!.published), String(port!.target), edge[1].environment?.SHOP_LISTEN_PORT]).toEqual([
+        String(port!.target),
+        String(port!.target),
+        String(port!.target),
+      ]);
     });
 
     it("sends nginx's requests to its own profile's api", () => {
@@ -132,7 +140,12 @@ describe('docker-compose.yml', () => {
     const example = readEnvExample();
     const { api, workers, oneShot } = partsOf(composeConfig(program, 'production').services);
     for (const [, service] of [api, workers, oneShot]) {
-      expect(service.environment).toMatchObject({ NODE_ENV: 'production', METRICS_TOKEN: example.METRICS_TOKEN, DATABASE_URL: example.DATABASE_URL, UPLOADS_DIR: '/data/uploads' });
+      expect(service.environment).toMatchObject({
+        NODE_ENV: 'production',
+        METRICS_TOKEN: example.METRICS_TOKEN,
+        DATABASE_URL: example.DATABASE_URL,
+        UPLOADS_DIR: '/data/uploads',
+      });
     }
   });
 
@@ -145,7 +158,9 @@ describe('docker-compose.yml', () => {
     const publicUrl = new URL(settings.PUBLIC_URL!);
     expect(edge[1].networks?.default?.aliases).toContain(publicUrl.hostname);
     expect(String(edge[1].ports![0]!.published)).toBe(portOf(publicUrl));
-    for (const providerUrl of [settings.OIDC_ISSUER_URL, settings.MPESA_BASE_URL, settings.PAYPAL_BASE_URL].map((value) => new URL(value!))) {
+    for (const providerUrl of [settings.OIDC_ISSUER_URL, settings.MPESA_BASE_URL, settings.PAYPAL_BASE_URL].map(
+      (value) => new URL(value!),
+    )) {
       expect(sandbox.networks?.default?.aliases).toContain(providerUrl.hostname);
       expect(sandbox.ports?.map((port) => String(port.published))).toContain(portOf(providerUrl));
     }
@@ -163,15 +178,22 @@ describe('infra/Dockerfile', () => {
   const stages = readDockerfileStages();
 
   it('has a stage for every image the compose file builds', () => {
-    const composeFile = parse(readFileSync(join(repoRoot, 'docker-compose.yml'), 'utf8'), { merge: true }) as { services: Record<string, ComposeService> };
-    const targets = new Set(Object.values(composeFile.services).flatMap((service) => (service.build?.target ? [service.build.target] : [])));
+    const composeFile = parse(readFileSync(join(repoRoot, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
+      services: Record<string, ComposeService>;
+    };
+    const targets = new Set(
+      Object.values(composeFile.services).flatMap((service) => (service.build?.target ? [service.build.target] : [])),
+    );
     expect([...targets].filter((target) => !stages.has(target))).toEqual([]);
     expect(targets.size).toBeGreaterThan(0);
   });
 
   it("copies every workspace's manifest before `npm ci`, which refuses a lock file whose workspaces it cannot see", () => {
     const { workspaces } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { workspaces: string[] };
-    const copied = stages.get('manifests')!.instructions.filter((instruction) => instruction.keyword === 'COPY').flatMap((instruction) => copyOf(instruction).sources);
+    const copied = stages
+      .get('manifests')!
+      .instructions.filter((instruction) => instruction.keyword === 'COPY')
+      .flatMap((instruction) => copyOf(instruction).sources);
     expect(workspaces.map((workspace) => `${workspace}/package.json`).filter((manifest) => !copied.includes(manifest))).toEqual([]);
     expect(copied).toContain('package-lock.json');
   });
@@ -190,14 +212,18 @@ describe('infra/Dockerfile', () => {
     for (const name of ['shop', 'sandbox']) {
       const instructions = stages.get(name)!.instructions;
       expect(instructions.filter((instruction) => instruction.keyword === 'USER').map((instruction) => instruction.args)).toEqual(['node']);
-      expect(instructions.find((instruction) => instruction.keyword === 'RUN' && instruction.args.startsWith('npm ci'))?.args).toContain('--omit=dev');
+      expect(instructions.find((instruction) => instruction.keyword === 'RUN' && instruction.args.startsWith('npm ci'))?.args).toContain(
+        '--omit=dev',
+      );
     }
   });
 });
 
 describe('package-lock.json', () => {
   it("records every platform's optional packages, which `npm ci` wants on any machine, a Docker build on an arm64 Mac's included", () => {
-    const { packages } = JSON.parse(readFileSync(join(repoRoot, 'package-lock.json'), 'utf8')) as { packages: Record<string, { optionalDependencies?: Record<string, string> }> };
+    const { packages } = JSON.parse(readFileSync(join(repoRoot, 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, { optionalDependencies?: Record<string, string> }>;
+    };
     // Where Node would find `name` from `location`: its own node_modules, then each enclosing one's.
     const resolves = (location: string, name: string): boolean => {
       for (let folder = location; ; folder = folder.slice(0, Math.max(0, folder.lastIndexOf('/node_modules/')))) {
@@ -205,7 +231,11 @@ describe('package-lock.json', () => {
         if (!folder) return false;
       }
     };
-    const unrecorded = Object.entries(packages).flatMap(([location, entry]) => Object.keys(entry.optionalDependencies ?? {}).filter((name) => !resolves(location, name)).map((name) => `${location} → ${name}`));
+    const unrecorded = Object.entries(packages).flatMap(([location, entry]) =>
+      Object.keys(entry.optionalDependencies ?? {})
+        .filter((name) => !resolves(location, name))
+        .map((name) => `${location} → ${name}`),
+    );
     expect(unrecorded).toEqual([]);
   });
 });
@@ -217,7 +247,10 @@ describe('.env.example', () => {
     const composeFile = readFileSync(join(repoRoot, 'docker-compose.yml'), 'utf8').replace(/^\s*#.*$/gm, '');
     // `$${NAME}` is the container's own variable, which compose leaves alone.
     const composeVariables = [...composeFile.matchAll(/(?<!\$)\$\{(\w+)/g)].map(([, name]) => name!);
-    const documented = new Set([...Object.keys(configSchema.in.shape), ...composeVariables.filter((name) => name !== SETTINGS_FILE_VARIABLE)]);
+    const documented = new Set([
+      ...Object.keys(configSchema.in.shape),
+      ...composeVariables.filter((name) => name !== SETTINGS_FILE_VARIABLE),
+    ]);
     expect(Object.keys(example).filter((name) => !documented.has(name))).toEqual([]);
     expect([...documented].filter((name) => !(name in example))).toEqual([]);
   });

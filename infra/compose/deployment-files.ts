@@ -19,7 +19,9 @@ const PLACEHOLDERS = new RegExp(`${ENV_EXAMPLE_PLACEHOLDER}[\\w-]*`, 'g');
 
 /** .env.example after an operator's first step: a secret of their own wherever it holds a placeholder. */
 export function readEnvExampleFilledIn(): Record<string, string> {
-  return Object.fromEntries(Object.entries(readEnvExample()).map(([key, value]) => [key, value.replace(PLACEHOLDERS, () => randomBytes(24).toString('hex'))]));
+  return Object.fromEntries(
+    Object.entries(readEnvExample()).map(([key, value]) => [key, value.replace(PLACEHOLDERS, () => randomBytes(24).toString('hex'))]),
+  );
 }
 
 export interface DockerfileInstruction {

@@ -12,7 +12,11 @@ export interface ImageProcess {
 
 /** `node <args>` in `imageDir` on `env` alone, as its container runs it: nothing of the test's own environment leaks in. */
 export function startInImage(imageDir: string, args: string[], env: Record<string, string>): ImageProcess {
-  const child = spawn(process.execPath, args, { cwd: imageDir, env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, {
+    cwd: imageDir,
+    env: { PATH: process.env.PATH, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   for (const stream of [child.stdout!, child.stderr!]) stream.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = once(child, 'exit').then(([code]) => code as number | null);
@@ -24,7 +28,8 @@ export async function waitUntilAnswers(imageProcess: ImageProcess, url: string):
   await waitFor(
     `${url} to answer 200`,
     async () => {
-      if (imageProcess.child.exitCode !== null) throw new Error(`exited ${imageProcess.child.exitCode} before ${url} answered:\n${imageProcess.output()}`);
+      if (imageProcess.child.exitCode !== null)
+        throw new Error(`exited ${imageProcess.child.exitCode} before ${url} answered:\n${imageProcess.output()}`);
       return (await fetch(url).catch(() => undefined))?.status === 200;
     },
     60_000,

@@ -1,11 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
+import { DEFAULT_REDIS_URL, ENV_EXAMPLE_PLACEHOLDER, loadConfig, SANDBOX_GOOGLE_CLIENT, SANDBOX_PATHS } from '@shop/config';
 import { AUTH_API_PATHS } from '@shop/contracts';
-import { DEFAULT_REDIS_URL, ENV_EXAMPLE_PLACEHOLDER, SANDBOX_GOOGLE_CLIENT, SANDBOX_PATHS, loadConfig } from '@shop/config';
-import { User, createDataSource, verifyPassword } from '@shop/db';
+import { createDataSource, User, verifyPassword } from '@shop/db';
 import { messagingSandboxOptions, paymentSandboxOptions, startSandbox, type RunningSandbox } from '@shop/sandbox';
 import { createTestAccount, freePort } from '@shop/testing';
 import { assembleStage, readEnvExample, readEnvExampleFilledIn, repoRoot } from './deployment-files.js';
@@ -21,7 +21,10 @@ import { startInImage, waitUntilAnswers, type ImageProcess } from './image-proce
 
 /** How long compose waits after SIGTERM before it kills (docker-compose.yml's stop_grace_period). */
 function stopGraceMs(): number {
-  const composeFile = parse(readFileSync(join(repoRoot, 'docker-compose.yml'), 'utf8'), { merge: true }) as Record<string, { stop_grace_period: string }>;
+  const composeFile = parse(readFileSync(join(repoRoot, 'docker-compose.yml'), 'utf8'), { merge: true }) as Record<
+    string,
+    { stop_grace_period: string }
+  >;
   const [, seconds] = /^(\d+)s$/.exec(composeFile['x-shop-process']!.stop_grace_period) ?? [];
   return Number(seconds) * 1000;
 }
@@ -57,7 +60,8 @@ describe('the shop in production, on .env.example, as its image holds it', () =>
   }
 
   beforeAll(async () => {
-    if (!process.env.DATABASE_URL) throw new Error('Set DATABASE_URL to a test database (npm test sets it): this file creates accounts there.');
+    if (!process.env.DATABASE_URL)
+      throw new Error('Set DATABASE_URL to a test database (npm test sets it): this file creates accounts there.');
     imageDir = mkdtempSync(join(tmpdir(), 'toyduka-image-'));
     uploadsDir = mkdtempSync(join(tmpdir(), 'toyduka-uploads-'));
     const imageEnv = assembleStage('shop', imageDir);
@@ -66,7 +70,11 @@ describe('the shop in production, on .env.example, as its image holds it', () =>
     const exampleConfig = loadConfig(example);
     sandbox = await startSandbox({
       port: 0,
-      googleClient: { clientId: SANDBOX_GOOGLE_CLIENT.id, clientSecret: SANDBOX_GOOGLE_CLIENT.secret, redirectUris: [new URL(AUTH_API_PATHS.googleCallback, example.PUBLIC_URL).href] },
+      googleClient: {
+        clientId: SANDBOX_GOOGLE_CLIENT.id,
+        clientSecret: SANDBOX_GOOGLE_CLIENT.secret,
+        redirectUris: [new URL(AUTH_API_PATHS.googleCallback, example.PUBLIC_URL).href],
+      },
       ...paymentSandboxOptions(exampleConfig),
       ...messagingSandboxOptions({ ...exampleConfig, SANDBOX_SMTP_PORT: 0 }),
     });
@@ -101,10 +109,16 @@ describe('the shop in production, on .env.example, as its image holds it', () =>
 
   it("creates the admin of ADMIN_EMAIL and ADMIN_PASSWORD on the first start, and never changes that admin's password later", async () => {
     const first = await runOneShot(settings);
-    expect({ code: first.code, output: first.output }).toMatchObject({ code: 0, output: expect.stringContaining(`Created the admin ${settings.ADMIN_EMAIL}`) });
+    expect({ code: first.code, output: first.output }).toMatchObject({
+      code: 0,
+      output: expect.stringContaining(`Created the admin ${settings.ADMIN_EMAIL}`),
+    });
 
     const later = await runOneShot({ ...settings, ADMIN_PASSWORD: 'a-password-set-after-the-first-start' });
-    expect({ code: later.code, output: later.output }).toMatchObject({ code: 0, output: expect.stringContaining(`Admin ${settings.ADMIN_EMAIL} is there`) });
+    expect({ code: later.code, output: later.output }).toMatchObject({
+      code: 0,
+      output: expect.stringContaining(`Admin ${settings.ADMIN_EMAIL} is there`),
+    });
 
     const admin = await withDatabase((dataSource) => dataSource.getRepository(User).findOneByOrFail({ email: settings.ADMIN_EMAIL }));
     expect(admin.role).toBe('admin');
@@ -128,25 +142,35 @@ describe('the shop in production, on .env.example, as its image holds it', () =>
     for (const { child } of [api, workers]) child.kill('SIGTERM');
     const deadline = new Promise<'still running'>((resolve) => setTimeout(resolve, stopGraceMs(), 'still running').unref());
     const exits = await Promise.all([api, workers].map((shopProcess) => Promise.race([shopProcess.exited, deadline])));
-    expect({ exits, output: exits.every((code) => code === 0) ? '' : `${api.output()}\n${workers.output()}` }).toEqual({ exits: [0, 0], output: '' });
+    expect({ exits, output: exits.every((code) => code === 0) ? '' : `${api.output()}\n${workers.output()}` }).toEqual({
+      exits: [0, 0],
+      output: '',
+    });
   }, 120_000);
 
-  it.each(['METRICS_TOKEN', 'MPESA_CALLBACK_TOKEN'])('refuses to start without %s, the one-shot and the api alike, naming it', async (required) => {
-    const incomplete = { ...settings, [required]: '' };
-    const oneShot = await runOneShot(incomplete);
-    expect(oneShot.code).toBe(1);
-    expect(oneShot.output).toContain(`${required} is required in production`);
+  it.each(['METRICS_TOKEN', 'MPESA_CALLBACK_TOKEN'])(
+    'refuses to start without %s, the one-shot and the api alike, naming it',
+    async (required) => {
+      const incomplete = { ...settings, [required]: '' };
+      const oneShot = await runOneShot(incomplete);
+      expect(oneShot.code).toBe(1);
+      expect(oneShot.output).toContain(`${required} is required in production`);
 
-    const api = start(['api/dist/main.js'], incomplete);
-    expect(await api.exited).toBe(1);
-    expect(api.output()).toContain(`${required} is required in production`);
-  }, 60_000);
+      const api = start(['api/dist/main.js'], incomplete);
+      expect(await api.exited).toBe(1);
+      expect(api.output()).toContain(`${required} is required in production`);
+    },
+    60_000,
+  );
 
   it('refuses .env.example copied as it is, naming each placeholder left', async () => {
     // This machine's database stands in for the one in .env.example, whose password is a placeholder too.
-    const placeholders = Object.fromEntries(Object.entries(readEnvExample()).filter(([key, value]) => key !== 'DATABASE_URL' && value.includes(ENV_EXAMPLE_PLACEHOLDER)));
+    const placeholders = Object.fromEntries(
+      Object.entries(readEnvExample()).filter(([key, value]) => key !== 'DATABASE_URL' && value.includes(ENV_EXAMPLE_PLACEHOLDER)),
+    );
     const oneShot = await runOneShot({ ...settings, ...placeholders });
     expect(oneShot.code).toBe(1);
-    for (const key of ['METRICS_TOKEN', 'ADMIN_PASSWORD', 'MPESA_CALLBACK_TOKEN', 'PAYPAL_CLIENT_SECRET']) expect(oneShot.output).toContain(`${key} still holds .env.example's placeholder`);
+    for (const key of ['METRICS_TOKEN', 'ADMIN_PASSWORD', 'MPESA_CALLBACK_TOKEN', 'PAYPAL_CLIENT_SECRET'])
+      expect(oneShot.output).toContain(`${key} still holds .env.example's placeholder`);
   }, 60_000);
 });

@@ -24,7 +24,12 @@ describe("the sandbox's image", () => {
     const env = assembleStage('sandbox', imageDir);
     const port = await freePort();
     const issuer = `http://sandbox.localhost:${port}${SANDBOX_PATHS.identity}`;
-    sandbox = startInImage(imageDir, ['infra/sandbox/dist/main.js'], { ...env, SANDBOX_PORT: String(port), OIDC_ISSUER_URL: issuer, PUBLIC_URL: 'http://shop.localhost:8080' });
+    sandbox = startInImage(imageDir, ['infra/sandbox/dist/main.js'], {
+      ...env,
+      SANDBOX_PORT: String(port),
+      OIDC_ISSUER_URL: issuer,
+      PUBLIC_URL: 'http://shop.localhost:8080',
+    });
     await waitUntilAnswers(sandbox, `http://127.0.0.1:${port}/health`);
     const sandboxUrl = `http://127.0.0.1:${port}`;
     const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
@@ -37,7 +42,10 @@ describe("the sandbox's image", () => {
     expect(await darajaToken.json()).toMatchObject({ access_token: expect.any(String) });
     const paypalToken = await fetch(`${sandboxUrl}${SANDBOX_PATHS.paypal}/v1/oauth2/token`, {
       method: 'POST',
-      headers: { authorization: basic(SANDBOX_PAYPAL_APP.clientId, SANDBOX_PAYPAL_APP.clientSecret), 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        authorization: basic(SANDBOX_PAYPAL_APP.clientId, SANDBOX_PAYPAL_APP.clientSecret),
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       body: 'grant_type=client_credentials',
     });
     expect(await paypalToken.json()).toMatchObject({ access_token: expect.any(String) });

@@ -1,7 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';
-import { parseAllDocuments } from 'yaml';
 import { ScaledObject } from '@kubernetes-models/keda/keda.sh/v1alpha1';
 import { Deployment, StatefulSet } from 'kubernetes-models/apps/v1';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
@@ -9,6 +8,7 @@ import { Job } from 'kubernetes-models/batch/v1';
 import { Ingress, NetworkPolicy, type IIngress, type INetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import { ConfigMap, Namespace, PersistentVolumeClaim, Secret, Service, type IContainer, type IPodSpec } from 'kubernetes-models/v1';
+import { parseAllDocuments } from 'yaml';
 import { ConfigError, configSchema, loadConfig } from '@shop/config';
 import { LIMITS, QUEUE_NAMES } from '@shop/contracts';
 
@@ -20,7 +20,20 @@ interface Manifest {
 type Overlay = 'demo' | 'production';
 
 /** The kinds the shop deploys, each with the model that checks it against its API schema; any other kind is refused. */
-const MODELS = [Namespace, ConfigMap, Service, PersistentVolumeClaim, Deployment, StatefulSet, Job, HorizontalPodAutoscaler, PodDisruptionBudget, Ingress, NetworkPolicy, ScaledObject];
+const MODELS = [
+  Namespace,
+  ConfigMap,
+  Service,
+  PersistentVolumeClaim,
+  Deployment,
+  StatefulSet,
+  Job,
+  HorizontalPodAutoscaler,
+  PodDisruptionBudget,
+  Ingress,
+  NetworkPolicy,
+  ScaledObject,
+];
 const SECRET_NAME = 'toyduka-secrets';
 const SECRET_KEYS = Object.keys(parseEnv(readFileSync('infra/k8s/overlays/production/secrets.env.example', 'utf8')));
 const SETTINGS = Object.keys(configSchema.in.shape);
@@ -31,7 +44,8 @@ function build(overlay: Overlay): Manifest[] {
   return parseAllDocuments(output).map((document) => document.toJS() as Manifest);
 }
 
-const ofKind = <T>(manifests: Manifest[], model: { kind: string }) => manifests.filter((manifest) => manifest.kind === model.kind) as unknown as (T & Manifest)[];
+const ofKind = <T>(manifests: Manifest[], model: { kind: string }) =>
+  manifests.filter((manifest) => manifest.kind === model.kind) as unknown as (T & Manifest)[];
 const deployments = (manifests: Manifest[]) => ofKind<Deployment>(manifests, Deployment);
 const named = <T extends Manifest>(manifests: T[], name: string) => manifests.find((manifest) => manifest.metadata.name === name);
 
@@ -50,7 +64,8 @@ function selects(matchLabels: Record<string, string> | undefined, labels: Record
   return pairs.length > 0 && pairs.every(([key, value]) => labels[key] === value);
 }
 
-const podsOf = (manifests: Manifest[], matchLabels: Record<string, string> | undefined) => podTemplates(manifests).filter((pod) => selects(matchLabels, pod.labels));
+const podsOf = (manifests: Manifest[], matchLabels: Record<string, string> | undefined) =>
+  podTemplates(manifests).filter((pod) => selects(matchLabels, pod.labels));
 /** Each pod of the shop runs one container. */
 const containerOf = (deployment: Deployment) => deployment.spec?.template.spec?.containers[0] as IContainer;
 const envOf = (container: IContainer, name: string) => container.env?.find((variable) => variable.name === name)?.value;
@@ -58,7 +73,8 @@ const envOf = (container: IContainer, name: string) => container.env?.find((vari
 function schemaProblems(manifests: Manifest[]): string[] {
   return manifests.flatMap((manifest) => {
     const model = MODELS.find((candidate) => candidate.apiVersion === manifest.apiVersion && candidate.kind === manifest.kind);
-    if (!model) return [`${manifest.kind} ${manifest.metadata.name}: ${manifest.apiVersion} ${manifest.kind} is not a kind the shop deploys`];
+    if (!model)
+      return [`${manifest.kind} ${manifest.metadata.name}: ${manifest.apiVersion} ${manifest.kind} is not a kind the shop deploys`];
     try {
       new model(manifest as never).validate();
       return [];
@@ -77,7 +93,9 @@ function podsWithoutProbesOrRequests(manifests: Manifest[]): string[] {
     spec.containers.flatMap((container) => [
       ...(kind !== Job.kind && !container.readinessProbe ? [`${workload} ${container.name}: no readiness probe`] : []),
       ...(kind !== Job.kind && !container.livenessProbe ? [`${workload} ${container.name}: no liveness probe`] : []),
-      ...(!container.resources?.requests?.cpu || !container.resources.requests.memory ? [`${workload} ${container.name}: no CPU and memory request`] : []),
+      ...(!container.resources?.requests?.cpu || !container.resources.requests.memory
+        ? [`${workload} ${container.name}: no CPU and memory request`]
+        : []),
     ]),
   );
 }
@@ -90,12 +108,20 @@ function selectorsThatMissTheirPods(manifests: Manifest[]): string[] {
     labels: workload.spec?.template.metadata?.labels ?? {},
   }));
   const selectors = [
-    ...ofKind<Service>(manifests, Service).map((service) => ({ name: `Service ${service.metadata.name}`, selector: service.spec?.selector })),
-    ...ofKind<PodDisruptionBudget>(manifests, PodDisruptionBudget).map((budget) => ({ name: `PodDisruptionBudget ${budget.metadata.name}`, selector: budget.spec?.selector?.matchLabels })),
+    ...ofKind<Service>(manifests, Service).map((service) => ({
+      name: `Service ${service.metadata.name}`,
+      selector: service.spec?.selector,
+    })),
+    ...ofKind<PodDisruptionBudget>(manifests, PodDisruptionBudget).map((budget) => ({
+      name: `PodDisruptionBudget ${budget.metadata.name}`,
+      selector: budget.spec?.selector?.matchLabels,
+    })),
     ...workloads,
   ];
   return [
-    ...workloads.filter(({ selector, labels }) => !selects(selector, labels)).map(({ name }) => `${name}: its selector does not select its own pods`),
+    ...workloads
+      .filter(({ selector, labels }) => !selects(selector, labels))
+      .map(({ name }) => `${name}: its selector does not select its own pods`),
     ...selectors
       .map(({ name, selector }) => ({ name, workloadsSelected: podsOf(manifests, selector).length }))
       .filter(({ workloadsSelected }) => workloadsSelected !== 1)
@@ -114,7 +140,9 @@ function replicaCountProblems(manifests: Manifest[]): string[] {
   const targets = autoscaledTargets(manifests);
   const api = named(ofKind<HorizontalPodAutoscaler>(manifests, HorizontalPodAutoscaler), 'toyduka-api');
   return [
-    ...(api?.spec?.scaleTargetRef.name === 'toyduka-api' && (api.spec.minReplicas ?? 1) >= 3 ? [] : ['the api is not kept at 3 replicas or more by its HPA']),
+    ...(api?.spec?.scaleTargetRef.name === 'toyduka-api' && (api.spec.minReplicas ?? 1) >= 3
+      ? []
+      : ['the api is not kept at 3 replicas or more by its HPA']),
     ...deployments(manifests)
       .filter((deployment) => targets.includes(deployment.metadata.name) && deployment.spec?.replicas !== undefined)
       .map((deployment) => `Deployment ${deployment.metadata.name}: sets replicas, which its autoscaler owns`),
@@ -136,23 +164,45 @@ const MYSQL_CONNECTIONS_FOR_THE_SHOP = 141;
  * (libs/db migrate.ts): with every autoscaler at its ceiling the shop must still fit in MySQL.
  */
 function connectionBudgetProblems(manifests: Manifest[]): string[] {
-  const poolOf = (container: IContainer) => Number(envOf(container, 'DATABASE_POOL_SIZE') ?? settingsOf(manifests).DATABASE_POOL_SIZE ?? loadConfig({ NODE_ENV: 'development' }).DATABASE_POOL_SIZE);
+  const poolOf = (container: IContainer) =>
+    Number(
+      envOf(container, 'DATABASE_POOL_SIZE') ??
+        settingsOf(manifests).DATABASE_POOL_SIZE ??
+        loadConfig({ NODE_ENV: 'development' }).DATABASE_POOL_SIZE,
+    );
   const ceilings = new Map<string, number>([
-    ...ofKind<HorizontalPodAutoscaler>(manifests, HorizontalPodAutoscaler).map((hpa) => [hpa.spec!.scaleTargetRef.name, hpa.spec!.maxReplicas] as const),
-    ...ofKind<ScaledObject>(manifests, ScaledObject).map((scaled) => [scaled.spec.scaleTargetRef.name, scaled.spec.maxReplicaCount ?? 100] as const),
+    ...ofKind<HorizontalPodAutoscaler>(manifests, HorizontalPodAutoscaler).map(
+      (hpa) => [hpa.spec!.scaleTargetRef.name, hpa.spec!.maxReplicas] as const,
+    ),
+    ...ofKind<ScaledObject>(manifests, ScaledObject).map(
+      (scaled) => [scaled.spec.scaleTargetRef.name, scaled.spec.maxReplicaCount ?? 100] as const,
+    ),
   ]);
   const uses = [
-    ...deployments(manifests).map((deployment) => ({ what: deployment.metadata.name, connections: (ceilings.get(deployment.metadata.name) ?? 0) * poolOf(containerOf(deployment)) })),
-    ...ofKind<Job>(manifests, Job).map((job) => ({ what: job.metadata.name, connections: poolOf(job.spec!.template.spec!.containers[0] as IContainer) + 1 })),
+    ...deployments(manifests).map((deployment) => ({
+      what: deployment.metadata.name,
+      connections: (ceilings.get(deployment.metadata.name) ?? 0) * poolOf(containerOf(deployment)),
+    })),
+    ...ofKind<Job>(manifests, Job).map((job) => ({
+      what: job.metadata.name,
+      connections: poolOf(job.spec!.template.spec!.containers[0] as IContainer) + 1,
+    })),
   ];
   const total = uses.reduce((sum, use) => sum + use.connections, 0);
-  return total <= MYSQL_CONNECTIONS_FOR_THE_SHOP ? [] : [`${total} MySQL connections at the autoscalers' ceilings (${uses.map((use) => `${use.what} ${use.connections}`).join(', ')}), over ${MYSQL_CONNECTIONS_FOR_THE_SHOP}`];
+  return total <= MYSQL_CONNECTIONS_FOR_THE_SHOP
+    ? []
+    : [
+        `${total} MySQL connections at the autoscalers' ceilings (${uses.map((use) => `${use.what} ${use.connections}`).join(', ')}), over ${MYSQL_CONNECTIONS_FOR_THE_SHOP}`,
+      ];
 }
 
 function deploymentsWithoutBudget(manifests: Manifest[]): string[] {
   const budgets = ofKind<PodDisruptionBudget>(manifests, PodDisruptionBudget);
   return deployments(manifests)
-    .filter((deployment) => !budgets.some((budget) => selects(budget.spec?.selector?.matchLabels, deployment.spec?.template.metadata?.labels ?? {})))
+    .filter(
+      (deployment) =>
+        !budgets.some((budget) => selects(budget.spec?.selector?.matchLabels, deployment.spec?.template.metadata?.labels ?? {})),
+    )
     .map((deployment) => `Deployment ${deployment.metadata.name}: no PodDisruptionBudget`);
 }
 
@@ -163,7 +213,9 @@ function queuesCounted(scaledObject: ScaledObject): string[] {
 }
 
 function queueServiceProblems(manifests: Manifest[]): string[] {
-  const servedBy = deployments(manifests).flatMap((deployment) => (envOf(containerOf(deployment), 'WORKER_QUEUES')?.split(',') ?? []).map((queue) => ({ queue, deployment: deployment.metadata.name })));
+  const servedBy = deployments(manifests).flatMap((deployment) =>
+    (envOf(containerOf(deployment), 'WORKER_QUEUES')?.split(',') ?? []).map((queue) => ({ queue, deployment: deployment.metadata.name })),
+  );
   return QUEUE_NAMES.flatMap((queue) => {
     const deploymentsServing = servedBy.filter((entry) => entry.queue === queue);
     return deploymentsServing.length === 1 ? [] : [`queue ${queue}: served by ${deploymentsServing.length} workers Deployments, not one`];
@@ -173,10 +225,15 @@ function queueServiceProblems(manifests: Manifest[]): string[] {
 function scaledObjectProblems(manifests: Manifest[]): string[] {
   return ofKind<ScaledObject>(manifests, ScaledObject).flatMap((scaledObject) => {
     const target = named(deployments(manifests), scaledObject.spec.scaleTargetRef.name);
-    if (!target) return [`ScaledObject ${scaledObject.metadata.name}: scales ${scaledObject.spec.scaleTargetRef.name}, which is not a Deployment here`];
+    if (!target)
+      return [
+        `ScaledObject ${scaledObject.metadata.name}: scales ${scaledObject.spec.scaleTargetRef.name}, which is not a Deployment here`,
+      ];
     const served = envOf(containerOf(target), 'WORKER_QUEUES')?.split(',').sort() ?? [];
     const counted = queuesCounted(scaledObject).sort();
-    return served.join() === counted.join() ? [] : [`ScaledObject ${scaledObject.metadata.name}: counts the queues ${counted.join()}, its Deployment serves ${served.join()}`];
+    return served.join() === counted.join()
+      ? []
+      : [`ScaledObject ${scaledObject.metadata.name}: counts the queues ${counted.join()}, its Deployment serves ${served.join()}`];
   });
 }
 
@@ -188,14 +245,21 @@ function scaledObjectProblems(manifests: Manifest[]): string[] {
 function routeOf(manifests: Manifest[], requestPath: string) {
   const ingresses = ofKind<IIngress & Manifest>(manifests, Ingress);
   const regexes = ingresses.some((ingress) => ingress.metadata.annotations?.['nginx.ingress.kubernetes.io/use-regex'] === 'true');
-  const paths = ingresses.flatMap((ingress) => (ingress.spec?.rules ?? []).flatMap((rule) => (rule.http?.paths ?? []).map((path) => ({ ingress, path: path.path ?? '/', service: path.backend.service?.name }))));
+  const paths = ingresses.flatMap((ingress) =>
+    (ingress.spec?.rules ?? []).flatMap((rule) =>
+      (rule.http?.paths ?? []).map((path) => ({ ingress, path: path.path ?? '/', service: path.backend.service?.name })),
+    ),
+  );
   const matches = ({ path }: { path: string }) =>
-    regexes ? new RegExp(`^${path}`, 'i').test(requestPath) : path === '/' || requestPath === path || requestPath.startsWith(`${path.replace(/\/$/, '')}/`);
+    regexes
+      ? new RegExp(`^${path}`, 'i').test(requestPath)
+      : path === '/' || requestPath === path || requestPath.startsWith(`${path.replace(/\/$/, '')}/`);
   return paths.filter(matches).sort((first, second) => second.path.length - first.path.length)[0];
 }
 
 const deniesEveryone = (ingress: Manifest) => {
-  const denied = ingress.metadata.annotations?.['nginx.ingress.kubernetes.io/denylist-source-range']?.split(',').map((range) => range.trim()) ?? [];
+  const denied =
+    ingress.metadata.annotations?.['nginx.ingress.kubernetes.io/denylist-source-range']?.split(',').map((range) => range.trim()) ?? [];
   return denied.includes('0.0.0.0/0') && denied.includes('::/0');
 };
 
@@ -226,9 +290,15 @@ function liveUpdateAndUploadProblems(manifests: Manifest[]): string[] {
   const upload = routeOf(manifests, '/api/admin/products/1/images')?.ingress.metadata.annotations ?? {};
   const timeout = (name: string) => Number(socket[`nginx.ingress.kubernetes.io/${name}`] ?? 60);
   return [
-    ...['proxy-read-timeout', 'proxy-send-timeout'].filter((name) => !(timeout(name) >= 3600)).map((name) => `/socket.io: ${name} under an hour`),
-    ...(socket['nginx.ingress.kubernetes.io/affinity'] === 'cookie' ? [] : ['/socket.io: no cookie affinity for the long-polling fallback']),
-    ...(nginxBytes(upload['nginx.ingress.kubernetes.io/proxy-body-size']) >= LIMITS.maxImageBytes ? [] : ['image uploads: the body size limit is under LIMITS.maxImageBytes']),
+    ...['proxy-read-timeout', 'proxy-send-timeout']
+      .filter((name) => !(timeout(name) >= 3600))
+      .map((name) => `/socket.io: ${name} under an hour`),
+    ...(socket['nginx.ingress.kubernetes.io/affinity'] === 'cookie'
+      ? []
+      : ['/socket.io: no cookie affinity for the long-polling fallback']),
+    ...(nginxBytes(upload['nginx.ingress.kubernetes.io/proxy-body-size']) >= LIMITS.maxImageBytes
+      ? []
+      : ['image uploads: the body size limit is under LIMITS.maxImageBytes']),
   ];
 }
 
@@ -242,14 +312,22 @@ function sourcesAllowed(manifests: Manifest[], labels: Record<string, string>, p
     );
   });
   if (!policies.some((policy) => policy.spec?.policyTypes?.includes('Ingress'))) return ['anyone: no policy selects these pods'];
-  const rules = policies.flatMap((policy) => policy.spec?.ingress ?? []).filter((rule) => !rule.ports?.length || rule.ports.some((allowed) => allowed.port === port.name || allowed.port === port.number));
+  const rules = policies
+    .flatMap((policy) => policy.spec?.ingress ?? [])
+    .filter((rule) => !rule.ports?.length || rule.ports.some((allowed) => allowed.port === port.name || allowed.port === port.number));
   return rules
     .flatMap((rule) =>
       (rule.from?.length ? rule.from : [{}]).map((peer) => {
         if (peer.ipBlock) return `addresses ${peer.ipBlock.cidr}`;
         const namespace = peer.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'];
         if (peer.namespaceSelector) return namespace ? `namespace ${namespace}` : 'every namespace';
-        return peer.podSelector ? `pods ${Object.entries(peer.podSelector.matchLabels ?? {}).map(([key, value]) => `${key}=${value}`).join() || 'all'}` : 'anyone';
+        return peer.podSelector
+          ? `pods ${
+              Object.entries(peer.podSelector.matchLabels ?? {})
+                .map(([key, value]) => `${key}=${value}`)
+                .join() || 'all'
+            }`
+          : 'anyone';
       }),
     )
     .sort();
@@ -257,11 +335,14 @@ function sourcesAllowed(manifests: Manifest[], labels: Record<string, string>, p
 
 const API_PORT = { name: 'http', number: 3000 };
 const WORKERS_PORT = { name: 'metrics', number: 3001 };
-const labelsOf = (manifests: Manifest[], deployment: string) => named(deployments(manifests), deployment)?.spec?.template.metadata?.labels ?? {};
+const labelsOf = (manifests: Manifest[], deployment: string) =>
+  named(deployments(manifests), deployment)?.spec?.template.metadata?.labels ?? {};
 
 function imagesNotPinned(manifests: Manifest[]): string[] {
   return podTemplates(manifests).flatMap(({ workload, spec }) =>
-    spec.containers.filter((container) => !/:[\w.-]+$/.test(container.image ?? '') || container.image?.endsWith(':latest')).map((container) => `${workload} ${container.name}: image ${container.image} is not pinned to a release`),
+    spec.containers
+      .filter((container) => !/:[\w.-]+$/.test(container.image ?? '') || container.image?.endsWith(':latest'))
+      .map((container) => `${workload} ${container.name}: image ${container.image} is not pinned to a release`),
   );
 }
 
@@ -270,7 +351,9 @@ function secretReferenceProblems(manifests: Manifest[], { optional }: { optional
     .filter(({ labels }) => labels['app.kubernetes.io/part-of'] === 'toyduka')
     .flatMap(({ workload, spec }) => {
       const reference = spec.containers[0].envFrom?.find((source) => source.secretRef)?.secretRef;
-      return reference?.name === SECRET_NAME && Boolean(reference.optional) === optional ? [] : [`${workload}: does not take its secrets from ${SECRET_NAME}${optional ? ' (optional)' : ''}`];
+      return reference?.name === SECRET_NAME && Boolean(reference.optional) === optional
+        ? []
+        : [`${workload}: does not take its secrets from ${SECRET_NAME}${optional ? ' (optional)' : ''}`];
     });
 }
 
@@ -287,11 +370,17 @@ function ingressHostProblems(manifests: Manifest[]): string[] {
   const host = new URL(settingsOf(manifests).PUBLIC_URL).host;
   return ofKind<IIngress & Manifest>(manifests, Ingress).flatMap((ingress) => {
     const hosts = [...(ingress.spec?.rules ?? []).map((rule) => rule.host), ...(ingress.spec?.tls ?? []).flatMap((tls) => tls.hosts ?? [])];
-    return hosts.length === 2 && hosts.every((answered) => answered === host) ? [] : [`Ingress ${ingress.metadata.name}: answers for ${hosts.join()} rather than ${host} over TLS`];
+    return hosts.length === 2 && hosts.every((answered) => answered === host)
+      ? []
+      : [`Ingress ${ingress.metadata.name}: answers for ${hosts.join()} rather than ${host} over TLS`];
   });
 }
 
-const settingsOf = (manifests: Manifest[]) => (ofKind<ConfigMap>(manifests, ConfigMap).find((configMap) => configMap.metadata.name.startsWith('toyduka-config'))?.data ?? {}) as Record<string, string>;
+const settingsOf = (manifests: Manifest[]) =>
+  (ofKind<ConfigMap>(manifests, ConfigMap).find((configMap) => configMap.metadata.name.startsWith('toyduka-config'))?.data ?? {}) as Record<
+    string,
+    string
+  >;
 
 /** The api stops getting requests only after preStop has slept; then it drains; the grace period must outlast both. */
 function shutdownProblems(manifests: Manifest[]): string[] {
@@ -301,12 +390,15 @@ function shutdownProblems(manifests: Manifest[]): string[] {
   const graceSeconds = api.spec?.template.spec?.terminationGracePeriodSeconds ?? 30;
   const drainMs = Number(settingsOf(manifests).SHUTDOWN_DRAIN_MS);
   if (!drainMs) return ['the api has no SHUTDOWN_DRAIN_MS: it would stop serving before the Ingress stops sending to it'];
-  return graceSeconds > sleepSeconds + drainMs / 1000 ? [] : [`the api's grace period (${graceSeconds} s) ends before its preStop sleep and drain`];
+  return graceSeconds > sleepSeconds + drainMs / 1000
+    ? []
+    : [`the api's grace period (${graceSeconds} s) ends before its preStop sleep and drain`];
 }
 
 /** The objects the README's first `kubectl apply -l '<key> notin (a,b)'` takes, before the migration has run. */
 function firstApply(manifests: Manifest[], overlay: Overlay): Manifest[] {
-  const command = readFileSync('infra/k8s/README.md', 'utf8').match(new RegExp(`kubectl apply -k infra/k8s/overlays/${overlay} -l '([^']+)'`))?.[1] ?? '';
+  const command =
+    readFileSync('infra/k8s/README.md', 'utf8').match(new RegExp(`kubectl apply -k infra/k8s/overlays/${overlay} -l '([^']+)'`))?.[1] ?? '';
   const [, key, values] = command.match(/^([\w./-]+) notin \(([^)]*)\)$/) ?? [];
   if (!key) throw new Error(`README.md has no first apply of the ${overlay} overlay with a "notin" selector`);
   return manifests.filter((manifest) => !values.split(',').includes(manifest.metadata.labels?.[key] ?? ''));
@@ -322,11 +414,19 @@ function migrationOrderProblems(manifests: Manifest[], overlay: Overlay): string
     ...(jobPod.volumes ?? []).map((volume) => volume.persistentVolumeClaim?.claimName),
   ].filter((name): name is string => Boolean(name));
   const settings = settingsOf(manifests);
-  const dataStores = ofKind<Service>(manifests, Service).filter((service) => [settings.DATABASE_URL, settings.REDIS_URL].some((url) => url && new URL(url).hostname === service.metadata.name));
-  const appPods = podTemplates(first).filter(({ spec }) => spec.containers.some((container) => ['api/dist/main.js', 'workers/dist/main.js'].some((entry) => container.command?.includes(entry))));
+  const dataStores = ofKind<Service>(manifests, Service).filter((service) =>
+    [settings.DATABASE_URL, settings.REDIS_URL].some((url) => url && new URL(url).hostname === service.metadata.name),
+  );
+  const appPods = podTemplates(first).filter(({ spec }) =>
+    spec.containers.some((container) => ['api/dist/main.js', 'workers/dist/main.js'].some((entry) => container.command?.includes(entry))),
+  );
   return [
-    ...needed.filter((name) => !first.some((manifest) => manifest.metadata.name === name)).map((name) => `${name}, which the Job needs, is not in the first apply`),
-    ...dataStores.filter((service) => !podsOf(first, service.spec?.selector).length).map((service) => `${service.metadata.name}'s pods, which the Job needs, are not in the first apply`),
+    ...needed
+      .filter((name) => !first.some((manifest) => manifest.metadata.name === name))
+      .map((name) => `${name}, which the Job needs, is not in the first apply`),
+    ...dataStores
+      .filter((service) => !podsOf(first, service.spec?.selector).length)
+      .map((service) => `${service.metadata.name}'s pods, which the Job needs, are not in the first apply`),
     ...appPods.map(({ workload }) => `${workload} starts before the migration has run`),
   ];
 }
@@ -348,7 +448,9 @@ function productionSettingsProblems(manifests: Manifest[]): string[] {
   const problems = [
     ...(settings.NODE_ENV === 'production' ? [] : ['NODE_ENV is not production']),
     ...(settings.IMAGE_STORAGE === 's3' ? [] : ["IMAGE_STORAGE is not s3: a replica would not find another's images"]),
-    ...SECRET_KEYS.filter((key) => !SETTINGS.includes(key) || key in settings).map((key) => `${key}: in the Secret, but not a setting or also in the ConfigMap`),
+    ...SECRET_KEYS.filter((key) => !SETTINGS.includes(key) || key in settings).map(
+      (key) => `${key}: in the Secret, but not a setting or also in the ConfigMap`,
+    ),
   ];
   try {
     loadConfig(settings);
@@ -388,7 +490,10 @@ type Check = (manifests: Manifest[], overlay: Overlay) => string[];
 const PROMISES_OF_EVERY_OVERLAY: [promise: string, check: Check][] = [
   ['passes the Kubernetes API schema of its kind, object by object', schemaProblems],
   ['commits no Secret', committedSecrets],
-  ['has every shop pod take the Secret the operator creates (optional in the demo only)', (manifests, overlay) => secretReferenceProblems(manifests, { optional: overlay === 'demo' })],
+  [
+    'has every shop pod take the Secret the operator creates (optional in the demo only)',
+    (manifests, overlay) => secretReferenceProblems(manifests, { optional: overlay === 'demo' }),
+  ],
   ['gives every container readiness and liveness probes (Jobs excepted) and CPU and memory requests', podsWithoutProbesOrRequests],
   ['has every selector select its own workload pods and no others', selectorsThatMissTheirPods],
   ['keeps the api at 3 replicas or more and leaves replica counts to the autoscalers', replicaCountProblems],
@@ -414,7 +519,9 @@ const PROMISES_OF_PRODUCTION: [promise: string, check: Check][] = [
 
 describe.each(['demo', 'production'] as const)('the %s overlay', (overlay) => {
   it('builds the api, both workers Deployments and the migration Job', () => {
-    expect(deployments(builds[overlay]).map((deployment) => deployment.metadata.name)).toEqual(expect.arrayContaining(['toyduka-api', 'toyduka-workers-payments', 'toyduka-workers-images']));
+    expect(deployments(builds[overlay]).map((deployment) => deployment.metadata.name)).toEqual(
+      expect.arrayContaining(['toyduka-api', 'toyduka-workers-payments', 'toyduka-workers-images']),
+    );
     expect(ofKind<Job>(builds[overlay], Job).map((job) => job.metadata.name)).toEqual(['toyduka-migrate']);
   });
 
@@ -435,7 +542,9 @@ describe('the demo overlay', () => {
   });
 
   it('lets the sandbox post its callbacks to the api', () => {
-    expect(sourcesAllowed(builds.demo, labelsOf(builds.demo, 'toyduka-api'), API_PORT)).toContain('pods app.kubernetes.io/component=sandbox');
+    expect(sourcesAllowed(builds.demo, labelsOf(builds.demo, 'toyduka-api'), API_PORT)).toContain(
+      'pods app.kubernetes.io/component=sandbox',
+    );
   });
 });
 
@@ -447,13 +556,20 @@ describe('the checks notice a broken manifest', () => {
         copy.push({ apiVersion: 'v1', kind: 'Secret', metadata: { name: SECRET_NAME } });
       }),
     );
-    expect(problems).toEqual(['Deployment toyduka-api: data/spec/replicas must be integer', `Secret ${SECRET_NAME}: v1 Secret is not a kind the shop deploys`]);
+    expect(problems).toEqual([
+      'Deployment toyduka-api: data/spec/replicas must be integer',
+      `Secret ${SECRET_NAME}: v1 Secret is not a kind the shop deploys`,
+    ]);
   });
 
   it('a Secret in the build, or a pod that may start without the secrets', () => {
-    expect(committedSecrets(broken(production, (copy) => void copy.push({ apiVersion: 'v1', kind: 'Secret', metadata: { name: SECRET_NAME } })))).toEqual([`Secret ${SECRET_NAME} is in the build`]);
+    expect(
+      committedSecrets(broken(production, (copy) => void copy.push({ apiVersion: 'v1', kind: 'Secret', metadata: { name: SECRET_NAME } }))),
+    ).toEqual([`Secret ${SECRET_NAME} is in the build`]);
     const optional = broken(production, (copy) => void (containerOf(apiDeployment(copy)).envFrom![1].secretRef!.optional = true));
-    expect(secretReferenceProblems(optional, { optional: false })).toEqual([`Deployment toyduka-api: does not take its secrets from ${SECRET_NAME}`]);
+    expect(secretReferenceProblems(optional, { optional: false })).toEqual([
+      `Deployment toyduka-api: does not take its secrets from ${SECRET_NAME}`,
+    ]);
   });
 
   it('a container without a probe or a request', () => {
@@ -467,7 +583,12 @@ describe('the checks notice a broken manifest', () => {
   });
 
   it('a selector left empty', () => {
-    const problems = selectorsThatMissTheirPods(broken(production, (copy) => void (named(ofKind<PodDisruptionBudget>(copy, PodDisruptionBudget), 'toyduka-api')!.spec!.selector = { matchLabels: {} })));
+    const problems = selectorsThatMissTheirPods(
+      broken(
+        production,
+        (copy) => void (named(ofKind<PodDisruptionBudget>(copy, PodDisruptionBudget), 'toyduka-api')!.spec!.selector = { matchLabels: {} }),
+      ),
+    );
     expect(problems).toEqual(["PodDisruptionBudget toyduka-api: selects 0 workloads' pods, not one"]);
   });
 
@@ -478,22 +599,35 @@ describe('the checks notice a broken manifest', () => {
         named(ofKind<HorizontalPodAutoscaler>(copy, HorizontalPodAutoscaler), 'toyduka-api')!.spec!.minReplicas = 2;
       }),
     );
-    expect(problems).toEqual(['the api is not kept at 3 replicas or more by its HPA', 'Deployment toyduka-api: sets replicas, which its autoscaler owns']);
+    expect(problems).toEqual([
+      'the api is not kept at 3 replicas or more by its HPA',
+      'Deployment toyduka-api: sets replicas, which its autoscaler owns',
+    ]);
   });
 
   it('a Deployment without its autoscaler or its disruption budget', () => {
     const withoutImages = broken(production, (copy) => {
-      copy.splice(copy.findIndex((manifest) => manifest.kind === ScaledObject.kind && manifest.metadata.name === 'toyduka-workers-images'), 1);
-      copy.splice(copy.findIndex((manifest) => manifest.kind === PodDisruptionBudget.kind && manifest.metadata.name === 'toyduka-workers-images'), 1);
+      copy.splice(
+        copy.findIndex((manifest) => manifest.kind === ScaledObject.kind && manifest.metadata.name === 'toyduka-workers-images'),
+        1,
+      );
+      copy.splice(
+        copy.findIndex((manifest) => manifest.kind === PodDisruptionBudget.kind && manifest.metadata.name === 'toyduka-workers-images'),
+        1,
+      );
     });
-    expect(deploymentsWithoutOneAutoscaler(withoutImages)).toEqual(['Deployment toyduka-workers-images: not scaled by exactly one HPA or ScaledObject']);
+    expect(deploymentsWithoutOneAutoscaler(withoutImages)).toEqual([
+      'Deployment toyduka-workers-images: not scaled by exactly one HPA or ScaledObject',
+    ]);
     expect(deploymentsWithoutBudget(withoutImages)).toEqual(['Deployment toyduka-workers-images: no PodDisruptionBudget']);
   });
 
   it('a ScaledObject counting other queues than its Deployment serves, or scaling a Deployment that is not there', () => {
     const problems = scaledObjectProblems(
       broken(production, (copy) => {
-        const [payments, images] = ['toyduka-workers-payments', 'toyduka-workers-images'].map((name) => named(ofKind<ScaledObject>(copy, ScaledObject), name)!);
+        const [payments, images] = ['toyduka-workers-payments', 'toyduka-workers-images'].map((name) =>
+          named(ofKind<ScaledObject>(copy, ScaledObject), name)!,
+        );
         payments.spec.triggers[0].metadata.query = 'sum(max by (queue) (toyduka_queue_jobs{state="waiting", queue=~"payments"}))';
         images.spec.scaleTargetRef.name = 'toyduka-workers';
       }),
@@ -505,15 +639,38 @@ describe('the checks notice a broken manifest', () => {
   });
 
   it('a queue no workers Deployment serves', () => {
-    const problems = queueServiceProblems(broken(production, (copy) => void (containerOf(named(deployments(copy), 'toyduka-workers-payments')!).env = [{ name: 'WORKER_QUEUES', value: 'orders,payments,maintenance,notifications' }])));
+    const problems = queueServiceProblems(
+      broken(
+        production,
+        (copy) =>
+          void (containerOf(named(deployments(copy), 'toyduka-workers-payments')!).env = [
+            { name: 'WORKER_QUEUES', value: 'orders,payments,maintenance,notifications' },
+          ]),
+      ),
+    );
     expect(problems).toEqual(['queue pipeline: served by 0 workers Deployments, not one']);
   });
 
   it('/api/metrics open at the edge, or the site closed', () => {
-    const withoutBlock = broken(production, (copy) => void copy.splice(copy.findIndex((manifest) => manifest.metadata.name === 'toyduka-metrics-closed'), 1));
-    expect(edgeProblems(withoutBlock)).toEqual(['/api/metrics: reachable through the Ingress', '/api/metrics/: reachable through the Ingress', '/API/Metrics: reachable through the Ingress']);
+    const withoutBlock = broken(
+      production,
+      (copy) =>
+        void copy.splice(
+          copy.findIndex((manifest) => manifest.metadata.name === 'toyduka-metrics-closed'),
+          1,
+        ),
+    );
+    expect(edgeProblems(withoutBlock)).toEqual([
+      '/api/metrics: reachable through the Ingress',
+      '/api/metrics/: reachable through the Ingress',
+      '/API/Metrics: reachable through the Ingress',
+    ]);
     const allClosed = broken(production, (copy) => {
-      for (const ingress of ofKind<Manifest>(copy, Ingress)) ingress.metadata.annotations = { ...ingress.metadata.annotations, 'nginx.ingress.kubernetes.io/denylist-source-range': '0.0.0.0/0,::/0' };
+      for (const ingress of ofKind<Manifest>(copy, Ingress))
+        ingress.metadata.annotations = {
+          ...ingress.metadata.annotations,
+          'nginx.ingress.kubernetes.io/denylist-source-range': '0.0.0.0/0,::/0',
+        };
     });
     expect(edgeProblems(allClosed)).toEqual(PUBLIC_PATHS.map((path) => `${path}: not routed to the api`));
   });
@@ -533,20 +690,41 @@ describe('the checks notice a broken manifest', () => {
   });
 
   it('an Ingress on another host than PUBLIC_URL', () => {
-    const moved = broken(production, (copy) => void (ofKind<ConfigMap & Manifest>(copy, ConfigMap)[0].data!.PUBLIC_URL = 'https://toys.example.com'));
+    const moved = broken(
+      production,
+      (copy) => void (ofKind<ConfigMap & Manifest>(copy, ConfigMap)[0].data!.PUBLIC_URL = 'https://toys.example.com'),
+    );
     expect(ingressHostProblems(moved)).toEqual(
-      ['toyduka', 'toyduka-live-updates', 'toyduka-metrics-closed'].map((name) => `Ingress ${name}: answers for shop.example.com,shop.example.com rather than toys.example.com over TLS`),
+      ['toyduka', 'toyduka-live-updates', 'toyduka-metrics-closed'].map(
+        (name) => `Ingress ${name}: answers for shop.example.com,shop.example.com rather than toys.example.com over TLS`,
+      ),
     );
   });
 
   it('no policy shutting what the others do not open', () => {
-    const open = broken(production, (copy) => void copy.splice(copy.findIndex((manifest) => manifest.metadata.name === 'toyduka-deny-by-default'), 1));
+    const open = broken(
+      production,
+      (copy) =>
+        void copy.splice(
+          copy.findIndex((manifest) => manifest.metadata.name === 'toyduka-deny-by-default'),
+          1,
+        ),
+    );
     expect(namespaceOpenByDefault(open)).toEqual(['no NetworkPolicy denies what the others do not allow']);
   });
 
   it('the workers metrics open to every namespace', () => {
-    const opened = broken(production, (copy) => void named(ofKind<INetworkPolicy & Manifest>(copy, NetworkPolicy), 'toyduka-workers')!.spec!.ingress![0].from!.push({ namespaceSelector: {} }));
-    expect(productionNetworkProblems(opened)).toEqual(['toyduka-workers-payments port metrics: open to every namespace, namespace monitoring', 'toyduka-workers-images port metrics: open to every namespace, namespace monitoring']);
+    const opened = broken(
+      production,
+      (copy) =>
+        void named(ofKind<INetworkPolicy & Manifest>(copy, NetworkPolicy), 'toyduka-workers')!.spec!.ingress![0].from!.push({
+          namespaceSelector: {},
+        }),
+    );
+    expect(productionNetworkProblems(opened)).toEqual([
+      'toyduka-workers-payments port metrics: open to every namespace, namespace monitoring',
+      'toyduka-workers-images port metrics: open to every namespace, namespace monitoring',
+    ]);
   });
 
   it('an image on latest or without a tag', () => {
@@ -556,18 +734,26 @@ describe('the checks notice a broken manifest', () => {
         named(ofKind<Job>(copy, Job), 'toyduka-migrate')!.spec!.template.spec!.containers[0].image = 'toyduka/shop';
       }),
     );
-    expect(problems).toEqual(['Deployment toyduka-api api: image toyduka/shop:latest is not pinned to a release', 'Job toyduka-migrate migrate: image toyduka/shop is not pinned to a release']);
+    expect(problems).toEqual([
+      'Deployment toyduka-api api: image toyduka/shop:latest is not pinned to a release',
+      'Job toyduka-migrate migrate: image toyduka/shop is not pinned to a release',
+    ]);
   });
 
   it('pools that outgrow MySQL at the ceilings', () => {
-    const raised = broken(production, (copy) => void (ofKind<HorizontalPodAutoscaler & Manifest>(copy, HorizontalPodAutoscaler)[0].spec!.maxReplicas = 30));
-    expect(connectionBudgetProblems(raised)).toEqual([expect.stringMatching(/^\d+ MySQL connections at the autoscalers' ceilings \(toyduka-api 180, .*\), over 141$/)]);
+    const raised = broken(
+      production,
+      (copy) => void (ofKind<HorizontalPodAutoscaler & Manifest>(copy, HorizontalPodAutoscaler)[0].spec!.maxReplicas = 30),
+    );
+    expect(connectionBudgetProblems(raised)).toEqual([
+      expect.stringMatching(/^\d+ MySQL connections at the autoscalers' ceilings \(toyduka-api 180, .*\), over 141$/),
+    ]);
   });
 
   it('a preStop sleep the grace period does not cover', () => {
-    expect(shutdownProblems(broken(production, (copy) => void (apiDeployment(copy).spec!.template.spec!.terminationGracePeriodSeconds = 12)))).toEqual([
-      "the api's grace period (12 s) ends before its preStop sleep and drain",
-    ]);
+    expect(
+      shutdownProblems(broken(production, (copy) => void (apiDeployment(copy).spec!.template.spec!.terminationGracePeriodSeconds = 12))),
+    ).toEqual(["the api's grace period (12 s) ends before its preStop sleep and drain"]);
   });
 
   it('the Job left out of the first apply, or the api in it', () => {
@@ -579,7 +765,12 @@ describe('the checks notice a broken manifest', () => {
       'production',
     );
     expect(problems).toEqual(['the migration Job is not in the first apply']);
-    expect(migrationOrderProblems(broken(production, (copy) => void (apiDeployment(copy).metadata.labels![COMPONENT] = 'web')), 'production')).toEqual(['Deployment toyduka-api starts before the migration has run']);
+    expect(
+      migrationOrderProblems(
+        broken(production, (copy) => void (apiDeployment(copy).metadata.labels![COMPONENT] = 'web')),
+        'production',
+      ),
+    ).toEqual(['Deployment toyduka-api starts before the migration has run']);
   });
 
   it('a setting the shop does not know, a requirement nobody fills in, or images kept on each replica', () => {

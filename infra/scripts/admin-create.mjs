@@ -3,7 +3,7 @@
 // as it is (as npm run migrate does), so that it works in the shop's image too:
 // `docker compose exec api node infra/scripts/admin-create.mjs --email ...`.
 import { parseArgs } from 'node:util';
-import { StepFailure, defaultNodeEnv, failWith, say } from './lib/bootstrap.mjs';
+import { defaultNodeEnv, failWith, say, StepFailure } from './lib/bootstrap.mjs';
 import { ensureMysql } from './lib/services.mjs';
 
 const USAGE = 'Usage: npm run admin:create -- --email someone@example.com --password "at least 8 characters" [--name "Shop Admin"]';
@@ -19,8 +19,12 @@ try {
   await workspace.migrateDatabase(config);
   const dataSource = await workspace.createDataSource(config).initialize();
   try {
-    const outcome = await dataSource.transaction((manager) => workspace.ensureAdminAccount(manager, { email: values.email, password: values.password, userName: values.name }));
-    const said = { created: 'created', promoted: 'promoted to admin (password unchanged)', 'already-admin': 'was already an admin' }[outcome];
+    const outcome = await dataSource.transaction((manager) =>
+      workspace.ensureAdminAccount(manager, { email: values.email, password: values.password, userName: values.name }),
+    );
+    const said = { created: 'created', promoted: 'promoted to admin (password unchanged)', 'already-admin': 'was already an admin' }[
+      outcome
+    ];
     say(`${values.email.trim().toLowerCase()} ${said}.`);
   } catch (error) {
     throw error instanceof workspace.AdminAccountError ? new StepFailure(`${error.message}\n${USAGE}`) : error;

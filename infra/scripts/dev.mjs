@@ -11,8 +11,18 @@ try {
   await workspace.ensureServices(config);
   await workspace.assertShopPortsFree(config);
   await migrateAndSeed(workspace, config);
-  const web = { name: 'web', cwd: 'web', command: 'npx', args: ['vite', '--port', '5173', '--strictPort'], env: { API_URL: `http://127.0.0.1:${config.PORT}` } };
-  stack = workspace.supervise([...workspace.shopProcesses(), web], { PUBLIC_URL: devUrl }, { onUnexpectedExit: (error) => say(error.message) });
+  const web = {
+    name: 'web',
+    cwd: 'web',
+    command: 'npx',
+    args: ['vite', '--port', '5173', '--strictPort'],
+    env: { API_URL: `http://127.0.0.1:${config.PORT}` },
+  };
+  stack = workspace.supervise(
+    [...workspace.shopProcesses(), web],
+    { PUBLIC_URL: devUrl },
+    { onUnexpectedExit: (error) => say(error.message) },
+  );
   process.once('SIGINT', () => void stack.stop().then(() => process.exit(0)));
   await workspace.waitForHealthy(`http://127.0.0.1:${config.PORT}/api/health`);
   say(`Web with hot reload at ${devUrl} (api on port ${config.PORT})`);

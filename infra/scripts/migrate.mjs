@@ -8,13 +8,14 @@
 // may have changed since, and a setting never makes a shopper an admin (npm run admin:create does, when
 // someone means it).
 import { parseArgs } from 'node:util';
-import { StepFailure, defaultNodeEnv, failWith, say } from './lib/bootstrap.mjs';
+import { defaultNodeEnv, failWith, say, StepFailure } from './lib/bootstrap.mjs';
 import { ensureMysql } from './lib/services.mjs';
 
 function parseOptions() {
   try {
     const { values } = parseArgs({ options: { 'ensure-admin': { type: 'boolean', default: false }, revert: { type: 'string' } } });
-    if (values.revert !== undefined && !/^[1-9]\d*$/.test(values.revert)) throw new Error(`--revert takes how many migrations to undo, not '${values.revert}'`);
+    if (values.revert !== undefined && !/^[1-9]\d*$/.test(values.revert))
+      throw new Error(`--revert takes how many migrations to undo, not '${values.revert}'`);
     return values;
   } catch (error) {
     throw new StepFailure(`${error.message}\nUsage: npm run migrate [-- --ensure-admin | --revert N]`);
@@ -30,7 +31,8 @@ async function ensureConfiguredAdmin(workspace, config) {
     return await workspace.inTransaction(dataSource, async (manager) => {
       const existing = await manager.findOneBy(workspace.User, { email });
       if (existing?.role === 'admin') return `Admin ${email} is there; ADMIN_PASSWORD only sets the password of an admin it creates.`;
-      if (existing) return `${email} is a shopper's account, so it was not made an admin: run \`npm run admin:create -- --email ${email}\` to promote it.`;
+      if (existing)
+        return `${email} is a shopper's account, so it was not made an admin: run \`npm run admin:create -- --email ${email}\` to promote it.`;
       await workspace.ensureAdminAccount(manager, { email, password: admin.password });
       return `Created the admin ${email} from ADMIN_EMAIL and ADMIN_PASSWORD.`;
     });

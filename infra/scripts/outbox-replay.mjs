@@ -1,9 +1,9 @@
 // npm run outbox:replay -- --since 2026-11-25T08:00:00Z [--queues orders,payments]
 // After a Redis loss: the events published since then go to their queues again (docs/deploy.md).
 import { parseArgs } from 'node:util';
-import { StepFailure, defaultNodeEnv, failWith, say } from './lib/bootstrap.mjs';
+import { defaultNodeEnv, failWith, say, StepFailure } from './lib/bootstrap.mjs';
 
-const USAGE = 'Usage: npm run outbox:replay -- --since <ISO time Redis\'s data ends, e.g. 2026-11-25T08:00:00Z> [--queues orders,payments]';
+const USAGE = "Usage: npm run outbox:replay -- --since <ISO time Redis's data ends, e.g. 2026-11-25T08:00:00Z> [--queues orders,payments]";
 
 defaultNodeEnv('development');
 try {
@@ -19,7 +19,9 @@ try {
   const dataSource = await createDataSource(loadConfig()).initialize();
   try {
     const replayed = await replayOutbox(dataSource, { since, queues });
-    say(`${replayed} event(s) published since ${since.toISOString()} handed back to the outbox relays: the workers publish them again now.`);
+    say(
+      `${replayed} event(s) published since ${since.toISOString()} handed back to the outbox relays: the workers publish them again now.`,
+    );
   } finally {
     await dataSource.destroy();
   }

@@ -7,7 +7,9 @@ try {
   const { loadConfig } = await import('@shop/config');
   const { seedDemoData } = await import('@shop/db');
   const report = await seedDemoData(loadConfig());
-  say(`Seeded ${report.productsCreated} products and ${report.featureImagesCreated} feature images; admin ${report.adminEmail} ${report.adminCreated ? 'created' : 'already there'}.`);
+  say(
+    `Seeded ${report.productsCreated} products and ${report.featureImagesCreated} feature images; admin ${report.adminEmail} ${report.adminCreated ? 'created' : 'already there'}.`,
+  );
 } catch (error) {
   failWith(error);
 }

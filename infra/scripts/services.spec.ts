@@ -6,7 +6,11 @@ import { Redis } from 'ioredis';
 import mysql from 'mysql2/promise';
 
 function runServices(env: Record<string, string>) {
-  const result = spawnSync(process.execPath, ['infra/scripts/services.mjs'], { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 60_000 });
+  const result = spawnSync(process.execPath, ['infra/scripts/services.mjs'], {
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
@@ -47,7 +51,9 @@ describe('npm run services', () => {
   it('says in one line when the database refuses the credentials', () => {
     const { status, output } = runServices({ DATABASE_URL: 'mysql://nobody:wrong@127.0.0.1:3306/toyduka' });
     expect(status).toBe(1);
-    expect(output).toMatch(/MySQL at mysql:\/\/127\.0\.0\.1:3306 refused the connection: Access denied.*Check the user and password in DATABASE_URL/);
+    expect(output).toMatch(
+      /MySQL at mysql:\/\/127\.0\.0\.1:3306 refused the connection: Access denied.*Check the user and password in DATABASE_URL/,
+    );
     expect(output).not.toMatch(/\n\s+at /);
   });
 

@@ -11,7 +11,16 @@ try {
   await workspace.assertShopPortsFree(config);
   await migrateAndSeed(workspace, config);
 
-  shop = workspace.supervise(workspace.shopProcesses(), {}, { onUnexpectedExit: (error) => { process.exitCode = 1; say(error.message); } });
+  shop = workspace.supervise(
+    workspace.shopProcesses(),
+    {},
+    {
+      onUnexpectedExit: (error) => {
+        process.exitCode = 1;
+        say(error.message);
+      },
+    },
+  );
   for (const signal of ['SIGINT', 'SIGTERM']) {
     process.once(signal, () => {
       say('Stopping...');
@@ -21,7 +30,9 @@ try {
   await workspace.waitForHealthy(`http://127.0.0.1:${config.PORT}/api/health`);
   say(`Toy Duka is running at ${config.PUBLIC_URL}  (API docs: ${config.PUBLIC_URL}/api/docs)`);
   say(`"Continue with Google" signs in through the sandbox's test accounts at ${config.OIDC_ISSUER_URL}`);
-  say(`Every SMS and e-mail the shop sends lands at http://localhost:${config.SANDBOX_PORT}${workspace.SANDBOX_PATHS.outbox} (SMTP on port ${config.SANDBOX_SMTP_PORT})`);
+  say(
+    `Every SMS and e-mail the shop sends lands at http://localhost:${config.SANDBOX_PORT}${workspace.SANDBOX_PATHS.outbox} (SMTP on port ${config.SANDBOX_SMTP_PORT})`,
+  );
   if (workspace.isDevelopmentEnvironment(config.NODE_ENV)) {
     const admin = workspace.adminCredentials(config);
     say(`Admin sign-in: ${admin.email} / ${admin.password}`);

@@ -11,7 +11,8 @@ function databaseBeside(databaseUrl, suffix) {
 
 let stack;
 try {
-  const { assertShopPortsFree, ensureServices, loadConfig, migrateDatabase, shopProcesses, supervise, waitForHealthy } = await prepareWorkspace();
+  const { assertShopPortsFree, ensureServices, loadConfig, migrateDatabase, shopProcesses, supervise, waitForHealthy } =
+    await prepareWorkspace();
   // Whatever NODE_ENV the caller has: the tests and the stack they start run as 'test'.
   const config = loadConfig({ ...process.env, NODE_ENV: 'test' });
   const testEnv = { DATABASE_URL: databaseBeside(config.DATABASE_URL, '_test'), NODE_ENV: 'test' };
@@ -26,7 +27,9 @@ try {
   ensureDebianPackage('/usr/sbin/nginx', 'nginx', 'the scale-out test');
   say('Unit and integration tests...');
   run(process.execPath, ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js'], { env: testEnv });
-  say('Chaos, the small run: a kill -9 of each of api, workers, MariaDB and Redis during checkouts, on private servers (docs/reliability.md)...');
+  say(
+    'Chaos, the small run: a kill -9 of each of api, workers, MariaDB and Redis during checkouts, on private servers (docs/reliability.md)...',
+  );
   run(process.execPath, ['infra/chaos/chaos.mjs', '--small']);
 
   say('Browser tests...');
@@ -50,7 +53,9 @@ try {
   await assertShopPortsFree(loadConfig({ ...process.env, ...e2eEnv }));
   stack = supervise(shopProcesses(), e2eEnv, { onUnexpectedExit: (error) => say(error.message) });
   await waitForHealthy(`http://127.0.0.1:${e2ePort}/api/health`);
-  run(process.execPath, ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--config', 'jest.e2e.config.js'], { env: { ...e2eDatabase, SHOP_URL: `http://localhost:${e2ePort}` } });
+  run(process.execPath, ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--config', 'jest.e2e.config.js'], {
+    env: { ...e2eDatabase, SHOP_URL: `http://localhost:${e2ePort}` },
+  });
   await stack.stop();
   say('All checks passed.');
 } catch (error) {

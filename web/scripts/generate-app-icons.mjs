@@ -28,7 +28,13 @@ const maskable = iconSvg({ glyphShare: 0.46, cornerRadius: 0 });
 
 await writeFile(new URL('favicon.svg', publicDir), rounded);
 for (const size of [192, 512]) {
-  await sharp(Buffer.from(rounded)).resize(size, size).png({ compressionLevel: 9 }).toFile(new URL(`icon-${size}.png`, publicDir).pathname);
+  await sharp(Buffer.from(rounded))
+    .resize(size, size)
+    .png({ compressionLevel: 9 })
+    .toFile(new URL(`icon-${size}.png`, publicDir).pathname);
 }
-await sharp(Buffer.from(maskable)).resize(SIZE, SIZE).png({ compressionLevel: 9 }).toFile(new URL('icon-maskable-512.png', publicDir).pathname);
+await sharp(Buffer.from(maskable))
+  .resize(SIZE, SIZE)
+  .png({ compressionLevel: 9 })
+  .toFile(new URL('icon-maskable-512.png', publicDir).pathname);
 process.stdout.write('wrote favicon.svg, icon-192.png, icon-512.png and icon-maskable-512.png in web/public/\n');

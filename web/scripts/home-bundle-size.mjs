@@ -27,11 +27,17 @@ function sizeAs(file, extension, compress) {
 }
 
 const kb = (bytes) => (bytes / 1024).toFixed(1).padStart(8);
-const rows = files.map((file) => ({ file, raw: readFileSync(join(distDir, file)).length, gzip: sizeAs(file, 'gz', gzipSync), brotli: sizeAs(file, 'br', brotliCompressSync) }));
+const rows = files.map((file) => ({
+  file,
+  raw: readFileSync(join(distDir, file)).length,
+  gzip: sizeAs(file, 'gz', gzipSync),
+  brotli: sizeAs(file, 'br', brotliCompressSync),
+}));
 const total = (pick, only = () => true) => rows.filter(only).reduce((sum, row) => sum + row[pick], 0);
 const isScript = (row) => row.file.endsWith('.js');
 
 process.stdout.write(`${'raw KB'.padStart(8)}${'gzip KB'.padStart(9)}${'br KB'.padStart(9)}  file\n`);
-for (const row of rows.sort((a, b) => b.gzip - a.gzip)) process.stdout.write(`${kb(row.raw)} ${kb(row.gzip)} ${kb(row.brotli)}  ${row.file}\n`);
+for (const row of rows.sort((a, b) => b.gzip - a.gzip))
+  process.stdout.write(`${kb(row.raw)} ${kb(row.gzip)} ${kb(row.brotli)}  ${row.file}\n`);
 process.stdout.write(`${kb(total('raw', isScript))} ${kb(total('gzip', isScript))} ${kb(total('brotli', isScript))}  JavaScript\n`);
 process.stdout.write(`${kb(total('raw'))} ${kb(total('gzip'))} ${kb(total('brotli'))}  in all\n`);

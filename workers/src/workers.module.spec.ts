@@ -3,8 +3,8 @@ import type { INestApplication } from '@nestjs/common';
 import { DiscoveryService, NestFactory } from '@nestjs/core';
 import type { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
-import { QUEUES, QUEUE_NAMES, QUEUE_SETTINGS, outboxJobId, type QueueName } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
+import { outboxJobId, QUEUE_NAMES, QUEUE_SETTINGS, QUEUES, type QueueName } from '@shop/contracts';
 import { recordEvent } from '@shop/db';
 import { settleLeftoverWork, testConfig, waitFor } from '@shop/testing';
 import { queueProcessorsOf } from './infrastructure/queue-concurrency.js';
@@ -24,14 +24,18 @@ describe('workers by role', () => {
   const concurrencies = (app: INestApplication) =>
     Object.fromEntries(queueProcessorsOf(app.get(DiscoveryService)).map(({ worker }) => [worker.name, worker.concurrency]));
   const queue = (app: INestApplication, name: QueueName) => app.get<Queue>(getQueueToken(name));
-  const sweeps = (app: INestApplication) => app.get(DiscoveryService).getProviders().some((wrapper) => wrapper.instance instanceof MpesaAttemptSweep);
+  const sweeps = (app: INestApplication) =>
+    app
+      .get(DiscoveryService)
+      .getProviders()
+      .some((wrapper) => wrapper.instance instanceof MpesaAttemptSweep);
 
   afterEach(async () => {
     await workers?.close();
     workers = undefined;
   });
 
-  it('takes only the jobs of the queues it serves, and still relays every queue\'s events', async () => {
+  it("takes only the jobs of the queues it serves, and still relays every queue's events", async () => {
     const app = await startWorkers(testConfig({ WORKER_QUEUES: 'images', WORKER_CONCURRENCY: 'images=3' }));
     expect(app.get(WorkerPresence).servedQueues()).toEqual([QUEUES.images]);
     expect(concurrencies(app)).toEqual({ images: 3 });
@@ -39,11 +43,17 @@ describe('workers by role', () => {
     expect(sweeps(app)).toBe(false);
 
     // Ids no row has: the image job fails where it runs, and the payments job would fail too if it ran.
-    const [payment, image] = await app.get(DataSource).transaction(async (manager) => [
-      await recordEvent(manager, 'mpesa.reconcile', { attemptId: 2_000_000_001 }),
-      await recordEvent(manager, 'image.resize', { imageId: 2_000_000_002 }),
-    ]);
-    await waitFor('the image job to be taken', async () => (await queue(app, QUEUES.images).getJob(outboxJobId(image.id)))?.processedOn !== undefined, 10_000);
+    const [payment, image] = await app
+      .get(DataSource)
+      .transaction(async (manager) => [
+        await recordEvent(manager, 'mpesa.reconcile', { attemptId: 2_000_000_001 }),
+        await recordEvent(manager, 'image.resize', { imageId: 2_000_000_002 }),
+      ]);
+    await waitFor(
+      'the image job to be taken',
+      async () => (await queue(app, QUEUES.images).getJob(outboxJobId(image.id)))?.processedOn !== undefined,
+      10_000,
+    );
 
     const paymentJob = await queue(app, QUEUES.payments).getJob(outboxJobId(payment.id));
     expect(paymentJob).toBeDefined();
@@ -55,7 +65,11 @@ describe('workers by role', () => {
   it('runs every queue by default, each at its configured concurrency or else its own default', async () => {
     const app = await startWorkers(testConfig({ WORKER_CONCURRENCY: 'images=1,payments=20' }));
     expect(app.get(WorkerPresence).servedQueues().sort()).toEqual([...QUEUE_NAMES].sort());
-    expect(concurrencies(app)).toEqual({ ...Object.fromEntries(QUEUE_NAMES.map((name) => [name, QUEUE_SETTINGS[name].concurrency])), images: 1, payments: 20 });
+    expect(concurrencies(app)).toEqual({
+      ...Object.fromEntries(QUEUE_NAMES.map((name) => [name, QUEUE_SETTINGS[name].concurrency])),
+      images: 1,
+      payments: 20,
+    });
     expect(sweeps(app)).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import { Module, type DynamicModule, type Provider } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
-import type { QueueName } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
+import type { QueueName } from '@shop/contracts';
 import { InfrastructureModule } from '@shop/infrastructure';
 import { HealthController } from './health/health.controller.js';
 import { ImageDerivativesService } from './images/image-derivatives.service.js';

@@ -1,4 +1,4 @@
-import { SetMetadata, createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import { createParamDecorator, SetMetadata, type ExecutionContext } from '@nestjs/common';
 import type { SessionUser } from '@shop/contracts';
 import { clientAddressKey } from './client-address.js';
 import type { ShopRequest } from './shop-request.js';
@@ -27,7 +27,11 @@ export const CurrentSessionId = createParamDecorator((_data: unknown, context: E
 });
 
 /** On a public route: the signed-in caller, or null for a guest. */
-export const CallerIfSignedIn = createParamDecorator((_data: unknown, context: ExecutionContext): SessionUser | null => context.switchToHttp().getRequest<ShopRequest>().user ?? null);
+export const CallerIfSignedIn = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): SessionUser | null => context.switchToHttp().getRequest<ShopRequest>().user ?? null,
+);
 
 /** The client's address, as the proxies we trust (TRUST_PROXY_HOPS) report it, keyed as abuse limits count it. */
-export const ClientAddress = createParamDecorator((_data: unknown, context: ExecutionContext): string => clientAddressKey(context.switchToHttp().getRequest<ShopRequest>().ip));
+export const ClientAddress = createParamDecorator((_data: unknown, context: ExecutionContext): string =>
+  clientAddressKey(context.switchToHttp().getRequest<ShopRequest>().ip),
+);

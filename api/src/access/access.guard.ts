@@ -1,12 +1,12 @@
 import { ForbiddenException, Inject, Injectable, UnauthorizedException, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Response } from 'express';
-import { MESSAGES, type SessionUser } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
+import { MESSAGES, type SessionUser } from '@shop/contracts';
 import { APP_CONFIG } from '@shop/infrastructure';
 import { ADMIN_ROUTE, PUBLIC_ROUTE } from './access.decorators.js';
-import { SessionService } from './session.service.js';
 import { SESSION_COOKIE, sessionCookieOptions, sessionTokenOfRequest } from './session-token.js';
+import { SessionService } from './session.service.js';
 import type { ShopRequest } from './shop-request.js';
 
 /** Admin-only by path, so no admin route can forget to say so. */
@@ -44,7 +44,8 @@ export class AccessGuard implements CanActivate {
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets)) return true;
     if (!request.user) throw new UnauthorizedException(MESSAGES.auth.notAuthenticated);
     // Express matches routes case-insensitively: /API/Admin/… reaches the same handlers.
-    const adminOnly = request.path.toLowerCase().startsWith(ADMIN_PATH_PREFIX) || this.reflector.getAllAndOverride<boolean>(ADMIN_ROUTE, targets);
+    const adminOnly =
+      request.path.toLowerCase().startsWith(ADMIN_PATH_PREFIX) || this.reflector.getAllAndOverride<boolean>(ADMIN_ROUTE, targets);
     if (adminOnly && request.user.role !== 'admin') throw new ForbiddenException(MESSAGES.auth.adminRequired);
     this.assertOwnData(request, request.user);
     return true;

@@ -1,6 +1,6 @@
+import type { Server } from 'node:http';
 import { Body, Controller, Get, Param, Post, type INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import type { Server } from 'node:http';
 import { io, type Socket } from 'socket.io-client';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
@@ -47,12 +47,19 @@ describe('access: sessions, roles and ownership', () => {
 
   beforeAll(async () => {
     const config = testConfig();
-    const moduleRef = await Test.createTestingModule({ imports: [AppModule.register(config)], controllers: [OwnDataFixtureController, AdminActionFixtureController] }).compile();
+    const moduleRef = await Test.createTestingModule({
+      imports: [AppModule.register(config)],
+      controllers: [OwnDataFixtureController, AdminActionFixtureController],
+    }).compile();
     api = configureApp(moduleRef.createNestApplication({ logger: false }), config);
     await api.listen(0, '127.0.0.1');
     server = api.getHttpServer();
     dataSource = api.get(DataSource);
-    [shopperA, shopperB, admin] = await Promise.all([createTestAccount(dataSource), createTestAccount(dataSource), createTestAccount(dataSource, 'admin')]);
+    [shopperA, shopperB, admin] = await Promise.all([
+      createTestAccount(dataSource),
+      createTestAccount(dataSource),
+      createTestAccount(dataSource, 'admin'),
+    ]);
     [cookieA, adminCookie] = await Promise.all([sessionCookieOf(server, shopperA), sessionCookieOf(server, admin)]);
   });
 
@@ -69,8 +76,14 @@ describe('access: sessions, roles and ownership', () => {
 
   describe('admin routes', () => {
     it('refuses a guest with 401 and a shopper with 403', async () => {
-      expect((await request(server).get('/api/admin/dashboard').expect(401)).body).toEqual({ success: false, message: MESSAGES.auth.notAuthenticated });
-      expect((await request(server).get('/api/admin/dashboard').set('Cookie', cookieA).expect(403)).body).toEqual({ success: false, message: MESSAGES.auth.adminRequired });
+      expect((await request(server).get('/api/admin/dashboard').expect(401)).body).toEqual({
+        success: false,
+        message: MESSAGES.auth.notAuthenticated,
+      });
+      expect((await request(server).get('/api/admin/dashboard').set('Cookie', cookieA).expect(403)).body).toEqual({
+        success: false,
+        message: MESSAGES.auth.adminRequired,
+      });
     });
 
     it('is not fooled by the path written in capitals', async () => {
@@ -79,8 +92,13 @@ describe('access: sessions, roles and ownership', () => {
 
     it('guards admin actions outside /api/admin/ that say @AdminOnly', async () => {
       await request(server).post('/api/common/fixture/publish').expect(401);
-      expect((await request(server).post('/api/common/fixture/publish').set('Cookie', cookieA).expect(403)).body.message).toBe(MESSAGES.auth.adminRequired);
-      expect((await request(server).post('/api/common/fixture/publish').set('Cookie', adminCookie).expect(201)).body).toEqual({ success: true, callerId: admin.user.id });
+      expect((await request(server).post('/api/common/fixture/publish').set('Cookie', cookieA).expect(403)).body.message).toBe(
+        MESSAGES.auth.adminRequired,
+      );
+      expect((await request(server).post('/api/common/fixture/publish').set('Cookie', adminCookie).expect(201)).body).toEqual({
+        success: true,
+        callerId: admin.user.id,
+      });
     });
 
     it('shows the admin the dashboard figures that exist', async () => {
@@ -88,7 +106,12 @@ describe('access: sessions, roles and ownership', () => {
       await createTestProduct(dataSource, { title: 'Access test sold out', totalStock: 0 });
       await createTestProduct(dataSource, { title: 'Access test nearly gone', totalStock: 4 });
       const after = (await request(server).get('/api/admin/dashboard').set('Cookie', adminCookie).expect(200)).body.data;
-      expect(after).toMatchObject({ products: before.products + 2, lowStockProducts: before.lowStockProducts + 1, outOfStockProducts: before.outOfStockProducts + 1, shoppers: before.shoppers });
+      expect(after).toMatchObject({
+        products: before.products + 2,
+        lowStockProducts: before.lowStockProducts + 1,
+        outOfStockProducts: before.outOfStockProducts + 1,
+        shoppers: before.shoppers,
+      });
     });
   });
 
@@ -99,10 +122,14 @@ describe('access: sessions, roles and ownership', () => {
       await request(server).post('/api/shop/fixture/things').set('Cookie', cookieA).send({ userId: shopperA.user.id }).expect(201);
     });
 
-    it("refuse user A on a route naming user B, in the path or in the body", async () => {
+    it('refuse user A on a route naming user B, in the path or in the body', async () => {
       const inPath = await request(server).get(`/api/shop/fixture/${shopperB.user.id}/things`).set('Cookie', cookieA).expect(403);
       expect(inPath.body).toEqual({ success: false, message: MESSAGES.auth.notYourAccount });
-      const inBody = await request(server).post('/api/shop/fixture/things').set('Cookie', cookieA).send({ userId: shopperB.user.id }).expect(403);
+      const inBody = await request(server)
+        .post('/api/shop/fixture/things')
+        .set('Cookie', cookieA)
+        .send({ userId: shopperB.user.id })
+        .expect(403);
       expect(inBody.body.message).toBe(MESSAGES.auth.notYourAccount);
     });
 

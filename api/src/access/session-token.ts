@@ -25,7 +25,10 @@ export function sessionTokenOfRequest(request: Request): string | undefined {
 }
 
 /** The same for a Socket.IO handshake, where a client may also pass the token as `auth.token`. */
-export function sessionTokenOfHandshake(handshake: { headers: Record<string, string | string[] | undefined>; auth: Record<string, unknown> }): string | undefined {
+export function sessionTokenOfHandshake(handshake: {
+  headers: Record<string, string | string[] | undefined>;
+  auth: Record<string, unknown>;
+}): string | undefined {
   const fromAuth = typeof handshake.auth.token === 'string' ? handshake.auth.token : undefined;
   const cookieHeader = handshake.headers.cookie;
   const fromCookie = typeof cookieHeader === 'string' ? parseCookies(cookieHeader)[SESSION_COOKIE] : undefined;

@@ -25,7 +25,9 @@ export class SessionService {
   async start(userId: number): Promise<{ token: string; id: string }> {
     const token = newSessionToken();
     const id = sessionTokenHash(token);
-    await this.dataSource.getRepository(Session).insert({ tokenHash: id, userId, expiresAt: new Date(Date.now() + LIMITS.sessionIdleTimeoutMs) });
+    await this.dataSource
+      .getRepository(Session)
+      .insert({ tokenHash: id, userId, expiresAt: new Date(Date.now() + LIMITS.sessionIdleTimeoutMs) });
     // Ended sessions are swept here rather than by a timer: every sign-in pays a little, nothing piles up.
     await this.dataSource.getRepository(Session).delete({ userId, expiresAt: LessThan(new Date()) });
     return { token, id };
@@ -34,7 +36,9 @@ export class SessionService {
   async resume(token: string): Promise<ActiveSession | undefined> {
     const id = sessionTokenHash(token);
     const now = Date.now();
-    const session = await this.dataSource.getRepository(Session).findOne({ where: { tokenHash: id, expiresAt: MoreThan(new Date(now)) }, relations: { user: true } });
+    const session = await this.dataSource
+      .getRepository(Session)
+      .findOne({ where: { tokenHash: id, expiresAt: MoreThan(new Date(now)) }, relations: { user: true } });
     // Deleting an account ends its sessions in the same transaction; this holds even for a row that slipped past.
     if (!session || session.user.deletedAt) return undefined;
     const renewDue = session.expiresAt.getTime() - now < LIMITS.sessionIdleTimeoutMs - LIMITS.sessionRenewIntervalMs;
@@ -47,7 +51,9 @@ export class SessionService {
   /** Of the given session ids, those still in force: a socket outlives the request that opened it, so its session is checked again later. */
   async stillActive(ids: string[]): Promise<Set<string>> {
     if (ids.length === 0) return new Set();
-    const sessions = await this.dataSource.getRepository(Session).find({ select: { tokenHash: true }, where: { tokenHash: In(ids), expiresAt: MoreThan(new Date()) } });
+    const sessions = await this.dataSource
+      .getRepository(Session)
+      .find({ select: { tokenHash: true }, where: { tokenHash: In(ids), expiresAt: MoreThan(new Date()) } });
     return new Set(sessions.map((session) => session.tokenHash));
   }
 

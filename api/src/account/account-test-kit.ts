@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import request from 'supertest';
 import type { DataSource } from 'typeorm';
 import { JOBS, type AccountMessageKind, type AccountNotifyJob, type SessionUser } from '@shop/contracts';
-import { OutboxEvent, issueAccountToken } from '@shop/db';
+import { issueAccountToken, OutboxEvent } from '@shop/db';
 
 /** A shopper registered through the real route, from their own client address, with their session cookie. */
 export interface RegisteredShopper {
@@ -21,8 +21,14 @@ export async function registerShopper(server: Server): Promise<RegisteredShopper
   const email = `account-${randomBytes(6).toString('hex')}@example.test`;
   const password = `pw-${randomBytes(8).toString('hex')}`;
   const clientAddress = newClientAddress();
-  const response = await request(server).post('/api/auth/register').set('X-Forwarded-For', clientAddress).send({ userName: 'Njeri', email, password }).expect(201);
-  const cookie = (response.headers['set-cookie'] as unknown as string[]).find((line) => line.startsWith('toyduka_session='))!.split(';')[0]!;
+  const response = await request(server)
+    .post('/api/auth/register')
+    .set('X-Forwarded-For', clientAddress)
+    .send({ userName: 'Njeri', email, password })
+    .expect(201);
+  const cookie = (response.headers['set-cookie'] as unknown as string[])
+    .find((line) => line.startsWith('toyduka_session='))!
+    .split(';')[0]!;
   return { user: (response.body as { user: SessionUser }).user, email, password, cookie, clientAddress };
 }
 

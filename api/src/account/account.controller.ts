@@ -1,8 +1,8 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Inject, Patch, Post, Res } from '@nestjs/common';
 import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { MESSAGES, type AccountProfile, type ApiSuccess, type SessionUser } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
+import { MESSAGES, type AccountProfile, type ApiSuccess, type SessionUser } from '@shop/contracts';
 import { APP_CONFIG } from '@shop/infrastructure';
 import { ClientAddress, CurrentSessionId, CurrentUser } from '../access/access.decorators.js';
 import { SESSION_COOKIE, sessionCookieOptions } from '../access/session-token.js';
@@ -37,7 +37,12 @@ export class AccountController {
   @ApiOperation({ summary: 'Change the password: the current one is required, and every other session ends' })
   @Post('password')
   @HttpCode(HttpStatus.OK)
-  async changePassword(@CurrentUser() caller: SessionUser, @CurrentSessionId() sessionId: string, @Body() change: ChangePasswordDto, @ClientAddress() clientAddress: string): Promise<ApiSuccess<null>> {
+  async changePassword(
+    @CurrentUser() caller: SessionUser,
+    @CurrentSessionId() sessionId: string,
+    @Body() change: ChangePasswordDto,
+    @ClientAddress() clientAddress: string,
+  ): Promise<ApiSuccess<null>> {
     orRefuse(await this.accounts.changePassword(caller, sessionId, change, clientAddress));
     return { success: true, message: MESSAGES.account.passwordChanged, data: null };
   }

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, IsNull } from 'typeorm';
 import { MESSAGES, normaliseEmail, type AccountProfile, type SessionUser } from '@shop/contracts';
 import { kenyanMobileNumber } from '@shop/contracts/phone';
-import { AccountToken, Address, Cart, Notification, User, WishlistItem, hashPassword, inTransaction, voidAccountTokens } from '@shop/db';
+import { AccountToken, Address, Cart, hashPassword, inTransaction, Notification, User, voidAccountTokens, WishlistItem } from '@shop/db';
 import { SessionService } from '../access/session.service.js';
 import { AuthService } from '../auth/auth.service.js';
 import { BusinessFailure } from '../common/business-failure.js';
@@ -53,29 +53,44 @@ export class AccountService {
     return user ? profileOf(user) : accountGone();
   }
 
-  updateProfile(caller: SessionUser, { userName, phone, notifyBySms, notifyByEmail }: ProfileUpdateDto): Promise<AccountProfile | BusinessFailure> {
+  updateProfile(
+    caller: SessionUser,
+    { userName, phone, notifyBySms, notifyByEmail }: ProfileUpdateDto,
+  ): Promise<AccountProfile | BusinessFailure> {
     const storedPhone = phone === undefined ? undefined : phoneOf(phone);
     if (storedPhone instanceof BusinessFailure) return Promise.resolve(storedPhone);
     return inTransaction(this.dataSource, async (manager) => {
       const user = await lockedLiveAccount(manager, caller.id);
       if (!user) return accountGone();
-      const changes = Object.fromEntries(Object.entries({ userName, phone: storedPhone, notifyBySms, notifyByEmail }).filter(([, value]) => value !== undefined));
+      const changes = Object.fromEntries(
+        Object.entries({ userName, phone: storedPhone, notifyBySms, notifyByEmail }).filter(([, value]) => value !== undefined),
+      );
       return profileOf(await manager.save(Object.assign(user, changes)));
     });
   }
 
   /** The current password first; then every other session of the account ends, this one stays, and unused reset links stop working. */
-  async changePassword(caller: SessionUser, keptSessionId: string, { currentPassword, newPassword }: ChangePasswordDto, clientAddress: string): Promise<true | BusinessFailure> {
+  async changePassword(
+    caller: SessionUser,
+    keptSessionId: string,
+    { currentPassword, newPassword }: ChangePasswordDto,
+    clientAddress: string,
+  ): Promise<true | BusinessFailure> {
     const user = await this.dataSource.getRepository(User).findOneBy({ id: caller.id, deletedAt: IsNull() });
     if (!user) return accountGone();
     if (!user.passwordHash) return new BusinessFailure(HttpStatus.CONFLICT, MESSAGES.account.noPasswordToChange);
-    const confirmed = await this.auth.confirmPassword({ email: user.email, passwordHash: user.passwordHash }, currentPassword, clientAddress);
+    const confirmed = await this.auth.confirmPassword(
+      { email: user.email, passwordHash: user.passwordHash },
+      currentPassword,
+      clientAddress,
+    );
     if (confirmed instanceof BusinessFailure) return confirmed;
     const passwordHash = await hashPassword(newPassword);
     const ended = await inTransaction(this.dataSource, async (manager) => {
       const locked = await lockedLiveAccount(manager, caller.id);
       // A reset or another change got in between: the password just confirmed is no longer the account's.
-      if (!locked || locked.passwordHash !== user.passwordHash) return new BusinessFailure(HttpStatus.CONFLICT, MESSAGES.account.currentPasswordWrong);
+      if (!locked || locked.passwordHash !== user.passwordHash)
+        return new BusinessFailure(HttpStatus.CONFLICT, MESSAGES.account.currentPasswordWrong);
       await manager.update(User, locked.id, { passwordHash });
       await voidAccountTokens(manager, locked.id, 'passwordReset');
       return this.sessions.endAllOf(manager, locked.id, keptSessionId);
@@ -90,12 +105,17 @@ export class AccountService {
    * row stays, anonymised, because orders (the shop's books) point at it and keep what the law
    * requires (docs/adr/0028-accounts-e-mailed-links-profile-and-deletion.md). Reviews keep their rating and text under the neutral name.
    */
-  async deleteAccount(caller: SessionUser, { confirmEmail, password }: DeleteAccountDto, clientAddress: string): Promise<true | BusinessFailure> {
+  async deleteAccount(
+    caller: SessionUser,
+    { confirmEmail, password }: DeleteAccountDto,
+    clientAddress: string,
+  ): Promise<true | BusinessFailure> {
     const user = await this.dataSource.getRepository(User).findOneBy({ id: caller.id, deletedAt: IsNull() });
     if (!user) return accountGone();
     // An admin removing their own access could leave the shop without one; another admin takes the role away first.
     if (user.role === 'admin') return new BusinessFailure(HttpStatus.CONFLICT, MESSAGES.account.adminCannotDelete);
-    if (normaliseEmail(confirmEmail) !== user.email) return new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.account.confirmEmailMismatch);
+    if (normaliseEmail(confirmEmail) !== user.email)
+      return new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.account.confirmEmailMismatch);
     if (user.passwordHash) {
       if (!password) return new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.account.passwordRequiredToDelete);
       const confirmed = await this.auth.confirmPassword({ email: user.email, passwordHash: user.passwordHash }, password, clientAddress);

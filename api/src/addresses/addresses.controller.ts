@@ -27,7 +27,11 @@ export class AddressesController {
   }
 
   @Put('update/:userId/:addressId')
-  async update(@CurrentUser() owner: SessionUser, @Param('addressId', AddressIdPipe) addressId: number, @Body() input: AddressInputDto): Promise<ApiSuccess<Address>> {
+  async update(
+    @CurrentUser() owner: SessionUser,
+    @Param('addressId', AddressIdPipe) addressId: number,
+    @Body() input: AddressInputDto,
+  ): Promise<ApiSuccess<Address>> {
     return { success: true, message: MESSAGES.address.updated, data: orRefuse(await this.addresses.update(owner, addressId, input)) };
   }
 

@@ -1,7 +1,7 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { LIMITS, MESSAGES, composeAddress, deliveryFeeOf, type Address as AddressView, type SessionUser } from '@shop/contracts';
+import { composeAddress, deliveryFeeOf, LIMITS, MESSAGES, type Address as AddressView, type SessionUser } from '@shop/contracts';
 import { kenyanMobileNumber } from '@shop/contracts/phone';
 import { Address, inTransaction } from '@shop/db';
 import { BusinessFailure } from '../common/business-failure.js';
@@ -47,7 +47,9 @@ export class AddressesService {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   async of(owner: SessionUser): Promise<AddressView[]> {
-    const addresses = await this.dataSource.getRepository(Address).find({ where: { userId: owner.id }, order: { createdAt: 'ASC', id: 'ASC' } });
+    const addresses = await this.dataSource
+      .getRepository(Address)
+      .find({ where: { userId: owner.id }, order: { createdAt: 'ASC', id: 'ASC' } });
     return addresses.map(addressView);
   }
 
@@ -60,12 +62,17 @@ export class AddressesService {
   add(owner: SessionUser, input: AddressInputDto): Promise<AddressView | BusinessFailure> {
     const fields = addressFieldsOf(input);
     if (fields instanceof BusinessFailure) return Promise.resolve(fields);
-    return inTransaction(this.dataSource, async (manager) => {
-      const users = (await manager.query('SELECT `id` FROM `users` WHERE `id` = ? FOR UPDATE', [owner.id])) as unknown[];
-      if (users.length === 0) return new BusinessFailure(HttpStatus.UNAUTHORIZED, MESSAGES.auth.notAuthenticated);
-      if ((await manager.countBy(Address, { userId: owner.id })) >= LIMITS.maxAddressesPerUser) return new BusinessFailure(HttpStatus.CONFLICT, MESSAGES.address.maxReached);
-      return addressView(await manager.save(manager.create(Address, { ...fields, userId: owner.id })));
-    }, { isolation: 'READ COMMITTED' });
+    return inTransaction(
+      this.dataSource,
+      async (manager) => {
+        const users = (await manager.query('SELECT `id` FROM `users` WHERE `id` = ? FOR UPDATE', [owner.id])) as unknown[];
+        if (users.length === 0) return new BusinessFailure(HttpStatus.UNAUTHORIZED, MESSAGES.auth.notAuthenticated);
+        if ((await manager.countBy(Address, { userId: owner.id })) >= LIMITS.maxAddressesPerUser)
+          return new BusinessFailure(HttpStatus.CONFLICT, MESSAGES.address.maxReached);
+        return addressView(await manager.save(manager.create(Address, { ...fields, userId: owner.id })));
+      },
+      { isolation: 'READ COMMITTED' },
+    );
   }
 
   update(owner: SessionUser, addressId: number, input: AddressInputDto): Promise<AddressView | BusinessFailure> {

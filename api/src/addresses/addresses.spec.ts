@@ -14,23 +14,44 @@ const parklands = {
   notes: 'Call at the gate',
 };
 
-const kitengela = { county: 'Kajiado', subCounty: 'Kajiado East', location: 'Kitengela', specificAddress: 'Plot 12, Namanga Road', phone: '+254 110-345-678' };
+const kitengela = {
+  county: 'Kajiado',
+  subCounty: 'Kajiado East',
+  location: 'Kitengela',
+  specificAddress: 'Plot 12, Namanga Road',
+  phone: '+254 110-345-678',
+};
 
 describe('addresses', () => {
   const shop = useTestApi();
 
   const signedInShopper = () => signedInAccount(shop.server, shop.dataSource);
-  const add = (shopper: SignedInAccount, body: object) => request(shop.server).post(SHOPPER_API.addAddress).set('Cookie', shopper.cookie).send({ userId: shopper.id, ...body });
+  const add = (shopper: SignedInAccount, body: object) =>
+    request(shop.server)
+      .post(SHOPPER_API.addAddress)
+      .set('Cookie', shopper.cookie)
+      .send({ userId: shopper.id, ...body });
   const update = (shopper: SignedInAccount, addressId: number | string, body: object, pathUserId: number = shopper.id) =>
     request(shop.server).put(SHOPPER_API.updateAddress(pathUserId, addressId)).set('Cookie', shopper.cookie).send(body);
-  const remove = (shopper: SignedInAccount, addressId: number | string, pathUserId: number = shopper.id) => request(shop.server).delete(SHOPPER_API.deleteAddress(pathUserId, addressId)).set('Cookie', shopper.cookie);
-  const list = async (shopper: SignedInAccount) => (await request(shop.server).get(SHOPPER_API.addresses(shopper.id)).set('Cookie', shopper.cookie).expect(200)).body.data as AddressView[];
-  const storedOf = (shopper: SignedInAccount) => shop.dataSource.getRepository(Address).find({ where: { userId: shopper.id }, order: { id: 'ASC' } });
-  const added = async (shopper: SignedInAccount, body: object = parklands) => (await add(shopper, body).expect(201)).body.data as AddressView;
+  const remove = (shopper: SignedInAccount, addressId: number | string, pathUserId: number = shopper.id) =>
+    request(shop.server).delete(SHOPPER_API.deleteAddress(pathUserId, addressId)).set('Cookie', shopper.cookie);
+  const list = async (shopper: SignedInAccount) =>
+    (await request(shop.server).get(SHOPPER_API.addresses(shopper.id)).set('Cookie', shopper.cookie).expect(200)).body
+      .data as AddressView[];
+  const storedOf = (shopper: SignedInAccount) =>
+    shop.dataSource.getRepository(Address).find({ where: { userId: shopper.id }, order: { id: 'ASC' } });
+  const added = async (shopper: SignedInAccount, body: object = parklands) =>
+    (await add(shopper, body).expect(201)).body.data as AddressView;
 
   it('adds an address priced and composed by the shop.server, ignoring the fee and address the client sent', async () => {
     const shopper = await signedInShopper();
-    const answer = await add(shopper, { ...parklands, specificAddress: '  Apartment 4B, 3rd Parklands Avenue  ', notes: '  Call at the gate ', deliveryFee: 1, address: 'Somewhere else' }).expect(201);
+    const answer = await add(shopper, {
+      ...parklands,
+      specificAddress: '  Apartment 4B, 3rd Parklands Avenue  ',
+      notes: '  Call at the gate ',
+      deliveryFee: 1,
+      address: 'Somewhere else',
+    }).expect(201);
 
     expect(answer.body).toEqual({
       success: true,
@@ -48,7 +69,13 @@ describe('addresses', () => {
       },
     });
     const [stored] = await storedOf(shopper);
-    expect(stored).toMatchObject({ id: answer.body.data.id, userId: shopper.id, phone: '254712345678', deliveryFee: 150, notes: 'Call at the gate' });
+    expect(stored).toMatchObject({
+      id: answer.body.data.id,
+      userId: shopper.id,
+      phone: '254712345678',
+      deliveryFee: 150,
+      notes: 'Call at the gate',
+    });
   });
 
   it('stores no notes as empty notes', async () => {
@@ -74,7 +101,11 @@ describe('addresses', () => {
 
   it('accepts a specific address and notes of exactly the longest length', async () => {
     const shopper = await signedInShopper();
-    const address = await added(shopper, { ...parklands, specificAddress: 'x'.repeat(LIMITS.specificAddressMaxLength), notes: 'n'.repeat(LIMITS.addressNotesMaxLength) });
+    const address = await added(shopper, {
+      ...parklands,
+      specificAddress: 'x'.repeat(LIMITS.specificAddressMaxLength),
+      notes: 'n'.repeat(LIMITS.addressNotesMaxLength),
+    });
     expect(address.specificAddress).toHaveLength(LIMITS.specificAddressMaxLength);
     expect((await storedOf(shopper))[0]!.notes).toHaveLength(LIMITS.addressNotesMaxLength);
   });
@@ -116,10 +147,22 @@ describe('addresses', () => {
     ['a phone with letters', { ...parklands, phone: '07l2345678' }, MESSAGES.address.invalidPhone],
     ['a Tanzanian phone', { ...parklands, phone: '+255712345678' }, MESSAGES.address.invalidPhone],
     ['a Kenyan landline', { ...parklands, phone: '0201234567' }, MESSAGES.address.invalidPhone],
-    ['a specific address one character too long', { ...parklands, specificAddress: 'x'.repeat(LIMITS.specificAddressMaxLength + 1) }, tooLong('Specific address', LIMITS.specificAddressMaxLength)],
+    [
+      'a specific address one character too long',
+      { ...parklands, specificAddress: 'x'.repeat(LIMITS.specificAddressMaxLength + 1) },
+      tooLong('Specific address', LIMITS.specificAddressMaxLength),
+    ],
     // Each 'x' + variation selector is two characters to MariaDB, though a naive length counts one.
-    ['a specific address too long in stored characters', { ...parklands, specificAddress: 'x\uFE0F'.repeat(LIMITS.specificAddressMaxLength) }, tooLong('Specific address', LIMITS.specificAddressMaxLength)],
-    ['notes one character too long', { ...parklands, notes: 'n'.repeat(LIMITS.addressNotesMaxLength + 1) }, tooLong('Notes', LIMITS.addressNotesMaxLength)],
+    [
+      'a specific address too long in stored characters',
+      { ...parklands, specificAddress: 'x\uFE0F'.repeat(LIMITS.specificAddressMaxLength) },
+      tooLong('Specific address', LIMITS.specificAddressMaxLength),
+    ],
+    [
+      'notes one character too long',
+      { ...parklands, notes: 'n'.repeat(LIMITS.addressNotesMaxLength + 1) },
+      tooLong('Notes', LIMITS.addressNotesMaxLength),
+    ],
     ['notes that are not text', { ...parklands, notes: ['gate'] }, MESSAGES.server.validationFailed],
   ];
 
@@ -151,7 +194,9 @@ describe('addresses', () => {
       await added(shopper);
       await added(shopper);
     }
-    const answers = await Promise.all(shoppers.map((shopper) => Promise.all([add(shopper, kitengela), add(shopper, { ...kitengela, location: 'Isinya' })])));
+    const answers = await Promise.all(
+      shoppers.map((shopper) => Promise.all([add(shopper, kitengela), add(shopper, { ...kitengela, location: 'Isinya' })])),
+    );
     for (const [index, pair] of answers.entries()) {
       expect(pair.map((answer) => answer.status).sort()).toEqual([201, 409]);
       expect(await storedOf(shoppers[index]!)).toHaveLength(3);
@@ -163,17 +208,31 @@ describe('addresses', () => {
     const locations = ['Parklands', 'Westlands', 'Mountain View', 'Kangemi', 'Kitisuru'];
     const answers = await Promise.all(locations.map((location) => add(shopper, { ...parklands, location })));
     expect(answers.filter((answer) => answer.status === 201)).toHaveLength(3);
-    expect(answers.filter((answer) => answer.status === 409).map((answer) => answer.body.message)).toEqual([MESSAGES.address.maxReached, MESSAGES.address.maxReached]);
+    expect(answers.filter((answer) => answer.status === 409).map((answer) => answer.body.message)).toEqual([
+      MESSAGES.address.maxReached,
+      MESSAGES.address.maxReached,
+    ]);
     const stored = await storedOf(shopper);
     expect(stored).toHaveLength(3);
-    expect(stored.map((address) => address.id).sort()).toEqual(answers.filter((answer) => answer.status === 201).map((answer) => (answer.body.data as AddressView).id).sort());
+    expect(stored.map((address) => address.id).sort()).toEqual(
+      answers
+        .filter((answer) => answer.status === 201)
+        .map((answer) => (answer.body.data as AddressView).id)
+        .sort(),
+    );
   });
 
   describe('update', () => {
     it('re-prices and re-composes the address, ignoring the fee and address the client sent', async () => {
       const shopper = await signedInShopper();
       const original = await added(shopper);
-      const answer = await update(shopper, original.id, { ...kitengela, userId: shopper.id, notes: ' Blue gate ', deliveryFee: 0, address: 'Elsewhere' }).expect(200);
+      const answer = await update(shopper, original.id, {
+        ...kitengela,
+        userId: shopper.id,
+        notes: ' Blue gate ',
+        deliveryFee: 0,
+        address: 'Elsewhere',
+      }).expect(200);
 
       const expected = {
         id: original.id,
@@ -290,7 +349,9 @@ describe('addresses', () => {
     });
 
     it("list another shopper's addresses", async () => {
-      expect((await request(shop.server).get(SHOPPER_API.addresses(other.id)).set('Cookie', shopper.cookie).expect(403)).body).toEqual(notYours);
+      expect((await request(shop.server).get(SHOPPER_API.addresses(other.id)).set('Cookie', shopper.cookie).expect(403)).body).toEqual(
+        notYours,
+      );
     });
 
     it("update through another shopper's path, or with their id in the body", async () => {
@@ -305,7 +366,10 @@ describe('addresses', () => {
     });
 
     it('any route for a guest (401)', async () => {
-      await request(shop.server).post(SHOPPER_API.addAddress).send({ ...parklands, userId: shopper.id }).expect(401);
+      await request(shop.server)
+        .post(SHOPPER_API.addAddress)
+        .send({ ...parklands, userId: shopper.id })
+        .expect(401);
       await request(shop.server).get(SHOPPER_API.addresses(shopper.id)).expect(401);
       await request(shop.server).put(SHOPPER_API.updateAddress(shopper.id, mine.id)).send(kitengela).expect(401);
       await request(shop.server).delete(SHOPPER_API.deleteAddress(shopper.id, mine.id)).expect(401);

@@ -1,25 +1,34 @@
 import { Body, Controller, Get, Header, HttpCode, HttpStatus, Inject, Logger, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { AUTH_API_PATHS, GOOGLE_SIGN_IN_RESULT, MESSAGES, SESSION_TRANSPORT_HEADER, safeReturnPath, type ApiSuccess, type GoogleSignInError, type SessionUser } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
+import {
+  AUTH_API_PATHS,
+  GOOGLE_SIGN_IN_RESULT,
+  MESSAGES,
+  safeReturnPath,
+  SESSION_TRANSPORT_HEADER,
+  type ApiSuccess,
+  type GoogleSignInError,
+  type SessionUser,
+} from '@shop/contracts';
+import { APP_CONFIG } from '@shop/infrastructure';
 import { ClientAddress, CurrentUser, Public } from '../access/access.decorators.js';
-import { SessionService } from '../access/session.service.js';
 import { SESSION_COOKIE, sessionCookieOptions, sessionTokenOfRequest } from '../access/session-token.js';
+import { SessionService } from '../access/session.service.js';
 import type { ShopRequest } from '../access/shop-request.js';
 import { orRefuse } from '../common/business-failure.js';
-import { APP_CONFIG } from '@shop/infrastructure';
 import { EventsGateway } from '../realtime/events.gateway.js';
 import { RateLimitsService } from '../throttling/rate-limits.service.js';
 import { AuthService } from './auth.service.js';
 import { ForgotPasswordDto } from './dto/forgot-password.dto.js';
-import { ResetPasswordDto } from './dto/reset-password.dto.js';
-import { VerifyEmailDto } from './dto/verify-email.dto.js';
-import { EmailLinksService } from './email-links.service.js';
 import { GoogleSignInQuery } from './dto/google-sign-in.query.js';
 import { LoginDto } from './dto/login.dto.js';
 import { RegisterDto } from './dto/register.dto.js';
+import { ResetPasswordDto } from './dto/reset-password.dto.js';
 import { SocialLoginDto } from './dto/social-login.dto.js';
+import { VerifyEmailDto } from './dto/verify-email.dto.js';
+import { EmailLinksService } from './email-links.service.js';
 import { GoogleIdentityService, GoogleSignInRefused, SIGN_IN_ATTEMPT_TTL_SECONDS } from './google-identity.service.js';
 
 const GOOGLE_STATE_COOKIE = 'toyduka_google_state';
@@ -65,7 +74,12 @@ export class AuthController {
   @Public()
   @Post('login')
   @HttpCode(HttpStatus.OK)
-  async login(@Body() { email, password }: LoginDto, @ClientAddress() clientAddress: string, @Req() request: ShopRequest, @Res({ passthrough: true }) response: Response): Promise<SignedIn> {
+  async login(
+    @Body() { email, password }: LoginDto,
+    @ClientAddress() clientAddress: string,
+    @Req() request: ShopRequest,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<SignedIn> {
     const user = orRefuse(await this.auth.signInWithPassword(email, password, clientAddress));
     return this.startSession(user, MESSAGES.login.succeeded, request, response);
   }
@@ -73,7 +87,11 @@ export class AuthController {
   @Public()
   @Post('social-login')
   @HttpCode(HttpStatus.OK)
-  async socialLogin(@Body() { token }: SocialLoginDto, @Req() request: ShopRequest, @Res({ passthrough: true }) response: Response): Promise<SignedIn> {
+  async socialLogin(
+    @Body() { token }: SocialLoginDto,
+    @Req() request: ShopRequest,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<SignedIn> {
     const user = orRefuse(await this.auth.signInWithIdToken(token));
     return this.startSession(user, MESSAGES.login.succeeded, request, response);
   }
@@ -145,7 +163,11 @@ export class AuthController {
   /** "Continue with Google": off to the provider's account chooser, with PKCE, state and nonce. */
   @Public()
   @Get('google')
-  async beginGoogleSignIn(@Query() { returnTo }: GoogleSignInQuery, @ClientAddress() clientAddress: string, @Res() response: Response): Promise<void> {
+  async beginGoogleSignIn(
+    @Query() { returnTo }: GoogleSignInQuery,
+    @ClientAddress() clientAddress: string,
+    @Res() response: Response,
+  ): Promise<void> {
     // Anyone may start one without an account, and each start stores an attempt in Redis: past the
     // limit the answer is a 429 and nothing is stored.
     await this.rateLimits.consume('googleSignInStartsPerClientAddress', [clientAddress], MESSAGES.server.tooManyRequestsFor);
@@ -163,7 +185,10 @@ export class AuthController {
   async finishGoogleSignIn(@Req() request: ShopRequest, @Res() response: Response): Promise<void> {
     response.clearCookie(GOOGLE_STATE_COOKIE, { ...this.googleStateCookieOptions(), maxAge: undefined });
     try {
-      const outcome = await this.auth.signInWithGoogleCallback(request.originalUrl, request.cookies?.[GOOGLE_STATE_COOKIE] as string | undefined);
+      const outcome = await this.auth.signInWithGoogleCallback(
+        request.originalUrl,
+        request.cookies?.[GOOGLE_STATE_COOKIE] as string | undefined,
+      );
       if (outcome instanceof GoogleSignInRefused) throw outcome;
       await this.startSession(outcome.user, MESSAGES.login.succeeded, request, response);
       const result: Record<string, string> = { [GOOGLE_SIGN_IN_RESULT.outcomeParam]: GOOGLE_SIGN_IN_RESULT.signedIn };

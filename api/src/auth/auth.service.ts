@@ -2,7 +2,7 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, IsNull } from 'typeorm';
 import { ACCOUNT_MESSAGE_KINDS, JOBS, LIMITS, MESSAGES, normaliseEmail, type SessionUser } from '@shop/contracts';
-import { User, hashPassword, inTransaction, isDuplicateKey, recordEvent, verifyPassword } from '@shop/db';
+import { hashPassword, inTransaction, isDuplicateKey, recordEvent, User, verifyPassword } from '@shop/db';
 import { toSessionUser } from '../access/session.service.js';
 import { BusinessFailure } from '../common/business-failure.js';
 import { TooManyRequestsException } from '../throttling/rate-limits.service.js';
@@ -17,7 +17,8 @@ export interface Registration {
 
 function googleRefusalAsFailure({ reason }: GoogleSignInRefused): BusinessFailure {
   if (reason === 'unavailable') return new BusinessFailure(HttpStatus.SERVICE_UNAVAILABLE, MESSAGES.googleSignIn.unavailable);
-  if (reason === 'failed' || reason === 'cancelled') return new BusinessFailure(HttpStatus.UNAUTHORIZED, MESSAGES.googleSignIn.tokenRejected);
+  if (reason === 'failed' || reason === 'cancelled')
+    return new BusinessFailure(HttpStatus.UNAUTHORIZED, MESSAGES.googleSignIn.tokenRejected);
   return new BusinessFailure(HttpStatus.FORBIDDEN, MESSAGES.googleSignIn[reason]);
 }
 
@@ -42,7 +43,9 @@ export class AuthService {
       return await inTransaction(this.dataSource, async (manager) => {
         // Typing an address proves nothing about owning it: the account stays unverified until the
         // mailed link comes back. Shopping meanwhile is allowed; linking Google is not.
-        const user = await manager.save(manager.create(User, { userName, email, passwordHash, role: 'user', googleSubject: null, emailVerifiedAt: null }));
+        const user = await manager.save(
+          manager.create(User, { userName, email, passwordHash, role: 'user', googleSubject: null, emailVerifiedAt: null }),
+        );
         await recordEvent(manager, JOBS.notificationSend, { kind: ACCOUNT_MESSAGE_KINDS.emailVerification, userId: user.id });
         return toSessionUser(user);
       });
@@ -69,10 +72,15 @@ export class AuthService {
    * account's deletion). Wrong answers count as failed sign-ins: a borrowed session is no way round
    * the sign-in throttle for guessing the password.
    */
-  async confirmPassword(account: { email: string; passwordHash: string }, password: string, clientAddress: string): Promise<true | BusinessFailure> {
+  async confirmPassword(
+    account: { email: string; passwordHash: string },
+    password: string,
+    clientAddress: string,
+  ): Promise<true | BusinessFailure> {
     const waitMs = await this.throttle.beginAttempt(account.email, clientAddress);
     if (waitMs > 0) throw new TooManyRequestsException(MESSAGES.login.tooManyAttempts(Math.ceil(waitMs / 60_000)), waitMs);
-    if (!(await verifyPassword(account.passwordHash, password))) return new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.account.currentPasswordWrong);
+    if (!(await verifyPassword(account.passwordHash, password)))
+      return new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.account.currentPasswordWrong);
     await this.throttle.attemptSucceeded(account.email, clientAddress);
     return true;
   }
@@ -89,7 +97,10 @@ export class AuthService {
   }
 
   /** The browser's return from Google's account chooser. */
-  async signInWithGoogleCallback(callbackPathAndQuery: string, stateFromCookie: string | undefined): Promise<{ user: SessionUser; returnTo: string | undefined } | GoogleSignInRefused> {
+  async signInWithGoogleCallback(
+    callbackPathAndQuery: string,
+    stateFromCookie: string | undefined,
+  ): Promise<{ user: SessionUser; returnTo: string | undefined } | GoogleSignInRefused> {
     try {
       const { identity, returnTo } = await this.google.finishSignIn(callbackPathAndQuery, stateFromCookie);
       const user = await this.signInWithGoogle(identity);
@@ -124,7 +135,14 @@ export class AuthService {
     try {
       const userName = identity.name?.trim().slice(0, LIMITS.userNameMaxLength) || email.split('@')[0]!;
       // Google said the address is verified: the account starts proven.
-      const created = users.create({ userName, email, passwordHash: null, role: 'user', googleSubject: identity.subject, emailVerifiedAt: new Date() });
+      const created = users.create({
+        userName,
+        email,
+        passwordHash: null,
+        role: 'user',
+        googleSubject: identity.subject,
+        emailVerifiedAt: new Date(),
+      });
       return toSessionUser(await users.save(created));
     } catch (error) {
       // Two first sign-ins of one Google account at once: the other created it.

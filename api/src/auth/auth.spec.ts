@@ -1,8 +1,8 @@
+import { randomBytes } from 'node:crypto';
+import type { Server } from 'node:http';
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { Redis } from 'ioredis';
-import { randomBytes } from 'node:crypto';
-import type { Server } from 'node:http';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import type { AppConfig } from '@shop/config';
@@ -10,10 +10,10 @@ import { LIMITS, MESSAGES, RATE_LIMITS, SESSION_TRANSPORT_HEADER } from '@shop/c
 import { Session, User } from '@shop/db';
 import { REDIS_CLIENT } from '@shop/infrastructure';
 import { LISTED_TEST_ACCOUNTS, type RunningSandbox } from '@shop/sandbox';
-import { TEST_PUBLIC_URL, createTestAccount, sessionCookieOf, startIdentitySandbox, testConfig } from '@shop/testing';
+import { createTestAccount, sessionCookieOf, startIdentitySandbox, TEST_PUBLIC_URL, testConfig } from '@shop/testing';
+import { sessionTokenHash } from '../access/session-token.js';
 import { AppModule } from '../app.module.js';
 import { configureApp } from '../app.setup.js';
-import { sessionTokenHash } from '../access/session-token.js';
 import { SIGN_IN_ATTEMPT_TTL_SECONDS } from './google-identity.service.js';
 
 type SandboxChoice = { accountId: string } | { name: string; email: string } | 'cancel';
@@ -55,15 +55,25 @@ describe('auth', () => {
   });
 
   const userCount = () => dataSource.getRepository(User).count();
-  const signIn = (address: string, credentials: { email: string; password: string }) => request(server).post('/api/auth/login').set('X-Forwarded-For', address).send(credentials);
+  const signIn = (address: string, credentials: { email: string; password: string }) =>
+    request(server).post('/api/auth/login').set('X-Forwarded-For', address).send(credentials);
 
   /** Drives "Continue with Google" like a browser: api → sandbox chooser → api callback. */
-  async function signInWithGoogle(choice: SandboxChoice, returnTo = '/shop/listing'): Promise<{ location: string; sessionCookie: string | undefined }> {
+  async function signInWithGoogle(
+    choice: SandboxChoice,
+    returnTo = '/shop/listing',
+  ): Promise<{ location: string; sessionCookie: string | undefined }> {
     const start = await request(server).get('/api/auth/google').set('X-Forwarded-For', fromAddress()).query({ returnTo }).expect(302);
-    const stateCookie = setCookies(start).find((line) => line.startsWith('toyduka_google_state='))!.split(';')[0]!;
+    const stateCookie = setCookies(start)
+      .find((line) => line.startsWith('toyduka_google_state='))!
+      .split(';')[0]!;
     const jar = new Map<string, string>();
     const visit = async (url: string, init: RequestInit = {}) => {
-      const response = await fetch(url, { ...init, redirect: 'manual', headers: { ...init.headers, cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; ') } });
+      const response = await fetch(url, {
+        ...init,
+        redirect: 'manual',
+        headers: { ...init.headers, cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; ') },
+      });
       for (const line of response.headers.getSetCookie()) {
         const [pair] = line.split(';');
         const [name, value] = pair!.split('=') as [string, string];
@@ -97,9 +107,16 @@ describe('auth', () => {
   describe('register', () => {
     it('creates a shopper, signs them in with an httpOnly SameSite=Lax cookie and stores an argon2id hash', async () => {
       const mailbox = `wanjiru.${Date.now()}`;
-      const response = await request(server).post('/api/auth/register').send({ userName: '  Wanjiru  ', email: ` ${mailbox.toUpperCase()}@Example.TEST `, password: 'twiga-safari-1' }).expect(201);
+      const response = await request(server)
+        .post('/api/auth/register')
+        .send({ userName: '  Wanjiru  ', email: ` ${mailbox.toUpperCase()}@Example.TEST `, password: 'twiga-safari-1' })
+        .expect(201);
 
-      expect(response.body).toEqual({ success: true, message: MESSAGES.registration.succeeded, user: { id: expect.any(Number), userName: 'Wanjiru', email: `${mailbox}@example.test`, role: 'user' } });
+      expect(response.body).toEqual({
+        success: true,
+        message: MESSAGES.registration.succeeded,
+        user: { id: expect.any(Number), userName: 'Wanjiru', email: `${mailbox}@example.test`, role: 'user' },
+      });
       const cookie = sessionCookieIn(response)!;
       expect(cookie).toMatch(/^toyduka_session=[A-Za-z0-9_-]{43};/);
       expect(cookie).toContain('HttpOnly');
@@ -115,9 +132,15 @@ describe('auth', () => {
 
     it('refuses a second account for the same e-mail, whatever its case', async () => {
       const mailbox = `baraka.${Date.now()}`;
-      await request(server).post('/api/auth/register').send({ userName: 'Baraka', email: `${mailbox}@example.test`, password: 'password-one' }).expect(201);
+      await request(server)
+        .post('/api/auth/register')
+        .send({ userName: 'Baraka', email: `${mailbox}@example.test`, password: 'password-one' })
+        .expect(201);
       const before = await userCount();
-      const response = await request(server).post('/api/auth/register').send({ userName: 'Baraka 2', email: `${mailbox.toUpperCase()}@example.test`, password: 'password-two' }).expect(409);
+      const response = await request(server)
+        .post('/api/auth/register')
+        .send({ userName: 'Baraka 2', email: `${mailbox.toUpperCase()}@example.test`, password: 'password-two' })
+        .expect(409);
       expect(response.body).toEqual({ success: false, message: MESSAGES.registration.emailTaken });
       expect(await userCount()).toBe(before);
     });
@@ -125,16 +148,40 @@ describe('auth', () => {
     it.each([
       ['no user name', { email: 'a@example.test', password: 'long-enough' }, MESSAGES.registration.userNameRequired],
       ['a blank user name', { userName: '   ', email: 'a@example.test', password: 'long-enough' }, MESSAGES.registration.userNameRequired],
-      ['an over-long user name', { userName: 'x'.repeat(101), email: 'a@example.test', password: 'long-enough' }, MESSAGES.registration.userNameTooLong(100)],
+      [
+        'an over-long user name',
+        { userName: 'x'.repeat(101), email: 'a@example.test', password: 'long-enough' },
+        MESSAGES.registration.userNameTooLong(100),
+      ],
       // class-validator's MaxLength counted each 'x' + U+FE0F as one character; the VARCHAR(100) column counts two.
-      ['a user name of 100 emoji presentation pairs', { userName: 'x\uFE0F'.repeat(100), email: 'a@example.test', password: 'long-enough' }, MESSAGES.registration.userNameTooLong(100)],
+      [
+        'a user name of 100 emoji presentation pairs',
+        { userName: 'x\uFE0F'.repeat(100), email: 'a@example.test', password: 'long-enough' },
+        MESSAGES.registration.userNameTooLong(100),
+      ],
       // A lone surrogate is no character: isEmail's encodeURI threw a URIError on it, a 500.
-      ['an e-mail holding a lone surrogate', { userName: 'Asha', email: 'asha\uD83E@example.test', password: 'long-enough' }, MESSAGES.server.validationFailed],
+      [
+        'an e-mail holding a lone surrogate',
+        { userName: 'Asha', email: 'asha\uD83E@example.test', password: 'long-enough' },
+        MESSAGES.server.validationFailed,
+      ],
       ['a malformed e-mail', { userName: 'Asha', email: 'not-an-email', password: 'long-enough' }, MESSAGES.login.invalidEmail],
-      ['a 7-character password', { userName: 'Asha', email: 'a@example.test', password: 'seven77' }, MESSAGES.registration.passwordTooShort(8)],
-      ['an over-long password', { userName: 'Asha', email: 'a@example.test', password: 'p'.repeat(129) }, MESSAGES.registration.passwordTooLong(128)],
+      [
+        'a 7-character password',
+        { userName: 'Asha', email: 'a@example.test', password: 'seven77' },
+        MESSAGES.registration.passwordTooShort(8),
+      ],
+      [
+        'an over-long password',
+        { userName: 'Asha', email: 'a@example.test', password: 'p'.repeat(129) },
+        MESSAGES.registration.passwordTooLong(128),
+      ],
       ['a numeric password', { userName: 'Asha', email: 'a@example.test', password: 12345678 }, MESSAGES.registration.passwordTooShort(8)],
-      ['an unknown field', { userName: 'Asha', email: 'a@example.test', password: 'long-enough', role: 'admin' }, MESSAGES.server.validationFailed],
+      [
+        'an unknown field',
+        { userName: 'Asha', email: 'a@example.test', password: 'long-enough', role: 'admin' },
+        MESSAGES.server.validationFailed,
+      ],
     ])('answers 400 to %s and writes nothing', async (_case, body, message) => {
       const before = await userCount();
       const response = await request(server).post('/api/auth/register').send(body).expect(400);
@@ -144,7 +191,11 @@ describe('auth', () => {
 
     it('refuses a registration past the limit from one client address within the hour with a 429 that says when, and lets other addresses register', async () => {
       const farm = fromAddress();
-      const registration = () => ({ userName: 'Farm', email: `farm-${randomBytes(6).toString('hex')}@example.test`, password: 'twiga-safari-1' });
+      const registration = () => ({
+        userName: 'Farm',
+        email: `farm-${randomBytes(6).toString('hex')}@example.test`,
+        password: 'twiga-safari-1',
+      });
       for (let account = 0; account < RATE_LIMITS.registrationsPerClientAddress.points; account += 1) {
         await request(server).post('/api/auth/register').set('X-Forwarded-For', farm).send(registration()).expect(201);
       }
@@ -161,7 +212,11 @@ describe('auth', () => {
     });
 
     it('answers malformed JSON with a 400', async () => {
-      const response = await request(server).post('/api/auth/register').set('Content-Type', 'application/json').send('{"userName": "Asha",').expect(400);
+      const response = await request(server)
+        .post('/api/auth/register')
+        .set('Content-Type', 'application/json')
+        .send('{"userName": "Asha",')
+        .expect(400);
       expect(response.body).toEqual({ success: false, message: MESSAGES.server.validationFailed });
     });
   });
@@ -169,7 +224,11 @@ describe('auth', () => {
   describe('login, check-auth and logout', () => {
     it('signs in with the password and answers check-auth with the user', async () => {
       const account = await createTestAccount(dataSource);
-      const response = await request(server).post('/api/auth/login').set('X-Forwarded-For', fromAddress()).send({ email: account.email.toUpperCase(), password: account.password }).expect(200);
+      const response = await request(server)
+        .post('/api/auth/login')
+        .set('X-Forwarded-For', fromAddress())
+        .send({ email: account.email.toUpperCase(), password: account.password })
+        .expect(200);
       expect(response.body).toEqual({ success: true, message: MESSAGES.login.succeeded, user: account.user });
       const check = await request(server).get('/api/auth/check-auth').set('Cookie', sessionCookieIn(response)!.split(';')[0]!).expect(200);
       expect(check.body).toEqual({ success: true, user: account.user });
@@ -179,8 +238,16 @@ describe('auth', () => {
     it('answers a wrong password and an unknown e-mail with the same words', async () => {
       const account = await createTestAccount(dataSource);
       const address = fromAddress();
-      const wrongPassword = await request(server).post('/api/auth/login').set('X-Forwarded-For', address).send({ email: account.email, password: 'not-the-password' }).expect(401);
-      const unknownEmail = await request(server).post('/api/auth/login').set('X-Forwarded-For', address).send({ email: 'nobody@example.test', password: account.password }).expect(401);
+      const wrongPassword = await request(server)
+        .post('/api/auth/login')
+        .set('X-Forwarded-For', address)
+        .send({ email: account.email, password: 'not-the-password' })
+        .expect(401);
+      const unknownEmail = await request(server)
+        .post('/api/auth/login')
+        .set('X-Forwarded-For', address)
+        .send({ email: 'nobody@example.test', password: account.password })
+        .expect(401);
       expect(wrongPassword.body).toEqual({ success: false, message: MESSAGES.login.invalidCredentials });
       expect(unknownEmail.body).toEqual(wrongPassword.body);
       expect(sessionCookieIn(wrongPassword)).toBeUndefined();
@@ -199,14 +266,22 @@ describe('auth', () => {
     it('ends the session a browser had when it signs in again', async () => {
       const [first, second] = [await createTestAccount(dataSource), await createTestAccount(dataSource)];
       const oldCookie = await sessionCookieOf(server, first);
-      const response = await request(server).post('/api/auth/login').set('Cookie', oldCookie).send({ email: second.email, password: second.password }).expect(200);
+      const response = await request(server)
+        .post('/api/auth/login')
+        .set('Cookie', oldCookie)
+        .send({ email: second.email, password: second.password })
+        .expect(200);
       expect(sessionCookieIn(response)).toBeDefined();
       await request(server).get('/api/auth/check-auth').set('Cookie', oldCookie).expect(401);
     });
 
     it('hands a bearer token instead of a cookie to a client that asks for one', async () => {
       const account = await createTestAccount(dataSource);
-      const response = await request(server).post('/api/auth/login').set(SESSION_TRANSPORT_HEADER, 'bearer').send({ email: account.email, password: account.password }).expect(200);
+      const response = await request(server)
+        .post('/api/auth/login')
+        .set(SESSION_TRANSPORT_HEADER, 'bearer')
+        .send({ email: account.email, password: account.password })
+        .expect(200);
       expect(sessionCookieIn(response)).toBeUndefined();
       expect(response.body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
       const check = await request(server).get('/api/auth/check-auth').set('Authorization', `Bearer ${response.body.token}`).expect(200);
@@ -231,7 +306,10 @@ describe('auth', () => {
       const tokenHash = sessionTokenHash(cookie.split('=')[1]!);
       const sessions = dataSource.getRepository(Session);
 
-      await sessions.update({ tokenHash }, { expiresAt: new Date(Date.now() + LIMITS.sessionIdleTimeoutMs - LIMITS.sessionRenewIntervalMs - 60_000) });
+      await sessions.update(
+        { tokenHash },
+        { expiresAt: new Date(Date.now() + LIMITS.sessionIdleTimeoutMs - LIMITS.sessionRenewIntervalMs - 60_000) },
+      );
       const used = await request(server).get('/api/auth/check-auth').set('Cookie', cookie).expect(200);
       expect(sessionCookieIn(used)).toContain('Max-Age=1209600');
       const slid = await sessions.findOneByOrFail({ tokenHash });
@@ -259,7 +337,9 @@ describe('auth', () => {
       const account = await createTestAccount(dataSource);
       const attacker = fromAddress();
       const burst = 20;
-      const guesses = await Promise.all(Array.from({ length: burst }, (_, guess) => signIn(attacker, { email: account.email, password: `guess-${guess}` })));
+      const guesses = await Promise.all(
+        Array.from({ length: burst }, (_, guess) => signIn(attacker, { email: account.email, password: `guess-${guess}` })),
+      );
       const statuses = guesses.map((guess) => guess.status);
       expect(statuses.filter((status) => status === 401)).toHaveLength(LIMITS.loginFailuresPerEmailFromAddress);
       expect(statuses.filter((status) => status === 429)).toHaveLength(burst - LIMITS.loginFailuresPerEmailFromAddress);
@@ -284,10 +364,17 @@ describe('auth', () => {
       for (let failures = 0; failures < LIMITS.loginFailuresPerEmail; failures += perAddress) {
         const address = fromAddress();
         const guesses = Math.min(perAddress, LIMITS.loginFailuresPerEmail - failures);
-        await Promise.all(Array.from({ length: guesses }, (_, guess) => signIn(address, { email: account.email, password: `wrong-${failures + guess}` }).expect(401)));
+        await Promise.all(
+          Array.from({ length: guesses }, (_, guess) =>
+            signIn(address, { email: account.email, password: `wrong-${failures + guess}` }).expect(401),
+          ),
+        );
       }
       const blocked = await signIn(fromAddress(), { email: account.email, password: account.password }).expect(429);
-      expect(blocked.body).toEqual({ success: false, message: MESSAGES.login.tooManyAttempts(LIMITS.loginFailurePerEmailWindowMs / 60_000) });
+      expect(blocked.body).toEqual({
+        success: false,
+        message: MESSAGES.login.tooManyAttempts(LIMITS.loginFailurePerEmailWindowMs / 60_000),
+      });
     });
 
     it('gives a right password its point back, so signing in often never counts against the address', async () => {
@@ -370,14 +457,19 @@ describe('auth', () => {
 
       const before = (await attemptKeys()).length;
       // A return path past the cap is refused before anything is stored or counted.
-      await start().query({ returnTo: `/shop/${'x'.repeat(5000)}` }).expect(400);
+      await start()
+        .query({ returnTo: `/shop/${'x'.repeat(5000)}` })
+        .expect(400);
       expect(await attemptKeys()).toHaveLength(before);
       for (let started = 0; started < allowed; started += 1) await start().expect(302);
       const stored = await attemptKeys();
       expect(stored).toHaveLength(before + allowed);
 
       const refused = await start().expect(429);
-      expect(refused.body).toEqual({ success: false, message: MESSAGES.server.tooManyRequestsFor(Number(refused.headers['retry-after']) * 1000) });
+      expect(refused.body).toEqual({
+        success: false,
+        message: MESSAGES.server.tooManyRequestsFor(Number(refused.headers['retry-after']) * 1000),
+      });
       expect(refused.headers.location).toBeUndefined();
       expect(setCookies(refused)).toEqual([]);
       expect(await attemptKeys()).toHaveLength(before + allowed);
@@ -405,11 +497,17 @@ describe('auth', () => {
     });
 
     it('refuses a callback whose state this browser did not start, and an open redirect target', async () => {
-      const forged = await request(server).get('/api/auth/google/callback?code=abc&state=someone-elses').set('Cookie', 'toyduka_google_state=someone-elses').expect(302);
+      const forged = await request(server)
+        .get('/api/auth/google/callback?code=abc&state=someone-elses')
+        .set('Cookie', 'toyduka_google_state=someone-elses')
+        .expect(302);
       expect(forged.headers.location).toBe('/auth/login?googleError=failed');
       expect(sessionCookieIn(forged)).toBeUndefined();
 
-      const { location } = await signInWithGoogle({ name: 'Redirect Probe', email: `probe-${Date.now()}@gmail.test` }, '//evil.example/steal');
+      const { location } = await signInWithGoogle(
+        { name: 'Redirect Probe', email: `probe-${Date.now()}@gmail.test` },
+        '//evil.example/steal',
+      );
       expect(location).toBe('/auth/login?google=signed-in');
     });
   });
@@ -419,14 +517,29 @@ describe('auth', () => {
       const response = await fetch(`${sandbox.issuer}/control/id-tokens`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ claims: { sub: `sandbox-social-${Date.now()}`, email: `social-${Date.now()}@gmail.test`, email_verified: true, name: 'Social Shopper' }, ...overrides }),
+        body: JSON.stringify({
+          claims: {
+            sub: `sandbox-social-${Date.now()}`,
+            email: `social-${Date.now()}@gmail.test`,
+            email_verified: true,
+            name: 'Social Shopper',
+          },
+          ...overrides,
+        }),
       });
       return ((await response.json()) as { idToken: string }).idToken;
     }
 
     it('signs in with a valid ID token from the configured issuer', async () => {
-      const response = await request(server).post('/api/auth/social-login').send({ token: await idToken(), provider: 'google' }).expect(200);
-      expect(response.body).toMatchObject({ success: true, message: MESSAGES.login.succeeded, user: { userName: 'Social Shopper', role: 'user' } });
+      const response = await request(server)
+        .post('/api/auth/social-login')
+        .send({ token: await idToken(), provider: 'google' })
+        .expect(200);
+      expect(response.body).toMatchObject({
+        success: true,
+        message: MESSAGES.login.succeeded,
+        user: { userName: 'Social Shopper', role: 'user' },
+      });
       expect(sessionCookieIn(response)).toContain('HttpOnly');
     });
 
@@ -437,7 +550,10 @@ describe('auth', () => {
       ['from another issuer', { issuer: 'https://accounts.example.test' }],
     ])('refuses a token %s with a 401 and writes nothing', async (_case, overrides) => {
       const before = await userCount();
-      const response = await request(server).post('/api/auth/social-login').send({ token: await idToken(overrides) }).expect(401);
+      const response = await request(server)
+        .post('/api/auth/social-login')
+        .send({ token: await idToken(overrides) })
+        .expect(401);
       expect(response.body).toEqual({ success: false, message: MESSAGES.googleSignIn.tokenRejected });
       expect(sessionCookieIn(response)).toBeUndefined();
       expect(await userCount()).toBe(before);
@@ -445,14 +561,20 @@ describe('auth', () => {
 
     it("refuses a token whose e-mail is an unverified password account's with a 403, and does not link it", async () => {
       const account = await createTestAccount(dataSource);
-      const response = await request(server).post('/api/auth/social-login').send({ token: await idToken({ claims: { sub: `sandbox-claimant-${Date.now()}`, email: account.email, email_verified: true } }) }).expect(403);
+      const response = await request(server)
+        .post('/api/auth/social-login')
+        .send({ token: await idToken({ claims: { sub: `sandbox-claimant-${Date.now()}`, email: account.email, email_verified: true } }) })
+        .expect(403);
       expect(response.body).toEqual({ success: false, message: MESSAGES.googleSignIn.passwordAccountExists });
       expect(sessionCookieIn(response)).toBeUndefined();
       expect((await dataSource.getRepository(User).findOneByOrFail({ id: account.user.id })).googleSubject).toBeNull();
     });
 
     it('refuses an unverified e-mail with a 403, and something that is not a token with a 400', async () => {
-      const unverified = await request(server).post('/api/auth/social-login').send({ token: await idToken({ claims: { sub: 'sandbox-unverified', email: 'u@gmail.test', email_verified: false } }) }).expect(403);
+      const unverified = await request(server)
+        .post('/api/auth/social-login')
+        .send({ token: await idToken({ claims: { sub: 'sandbox-unverified', email: 'u@gmail.test', email_verified: false } }) })
+        .expect(403);
       expect(unverified.body.message).toBe(MESSAGES.googleSignIn.emailNotVerified);
       const garbage = await request(server).post('/api/auth/social-login').send({ token: 'not a token' }).expect(400);
       expect(garbage.body.message).toBe(MESSAGES.googleSignIn.tokenRejected);
@@ -461,7 +583,7 @@ describe('auth', () => {
 });
 
 describe('auth while the identity provider cannot be reached', () => {
-  it("says Google sign-in is unavailable, to the browser flow and to social-login, and the password still works", async () => {
+  it('says Google sign-in is unavailable, to the browser flow and to social-login, and the password still works', async () => {
     const config = testConfig({ OIDC_ISSUER_URL: 'http://127.0.0.1:9/oidc' });
     const api = configureApp(await NestFactory.create(AppModule.register(config), { logger: false }), config);
     await api.init();
@@ -469,7 +591,10 @@ describe('auth while the identity provider cannot be reached', () => {
       const server = api.getHttpServer();
       const start = await request(server).get('/api/auth/google').expect(302);
       expect(start.headers.location).toBe('/auth/login?googleError=unavailable');
-      const social = await request(server).post('/api/auth/social-login').send({ token: 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ4In0.c2ln' }).expect(503);
+      const social = await request(server)
+        .post('/api/auth/social-login')
+        .send({ token: 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ4In0.c2ln' })
+        .expect(503);
       expect(social.body).toEqual({ success: false, message: MESSAGES.googleSignIn.unavailable });
       const account = await createTestAccount(api.get(DataSource));
       await request(server).post('/api/auth/login').send({ email: account.email, password: account.password }).expect(200);

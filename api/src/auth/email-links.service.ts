@@ -2,9 +2,9 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, IsNull } from 'typeorm';
 import { ACCOUNT_MESSAGE_KINDS, JOBS, MESSAGES, type SessionUser } from '@shop/contracts';
-import { User, consumeAccountToken, hashPassword, inTransaction, recordEvent, voidAccountTokens } from '@shop/db';
-import { lockedLiveAccount } from '../account/live-account.js';
+import { consumeAccountToken, hashPassword, inTransaction, recordEvent, User, voidAccountTokens } from '@shop/db';
 import { SessionService } from '../access/session.service.js';
+import { lockedLiveAccount } from '../account/live-account.js';
 import { BusinessFailure } from '../common/business-failure.js';
 import { EventsGateway } from '../realtime/events.gateway.js';
 

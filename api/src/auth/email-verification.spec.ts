@@ -20,7 +20,8 @@ describe('e-mail verification', () => {
     await sandbox?.close();
   });
 
-  const verify = (token: unknown, clientAddress = newClientAddress()) => request(api.server).post(ACCOUNT_API.verifyEmail).set('X-Forwarded-For', clientAddress).send({ token });
+  const verify = (token: unknown, clientAddress = newClientAddress()) =>
+    request(api.server).post(ACCOUNT_API.verifyEmail).set('X-Forwarded-For', clientAddress).send({ token });
   const verifiedAt = async (userId: number) => (await api.dataSource.getRepository(User).findOneByOrFail({ id: userId })).emailVerifiedAt;
 
   it('records a verification mail with the registration, and lets the unverified shopper shop', async () => {
@@ -91,7 +92,8 @@ describe('e-mail verification', () => {
 
   it(`refuses link uses past ${RATE_LIMITS.emailLinkUsesPerClientAddress.points} from one client address with a 429`, async () => {
     const clientAddress = newClientAddress();
-    for (let attempt = 0; attempt < RATE_LIMITS.emailLinkUsesPerClientAddress.points; attempt += 1) await verify(`guess-${attempt}`, clientAddress).expect(400);
+    for (let attempt = 0; attempt < RATE_LIMITS.emailLinkUsesPerClientAddress.points; attempt += 1)
+      await verify(`guess-${attempt}`, clientAddress).expect(400);
     const shopper = await registerShopper(api.server);
     const token = await mailedToken(api.dataSource, shopper.user.id, 'emailVerification');
     expect((await verify(token, clientAddress).expect(429)).body.message).toMatch(/^Too many attempts with e-mailed links/);
@@ -110,11 +112,17 @@ describe('e-mail verification', () => {
       return ((await response.json()) as { idToken: string }).idToken;
     };
     const subject = `sandbox-verified-${shopper.user.id}`;
-    const early = await request(api.server).post('/api/auth/social-login').send({ token: await idToken(subject) }).expect(403);
+    const early = await request(api.server)
+      .post('/api/auth/social-login')
+      .send({ token: await idToken(subject) })
+      .expect(403);
     expect(early.body.message).toBe(MESSAGES.googleSignIn.passwordAccountExists);
 
     await verify(await mailedToken(api.dataSource, shopper.user.id, 'emailVerification')).expect(200);
-    const linked = await request(api.server).post('/api/auth/social-login').send({ token: await idToken(subject) }).expect(200);
+    const linked = await request(api.server)
+      .post('/api/auth/social-login')
+      .send({ token: await idToken(subject) })
+      .expect(200);
     expect(linked.body.user).toEqual(shopper.user);
     expect((await api.dataSource.getRepository(User).findOneByOrFail({ id: shopper.user.id })).googleSubject).toBe(subject);
   });

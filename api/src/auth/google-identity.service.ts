@@ -2,8 +2,8 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
 import * as oidc from 'openid-client';
-import { AUTH_API_PATHS, type GoogleSignInError } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
+import { AUTH_API_PATHS, type GoogleSignInError } from '@shop/contracts';
 import { APP_CONFIG, REDIS_CLIENT } from '@shop/infrastructure';
 
 /** What the shop needs from a verified Google identity. */
@@ -25,16 +25,30 @@ interface SignInAttempt {
 }
 
 export class GoogleSignInRefused extends Error {
-  constructor(readonly reason: GoogleSignInError, detail?: string) {
+  constructor(
+    readonly reason: GoogleSignInError,
+    detail?: string,
+  ) {
     super(detail ?? reason);
   }
 }
 
 function identityOf(claims: JWTPayload | oidc.IDToken): GoogleIdentity {
-  const { sub, email, email_verified: emailVerified, name } = claims as JWTPayload & { email?: unknown; email_verified?: unknown; name?: unknown };
-  if (typeof sub !== 'string' || typeof email !== 'string') throw new GoogleSignInRefused('failed', 'the ID token has no subject or e-mail');
+  const {
+    sub,
+    email,
+    email_verified: emailVerified,
+    name,
+  } = claims as JWTPayload & { email?: unknown; email_verified?: unknown; name?: unknown };
+  if (typeof sub !== 'string' || typeof email !== 'string')
+    throw new GoogleSignInRefused('failed', 'the ID token has no subject or e-mail');
   // Google has sent email_verified both as a boolean and as the string "true".
-  return { subject: sub, email, emailVerified: emailVerified === true || emailVerified === 'true', name: typeof name === 'string' ? name : undefined };
+  return {
+    subject: sub,
+    email,
+    emailVerified: emailVerified === true || emailVerified === 'true',
+    name: typeof name === 'string' ? name : undefined,
+  };
 }
 
 /**
@@ -102,12 +116,16 @@ export class GoogleIdentityService {
   }
 
   /** Exchanges the code the provider sent back; the attempt can be finished once only. */
-  async finishSignIn(callbackPathAndQuery: string, stateFromCookie: string | undefined): Promise<{ identity: GoogleIdentity; returnTo: string | undefined }> {
+  async finishSignIn(
+    callbackPathAndQuery: string,
+    stateFromCookie: string | undefined,
+  ): Promise<{ identity: GoogleIdentity; returnTo: string | undefined }> {
     const callbackUrl = new URL(callbackPathAndQuery, this.config.PUBLIC_URL);
     const state = callbackUrl.searchParams.get('state');
     const stored = state ? await this.redis.getdel(this.attemptKey(state)) : null;
     if (callbackUrl.searchParams.get('error') === 'access_denied') throw new GoogleSignInRefused('cancelled');
-    if (!state || state !== stateFromCookie || !stored) throw new GoogleSignInRefused('failed', 'the sign-in state is missing, expired or from another browser');
+    if (!state || state !== stateFromCookie || !stored)
+      throw new GoogleSignInRefused('failed', 'the sign-in state is missing, expired or from another browser');
     const attempt = JSON.parse(stored) as SignInAttempt;
     const { configuration } = await this.discover();
     try {
@@ -134,7 +152,8 @@ export class GoogleIdentityService {
       });
       return identityOf(payload);
     } catch (error) {
-      if (error instanceof joseErrors.JOSEError || error instanceof GoogleSignInRefused) throw new GoogleSignInRefused('failed', error.message);
+      if (error instanceof joseErrors.JOSEError || error instanceof GoogleSignInRefused)
+        throw new GoogleSignInRefused('failed', error.message);
       throw error;
     }
   }

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import type { RateLimiterRedis } from 'rate-limiter-flexible';
-import { LIMITS } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
+import { LIMITS } from '@shop/contracts';
 import { APP_CONFIG, REDIS_CLIENT } from '@shop/infrastructure';
 import { sharedCounter, waitIfOverLimit } from '../throttling/rate-limits.service.js';
 
@@ -20,7 +20,12 @@ export class LoginThrottleService {
 
   constructor(@Inject(REDIS_CLIENT) redis: Redis, @Inject(APP_CONFIG) config: AppConfig) {
     const prefix = `${config.REDIS_PREFIX}:login-attempts`;
-    this.byEmailFromAddress = sharedCounter(redis, `${prefix}:email-from-address`, LIMITS.loginFailuresPerEmailFromAddress, LIMITS.loginFailureWindowMs);
+    this.byEmailFromAddress = sharedCounter(
+      redis,
+      `${prefix}:email-from-address`,
+      LIMITS.loginFailuresPerEmailFromAddress,
+      LIMITS.loginFailureWindowMs,
+    );
     this.byAddress = sharedCounter(redis, `${prefix}:address`, LIMITS.loginFailuresPerAddress, LIMITS.loginFailureWindowMs);
     this.byEmail = sharedCounter(redis, `${prefix}:email`, LIMITS.loginFailuresPerEmail, LIMITS.loginFailurePerEmailWindowMs);
   }
@@ -30,7 +35,9 @@ export class LoginThrottleService {
    * refused attempt still counts against its own address, so one who keeps trying stays refused.
    */
   async beginAttempt(email: string, address: string): Promise<number> {
-    const fromAddress = await Promise.all([this.byEmailFromAddress.consume(emailFromAddressKey(email, address)), this.byAddress.consume(address)].map(waitIfOverLimit));
+    const fromAddress = await Promise.all(
+      [this.byEmailFromAddress.consume(emailFromAddressKey(email, address)), this.byAddress.consume(address)].map(waitIfOverLimit),
+    );
     const waitMs = Math.max(...fromAddress);
     if (waitMs > 0) return waitMs;
     // Only attempts their own address let through reach the e-mail's ceiling: otherwise one network
@@ -40,7 +47,11 @@ export class LoginThrottleService {
 
   /** The password was right: the attempt's points come back, and this address's typos for the e-mail are forgotten. */
   async attemptSucceeded(email: string, address: string): Promise<void> {
-    await Promise.all([this.byEmailFromAddress.delete(emailFromAddressKey(email, address)), this.byAddress.reward(address), this.byEmail.reward(email)]);
+    await Promise.all([
+      this.byEmailFromAddress.delete(emailFromAddressKey(email, address)),
+      this.byAddress.reward(address),
+      this.byEmail.reward(email),
+    ]);
   }
 }
 

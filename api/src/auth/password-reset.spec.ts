@@ -13,14 +13,19 @@ describe('forgot password and reset', () => {
   const clients = liveClients();
   afterEach(() => clients.closeAll());
 
-  const forgot = (email: string, clientAddress = newClientAddress()) => request(api.server).post(ACCOUNT_API.forgotPassword).set('X-Forwarded-For', clientAddress).send({ email });
+  const forgot = (email: string, clientAddress = newClientAddress()) =>
+    request(api.server).post(ACCOUNT_API.forgotPassword).set('X-Forwarded-For', clientAddress).send({ email });
   const reset = (token: string, password: string, clientAddress = newClientAddress()) =>
     request(api.server).post(ACCOUNT_API.resetPassword).set('X-Forwarded-For', clientAddress).send({ token, password });
-  const signIn = (email: string, password: string) => request(api.server).post('/api/auth/login').set('X-Forwarded-For', newClientAddress()).send({ email, password });
+  const signIn = (email: string, password: string) =>
+    request(api.server).post('/api/auth/login').set('X-Forwarded-For', newClientAddress()).send({ email, password });
   const checkAuth = (cookie: string) => request(api.server).get('/api/auth/check-auth').set('Cookie', cookie);
-  const lastEventId = async () => (await api.dataSource.getRepository(OutboxEvent).findOne({ where: {}, order: { id: 'DESC' } }))?.id ?? '0';
+  const lastEventId = async () =>
+    (await api.dataSource.getRepository(OutboxEvent).findOne({ where: {}, order: { id: 'DESC' } }))?.id ?? '0';
   const resetEventsSince = async (eventId: string) =>
-    (await api.dataSource.getRepository(OutboxEvent).find({ where: { jobName: JOBS.notificationSend, id: MoreThan(eventId) } })).filter((event) => (event.payload as { kind: string }).kind === 'passwordReset');
+    (await api.dataSource.getRepository(OutboxEvent).find({ where: { jobName: JOBS.notificationSend, id: MoreThan(eventId) } })).filter(
+      (event) => (event.payload as { kind: string }).kind === 'passwordReset',
+    );
   const resetAnswer = { success: true, message: MESSAGES.account.resetRequested, data: null };
 
   it('answers an existing e-mail and an unknown one identically, and records a reset mail only for the account', async () => {
@@ -33,8 +38,18 @@ describe('forgot password and reset', () => {
     const known = await forgot(`  ${shopper.email.toUpperCase()} `).expect(200);
     expect(known.body).toEqual(resetAnswer);
     expect(unknown.body).toEqual(known.body);
-    expect(Object.keys(unknown.headers).filter((name) => name !== 'date' && name !== 'etag').sort()).toEqual(Object.keys(known.headers).filter((name) => name !== 'date' && name !== 'etag').sort());
-    expect((await accountMailEvents(api.dataSource, shopper.user.id)).filter((event) => event.kind === 'passwordReset')).toEqual([{ kind: 'passwordReset', userId: shopper.user.id }]);
+    expect(
+      Object.keys(unknown.headers)
+        .filter((name) => name !== 'date' && name !== 'etag')
+        .sort(),
+    ).toEqual(
+      Object.keys(known.headers)
+        .filter((name) => name !== 'date' && name !== 'etag')
+        .sort(),
+    );
+    expect((await accountMailEvents(api.dataSource, shopper.user.id)).filter((event) => event.kind === 'passwordReset')).toEqual([
+      { kind: 'passwordReset', userId: shopper.user.id },
+    ]);
   });
 
   it(`counts ${RATE_LIMITS.passwordResetRequestsPerEmail.points} requests an hour per e-mail whether or not an account has it, and refuses the next alike with a 429`, async () => {
@@ -45,14 +60,20 @@ describe('forgot password and reset', () => {
       for (let request = 0; request < RATE_LIMITS.passwordResetRequestsPerEmail.points; request += 1) await forgot(email).expect(200);
       refusals.push((await forgot(email).expect(429)).body);
     }
-    expect(refusals[0]).toEqual({ success: false, message: expect.stringMatching(/^Too many password reset requests\. Please try again in \d+ minutes\.$/) });
+    expect(refusals[0]).toEqual({
+      success: false,
+      message: expect.stringMatching(/^Too many password reset requests\. Please try again in \d+ minutes\.$/),
+    });
     expect(refusals[1]).toEqual(refusals[0]);
-    expect((await accountMailEvents(api.dataSource, shopper.user.id)).filter((event) => event.kind === 'passwordReset')).toHaveLength(RATE_LIMITS.passwordResetRequestsPerEmail.points);
+    expect((await accountMailEvents(api.dataSource, shopper.user.id)).filter((event) => event.kind === 'passwordReset')).toHaveLength(
+      RATE_LIMITS.passwordResetRequestsPerEmail.points,
+    );
   });
 
   it(`refuses requests past ${RATE_LIMITS.passwordResetRequestsPerClientAddress.points} an hour from one client address, across e-mails`, async () => {
     const clientAddress = newClientAddress();
-    for (let request = 0; request < RATE_LIMITS.passwordResetRequestsPerClientAddress.points; request += 1) await forgot(`sweep-${request}-${Date.now()}@example.test`, clientAddress).expect(200);
+    for (let request = 0; request < RATE_LIMITS.passwordResetRequestsPerClientAddress.points; request += 1)
+      await forgot(`sweep-${request}-${Date.now()}@example.test`, clientAddress).expect(200);
     const shopper = await registerShopper(api.server);
     const before = await lastEventId();
     await forgot(shopper.email, clientAddress).expect(429);
@@ -63,7 +84,13 @@ describe('forgot password and reset', () => {
   it('sets the new password with the link, ends every session and socket of the account, and verifies the e-mail', async () => {
     const shopper = await registerShopper(api.server);
     const otherBrowser = (await signIn(shopper.email, shopper.password).expect(200)).headers['set-cookie']![0]!.split(';')[0]!;
-    const bearer = (await request(api.server).post('/api/auth/login').set(SESSION_TRANSPORT_HEADER, 'bearer').send({ email: shopper.email, password: shopper.password }).expect(200)).body.token as string;
+    const bearer = (
+      await request(api.server)
+        .post('/api/auth/login')
+        .set(SESSION_TRANSPORT_HEADER, 'bearer')
+        .send({ email: shopper.email, password: shopper.password })
+        .expect(200)
+    ).body.token as string;
     const socket = await clients.open(await api.app.getUrl(), { cookie: shopper.cookie }).connected();
     const bystander = await registerShopper(api.server);
     const verificationLink = await mailedToken(api.dataSource, shopper.user.id, 'emailVerification');
@@ -86,7 +113,10 @@ describe('forgot password and reset', () => {
     await signIn(shopper.email, 'a brand new password').expect(200);
     expect((await api.dataSource.getRepository(User).findOneByOrFail({ id: shopper.user.id })).emailVerifiedAt).toBeInstanceOf(Date);
     // The link works once, and the account's other links died with the old password.
-    expect((await reset(token, 'yet another password').expect(400)).body).toEqual({ success: false, message: MESSAGES.account.linkInvalid });
+    expect((await reset(token, 'yet another password').expect(400)).body).toEqual({
+      success: false,
+      message: MESSAGES.account.linkInvalid,
+    });
     await request(api.server).post(ACCOUNT_API.verifyEmail).send({ token: verificationLink }).expect(400);
     expect(await api.dataSource.getRepository(AccountToken).countBy({ userId: shopper.user.id, usedAt: IsNull() })).toBe(0);
   });
@@ -94,8 +124,13 @@ describe('forgot password and reset', () => {
   it('refuses an expired link with a 400 and leaves the password as it was', async () => {
     const shopper = await registerShopper(api.server);
     const token = await mailedToken(api.dataSource, shopper.user.id, 'passwordReset');
-    await api.dataSource.getRepository(AccountToken).update({ userId: shopper.user.id, purpose: 'passwordReset' }, { expiresAt: new Date(Date.now() - 1000) });
-    expect((await reset(token, 'a brand new password').expect(400)).body).toEqual({ success: false, message: MESSAGES.account.linkInvalid });
+    await api.dataSource
+      .getRepository(AccountToken)
+      .update({ userId: shopper.user.id, purpose: 'passwordReset' }, { expiresAt: new Date(Date.now() - 1000) });
+    expect((await reset(token, 'a brand new password').expect(400)).body).toEqual({
+      success: false,
+      message: MESSAGES.account.linkInvalid,
+    });
     await checkAuth(shopper.cookie).expect(200);
     await signIn(shopper.email, shopper.password).expect(200);
   });
@@ -110,7 +145,14 @@ describe('forgot password and reset', () => {
 
   it('gives an account that only ever used Google a password through the link', async () => {
     const email = `google-only-${Date.now()}@example.test`;
-    const { id } = await api.dataSource.getRepository(User).save({ userName: 'Wambui', email, passwordHash: null, role: 'user', googleSubject: `sandbox-only-${Date.now()}`, emailVerifiedAt: new Date() });
+    const { id } = await api.dataSource.getRepository(User).save({
+      userName: 'Wambui',
+      email,
+      passwordHash: null,
+      role: 'user',
+      googleSubject: `sandbox-only-${Date.now()}`,
+      emailVerifiedAt: new Date(),
+    });
     await forgot(email).expect(200);
     expect((await accountMailEvents(api.dataSource, id)).at(-1)).toEqual({ kind: 'passwordReset', userId: id });
     await reset(await mailedToken(api.dataSource, id, 'passwordReset'), 'her first password').expect(200);
@@ -119,7 +161,8 @@ describe('forgot password and reset', () => {
 
   it(`refuses resets past ${RATE_LIMITS.emailLinkUsesPerClientAddress.points} from one client address with a 429, before looking at the token`, async () => {
     const clientAddress = newClientAddress();
-    for (let attempt = 0; attempt < RATE_LIMITS.emailLinkUsesPerClientAddress.points; attempt += 1) await reset(`guess-${attempt}`, 'a brand new password', clientAddress).expect(400);
+    for (let attempt = 0; attempt < RATE_LIMITS.emailLinkUsesPerClientAddress.points; attempt += 1)
+      await reset(`guess-${attempt}`, 'a brand new password', clientAddress).expect(400);
     const shopper = await registerShopper(api.server);
     const token = await mailedToken(api.dataSource, shopper.user.id, 'passwordReset');
     await reset(token, 'a brand new password', clientAddress).expect(429);

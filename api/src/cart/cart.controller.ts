@@ -32,7 +32,15 @@ export class CartController {
   }
 
   @Delete(':userId/:productId')
-  async remove(@CurrentUser() shopper: SessionUser, @Param('productId', ProductIdPipe) productId: number, @Query() line: CartLineQueryDto): Promise<ApiSuccess<Cart>> {
-    return { success: true, message: MESSAGES.cart.itemDeleted, data: orRefuse(await this.cart.remove(shopper.id, productId, line.variationId)) };
+  async remove(
+    @CurrentUser() shopper: SessionUser,
+    @Param('productId', ProductIdPipe) productId: number,
+    @Query() line: CartLineQueryDto,
+  ): Promise<ApiSuccess<Cart>> {
+    return {
+      success: true,
+      message: MESSAGES.cart.itemDeleted,
+      data: orRefuse(await this.cart.remove(shopper.id, productId, line.variationId)),
+    };
   }
 }

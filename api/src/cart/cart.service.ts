@@ -1,8 +1,15 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { MESSAGES, ORDER_CAPS, coverImage, type Cart as CartView, type CartItem as CartItemView, type Product as ProductView } from '@shop/contracts';
-import { Cart, CartItem, Product, ProductVariation, inTransaction } from '@shop/db';
+import {
+  coverImage,
+  MESSAGES,
+  ORDER_CAPS,
+  type CartItem as CartItemView,
+  type Cart as CartView,
+  type Product as ProductView,
+} from '@shop/contracts';
+import { Cart, CartItem, inTransaction, Product, ProductVariation } from '@shop/db';
 import { BusinessFailure } from '../common/business-failure.js';
 import { ProductsService } from '../products/products.service.js';
 import type { CartLineInputDto } from './dto/cart-line-input.dto.js';
@@ -57,36 +64,44 @@ export class CartService {
 
   /** Adds `quantity` to the line of the product and variation, making the cart and the line when they do not exist yet. */
   add(userId: number, { productId, variationId, quantity }: CartLineInputDto): Promise<CartView | BusinessFailure> {
-    return inTransaction(this.dataSource, async (manager) => {
-      const cartId = await this.lockOrMakeCart(manager, userId);
-      const product = await this.productOnSale(manager, productId);
-      if (!product) return productNotFound();
-      const variation = variationId ?? NO_VARIATION;
-      if (!(await this.isChoiceOf(manager, productId, variation))) return notOfProduct();
-      const lines = await this.linesOfProduct(manager, cartId, productId);
-      const line = lines.find((candidate) => candidate.variationId === variation);
-      if (unitsOf(lines) + quantity > unitsOnOffer(product)) return beyondStock(unitsOnOffer(product));
-      if (line) await manager.update(CartItem, { id: line.id }, { quantity: line.quantity + quantity });
-      else await manager.insert(CartItem, { cartId, productId, variationId: variation, quantity });
-      return this.view(manager, userId);
-    }, { isolation: 'READ COMMITTED' });
+    return inTransaction(
+      this.dataSource,
+      async (manager) => {
+        const cartId = await this.lockOrMakeCart(manager, userId);
+        const product = await this.productOnSale(manager, productId);
+        if (!product) return productNotFound();
+        const variation = variationId ?? NO_VARIATION;
+        if (!(await this.isChoiceOf(manager, productId, variation))) return notOfProduct();
+        const lines = await this.linesOfProduct(manager, cartId, productId);
+        const line = lines.find((candidate) => candidate.variationId === variation);
+        if (unitsOf(lines) + quantity > unitsOnOffer(product)) return beyondStock(unitsOnOffer(product));
+        if (line) await manager.update(CartItem, { id: line.id }, { quantity: line.quantity + quantity });
+        else await manager.insert(CartItem, { cartId, productId, variationId: variation, quantity });
+        return this.view(manager, userId);
+      },
+      { isolation: 'READ COMMITTED' },
+    );
   }
 
   /** Sets the quantity of a line the cart already has. */
   update(userId: number, { productId, variationId, quantity }: CartLineInputDto): Promise<CartView | BusinessFailure> {
-    return inTransaction(this.dataSource, async (manager) => {
-      const cartId = await this.lockCart(manager, userId);
-      const product = await this.productOnSale(manager, productId);
-      if (!product) return productNotFound();
-      const variation = variationId ?? NO_VARIATION;
-      if (!(await this.isChoiceOf(manager, productId, variation))) return notOfProduct();
-      const lines = cartId === undefined ? [] : await this.linesOfProduct(manager, cartId, productId);
-      const line = lines.find((candidate) => candidate.variationId === variation);
-      if (!line) return notInCart();
-      if (unitsOf(lines) - line.quantity + quantity > unitsOnOffer(product)) return beyondStock(unitsOnOffer(product));
-      await manager.update(CartItem, { id: line.id }, { quantity });
-      return this.view(manager, userId);
-    }, { isolation: 'READ COMMITTED' });
+    return inTransaction(
+      this.dataSource,
+      async (manager) => {
+        const cartId = await this.lockCart(manager, userId);
+        const product = await this.productOnSale(manager, productId);
+        if (!product) return productNotFound();
+        const variation = variationId ?? NO_VARIATION;
+        if (!(await this.isChoiceOf(manager, productId, variation))) return notOfProduct();
+        const lines = cartId === undefined ? [] : await this.linesOfProduct(manager, cartId, productId);
+        const line = lines.find((candidate) => candidate.variationId === variation);
+        if (!line) return notInCart();
+        if (unitsOf(lines) - line.quantity + quantity > unitsOnOffer(product)) return beyondStock(unitsOnOffer(product));
+        await manager.update(CartItem, { id: line.id }, { quantity });
+        return this.view(manager, userId);
+      },
+      { isolation: 'READ COMMITTED' },
+    );
   }
 
   /**
@@ -94,13 +109,20 @@ export class CartService {
    * the product; a retired product's included (the shopper no longer sees it, but nothing forbids it).
    */
   remove(userId: number, productId: number, variationId?: number): Promise<CartView | BusinessFailure> {
-    return inTransaction(this.dataSource, async (manager) => {
-      const cartId = await this.lockCart(manager, userId);
-      if (cartId === undefined) return notInCart();
-      const { affected } = await manager.delete(CartItem, variationId === undefined ? { cartId, productId } : { cartId, productId, variationId });
-      if (!affected) return notInCart();
-      return this.view(manager, userId);
-    }, { isolation: 'READ COMMITTED' });
+    return inTransaction(
+      this.dataSource,
+      async (manager) => {
+        const cartId = await this.lockCart(manager, userId);
+        if (cartId === undefined) return notInCart();
+        const { affected } = await manager.delete(
+          CartItem,
+          variationId === undefined ? { cartId, productId } : { cartId, productId, variationId },
+        );
+        if (!affected) return notInCart();
+        return this.view(manager, userId);
+      },
+      { isolation: 'READ COMMITTED' },
+    );
   }
 
   /** A shopper's cart changes (and checkouts) queue on their cart row, so concurrent adds see each other's lines. */
@@ -143,8 +165,20 @@ export class CartService {
   private async view(manager: EntityManager, userId: number): Promise<CartView> {
     const cart = await manager.findOne(Cart, { where: { userId }, select: { id: true } });
     if (!cart) return { id: null, items: [] };
-    const lines = await manager.find(CartItem, { where: { cartId: cart.id }, select: { productId: true, variationId: true, quantity: true }, order: { createdAt: 'ASC', id: 'ASC' } });
-    const products = new Map((await this.products.findViews(lines.map((line) => line.productId), 'shop', manager)).map((product) => [product.id, product]));
+    const lines = await manager.find(CartItem, {
+      where: { cartId: cart.id },
+      select: { productId: true, variationId: true, quantity: true },
+      order: { createdAt: 'ASC', id: 'ASC' },
+    });
+    const products = new Map(
+      (
+        await this.products.findViews(
+          lines.map((line) => line.productId),
+          'shop',
+          manager,
+        )
+      ).map((product) => [product.id, product]),
+    );
     return {
       id: cart.id,
       items: lines.flatMap((line) => {

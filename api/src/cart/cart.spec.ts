@@ -1,5 +1,15 @@
 import request from 'supertest';
-import { CATALOGUE_API, LIMITS, MESSAGES, ORDER_CAPS, SHOPPER_API, type AdminProduct, type Cart as CartView, type Product as ProductView, type ProductInput } from '@shop/contracts';
+import {
+  CATALOGUE_API,
+  LIMITS,
+  MESSAGES,
+  ORDER_CAPS,
+  SHOPPER_API,
+  type AdminProduct,
+  type Cart as CartView,
+  type ProductInput,
+  type Product as ProductView,
+} from '@shop/contracts';
 import { Cart, CartItem, Product } from '@shop/db';
 import { createTestAccount, createTestProduct, sessionCookieOf, signedInAccount, type SignedInAccount } from '@shop/testing';
 import { testJpeg, uploadTestImage, useTestApi } from '../testing/test-api.js';
@@ -13,10 +23,20 @@ describe('cart', () => {
   });
 
   const signedInShopper = () => signedInAccount(shop.server, shop.dataSource);
-  const add = (shopper: SignedInAccount, body: object) => request(shop.server).post(SHOPPER_API.addToCart).set('Cookie', shopper.cookie).send({ userId: shopper.id, ...body });
-  const update = (shopper: SignedInAccount, body: object) => request(shop.server).put(SHOPPER_API.updateCart).set('Cookie', shopper.cookie).send({ userId: shopper.id, ...body });
-  const remove = (shopper: SignedInAccount, productId: number | string) => request(shop.server).delete(SHOPPER_API.deleteCartItem(shopper.id, productId)).set('Cookie', shopper.cookie);
-  const cartOf = async (shopper: SignedInAccount) => (await request(shop.server).get(SHOPPER_API.cart(shopper.id)).set('Cookie', shopper.cookie).expect(200)).body.data as CartView;
+  const add = (shopper: SignedInAccount, body: object) =>
+    request(shop.server)
+      .post(SHOPPER_API.addToCart)
+      .set('Cookie', shopper.cookie)
+      .send({ userId: shopper.id, ...body });
+  const update = (shopper: SignedInAccount, body: object) =>
+    request(shop.server)
+      .put(SHOPPER_API.updateCart)
+      .set('Cookie', shopper.cookie)
+      .send({ userId: shopper.id, ...body });
+  const remove = (shopper: SignedInAccount, productId: number | string) =>
+    request(shop.server).delete(SHOPPER_API.deleteCartItem(shopper.id, productId)).set('Cookie', shopper.cookie);
+  const cartOf = async (shopper: SignedInAccount) =>
+    (await request(shop.server).get(SHOPPER_API.cart(shopper.id)).set('Cookie', shopper.cookie).expect(200)).body.data as CartView;
   /** What the database holds, whatever the views show: product id → quantity. */
   const storedLines = async (shopper: SignedInAccount) => {
     const cart = await shop.dataSource.getRepository(Cart).findOneBy({ userId: shopper.id });
@@ -42,7 +62,17 @@ describe('cart', () => {
     const cartId = (first.body.data as CartView).id;
     expect(cartId).toEqual(expect.any(Number));
     expect((first.body.data as CartView).items).toEqual([
-      { productId: train.id, title: 'Safari Train', image: null, price: 2400, salePrice: 1999, quantity: 2, totalStock: 10, variationId: null, variationLabel: null },
+      {
+        productId: train.id,
+        title: 'Safari Train',
+        image: null,
+        price: 2400,
+        salePrice: 1999,
+        quantity: 2,
+        totalStock: 10,
+        variationId: null,
+        variationLabel: null,
+      },
     ]);
 
     await add(shopper, { productId: drum.id, quantity: 1 }).expect(200);
@@ -58,7 +88,9 @@ describe('cart', () => {
 
   it("shows each line with its product card's image: the main one, or the first variation's", async () => {
     const shopper = await signedInShopper();
-    const [main, red, blue] = await Promise.all(['main', 'red', 'blue'].map(async (label) => uploadTestImage(shop.server, adminCookie, await testJpeg(label))));
+    const [main, red, blue] = await Promise.all(
+      ['main', 'red', 'blue'].map(async (label) => uploadTestImage(shop.server, adminCookie, await testJpeg(label))),
+    );
     const input = (image: string | null): ProductInput => ({
       image,
       title: 'Beaded Giraffe',
@@ -71,8 +103,11 @@ describe('cart', () => {
         { image: blue!, label: 'Blue' },
       ],
     });
-    const withMain = (await request(shop.server).post(CATALOGUE_API.addProduct).set('Cookie', adminCookie).send(input(main!)).expect(201)).body.data as ProductView;
-    const variationsOnly = (await request(shop.server).post(CATALOGUE_API.addProduct).set('Cookie', adminCookie).send(input(null)).expect(201)).body.data as ProductView;
+    const withMain = (await request(shop.server).post(CATALOGUE_API.addProduct).set('Cookie', adminCookie).send(input(main!)).expect(201))
+      .body.data as ProductView;
+    const variationsOnly = (
+      await request(shop.server).post(CATALOGUE_API.addProduct).set('Cookie', adminCookie).send(input(null)).expect(201)
+    ).body.data as ProductView;
 
     await add(shopper, { productId: withMain.id, quantity: 1 }).expect(200);
     const cart = (await add(shopper, { productId: variationsOnly.id, quantity: 1 }).expect(200)).body.data as CartView;
@@ -82,7 +117,10 @@ describe('cart', () => {
 
   it('sets the quantity of a line on update, and deletes a line', async () => {
     const shopper = await signedInShopper();
-    const [kite, ball] = await Promise.all([createTestProduct(shop.dataSource, { totalStock: 8 }), createTestProduct(shop.dataSource, { totalStock: 8 })]);
+    const [kite, ball] = await Promise.all([
+      createTestProduct(shop.dataSource, { totalStock: 8 }),
+      createTestProduct(shop.dataSource, { totalStock: 8 }),
+    ]);
     await add(shopper, { productId: kite.id, quantity: 3 }).expect(200);
     await add(shopper, { productId: ball.id, quantity: 1 }).expect(200);
 
@@ -104,12 +142,28 @@ describe('cart', () => {
   it("shows the catalogue's current title and prices after the admin edits the product", async () => {
     const shopper = await signedInShopper();
     const image = await uploadTestImage(shop.server, adminCookie, await testJpeg('puzzle'));
-    const input: ProductInput = { image, title: 'Map Puzzle', description: '', category: 'educational-toys', price: 1200, totalStock: 6, variations: [] };
-    const { id, stockVersion } = (await request(shop.server).post(CATALOGUE_API.addProduct).set('Cookie', adminCookie).send(input).expect(201)).body.data as AdminProduct;
+    const input: ProductInput = {
+      image,
+      title: 'Map Puzzle',
+      description: '',
+      category: 'educational-toys',
+      price: 1200,
+      totalStock: 6,
+      variations: [],
+    };
+    const { id, stockVersion } = (
+      await request(shop.server).post(CATALOGUE_API.addProduct).set('Cookie', adminCookie).send(input).expect(201)
+    ).body.data as AdminProduct;
     await add(shopper, { productId: id, quantity: 2 }).expect(200);
 
-    await request(shop.server).put(CATALOGUE_API.editProduct(id)).set('Cookie', adminCookie).send({ ...input, stockVersion, title: 'Kenya Map Puzzle', price: 1500, salePrice: 1100, totalStock: 9 }).expect(200);
-    expect((await cartOf(shopper)).items).toEqual([expect.objectContaining({ productId: id, title: 'Kenya Map Puzzle', price: 1500, salePrice: 1100, totalStock: 9, quantity: 2 })]);
+    await request(shop.server)
+      .put(CATALOGUE_API.editProduct(id))
+      .set('Cookie', adminCookie)
+      .send({ ...input, stockVersion, title: 'Kenya Map Puzzle', price: 1500, salePrice: 1100, totalStock: 9 })
+      .expect(200);
+    expect((await cartOf(shopper)).items).toEqual([
+      expect.objectContaining({ productId: id, title: 'Kenya Map Puzzle', price: 1500, salePrice: 1100, totalStock: 9, quantity: 2 }),
+    ]);
   });
 
   it('drops a retired product out of the cart', async () => {
@@ -136,7 +190,9 @@ describe('cart', () => {
       const product = await createTestProduct(shop.dataSource, { totalStock: 3 });
       const answers = await Promise.all(Array.from({ length: 5 }, () => add(shopper, { productId: product.id, quantity: 1 })));
       expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 200, 400, 400]);
-      expect(answers.filter((answer) => answer.status === 400).map((answer) => answer.body.message)).toEqual(Array(2).fill(MESSAGES.cart.onlyQuantityCanBeAdded(3)));
+      expect(answers.filter((answer) => answer.status === 400).map((answer) => answer.body.message)).toEqual(
+        Array(2).fill(MESSAGES.cart.onlyQuantityCanBeAdded(3)),
+      );
       expect(await storedLines(shopper)).toEqual({ [product.id]: 3 });
     });
 
@@ -155,7 +211,10 @@ describe('cart', () => {
 
     beforeAll(async () => {
       shopper = await signedInShopper();
-      [product, other] = await Promise.all([createTestProduct(shop.dataSource, { totalStock: 5 }), createTestProduct(shop.dataSource, { totalStock: 5 })]);
+      [product, other] = await Promise.all([
+        createTestProduct(shop.dataSource, { totalStock: 5 }),
+        createTestProduct(shop.dataSource, { totalStock: 5 }),
+      ]);
     });
 
     it.each<[string, object]>([
@@ -192,14 +251,21 @@ describe('cart', () => {
     });
 
     it('a quantity beyond any stock, which no line can ever hold', async () => {
-      expect((await add(shopper, { productId: product.id, quantity: LIMITS.amountMax + 1 }).expect(400)).body.message).toBe(MESSAGES.cart.quantityTooLarge(LIMITS.amountMax));
-      expect((await update(shopper, { productId: product.id, quantity: 1e21 }).expect(400)).body.message).toBe(MESSAGES.cart.quantityTooLarge(LIMITS.amountMax));
+      expect((await add(shopper, { productId: product.id, quantity: LIMITS.amountMax + 1 }).expect(400)).body.message).toBe(
+        MESSAGES.cart.quantityTooLarge(LIMITS.amountMax),
+      );
+      expect((await update(shopper, { productId: product.id, quantity: 1e21 }).expect(400)).body.message).toBe(
+        MESSAGES.cart.quantityTooLarge(LIMITS.amountMax),
+      );
       expect(await hasCart(shopper)).toBe(false);
     });
 
-    it.each(['abc', '0', '-3', '1.5', '0x10', '1e3', '%2B5', '%207', '7.0', '4294967296'])('a product id of %s in the delete path', async (productId) => {
-      expect((await remove(shopper, productId).expect(400)).body.message).toBe(MESSAGES.products.invalidId);
-    });
+    it.each(['abc', '0', '-3', '1.5', '0x10', '1e3', '%2B5', '%207', '7.0', '4294967296'])(
+      'a product id of %s in the delete path',
+      async (productId) => {
+        expect((await remove(shopper, productId).expect(400)).body.message).toBe(MESSAGES.products.invalidId);
+      },
+    );
 
     it('a price, or any field the cart does not take from the client', async () => {
       const fresh = await signedInShopper();
@@ -209,7 +275,9 @@ describe('cart', () => {
 
     it('a first add beyond the stock, leaving no cart behind', async () => {
       const fresh = await signedInShopper();
-      expect((await add(fresh, { productId: product.id, quantity: 6 }).expect(400)).body.message).toBe(MESSAGES.cart.onlyQuantityCanBeAdded(5));
+      expect((await add(fresh, { productId: product.id, quantity: 6 }).expect(400)).body.message).toBe(
+        MESSAGES.cart.onlyQuantityCanBeAdded(5),
+      );
       expect(await hasCart(fresh)).toBe(false);
       expect(await cartOf(fresh)).toEqual({ id: null, items: [] });
     });
@@ -217,8 +285,12 @@ describe('cart', () => {
     it('an add or an update that would take a line beyond the stock', async () => {
       const fresh = await signedInShopper();
       await add(fresh, { productId: product.id, quantity: 4 }).expect(200);
-      expect((await add(fresh, { productId: product.id, quantity: 2 }).expect(400)).body.message).toBe(MESSAGES.cart.onlyQuantityCanBeAdded(5));
-      expect((await update(fresh, { productId: product.id, quantity: 6 }).expect(400)).body.message).toBe(MESSAGES.cart.onlyQuantityCanBeAdded(5));
+      expect((await add(fresh, { productId: product.id, quantity: 2 }).expect(400)).body.message).toBe(
+        MESSAGES.cart.onlyQuantityCanBeAdded(5),
+      );
+      expect((await update(fresh, { productId: product.id, quantity: 6 }).expect(400)).body.message).toBe(
+        MESSAGES.cart.onlyQuantityCanBeAdded(5),
+      );
       expect(await storedLines(fresh)).toEqual({ [product.id]: 4 });
       await add(fresh, { productId: product.id, quantity: 1 }).expect(200);
       expect(await storedLines(fresh)).toEqual({ [product.id]: 5 });
@@ -262,9 +334,15 @@ describe('cart', () => {
       const before = await storedLines(owner);
 
       const asIntruder = [
-        request(shop.server).post(SHOPPER_API.addToCart).set('Cookie', intruder.cookie).send({ userId: owner.id, productId: product.id, quantity: 1 }),
+        request(shop.server)
+          .post(SHOPPER_API.addToCart)
+          .set('Cookie', intruder.cookie)
+          .send({ userId: owner.id, productId: product.id, quantity: 1 }),
         request(shop.server).get(SHOPPER_API.cart(owner.id)).set('Cookie', intruder.cookie),
-        request(shop.server).put(SHOPPER_API.updateCart).set('Cookie', intruder.cookie).send({ userId: owner.id, productId: product.id, quantity: 1 }),
+        request(shop.server)
+          .put(SHOPPER_API.updateCart)
+          .set('Cookie', intruder.cookie)
+          .send({ userId: owner.id, productId: product.id, quantity: 1 }),
         request(shop.server).delete(SHOPPER_API.deleteCartItem(owner.id, product.id)).set('Cookie', intruder.cookie),
       ];
       for (const answer of await Promise.all(asIntruder)) {
@@ -290,7 +368,9 @@ describe('cart', () => {
     let pictures: { main: string; red: string; blue: string };
 
     beforeAll(async () => {
-      const [main, red, blue] = await Promise.all(['main', 'red', 'blue'].map(async (label) => uploadTestImage(shop.server, adminCookie, await testJpeg(label))));
+      const [main, red, blue] = await Promise.all(
+        ['main', 'red', 'blue'].map(async (label) => uploadTestImage(shop.server, adminCookie, await testJpeg(label))),
+      );
       pictures = { main: main!, red: red!, blue: blue! };
     });
 
@@ -308,7 +388,9 @@ describe('cart', () => {
     });
     /** A product on sale in two variations, Red and Blue, with a picture of its own too. */
     const dollWith = async (totalStock: number) => {
-      const doll = (await request(shop.server).post(CATALOGUE_API.addProduct).set('Cookie', adminCookie).send(sheet(totalStock)).expect(201)).body.data as AdminProduct;
+      const doll = (
+        await request(shop.server).post(CATALOGUE_API.addProduct).set('Cookie', adminCookie).send(sheet(totalStock)).expect(201)
+      ).body.data as AdminProduct;
       const [red, blue] = doll.variations.map((variation) => variation.id);
       return { doll, red: red!, blue: blue! };
     };
@@ -319,7 +401,9 @@ describe('cart', () => {
       return Object.fromEntries(lines.map((line) => [`${line.productId}/${line.variationId}`, line.quantity]));
     };
     const removeLine = (shopper: SignedInAccount, productId: number, variationId: number | string | null) =>
-      request(shop.server).delete(SHOPPER_API.deleteCartLine(shopper.id, productId, variationId)).set('Cookie', shopper.cookie);
+      request(shop.server)
+        .delete(SHOPPER_API.deleteCartLine(shopper.id, productId, variationId))
+        .set('Cookie', shopper.cookie);
 
     it("keeps each variation of a product on a line of its own, with the variation's label and picture", async () => {
       const shopper = await signedInShopper();
@@ -344,14 +428,20 @@ describe('cart', () => {
       expect(updated.items.map((item) => item.quantity)).toEqual([2, 1, 2]);
     });
 
-    it("counts every line of a product against its stock and the per-line cap, whatever their variations", async () => {
+    it('counts every line of a product against its stock and the per-line cap, whatever their variations', async () => {
       const shopper = await signedInShopper();
       const { doll, red, blue } = await dollWith(4);
       await add(shopper, { productId: doll.id, variationId: red, quantity: 2 }).expect(200);
       await add(shopper, { productId: doll.id, variationId: blue, quantity: 2 }).expect(200);
-      expect((await add(shopper, { productId: doll.id, quantity: 1 }).expect(400)).body.message).toBe(MESSAGES.cart.onlyQuantityCanBeAdded(4));
-      expect((await add(shopper, { productId: doll.id, variationId: red, quantity: 1 }).expect(400)).body.message).toBe(MESSAGES.cart.onlyQuantityCanBeAdded(4));
-      expect((await update(shopper, { productId: doll.id, variationId: red, quantity: 3 }).expect(400)).body.message).toBe(MESSAGES.cart.onlyQuantityCanBeAdded(4));
+      expect((await add(shopper, { productId: doll.id, quantity: 1 }).expect(400)).body.message).toBe(
+        MESSAGES.cart.onlyQuantityCanBeAdded(4),
+      );
+      expect((await add(shopper, { productId: doll.id, variationId: red, quantity: 1 }).expect(400)).body.message).toBe(
+        MESSAGES.cart.onlyQuantityCanBeAdded(4),
+      );
+      expect((await update(shopper, { productId: doll.id, variationId: red, quantity: 3 }).expect(400)).body.message).toBe(
+        MESSAGES.cart.onlyQuantityCanBeAdded(4),
+      );
       expect(await storedChoices(shopper)).toEqual({ [`${doll.id}/${red}`]: 2, [`${doll.id}/${blue}`]: 2 });
 
       await update(shopper, { productId: doll.id, variationId: red, quantity: 1 }).expect(200);
@@ -360,14 +450,18 @@ describe('cart', () => {
 
       const plenty = await dollWith(ORDER_CAPS.unitsPerLine + 10);
       await add(shopper, { productId: plenty.doll.id, variationId: plenty.red, quantity: ORDER_CAPS.unitsPerLine - 1 }).expect(200);
-      expect((await add(shopper, { productId: plenty.doll.id, variationId: plenty.blue, quantity: 2 }).expect(400)).body.message).toBe(MESSAGES.cart.onlyQuantityCanBeAdded(ORDER_CAPS.unitsPerLine));
+      expect((await add(shopper, { productId: plenty.doll.id, variationId: plenty.blue, quantity: 2 }).expect(400)).body.message).toBe(
+        MESSAGES.cart.onlyQuantityCanBeAdded(ORDER_CAPS.unitsPerLine),
+      );
       await add(shopper, { productId: plenty.doll.id, variationId: plenty.blue, quantity: 1 }).expect(200);
     });
 
     it('adds of two variations at the same moment never pass the stock together: six adds of 1 with 3 in stock, three succeed', async () => {
       const shopper = await signedInShopper();
       const { doll, red, blue } = await dollWith(3);
-      const answers = await Promise.all([red, blue, red, blue, red, blue].map((variationId) => add(shopper, { productId: doll.id, variationId, quantity: 1 })));
+      const answers = await Promise.all(
+        [red, blue, red, blue, red, blue].map((variationId) => add(shopper, { productId: doll.id, variationId, quantity: 1 })),
+      );
       expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 200, 400, 400, 400]);
       expect(Object.values(await storedChoices(shopper)).reduce((sum, quantity) => sum + quantity, 0)).toBe(3);
     });
@@ -400,7 +494,9 @@ describe('cart', () => {
 
       const [line] = (await cartOf(shopper)).items;
       expect(line).toMatchObject({ productId: doll.id, variationId: red, variationLabel: null, image: doll.image, quantity: 2 });
-      expect((await update(shopper, { productId: doll.id, variationId: red, quantity: 1 }).expect(400)).body.message).toBe(MESSAGES.variation.notOfProduct);
+      expect((await update(shopper, { productId: doll.id, variationId: red, quantity: 1 }).expect(400)).body.message).toBe(
+        MESSAGES.variation.notOfProduct,
+      );
       await removeLine(shopper, doll.id, red).expect(200);
       expect(await storedChoices(shopper)).toEqual({});
     });
@@ -411,11 +507,15 @@ describe('cart', () => {
         const { doll } = await dollWith(5);
         const other = await dollWith(5);
         for (const variationId of [other.red, 999_999_999]) {
-          expect((await add(fresh, { productId: doll.id, variationId, quantity: 1 }).expect(400)).body.message).toBe(MESSAGES.variation.notOfProduct);
+          expect((await add(fresh, { productId: doll.id, variationId, quantity: 1 }).expect(400)).body.message).toBe(
+            MESSAGES.variation.notOfProduct,
+          );
         }
         expect(await hasCart(fresh)).toBe(false);
         await add(fresh, { productId: doll.id, quantity: 1 }).expect(200);
-        expect((await update(fresh, { productId: doll.id, variationId: other.red, quantity: 1 }).expect(400)).body.message).toBe(MESSAGES.variation.notOfProduct);
+        expect((await update(fresh, { productId: doll.id, variationId: other.red, quantity: 1 }).expect(400)).body.message).toBe(
+          MESSAGES.variation.notOfProduct,
+        );
         expect(await storedChoices(fresh)).toEqual({ [`${doll.id}/0`]: 1 });
       });
 
@@ -428,8 +528,12 @@ describe('cart', () => {
       ])('a variation id of %s in the body', async (_case, variationId) => {
         const fresh = await signedInShopper();
         const { doll } = await dollWith(5);
-        expect((await add(fresh, { productId: doll.id, variationId, quantity: 1 }).expect(400)).body.message).toBe(MESSAGES.variation.invalidId);
-        expect((await update(fresh, { productId: doll.id, variationId, quantity: 1 }).expect(400)).body.message).toBe(MESSAGES.variation.invalidId);
+        expect((await add(fresh, { productId: doll.id, variationId, quantity: 1 }).expect(400)).body.message).toBe(
+          MESSAGES.variation.invalidId,
+        );
+        expect((await update(fresh, { productId: doll.id, variationId, quantity: 1 }).expect(400)).body.message).toBe(
+          MESSAGES.variation.invalidId,
+        );
         expect(await hasCart(fresh)).toBe(false);
       });
 

@@ -19,7 +19,8 @@ describe('the availability filter', () => {
       { title: 'Sparkle Sunglasses', price: 1200, salePrice: 800, totalStock: 0 },
       { title: 'Sold-out Tiara', price: 1500, totalStock: 0 },
     ];
-    for (const fields of fixtures) titles.set((await createTestProduct(shop.dataSource, { ...fields, category: OWN_CATEGORY })).id, fields.title);
+    for (const fields of fixtures)
+      titles.set((await createTestProduct(shop.dataSource, { ...fields, category: OWN_CATEGORY })).id, fields.title);
   });
 
   const listed = async (availability: AvailabilityId[]) => {

@@ -1,7 +1,16 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { AVAILABILITY_OPTIONS, LIMITS, MESSAGES, PRICE_BANDS, type AvailabilityId, type Product as ProductView, type ProductPage, type SortOption } from '@shop/contracts';
+import {
+  AVAILABILITY_OPTIONS,
+  LIMITS,
+  MESSAGES,
+  PRICE_BANDS,
+  type AvailabilityId,
+  type ProductPage,
+  type Product as ProductView,
+  type SortOption,
+} from '@shop/contracts';
 import { BusinessFailure } from '../common/business-failure.js';
 import { ProductsService } from '../products/products.service.js';
 import type { ListingQueryDto } from './dto/listing.query.js';
@@ -44,7 +53,10 @@ const SHORTEST_INDEXED_WORD = 3;
  */
 export function fulltextQueryOf(keyword: string, stopwords: ReadonlySet<string>): string {
   const words = keyword.toLocaleLowerCase('en').match(/[\p{L}\p{N}]+/gu) ?? [];
-  return words.filter((word) => word.length >= SHORTEST_INDEXED_WORD && !stopwords.has(word)).map((word) => `+${word}*`).join(' ');
+  return words
+    .filter((word) => word.length >= SHORTEST_INDEXED_WORD && !stopwords.has(word))
+    .map((word) => `+${word}*`)
+    .join(' ');
 }
 
 /** The shop's side of the catalogue: the listing with filters, sort and pages, one product, and search. */
@@ -82,10 +94,19 @@ export class CatalogueService {
 
   /** Ranked by MySQL FULLTEXT relevance over title, description and category label. */
   async search(keyword: string, query: PageQueryDto): Promise<ProductPage | BusinessFailure> {
-    if (keyword.trim().length <= LIMITS.searchKeywordMinExclusiveLength) return new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.search.keywordTooShort);
+    if (keyword.trim().length <= LIMITS.searchKeywordMinExclusiveLength)
+      return new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.search.keywordTooShort);
     const fulltextQuery = fulltextQueryOf(keyword.slice(0, LIMITS.searchKeywordMaxLength), await this.fulltextStopwords());
     if (fulltextQuery === '') return { success: true, data: [], pagination: { total: 0, page: query.page, pageSize: query.pageSize } };
-    return this.page({ conditions: [RELEVANCE], parameters: [fulltextQuery], orderBy: `${RELEVANCE} DESC, product.id DESC`, orderParameters: [fulltextQuery] }, query);
+    return this.page(
+      {
+        conditions: [RELEVANCE],
+        parameters: [fulltextQuery],
+        orderBy: `${RELEVANCE} DESC, product.id DESC`,
+        orderParameters: [fulltextQuery],
+      },
+      query,
+    );
   }
 
   /** The server's own stopword list, read once: MySQL and MariaDB ship the same default list. */
@@ -102,13 +123,24 @@ export class CatalogueService {
   }
 
   /** One page of ids in the query's order and the total, then the products themselves. */
-  private async page({ conditions, parameters, orderBy, orderParameters }: ProductQuery, { page, pageSize }: PageQueryDto): Promise<ProductPage> {
+  private async page(
+    { conditions, parameters, orderBy, orderParameters }: ProductQuery,
+    { page, pageSize }: PageQueryDto,
+  ): Promise<ProductPage> {
     const matching = `FROM products product WHERE ${['product.deletedAt IS NULL', ...conditions].join(' AND ')}`;
     const [[count], rows] = await Promise.all([
       this.dataSource.query<{ total: string | number }[]>(`SELECT COUNT(1) AS total ${matching}`, parameters),
-      this.dataSource.query<{ id: number }[]>(`SELECT product.id ${matching} ORDER BY ${orderBy} LIMIT ? OFFSET ?`, [...parameters, ...orderParameters, pageSize, (page - 1) * pageSize]),
+      this.dataSource.query<{ id: number }[]>(`SELECT product.id ${matching} ORDER BY ${orderBy} LIMIT ? OFFSET ?`, [
+        ...parameters,
+        ...orderParameters,
+        pageSize,
+        (page - 1) * pageSize,
+      ]),
     ]);
-    const data = await this.products.findViews(rows.map((row) => row.id), 'shop');
+    const data = await this.products.findViews(
+      rows.map((row) => row.id),
+      'shop',
+    );
     return { success: true, data, pagination: { total: Number(count!.total), page, pageSize } };
   }
 }

@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { In } from 'typeorm';
-import { CATALOGUE_API, LISTING_PAGE, MESSAGES, listingSearchParams, type ListingRequest, type Product as ProductView, type ProductPage } from '@shop/contracts';
+import {
+  CATALOGUE_API,
+  LISTING_PAGE,
+  listingSearchParams,
+  MESSAGES,
+  type ListingRequest,
+  type ProductPage,
+  type Product as ProductView,
+} from '@shop/contracts';
 import { Product } from '@shop/db';
 import { createTestProduct } from '@shop/testing';
 import { useTestApi } from '../testing/test-api.js';
@@ -31,11 +39,16 @@ describe('shop catalogue', () => {
     const params = listingSearchParams({ filters: { category: [...OWN_CATEGORIES] }, sortBy: 'price-lowtohigh', ...listingRequest });
     return (await request(shop.server).get(`${CATALOGUE_API.shopProducts}?${params}`).expect(expected)).body as ProductPage;
   };
-  const keysOf = (page: ProductPage) => page.data.map((product) => Object.entries(ids).find(([, id]) => id === product.id)?.[0] ?? `other:${product.id}`);
+  const keysOf = (page: ProductPage) =>
+    page.data.map((product) => Object.entries(ids).find(([, id]) => id === product.id)?.[0] ?? `other:${product.id}`);
 
   describe('listing', () => {
     it('filters by categories and sorts by the effective price, low to high by default', async () => {
-      const page = (await request(shop.server).get(`${CATALOGUE_API.shopProducts}?category=${OWN_CATEGORIES.join(',')}`).expect(200)).body as ProductPage;
+      const page = (
+        await request(shop.server)
+          .get(`${CATALOGUE_API.shopProducts}?category=${OWN_CATEGORIES.join(',')}`)
+          .expect(200)
+      ).body as ProductPage;
       expect(keysOf(page)).toEqual(['lamp', 'balloons', 'banner', 'cushion', 'pinata', 'costume']);
       expect(page.pagination).toEqual({ total: 6, page: 1, pageSize: 24 });
     });
@@ -48,7 +61,11 @@ describe('shop catalogue', () => {
 
     it('takes one category, or the parameter repeated', async () => {
       expect(keysOf(await listing({ filters: { category: ['home-decor'] } }))).toEqual(['lamp', 'cushion']);
-      const repeated = (await request(shop.server).get(`${CATALOGUE_API.shopProducts}?category=home-decor&category=party-supplies&sortBy=price-hightolow`).expect(200)).body as ProductPage;
+      const repeated = (
+        await request(shop.server)
+          .get(`${CATALOGUE_API.shopProducts}?category=home-decor&category=party-supplies&sortBy=price-hightolow`)
+          .expect(200)
+      ).body as ProductPage;
       expect(repeated.pagination.total).toBe(6);
     });
 
@@ -73,7 +90,15 @@ describe('shop catalogue', () => {
     it('answers guests too, with shop images that keep failure reasons to the admin', async () => {
       const page = await listing({});
       expect(page.success).toBe(true);
-      expect(page.data[0]).toMatchObject({ title: 'aardvark Night Lamp', category: 'home-decor', price: 100, salePrice: 0, averageReview: 0, image: null, variations: [] });
+      expect(page.data[0]).toMatchObject({
+        title: 'aardvark Night Lamp',
+        category: 'home-decor',
+        price: 100,
+        salePrice: 0,
+        averageReview: 0,
+        image: null,
+        variations: [],
+      });
     });
 
     it.each([
@@ -89,17 +114,34 @@ describe('shop catalogue', () => {
       expect((await request(shop.server).get(`${CATALOGUE_API.shopProducts}?${query}`).expect(400)).body.message).toBe(message);
     });
 
-    it.each(['0x10', '1e3', '%2B5', '%207', '7.0', '0b11', '-1'])('reads page=%s as no page number, not as another notation of one', async (page) => {
-      expect((await request(shop.server).get(`${CATALOGUE_API.shopProducts}?page=${page}`).expect(400)).body.message).toBe(MESSAGES.listing.pageOutOfRange);
-      expect((await request(shop.server).get(`${CATALOGUE_API.shopProducts}?pageSize=${page}`).expect(400)).body.message).toBe(MESSAGES.listing.pageSizeOutOfRange(LISTING_PAGE.maxSize));
-    });
+    it.each(['0x10', '1e3', '%2B5', '%207', '7.0', '0b11', '-1'])(
+      'reads page=%s as no page number, not as another notation of one',
+      async (page) => {
+        expect((await request(shop.server).get(`${CATALOGUE_API.shopProducts}?page=${page}`).expect(400)).body.message).toBe(
+          MESSAGES.listing.pageOutOfRange,
+        );
+        expect((await request(shop.server).get(`${CATALOGUE_API.shopProducts}?pageSize=${page}`).expect(400)).body.message).toBe(
+          MESSAGES.listing.pageSizeOutOfRange(LISTING_PAGE.maxSize),
+        );
+      },
+    );
 
     it('refuses a page past the last one any listing can have, where a query could not carry its offset', async () => {
       for (const page of [LISTING_PAGE.maxPage + 1, '1' + '0'.repeat(25)]) {
-        expect((await request(shop.server).get(`${CATALOGUE_API.shopProducts}?page=${page}`).expect(400)).body.message).toBe(MESSAGES.listing.pageTooLarge(LISTING_PAGE.maxPage));
-        expect((await request(shop.server).get(`${CATALOGUE_API.search('wooden train')}?page=${page}`).expect(400)).body.message).toBe(MESSAGES.listing.pageTooLarge(LISTING_PAGE.maxPage));
+        expect((await request(shop.server).get(`${CATALOGUE_API.shopProducts}?page=${page}`).expect(400)).body.message).toBe(
+          MESSAGES.listing.pageTooLarge(LISTING_PAGE.maxPage),
+        );
+        expect(
+          (
+            await request(shop.server)
+              .get(`${CATALOGUE_API.search('wooden train')}?page=${page}`)
+              .expect(400)
+          ).body.message,
+        ).toBe(MESSAGES.listing.pageTooLarge(LISTING_PAGE.maxPage));
       }
-      expect((await request(shop.server).get(`${CATALOGUE_API.shopProducts}?page=${LISTING_PAGE.maxPage}`).expect(200)).body.data).toEqual([]);
+      expect((await request(shop.server).get(`${CATALOGUE_API.shopProducts}?page=${LISTING_PAGE.maxPage}`).expect(200)).body.data).toEqual(
+        [],
+      );
     });
   });
 
@@ -107,29 +149,65 @@ describe('shop catalogue', () => {
     it('answers the product, and 404 or 400 for an unknown or malformed id', async () => {
       const { body } = await request(shop.server).get(CATALOGUE_API.shopProduct(ids.banner!)).expect(200);
       expect(body.data as ProductView).toMatchObject({ id: ids.banner, title: 'birthday Banner', price: 1200, salePrice: 450 });
-      expect((await request(shop.server).get(CATALOGUE_API.shopProduct(999_999_999)).expect(404)).body.message).toBe(MESSAGES.products.notFound);
-      expect((await request(shop.server).get(CATALOGUE_API.shopProduct('banner')).expect(400)).body.message).toBe(MESSAGES.products.invalidId);
+      expect((await request(shop.server).get(CATALOGUE_API.shopProduct(999_999_999)).expect(404)).body.message).toBe(
+        MESSAGES.products.notFound,
+      );
+      expect((await request(shop.server).get(CATALOGUE_API.shopProduct('banner')).expect(400)).body.message).toBe(
+        MESSAGES.products.invalidId,
+      );
     });
 
-    it.each(['0x10', '1e3', '%2B5', '%207', '7.0', '-7', '0', '4294967296', '99999999999999999999'])('refuses the id %s: ids are plain decimal digits an id column holds', async (id) => {
-      expect((await request(shop.server).get(CATALOGUE_API.shopProduct(id)).expect(400)).body).toEqual({ success: false, message: MESSAGES.products.invalidId });
-    });
+    it.each(['0x10', '1e3', '%2B5', '%207', '7.0', '-7', '0', '4294967296', '99999999999999999999'])(
+      'refuses the id %s: ids are plain decimal digits an id column holds',
+      async (id) => {
+        expect((await request(shop.server).get(CATALOGUE_API.shopProduct(id)).expect(400)).body).toEqual({
+          success: false,
+          message: MESSAGES.products.invalidId,
+        });
+      },
+    );
 
     it('reads an id written with leading zeros as the same id', async () => {
-      expect((await request(shop.server).get(CATALOGUE_API.shopProduct(`00${ids.banner}`)).expect(200)).body.data.id).toBe(ids.banner);
+      expect(
+        (
+          await request(shop.server)
+            .get(CATALOGUE_API.shopProduct(`00${ids.banner}`))
+            .expect(200)
+        ).body.data.id,
+      ).toBe(ids.banner);
     });
   });
 
   describe('search', () => {
     const token = `zq${randomBytes(5).toString('hex').replace(/\d/g, 'k')}`;
     const searchIds: Record<string, number> = {};
-    const search = async (keyword: string, expected = 200) => (await request(shop.server).get(CATALOGUE_API.search(keyword)).expect(expected)).body as ProductPage & { message?: string };
-    const found = (page: ProductPage) => page.data.map((product) => Object.entries(searchIds).find(([, id]) => id === product.id)?.[0] ?? `other:${product.id}`);
+    const search = async (keyword: string, expected = 200) =>
+      (await request(shop.server).get(CATALOGUE_API.search(keyword)).expect(expected)).body as ProductPage & { message?: string };
+    const found = (page: ProductPage) =>
+      page.data.map((product) => Object.entries(searchIds).find(([, id]) => id === product.id)?.[0] ?? `other:${product.id}`);
 
     beforeAll(async () => {
-      searchIds.drum = (await createTestProduct(shop.dataSource, { title: `${token} Drum`, description: `A ${token} drum of goat skin, loud and proud.`, category: 'party-supplies' })).id;
-      searchIds.flute = (await createTestProduct(shop.dataSource, { title: 'Bamboo Flute', description: `Sounds like a ${token} bird.`, category: 'party-supplies' })).id;
-      searchIds.vase = (await createTestProduct(shop.dataSource, { title: 'Kisii Stone Vase', description: `Carved, ${token} style.`, category: 'home-decor' })).id;
+      searchIds.drum = (
+        await createTestProduct(shop.dataSource, {
+          title: `${token} Drum`,
+          description: `A ${token} drum of goat skin, loud and proud.`,
+          category: 'party-supplies',
+        })
+      ).id;
+      searchIds.flute = (
+        await createTestProduct(shop.dataSource, {
+          title: 'Bamboo Flute',
+          description: `Sounds like a ${token} bird.`,
+          category: 'party-supplies',
+        })
+      ).id;
+      searchIds.vase = (
+        await createTestProduct(shop.dataSource, {
+          title: 'Kisii Stone Vase',
+          description: `Carved, ${token} style.`,
+          category: 'home-decor',
+        })
+      ).id;
     });
 
     it('ranks title and description matches above description-only ones, with prefix matching', async () => {

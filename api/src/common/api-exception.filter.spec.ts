@@ -24,7 +24,11 @@ function answerTo(exception: unknown): { status: number; body: unknown } {
   return answer;
 }
 
-const failureOf = (work: () => Promise<unknown>) => work().then(() => Promise.reject(new Error('expected a failure')), (error: unknown) => error);
+const failureOf = (work: () => Promise<unknown>) =>
+  work().then(
+    () => Promise.reject(new Error('expected a failure')),
+    (error: unknown) => error,
+  );
 
 describe('the api exception filter', () => {
   const unavailable = { status: 503, body: { success: false, message: MESSAGES.server.serviceUnavailable } };
@@ -55,7 +59,10 @@ describe('the api exception filter', () => {
   it('keeps a 500 for a query that is wrong, not away', async () => {
     const dataSource = await new DataSource(dataSourceOptions(testConfig())).initialize();
     try {
-      expect(answerTo(await failureOf(() => dataSource.query('SELECT * FROM `no_such_table`')))).toEqual({ status: 500, body: { success: false, message: MESSAGES.server.internalError } });
+      expect(answerTo(await failureOf(() => dataSource.query('SELECT * FROM `no_such_table`')))).toEqual({
+        status: 500,
+        body: { success: false, message: MESSAGES.server.internalError },
+      });
     } finally {
       await dataSource.destroy();
     }

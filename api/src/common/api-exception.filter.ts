@@ -4,7 +4,16 @@ import { MESSAGES, type ApiFailure } from '@shop/contracts';
 import { TooManyRequestsException } from '../throttling/rate-limits.service.js';
 
 /** Error codes of MySQL (mysql2) and of sockets that mean the database or Redis is away, not that the request was wrong. */
-const OUTAGE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'PROTOCOL_CONNECTION_LOST', 'PROTOCOL_SEQUENCE_TIMEOUT', 'ER_SERVER_SHUTDOWN', 'ER_CON_COUNT_ERROR']);
+const OUTAGE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'PROTOCOL_CONNECTION_LOST',
+  'PROTOCOL_SEQUENCE_TIMEOUT',
+  'ER_SERVER_SHUTDOWN',
+  'ER_CON_COUNT_ERROR',
+]);
 
 /**
  * A dependency outage: its error (or the driver's error TypeORM wraps) carries one of those codes,
@@ -12,8 +21,19 @@ const OUTAGE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE'
  * connection is in closed state", which has no code), or ioredis gave up on a command.
  */
 function isOutage(exception: unknown): boolean {
-  const { code, fatal, driverError, name } = (exception ?? {}) as { code?: unknown; fatal?: unknown; driverError?: { code?: unknown; fatal?: unknown }; name?: string };
-  return OUTAGE_CODES.has(String(code)) || OUTAGE_CODES.has(String(driverError?.code)) || fatal === true || driverError?.fatal === true || name === 'MaxRetriesPerRequestError';
+  const { code, fatal, driverError, name } = (exception ?? {}) as {
+    code?: unknown;
+    fatal?: unknown;
+    driverError?: { code?: unknown; fatal?: unknown };
+    name?: string;
+  };
+  return (
+    OUTAGE_CODES.has(String(code)) ||
+    OUTAGE_CODES.has(String(driverError?.code)) ||
+    fatal === true ||
+    driverError?.fatal === true ||
+    name === 'MaxRetriesPerRequestError'
+  );
 }
 
 const MESSAGE_BY_STATUS: Partial<Record<number, string>> = {
@@ -40,15 +60,20 @@ export class ApiExceptionFilter implements ExceptionFilter {
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       const answer = exception.getResponse();
-      const detail = typeof answer === 'object' && answer !== null ? (answer as { message?: unknown; errors?: string[] }) : { message: answer };
+      const detail =
+        typeof answer === 'object' && answer !== null ? (answer as { message?: unknown; errors?: string[] }) : { message: answer };
       // A refusal's words are the shop's own; a 500's are not meant for shoppers. 503 may say what is
       // away, and 502 that a payment provider refused (the shopper is told to try again).
       const speaksForItself = status < 500 || status === HttpStatus.SERVICE_UNAVAILABLE || status === HttpStatus.BAD_GATEWAY;
-      const message = typeof detail.message === 'string' && speaksForItself && !this.isFromBelowNest(exception) ? detail.message : this.fallbackMessage(status);
+      const message =
+        typeof detail.message === 'string' && speaksForItself && !this.isFromBelowNest(exception)
+          ? detail.message
+          : this.fallbackMessage(status);
       return { status, body: { success: false, message, ...(detail.errors ? { errors: detail.errors } : {}) } };
     }
     // MySQL or Redis away (a restart, a failover): the request may be sent again once it is back.
-    if (isOutage(exception)) return { status: HttpStatus.SERVICE_UNAVAILABLE, body: { success: false, message: MESSAGES.server.serviceUnavailable } };
+    if (isOutage(exception))
+      return { status: HttpStatus.SERVICE_UNAVAILABLE, body: { success: false, message: MESSAGES.server.serviceUnavailable } };
     return { status: HttpStatus.INTERNAL_SERVER_ERROR, body: { success: false, message: MESSAGES.server.internalError } };
   }
 
@@ -57,7 +82,10 @@ export class ApiExceptionFilter implements ExceptionFilter {
    * JSON input") are not the shop's words: the catalogue's replace them.
    */
   private isFromBelowNest(exception: HttpException): boolean {
-    return (exception.cause instanceof Error && !(exception.cause instanceof HttpException)) || exception.constructor.name === 'NotFoundException' && String(exception.message).startsWith('Cannot ');
+    return (
+      (exception.cause instanceof Error && !(exception.cause instanceof HttpException)) ||
+      (exception.constructor.name === 'NotFoundException' && String(exception.message).startsWith('Cannot '))
+    );
   }
 
   private fallbackMessage(status: number): string {

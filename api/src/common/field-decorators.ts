@@ -49,7 +49,11 @@ export function DecimalQueryNumber(): PropertyDecorator {
  */
 export function MaxCharacters(max: number, message: string): PropertyDecorator {
   return ValidateBy(
-    { name: 'maxCharacters', constraints: [max], validator: { validate: (value: unknown) => typeof value !== 'string' || [...value].length <= max } },
+    {
+      name: 'maxCharacters',
+      constraints: [max],
+      validator: { validate: (value: unknown) => typeof value !== 'string' || [...value].length <= max },
+    },
     { message },
   );
 }

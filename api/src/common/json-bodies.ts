@@ -34,7 +34,10 @@ function refuseNonJsonWrites(request: Request, response: Response, next: NextFun
 
 /** As HTTP/1.1 tells: a body is announced by its length or by chunked transfer. */
 function hasBody(request: Request): boolean {
-  return request.headers['transfer-encoding'] !== undefined || (request.headers['content-length'] !== undefined && request.headers['content-length'] !== '0');
+  return (
+    request.headers['transfer-encoding'] !== undefined ||
+    (request.headers['content-length'] !== undefined && request.headers['content-length'] !== '0')
+  );
 }
 
 /** How deep a parsed value nests, counted without recursion and given up on past `limit`. */

@@ -22,15 +22,24 @@ describe('secrets in the request log', () => {
   });
   afterAll(() => api?.app.close());
 
-  it('keeps neither the M-Pesa callback token, an attempt key, the delivery reports\' token, nor OAuth code and state, while logging each request', async () => {
+  it("keeps neither the M-Pesa callback token, an attempt key, the delivery reports' token, nor OAuth code and state, while logging each request", async () => {
     const attemptKey = newCallbackKey();
     const oauthCode = 'oauth-code-that-must-not-be-logged';
     const oauthState = 'oauth-state-that-must-not-be-logged';
-    await request(api.server).post(ORDER_API.mpesaCallback(config.MPESA_CALLBACK_TOKEN, attemptKey)).set('content-type', 'application/json').send('{}');
-    await request(api.server).post(ORDER_API.mpesaStatusResult(config.MPESA_CALLBACK_TOKEN, attemptKey)).set('content-type', 'application/json').send('{}');
+    await request(api.server)
+      .post(ORDER_API.mpesaCallback(config.MPESA_CALLBACK_TOKEN, attemptKey))
+      .set('content-type', 'application/json')
+      .send('{}');
+    await request(api.server)
+      .post(ORDER_API.mpesaStatusResult(config.MPESA_CALLBACK_TOKEN, attemptKey))
+      .set('content-type', 'application/json')
+      .send('{}');
     await request(api.server).post(ORDER_API.mpesaCallback(config.MPESA_CALLBACK_TOKEN)).set('content-type', 'application/json').send('{}');
     await request(api.server).get(`${AUTH_API_PATHS.googleCallback}?code=${oauthCode}&state=${oauthState}&scope=openid`);
-    await request(api.server).post(NOTIFICATION_API.africasTalkingDeliveryReport(config.AT_DELIVERY_REPORT_TOKEN)).type('form').send({ id: 'ATXid_unknown', status: 'Success' });
+    await request(api.server)
+      .post(NOTIFICATION_API.africasTalkingDeliveryReport(config.AT_DELIVERY_REPORT_TOKEN))
+      .type('form')
+      .send({ id: 'ATXid_unknown', status: 'Success' });
 
     const logged = lines.join('');
     const urls = lines.map((line) => (JSON.parse(line) as { req?: { url?: string } }).req?.url).filter(Boolean);
@@ -43,7 +52,8 @@ describe('secrets in the request log', () => {
         NOTIFICATION_API.africasTalkingDeliveryReport('[redacted]'),
       ]),
     );
-    for (const secret of [config.MPESA_CALLBACK_TOKEN, config.AT_DELIVERY_REPORT_TOKEN, attemptKey, oauthCode, oauthState]) expect(logged).not.toContain(secret);
+    for (const secret of [config.MPESA_CALLBACK_TOKEN, config.AT_DELIVERY_REPORT_TOKEN, attemptKey, oauthCode, oauthState])
+      expect(logged).not.toContain(secret);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
-import request from 'supertest';
 import { io } from 'socket.io-client';
+import request from 'supertest';
 import { CATALOGUE_API, MESSAGES, SHOPPER_API } from '@shop/contracts';
 import { createTestProduct, signedInAccount, testConfig } from '@shop/testing';
 import { useTestApi } from '../testing/test-api.js';
@@ -19,10 +19,19 @@ describe('Cross-site request forgery', () => {
     ({ id: productId } = await createTestProduct(api.dataSource, { totalStock: 100 }));
   });
 
-  const addToCart = (headers: Record<string, string>) => request(server).post(SHOPPER_API.addToCart).set({ Cookie: cookie, 'content-type': 'application/json', ...headers }).send({ productId, quantity: 1 });
+  const addToCart = (headers: Record<string, string>) =>
+    request(server)
+      .post(SHOPPER_API.addToCart)
+      .set({ Cookie: cookie, 'content-type': 'application/json', ...headers })
+      .send({ productId, quantity: 1 });
 
   it('refuses a signed-in write from another site, named by Origin or by Referer, before the route runs', async () => {
-    const foreign: Array<Record<string, string>> = [{ Origin: 'https://evil.example' }, { Origin: 'null' }, { Referer: 'https://evil.example/page' }, { 'Sec-Fetch-Site': 'cross-site' }];
+    const foreign: Array<Record<string, string>> = [
+      { Origin: 'https://evil.example' },
+      { Origin: 'null' },
+      { Referer: 'https://evil.example/page' },
+      { 'Sec-Fetch-Site': 'cross-site' },
+    ];
     for (const headers of foreign) {
       const answer = await addToCart(headers).expect(403);
       expect(answer.body).toEqual({ success: false, message: MESSAGES.server.foreignOrigin });
@@ -30,26 +39,51 @@ describe('Cross-site request forgery', () => {
   });
 
   it("lets the shop's own pages write: a web origin, the api's own host, or a client that names no page", async () => {
-    const own: Array<Record<string, string>> = [{ Origin: shopOrigin }, { Referer: `${shopOrigin}/shop/cart` }, {}, { 'Sec-Fetch-Site': 'same-origin' }];
+    const own: Array<Record<string, string>> = [
+      { Origin: shopOrigin },
+      { Referer: `${shopOrigin}/shop/cart` },
+      {},
+      { 'Sec-Fetch-Site': 'same-origin' },
+    ];
     for (const headers of own) await addToCart(headers).expect(200);
     const port = (server.address() as { port: number }).port;
     await addToCart({ Origin: `http://127.0.0.1:${port}` }).expect(200);
   });
 
   it('answers 415 to a write whose body is a form, multipart or text, the sign-in included', async () => {
-    const signIn = await request(server).post('/api/auth/login').type('form').send({ email: 'someone@example.com', password: 'whatever-it-is' }).expect(415);
+    const signIn = await request(server)
+      .post('/api/auth/login')
+      .type('form')
+      .send({ email: 'someone@example.com', password: 'whatever-it-is' })
+      .expect(415);
     expect(signIn.body).toEqual({ success: false, message: MESSAGES.server.jsonOnly });
-    await request(server).post(SHOPPER_API.addToCart).set({ Cookie: cookie, 'content-type': 'text/plain' }).send('{"productId":1,"quantity":1}').expect(415);
+    await request(server)
+      .post(SHOPPER_API.addToCart)
+      .set({ Cookie: cookie, 'content-type': 'text/plain' })
+      .send('{"productId":1,"quantity":1}')
+      .expect(415);
     await request(server).post(SHOPPER_API.addToCart).set('Cookie', cookie).field('productId', '1').expect(415);
-    const uploadAsJson = await request(server).post(CATALOGUE_API.uploadImage).set({ Cookie: cookie, 'content-type': 'application/json' }).send({ image: 'x' }).expect(415);
+    const uploadAsJson = await request(server)
+      .post(CATALOGUE_API.uploadImage)
+      .set({ Cookie: cookie, 'content-type': 'application/json' })
+      .send({ image: 'x' })
+      .expect(415);
     expect(uploadAsJson.body.message).toBe(MESSAGES.server.multipartOnly);
   });
 
   it('refuses a body nested deeper than the limit with 400, and one past the size limit with 413', async () => {
     const nested = '{"a":'.repeat(10_000) + '1' + '}'.repeat(10_000);
-    const deep = await request(server).post(SHOPPER_API.addToCart).set({ Cookie: cookie, 'content-type': 'application/json' }).send(nested).expect(400);
+    const deep = await request(server)
+      .post(SHOPPER_API.addToCart)
+      .set({ Cookie: cookie, 'content-type': 'application/json' })
+      .send(nested)
+      .expect(400);
     expect(deep.body).toEqual({ success: false, message: MESSAGES.server.bodyTooDeep });
-    const huge = await request(server).post(SHOPPER_API.addToCart).set({ Cookie: cookie, 'content-type': 'application/json' }).send(JSON.stringify({ productId: 1, note: 'x'.repeat(200_000) })).expect(413);
+    const huge = await request(server)
+      .post(SHOPPER_API.addToCart)
+      .set({ Cookie: cookie, 'content-type': 'application/json' })
+      .send(JSON.stringify({ productId: 1, note: 'x'.repeat(200_000) }))
+      .expect(413);
     expect(huge.body).toEqual({ success: false, message: MESSAGES.server.bodyTooLarge });
   });
 

@@ -1,6 +1,6 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import { HttpStatus } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
-import type { IncomingHttpHeaders } from 'node:http';
 import type { AppConfig } from '@shop/config';
 import { MESSAGES, type ApiFailure } from '@shop/contracts';
 

@@ -43,12 +43,16 @@ async function refusalOf(value: unknown, metadata: ArgumentMetadata = body): Pro
 describe('the validation pipe', () => {
   it('refuses text holding a lone surrogate before a rule that would throw on it reads it', async () => {
     expect(await refusalOf({ email: 'asha\uD83E@example.test' })).toEqual({ message: MESSAGES.server.validationFailed });
-    expect(await refusalOf({ email: 'a@example.test', labels: [{ label: '\uDC00' }] })).toEqual({ message: MESSAGES.server.validationFailed });
+    expect(await refusalOf({ email: 'a@example.test', labels: [{ label: '\uDC00' }] })).toEqual({
+      message: MESSAGES.server.validationFailed,
+    });
     expect(await refusalOf({ email: 'a@example.test', ['\uD800']: 1 })).toEqual({ message: MESSAGES.server.validationFailed });
   });
 
   it('lets paired surrogates through: an emoji is text', async () => {
-    await expect(createValidationPipe().transform({ email: 'a@example.test', name: '🧸🚂' }, body)).resolves.toMatchObject({ name: '🧸🚂' });
+    await expect(createValidationPipe().transform({ email: 'a@example.test', name: '🧸🚂' }, body)).resolves.toMatchObject({
+      name: '🧸🚂',
+    });
   });
 
   it("answers in the catalogue's words only, never class-validator's English", async () => {
@@ -61,11 +65,17 @@ describe('the validation pipe', () => {
     expect(ruleWithoutMessage).toEqual({ message: MESSAGES.server.validationFailed, errors: [MESSAGES.server.validationFailed] });
     // An array is read as a form with fields "0", "1"…: unknown ones, and no e-mail.
     const arrayBody = await refusalOf([{ email: 'a@example.test' }]);
-    expect(arrayBody).toEqual({ message: MESSAGES.login.invalidEmail, errors: [MESSAGES.server.validationFailed, MESSAGES.login.invalidEmail] });
+    expect(arrayBody).toEqual({
+      message: MESSAGES.login.invalidEmail,
+      errors: [MESSAGES.server.validationFailed, MESSAGES.login.invalidEmail],
+    });
   });
 
   it("lets the shop's own rule speak first, beside an unknown field", async () => {
-    expect(await refusalOf({ email: 'a@example.test', name: 'x\uFE0F'.repeat(10), extra: 1 })).toEqual({ message: MESSAGES.variation.labelTooLong, errors: [MESSAGES.server.validationFailed, MESSAGES.variation.labelTooLong] });
+    expect(await refusalOf({ email: 'a@example.test', name: 'x\uFE0F'.repeat(10), extra: 1 })).toEqual({
+      message: MESSAGES.variation.labelTooLong,
+      errors: [MESSAGES.server.validationFailed, MESSAGES.variation.labelTooLong],
+    });
   });
 
   it('leaves a path value the text the URL carried, for its own pipe to read', async () => {
@@ -78,7 +88,9 @@ describe('the validation pipe', () => {
 describe('ids in a path', () => {
   it.each(['0x10', '1e3', '+5', ' 7', '7 ', '7.0', '-7', '0', '', '٧', '4294967296', '99999999999999999999'])('%p is no id', (text) => {
     expect(idOf(text)).toBeUndefined();
-    expect(() => idPipe(MESSAGES.orders.invalidId).transform(text, { type: 'param' })).toThrow(new BadRequestException({ message: MESSAGES.orders.invalidId }));
+    expect(() => idPipe(MESSAGES.orders.invalidId).transform(text, { type: 'param' })).toThrow(
+      new BadRequestException({ message: MESSAGES.orders.invalidId }),
+    );
   });
 
   it('reads decimal digits from 1 up to the largest id a column holds', () => {

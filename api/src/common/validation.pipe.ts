@@ -62,7 +62,10 @@ class ShopValidationPipe extends ValidationPipe {
   }
 
   protected override validate(object: object, validatorOptions?: ValidatorOptions) {
-    return super.validate(object, IGNORING_UNKNOWN_FIELDS.has(object.constructor) ? { ...validatorOptions, forbidNonWhitelisted: false } : validatorOptions);
+    return super.validate(
+      object,
+      IGNORING_UNKNOWN_FIELDS.has(object.constructor) ? { ...validatorOptions, forbidNonWhitelisted: false } : validatorOptions,
+    );
   }
 }
 
@@ -78,7 +81,9 @@ export function createValidationPipe(): ValidationPipe {
     transform: true,
     dismissDefaultMessages: true,
     exceptionFactory: (errors) => {
-      const messages = brokenRules(errors).map(([rule, message]) => (VALIDATOR_WORDED_RULES.has(rule) || message === '' ? MESSAGES.server.validationFailed : message));
+      const messages = brokenRules(errors).map(([rule, message]) =>
+        VALIDATOR_WORDED_RULES.has(rule) || message === '' ? MESSAGES.server.validationFailed : message,
+      );
       // The rules the shop wrote speak first; an unknown field alone gets the general words.
       const catalogueMessage = messages.find((message) => message !== MESSAGES.server.validationFailed);
       return new BadRequestException({ message: catalogueMessage ?? MESSAGES.server.validationFailed, errors: [...new Set(messages)] });

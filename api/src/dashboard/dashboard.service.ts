@@ -22,6 +22,14 @@ export class DashboardService {
       orders.sum('totalAmount', { createdAt: today, paymentStatus: 'paid', orderStatus: Not(In(['cancelled', 'rejected'])) }),
       orders.countBy({ paymentStatus: 'paid', orderStatus: In(['confirmed', 'inProcess']) }),
     ]);
-    return { products: productCount, lowStockProducts, outOfStockProducts, shoppers, ordersToday, paidTodayKes: Number(paidToday ?? 0), ordersToShip };
+    return {
+      products: productCount,
+      lowStockProducts,
+      outOfStockProducts,
+      shoppers,
+      ordersToday,
+      paidTodayKes: Number(paidToday ?? 0),
+      ordersToShip,
+    };
   }
 }

@@ -14,9 +14,16 @@ describe('admin dashboard', () => {
     adminCookie = await sessionCookieOf(shop.server, await createTestAccount(shop.dataSource, 'admin'));
   });
 
-  const summary = async () => (await request(shop.server).get(DASHBOARD).set('Cookie', adminCookie).expect(200)).body.data as DashboardSummary;
+  const summary = async () =>
+    (await request(shop.server).get(DASHBOARD).set('Cookie', adminCookie).expect(200)).body.data as DashboardSummary;
 
-  async function order(userId: number, totalAmount: number, orderStatus: OrderStatus, paymentStatus: PaymentStatus, createdAt = new Date()): Promise<void> {
+  async function order(
+    userId: number,
+    totalAmount: number,
+    orderStatus: OrderStatus,
+    paymentStatus: PaymentStatus,
+    createdAt = new Date(),
+  ): Promise<void> {
     await shop.dataSource.getRepository(Order).insert({
       userId,
       paymentMethod: 'mpesa',
@@ -25,7 +32,17 @@ describe('admin dashboard', () => {
       subtotalAmount: totalAmount,
       deliveryFee: 0,
       totalAmount,
-      addressInfo: { addressId: null, address: '', county: '', subCounty: '', location: '', specificAddress: '', phone: '', notes: '', deliveryFee: 0 },
+      addressInfo: {
+        addressId: null,
+        address: '',
+        county: '',
+        subCounty: '',
+        location: '',
+        specificAddress: '',
+        phone: '',
+        notes: '',
+        deliveryFee: 0,
+      },
       reservationExpiresAt: null,
       createdAt,
     });

@@ -21,7 +21,9 @@ export class FeatureImagesService {
 
   /** In the carousel's order. */
   async list(audience: 'admin' | 'shop'): Promise<FeatureImageView[]> {
-    const featureImages = await this.dataSource.getRepository(FeatureImage).find({ relations: { image: true }, order: { position: 'ASC', id: 'ASC' } });
+    const featureImages = await this.dataSource
+      .getRepository(FeatureImage)
+      .find({ relations: { image: true }, order: { position: 'ASC', id: 'ASC' } });
     return featureImages.map((featureImage) => toView(featureImage, audience));
   }
 
@@ -29,8 +31,14 @@ export class FeatureImagesService {
     return inTransaction(this.dataSource, async (manager) => {
       const images = await this.images.findUsable(manager, [imageUrl]);
       if (images instanceof BusinessFailure) return images;
-      const last = await manager.getRepository(FeatureImage).createQueryBuilder('featureImage').select('MAX(featureImage.position)', 'position').getRawOne<{ position: number | null }>();
-      const saved = await manager.save(manager.create(FeatureImage, { imageId: images.get(imageUrl)!.id, position: (last?.position ?? -1) + 1 }));
+      const last = await manager
+        .getRepository(FeatureImage)
+        .createQueryBuilder('featureImage')
+        .select('MAX(featureImage.position)', 'position')
+        .getRawOne<{ position: number | null }>();
+      const saved = await manager.save(
+        manager.create(FeatureImage, { imageId: images.get(imageUrl)!.id, position: (last?.position ?? -1) + 1 }),
+      );
       return toView(await manager.findOneOrFail(FeatureImage, { where: { id: saved.id }, relations: { image: true } }), 'admin');
     });
   }

@@ -1,13 +1,13 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { getQueueToken } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
 import { ApplicationConfig, ModuleRef } from '@nestjs/core';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource } from 'typeorm';
-import { QUEUE_NAMES, type HealthReport, type HealthState, type ReadinessReport } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
-import { APP_CONFIG, HEALTH_CHECK_TIMEOUT_MS, REDIS_CLIENT, probe, withinTimeout } from '@shop/infrastructure';
+import { QUEUE_NAMES, type HealthReport, type HealthState, type ReadinessReport } from '@shop/contracts';
+import { APP_CONFIG, HEALTH_CHECK_TIMEOUT_MS, probe, REDIS_CLIENT, withinTimeout } from '@shop/infrastructure';
 import { RedisIoAdapter } from '../realtime/redis-io.adapter.js';
 
 @Injectable()

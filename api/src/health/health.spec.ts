@@ -28,8 +28,14 @@ describe("the api's liveness and readiness", () => {
     }
   });
 
-  const ready = () => request(api.server).get('/api/health/ready').timeout(HEALTH_CHECK_TIMEOUT_MS + 3000);
-  const live = () => request(api.server).get('/api/health/live').timeout(HEALTH_CHECK_TIMEOUT_MS + 3000);
+  const ready = () =>
+    request(api.server)
+      .get('/api/health/ready')
+      .timeout(HEALTH_CHECK_TIMEOUT_MS + 3000);
+  const live = () =>
+    request(api.server)
+      .get('/api/health/live')
+      .timeout(HEALTH_CHECK_TIMEOUT_MS + 3000);
   const allUp = { status: 'ok', mysql: 'up', redis: 'up', liveUpdates: 'up', draining: false };
   /** The connection Socket.IO hears the workers' events on: the one a deaf instance has lost its subscription on. */
   const roomsSubscriber = () => {

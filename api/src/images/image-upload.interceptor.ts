@@ -5,7 +5,9 @@ import type { Observable } from 'rxjs';
 import { LIMITS, MESSAGES, UPLOAD_FIELD } from '@shop/contracts';
 
 /** "Less than 5MB" (docs/product.md, Admin): a file of exactly 5 MB is already too large. */
-const readImage = multer({ storage: multer.memoryStorage(), limits: { fileSize: LIMITS.maxImageBytes - 1, files: 1, fields: 10 } }).single(UPLOAD_FIELD);
+const readImage = multer({ storage: multer.memoryStorage(), limits: { fileSize: LIMITS.maxImageBytes - 1, files: 1, fields: 10 } }).single(
+  UPLOAD_FIELD,
+);
 
 /**
  * Whatever stops the body being read is the sender's: busboy's own errors ("Boundary not found",
@@ -13,7 +15,8 @@ const readImage = multer({ storage: multer.memoryStorage(), limits: { fileSize: 
  */
 function refusalOf(error: unknown): HttpException {
   // Multer stops reading at the limit, so a 6 MB upload is refused without being held in memory.
-  if (error instanceof multer.MulterError && error.code === 'LIMIT_FILE_SIZE') return new HttpException({ message: MESSAGES.variation.imageTooLarge }, HttpStatus.PAYLOAD_TOO_LARGE);
+  if (error instanceof multer.MulterError && error.code === 'LIMIT_FILE_SIZE')
+    return new HttpException({ message: MESSAGES.variation.imageTooLarge }, HttpStatus.PAYLOAD_TOO_LARGE);
   return new HttpException({ message: MESSAGES.variation.imageRequired }, HttpStatus.BAD_REQUEST);
 }
 
@@ -22,7 +25,11 @@ function refusalOf(error: unknown): HttpException {
 export class ImageUploadInterceptor implements NestInterceptor {
   async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
     const http = context.switchToHttp();
-    await new Promise<void>((resolve, reject) => readImage(http.getRequest<Request>(), http.getResponse<Response>(), (error?: unknown) => (error ? reject(refusalOf(error)) : resolve())));
+    await new Promise<void>((resolve, reject) =>
+      readImage(http.getRequest<Request>(), http.getResponse<Response>(), (error?: unknown) =>
+        error ? reject(refusalOf(error)) : resolve(),
+      ),
+    );
     return next.handle();
   }
 }

@@ -1,10 +1,10 @@
+import { createHash } from 'node:crypto';
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { createHash } from 'node:crypto';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import { IMAGE_MAX_INPUT_PIXELS, MESSAGES, type ImageSet } from '@shop/contracts';
-import { IMAGE_STORAGE, ImageAsset, type ImageStorage, inTransaction, recordEvent } from '@shop/db';
+import { IMAGE_STORAGE, ImageAsset, inTransaction, recordEvent, type ImageStorage } from '@shop/db';
 import { BusinessFailure } from '../common/business-failure.js';
 import { toImageSet } from './image-sets.js';
 
@@ -50,13 +50,22 @@ export class ImagesService {
         .createQueryBuilder()
         .insert()
         .into(ImageAsset)
-        .values({ storageKey, url: this.storage.urlOf(storageKey), contentType: format.contentType, bytes: bytes.length, status: 'pending', derivatives: [], failureReason: null })
+        .values({
+          storageKey,
+          url: this.storage.urlOf(storageKey),
+          contentType: format.contentType,
+          bytes: bytes.length,
+          status: 'pending',
+          derivatives: [],
+          failureReason: null,
+        })
         // The same bytes again (even two uploads at once) find the first row: one image, one resize job.
         .orIgnore()
         .updateEntity(false)
         .execute();
       const stored = await manager.findOneByOrFail(ImageAsset, { storageKey });
-      if ((inserted.raw as { affectedRows?: number }).affectedRows === 1) await recordEvent(manager, 'image.resize', { imageId: stored.id });
+      if ((inserted.raw as { affectedRows?: number }).affectedRows === 1)
+        await recordEvent(manager, 'image.resize', { imageId: stored.id });
       return stored;
     });
     return toImageSet(asset, 'admin');
@@ -72,7 +81,8 @@ export class ImagesService {
     const uniqueKeys = [...new Set(keys as string[])];
     const assets = uniqueKeys.length > 0 ? await manager.findBy(ImageAsset, { storageKey: In(uniqueKeys) }) : [];
     if (assets.length !== uniqueKeys.length) return new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.products.imageNotUploaded);
-    if (assets.some((asset) => asset.status === 'failed')) return new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.products.imageFailed);
+    if (assets.some((asset) => asset.status === 'failed'))
+      return new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.products.imageFailed);
     return new Map(assets.map((asset) => [asset.url, asset]));
   }
 

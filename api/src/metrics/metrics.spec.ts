@@ -1,16 +1,35 @@
+import type { Server } from 'node:http';
 import { getQueueToken } from '@nestjs/bullmq';
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Worker, type Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import type { Server } from 'node:http';
 import { io } from 'socket.io-client';
 import request from 'supertest';
 import {
-  CATALOGUE_API, JOBS, MESSAGES, ORDER_API, QUEUES, QUEUE_NAMES, WORKER_PRESENCE, operationsKeys, pipelineHeartbeatKeys, type PipelineHeartbeatEvent, type QueueName,
+  CATALOGUE_API,
+  JOBS,
+  MESSAGES,
+  operationsKeys,
+  ORDER_API,
+  pipelineHeartbeatKeys,
+  QUEUE_NAMES,
+  QUEUES,
+  WORKER_PRESENCE,
+  type PipelineHeartbeatEvent,
+  type QueueName,
 } from '@shop/contracts';
-import { OutboxEvent, inTransaction, recordEvent } from '@shop/db';
-import { createTestAccount, createTestProduct, DisposableRedis, sampleOf, sessionCookieOf, settleLeftoverWork, testConfig, waitFor } from '@shop/testing';
+import { inTransaction, OutboxEvent, recordEvent } from '@shop/db';
+import {
+  createTestAccount,
+  createTestProduct,
+  DisposableRedis,
+  sampleOf,
+  sessionCookieOf,
+  settleLeftoverWork,
+  testConfig,
+  waitFor,
+} from '@shop/testing';
 import { WorkersModule } from '../../../workers/src/workers.module.js';
 import { PipelineHeartbeatService } from '../pipeline/pipeline-heartbeat.service.js';
 import { startTestApi, useTestApi, type TestApi } from '../testing/test-api.js';
@@ -49,7 +68,8 @@ describe('api metrics', () => {
     const callbackRoute = { method: 'POST', route: '/api/shop/mpesa-callback/:token{/:attemptKey}', status: '404' };
     const unmatched = { method: 'GET', route: UNMATCHED_ROUTE, status: '404' };
     const before = await scrape(shop.server);
-    const countOf = (exposition: string, labels: Record<string, string>) => sampleOf(exposition, 'toyduka_http_request_duration_seconds_count', labels) ?? 0;
+    const countOf = (exposition: string, labels: Record<string, string>) =>
+      sampleOf(exposition, 'toyduka_http_request_duration_seconds_count', labels) ?? 0;
 
     await request(shop.server).get(CATALOGUE_API.shopProduct(product.id)).expect(200);
     await request(shop.server).get(CATALOGUE_API.shopProduct(product.id)).expect(200);
@@ -62,7 +82,9 @@ describe('api metrics', () => {
     expect(countOf(after, callbackRoute) - countOf(before, callbackRoute)).toBe(1);
     expect(countOf(after, unmatched) - countOf(before, unmatched)).toBe(1);
     expect(sampleOf(after, 'toyduka_http_request_duration_seconds_sum', productRoute)).toBeGreaterThan(0);
-    expect(sampleOf(after, 'toyduka_http_request_duration_seconds_bucket', { ...productRoute, le: '+Inf' })).toBe(countOf(after, productRoute));
+    expect(sampleOf(after, 'toyduka_http_request_duration_seconds_bucket', { ...productRoute, le: '+Inf' })).toBe(
+      countOf(after, productRoute),
+    );
     expect(after).not.toContain(guessedToken);
     expect(after).not.toContain(`/get/${product.id}`);
     expect(after).not.toContain('/no/such/route');
@@ -77,10 +99,16 @@ describe('api metrics', () => {
     expect(sampleOf(exposition, 'toyduka_queue_jobs', { queue: QUEUES.payments, state: 'failed' })).toBe(0);
 
     // A worker of the test's own, failing every job: the api process runs none.
-    const worker = new Worker(QUEUES.payments, () => Promise.reject(new Error('refused by the test')), { connection: { url: config.REDIS_URL }, prefix: config.REDIS_PREFIX });
+    const worker = new Worker(QUEUES.payments, () => Promise.reject(new Error('refused by the test')), {
+      connection: { url: config.REDIS_URL },
+      prefix: config.REDIS_PREFIX,
+    });
     try {
       await queue(QUEUES.payments).add(JOBS.mpesaReconcile, { paymentId: 1 }, { attempts: 1 });
-      await waitFor('the job in the failed set', async () => sampleOf(await scrape(shop.server), 'toyduka_queue_jobs', { queue: QUEUES.payments, state: 'failed' }) === 1);
+      await waitFor(
+        'the job in the failed set',
+        async () => sampleOf(await scrape(shop.server), 'toyduka_queue_jobs', { queue: QUEUES.payments, state: 'failed' }) === 1,
+      );
     } finally {
       await worker.close();
     }
@@ -104,7 +132,12 @@ describe('api metrics', () => {
     // No relay runs in an api process: the row stays unpublished until the test publishes it.
     const event = await inTransaction(shop.dataSource, (manager) => recordEvent(manager, JOBS.orderPaid, { orderId: 1 }));
     try {
-      await outbox.createQueryBuilder().update().set({ createdAt: () => 'NOW(3) - INTERVAL 90 SECOND' }).where({ id: event.id }).execute();
+      await outbox
+        .createQueryBuilder()
+        .update()
+        .set({ createdAt: () => 'NOW(3) - INTERVAL 90 SECOND' })
+        .where({ id: event.id })
+        .execute();
       const waiting = await scrape(shop.server);
       expect(sampleOf(waiting, 'toyduka_outbox_backlog')).toBe(before + 1);
       expect(sampleOf(waiting, 'toyduka_outbox_oldest_age_seconds')).toBeGreaterThanOrEqual(90);
@@ -129,7 +162,10 @@ describe('api metrics', () => {
     const account = await createTestAccount(shop.dataSource);
     const connections = () => scrape(shop.server).then((exposition) => sampleOf(exposition, 'toyduka_socket_connections'));
     expect(await connections()).toBe(0);
-    const browser = io(await shop.app.getUrl(), { transports: ['websocket'], extraHeaders: { cookie: await sessionCookieOf(shop.server, account) } });
+    const browser = io(await shop.app.getUrl(), {
+      transports: ['websocket'],
+      extraHeaders: { cookie: await sessionCookieOf(shop.server, account) },
+    });
     try {
       await waitFor('the socket to connect', () => browser.connected);
       expect(await connections()).toBe(1);

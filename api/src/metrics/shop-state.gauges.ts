@@ -4,8 +4,15 @@ import { ModuleRef } from '@nestjs/core';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
-import { QUEUE_NAMES, WORKER_PRESENCE, operationsKeys, pipelineHeartbeatKeys, type PipelineHeartbeatEvent, type QueueName } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
+import {
+  operationsKeys,
+  pipelineHeartbeatKeys,
+  QUEUE_NAMES,
+  WORKER_PRESENCE,
+  type PipelineHeartbeatEvent,
+  type QueueName,
+} from '@shop/contracts';
 import { OutboxEvent } from '@shop/db';
 import { APP_CONFIG, REDIS_CLIENT } from '@shop/infrastructure';
 import { EventsGateway } from '../realtime/events.gateway.js';
@@ -21,7 +28,10 @@ const QUEUE_STATES = ['waiting', 'active', 'delayed', 'failed'] as const;
 const PROBE_TIMEOUT_MS = 2000;
 
 function withinTimeout<T>(work: Promise<T>): Promise<T> {
-  return Promise.race([work, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timed out')), PROBE_TIMEOUT_MS).unref())]);
+  return Promise.race([
+    work,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timed out')), PROBE_TIMEOUT_MS).unref()),
+  ]);
 }
 
 /** Whether the probe answered; a probe that did not leaves its series out rather than stale. */
@@ -66,7 +76,11 @@ export class ShopStateGauges {
       // Both walk the (publishedAt, id) index: the count over the unpublished rows only, the age from the first of them.
       const [count, oldest] = await Promise.all([
         unpublished().select('COUNT(*)', 'backlog').getRawOne<{ backlog: string | number }>(),
-        unpublished().select('TIMESTAMPDIFF(MICROSECOND, event.createdAt, NOW(3))', 'ageMicros').orderBy('event.id', 'ASC').limit(1).getRawOne<{ ageMicros: string | number }>(),
+        unpublished()
+          .select('TIMESTAMPDIFF(MICROSECOND, event.createdAt, NOW(3))', 'ageMicros')
+          .orderBy('event.id', 'ASC')
+          .limit(1)
+          .getRawOne<{ ageMicros: string | number }>(),
       ]);
       this.metrics.outboxBacklog.set(Number(count?.backlog ?? 0));
       this.metrics.outboxOldestAge.set(oldest ? Number(oldest.ageMicros) / 1e6 : 0);
@@ -79,7 +93,10 @@ export class ShopStateGauges {
 
   private async readQueue(queue: Queue): Promise<void> {
     const name = queue.name as QueueName;
-    const [counts, workers] = await Promise.allSettled([withinTimeout(queue.getJobCounts(...QUEUE_STATES)), withinTimeout(this.liveWorkers(name))]);
+    const [counts, workers] = await Promise.allSettled([
+      withinTimeout(queue.getJobCounts(...QUEUE_STATES)),
+      withinTimeout(this.liveWorkers(name)),
+    ]);
     for (const state of QUEUE_STATES) {
       if (counts.status === 'fulfilled') this.metrics.queueJobs.set({ queue: name, state }, counts.value[state] ?? 0);
       else this.metrics.queueJobs.remove({ queue: name, state });

@@ -45,13 +45,16 @@ export class NotificationsService {
       .set({ deliveryStatus: report.status, deliveryFailureReason: report.failureReason || null, deliveryReportedAt: new Date() })
       .where({ providerMessageId: report.id, channel: 'sms' });
     if (!SMS_FINAL_DELIVERY_STATUSES.includes(report.status)) {
-      update.andWhere('(deliveryStatus IS NULL OR deliveryStatus NOT IN (:...finalStatuses))', { finalStatuses: SMS_FINAL_DELIVERY_STATUSES });
+      update.andWhere('(deliveryStatus IS NULL OR deliveryStatus NOT IN (:...finalStatuses))', {
+        finalStatuses: SMS_FINAL_DELIVERY_STATUSES,
+      });
     }
     await update.execute();
   }
 
   async ofOrder(orderId: number): Promise<NotificationRecord[] | BusinessFailure> {
-    if (!(await this.dataSource.getRepository(Order).existsBy({ id: orderId }))) return new BusinessFailure(HttpStatus.NOT_FOUND, MESSAGES.orders.notFound);
+    if (!(await this.dataSource.getRepository(Order).existsBy({ id: orderId })))
+      return new BusinessFailure(HttpStatus.NOT_FOUND, MESSAGES.orders.notFound);
     const rows = await this.dataSource.getRepository(Notification).find({ where: { orderId }, order: { id: 'DESC' } });
     return rows.map(recordOf);
   }

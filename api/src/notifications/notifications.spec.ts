@@ -7,7 +7,7 @@ import { createTestProduct } from '@shop/testing';
 import { checkoutDriver, type Shopper } from '../orders/checkout-fixtures.js';
 import { startPaymentStack, type PaymentStack } from '../testing/payment-stack.js';
 
-describe('notifications api: delivery reports in, the admin\'s list of messages out', () => {
+describe("notifications api: delivery reports in, the admin's list of messages out", () => {
   let stack: PaymentStack;
   let shop: ReturnType<typeof checkoutDriver>;
   let admin: Shopper;
@@ -21,7 +21,9 @@ describe('notifications api: delivery reports in, the admin\'s list of messages 
   });
   afterAll(async () => {
     // No workers run here: the events this file wrote must not reach another file's workers.
-    await stack?.dataSource.getRepository(OutboxEvent).update({ id: MoreThan(firstEventId), publishedAt: IsNull() }, { publishedAt: new Date() });
+    await stack?.dataSource
+      .getRepository(OutboxEvent)
+      .update({ id: MoreThan(firstEventId), publishedAt: IsNull() }, { publishedAt: new Date() });
     await stack?.close();
   });
 
@@ -30,7 +32,8 @@ describe('notifications api: delivery reports in, the admin\'s list of messages 
       .post(NOTIFICATION_API.africasTalkingDeliveryReport(token))
       .type('form')
       .send(typeof fields === 'string' ? fields : new URLSearchParams(fields).toString());
-  const messagesOf = (orderId: number, who: Shopper = admin) => request(stack.server).get(NOTIFICATION_API.adminOrderMessages(orderId)).set('Cookie', who.cookie);
+  const messagesOf = (orderId: number, who: Shopper = admin) =>
+    request(stack.server).get(NOTIFICATION_API.adminOrderMessages(orderId)).set('Cookie', who.cookie);
   const newMessageId = () => `ATXid_${randomBytes(16).toString('hex')}`;
 
   /** An order with what the workers would have written for its paid event: an SMS and an e-mail to its shopper. */
@@ -40,25 +43,60 @@ describe('notifications api: delivery reports in, the admin\'s list of messages 
     const { orderId } = (await shop.payByPaypal(shopper, { addressId: address.id }).expect(201)).body as { orderId: number };
     const smsId = newMessageId();
     const notifications = stack.dataSource.getRepository(Notification);
-    const base = { outboxEventId: Number(firstEventId) + 1, kind: 'orderPaid' as const, orderId, userId: shopper.id, state: 'sent' as const, attempts: 1, sentAt: new Date() };
+    const base = {
+      outboxEventId: Number(firstEventId) + 1,
+      kind: 'orderPaid' as const,
+      orderId,
+      userId: shopper.id,
+      state: 'sent' as const,
+      attempts: 1,
+      sentAt: new Date(),
+    };
     await notifications.insert({ ...base, channel: 'sms', recipient: `+${address.phone}`, providerMessageId: smsId });
-    await notifications.insert({ ...base, channel: 'email', recipient: shopper.account.email, providerMessageId: `<${randomBytes(8).toString('hex')}@toyduka.local>` });
+    await notifications.insert({
+      ...base,
+      channel: 'email',
+      recipient: shopper.account.email,
+      providerMessageId: `<${randomBytes(8).toString('hex')}@toyduka.local>`,
+    });
     return { shopper, address, orderId, smsId };
   }
 
   it('stores a delivery report on its SMS and shows it to the admin, newest message first', async () => {
     const { shopper, address, orderId, smsId } = await orderWithMessages();
 
-    await report({ id: smsId, status: 'Failed', phoneNumber: `+${address.phone}`, networkCode: '63902', failureReason: 'AbsentSubscriber', retryCount: '0' }).expect(200, { success: true });
+    await report({
+      id: smsId,
+      status: 'Failed',
+      phoneNumber: `+${address.phone}`,
+      networkCode: '63902',
+      failureReason: 'AbsentSubscriber',
+      retryCount: '0',
+    }).expect(200, { success: true });
 
     const { body } = await messagesOf(orderId).expect(200);
     const records = (body as { success: boolean; data: NotificationRecord[] }).data;
     expect(body.success).toBe(true);
-    expect(records.map(({ channel, recipient, state, deliveryStatus, deliveryFailureReason }) => [channel, recipient, state, deliveryStatus, deliveryFailureReason])).toEqual([
+    expect(
+      records.map(({ channel, recipient, state, deliveryStatus, deliveryFailureReason }) => [
+        channel,
+        recipient,
+        state,
+        deliveryStatus,
+        deliveryFailureReason,
+      ]),
+    ).toEqual([
       ['email', shopper.account.email, 'sent', null, null],
       ['sms', `+${address.phone}`, 'sent', 'Failed', 'AbsentSubscriber'],
     ]);
-    expect(records[1]).toMatchObject({ kind: 'orderPaid', attempts: 1, lastError: null, sentAt: expect.any(String), deliveryReportedAt: expect.any(String), createdAt: expect.any(String) });
+    expect(records[1]).toMatchObject({
+      kind: 'orderPaid',
+      attempts: 1,
+      lastError: null,
+      sentAt: expect.any(String),
+      deliveryReportedAt: expect.any(String),
+      createdAt: expect.any(String),
+    });
     expect(records[0].deliveryReportedAt).toBeNull();
 
     // A later report (Africa's Talking's own retry, or the final word) replaces the earlier one.
@@ -83,7 +121,9 @@ describe('notifications api: delivery reports in, the admin\'s list of messages 
   it('acknowledges and stores a report carrying fields it does not know, ignoring them', async () => {
     const { orderId, smsId } = await orderWithMessages();
 
-    await report({ id: smsId, status: 'Success', cost: 'KES 0.8000', networkName: 'Safaricom', networkCode: '63902' }).expect(200, { success: true });
+    await report({ id: smsId, status: 'Success', cost: 'KES 0.8000', networkName: 'Safaricom', networkCode: '63902' }).expect(200, {
+      success: true,
+    });
 
     const [, sms] = ((await messagesOf(orderId).expect(200)).body as { data: NotificationRecord[] }).data;
     expect(sms.deliveryStatus).toBe('Success');
@@ -97,7 +137,11 @@ describe('notifications api: delivery reports in, the admin\'s list of messages 
 
     expect(answer.body).toEqual({ success: false, message: MESSAGES.server.notFound });
     // A body the route would refuse must not tell that the route is there (a 400 would).
-    const refusable: Record<string, string>[] = [{ status: 'Success' }, { id: smsId, status: 'S'.repeat(41) }, { id: smsId, status: 'Success', cost: 'KES 0.8000' }];
+    const refusable: Record<string, string>[] = [
+      { status: 'Success' },
+      { id: smsId, status: 'S'.repeat(41) },
+      { id: smsId, status: 'Success', cost: 'KES 0.8000' },
+    ];
     for (const body of refusable) {
       expect((await report(body, wrongToken).expect(404)).body).toEqual({ success: false, message: MESSAGES.server.notFound });
     }
@@ -118,7 +162,10 @@ describe('notifications api: delivery reports in, the admin\'s list of messages 
   it('refuses malformed reports with a 4xx, storing nothing', async () => {
     const { orderId, smsId } = await orderWithMessages();
 
-    await request(stack.server).post(NOTIFICATION_API.africasTalkingDeliveryReport(stack.config.AT_DELIVERY_REPORT_TOKEN)).send({ id: smsId, status: 'Success' }).expect(415, { success: false, message: MESSAGES.notifications.formOnly });
+    await request(stack.server)
+      .post(NOTIFICATION_API.africasTalkingDeliveryReport(stack.config.AT_DELIVERY_REPORT_TOKEN))
+      .send({ id: smsId, status: 'Success' })
+      .expect(415, { success: false, message: MESSAGES.notifications.formOnly });
     const malformed: Record<string, string>[] = [
       { status: 'Success' },
       { id: smsId },
@@ -145,6 +192,9 @@ describe('notifications api: delivery reports in, the admin\'s list of messages 
     await messagesOf(orderId, shopper).expect(403);
     await request(stack.server).get(NOTIFICATION_API.adminOrderMessages(orderId)).expect(401);
     await messagesOf(2_000_000_000).expect(404, { success: false, message: MESSAGES.orders.notFound });
-    await request(stack.server).get(NOTIFICATION_API.adminOrderMessages('0x10')).set('Cookie', admin.cookie).expect(400, { success: false, message: MESSAGES.orders.invalidId });
+    await request(stack.server)
+      .get(NOTIFICATION_API.adminOrderMessages('0x10'))
+      .set('Cookie', admin.cookie)
+      .expect(400, { success: false, message: MESSAGES.orders.invalidId });
   });
 });

@@ -1,8 +1,8 @@
 import { Logger } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { MESSAGES, type ApiFailure } from '@shop/contracts';
-import type { SessionService } from '../access/session.service.js';
 import { sessionTokenOfRequest } from '../access/session-token.js';
+import type { SessionService } from '../access/session.service.js';
 
 /**
  * Bull Board is an Express app mounted beside Nest's router, so the AccessGuard (which guards Nest
@@ -10,7 +10,8 @@ import { sessionTokenOfRequest } from '../access/session-token.js';
  */
 export function boardAccess(sessions: SessionService) {
   const logger = new Logger('BullBoard');
-  const refuse = (response: Response, status: number, message: string) => response.status(status).json({ success: false, message } satisfies ApiFailure);
+  const refuse = (response: Response, status: number, message: string) =>
+    response.status(status).json({ success: false, message } satisfies ApiFailure);
   return (request: Request, response: Response, next: NextFunction): void => {
     const token = sessionTokenOfRequest(request);
     (token ? sessions.resume(token) : Promise.resolve(undefined)).then(

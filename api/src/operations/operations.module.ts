@@ -38,7 +38,9 @@ export class OperationsModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
     const board = new ExpressAdapter().setBasePath(OPS_API.board);
     createBullBoard({
-      queues: QUEUE_NAMES.map((name) => new BullMQAdapter(this.moduleRef.get<Queue>(getQueueToken(name), { strict: false }), { readOnlyMode: true })),
+      queues: QUEUE_NAMES.map(
+        (name) => new BullMQAdapter(this.moduleRef.get<Queue>(getQueueToken(name), { strict: false }), { readOnlyMode: true }),
+      ),
       serverAdapter: board,
       options: { uiConfig: { boardTitle: 'Toy Duka queues' } },
     });

@@ -1,7 +1,27 @@
-import { BadRequestException, Controller, Delete, Get, HttpCode, HttpStatus, NotFoundException, Param, Post, Query, type PipeTransform } from '@nestjs/common';
+import {
+  BadRequestException,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  HttpStatus,
+  NotFoundException,
+  Param,
+  Post,
+  Query,
+  type PipeTransform,
+} from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
-  MESSAGES, QUEUE_NAMES, type ApiSuccess, type FailedJobAction, type FailedJobPage, type QueueName, type QueuesSnapshot, type RetriedJobs, type SessionUser,
+  MESSAGES,
+  QUEUE_NAMES,
+  type ApiSuccess,
+  type FailedJobAction,
+  type FailedJobPage,
+  type QueueName,
+  type QueuesSnapshot,
+  type RetriedJobs,
+  type SessionUser,
 } from '@shop/contracts';
 import { CurrentUser } from '../access/access.decorators.js';
 import { PageQueryDto } from '../catalogue/dto/page.query.js';
@@ -53,12 +73,20 @@ export class QueueConsoleController {
 
   @Post(':queue/failed/:jobId/retry')
   @HttpCode(HttpStatus.OK)
-  async retry(@CurrentUser() admin: SessionUser, @Param('queue', queueName) queue: QueueName, @Param('jobId', jobId) id: string): Promise<FailedJobAction> {
+  async retry(
+    @CurrentUser() admin: SessionUser,
+    @Param('queue', queueName) queue: QueueName,
+    @Param('jobId', jobId) id: string,
+  ): Promise<FailedJobAction> {
     return { success: true, message: MESSAGES.operations.jobRetried, data: orRefuse(await this.console.retry(queue, id, admin)) };
   }
 
   @Delete(':queue/failed/:jobId')
-  async remove(@CurrentUser() admin: SessionUser, @Param('queue', queueName) queue: QueueName, @Param('jobId', jobId) id: string): Promise<FailedJobAction> {
+  async remove(
+    @CurrentUser() admin: SessionUser,
+    @Param('queue', queueName) queue: QueueName,
+    @Param('jobId', jobId) id: string,
+  ): Promise<FailedJobAction> {
     return { success: true, message: MESSAGES.operations.jobRemoved, data: orRefuse(await this.console.remove(queue, id, admin)) };
   }
 }

@@ -3,10 +3,26 @@ import { HttpStatus, Inject, Injectable, type OnModuleInit } from '@nestjs/commo
 import { ModuleRef } from '@nestjs/core';
 import type { Job, Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { MESSAGES, QUEUE_NAMES, QUEUE_STATS_INTERVAL_MS, WORKER_PRESENCE, operationsKeys, pipelineHeartbeatKeys, summariseJobData, type FailedJobView, type PipelineHeartbeatEvent, type QueueName, type QueueStatsEvent, type QueuesSnapshot, QUEUE_DEPTH_STATES, queueDepthsOf, type SessionUser } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
-import { BusinessFailure } from '../common/business-failure.js';
+import {
+  MESSAGES,
+  operationsKeys,
+  pipelineHeartbeatKeys,
+  QUEUE_DEPTH_STATES,
+  QUEUE_NAMES,
+  QUEUE_STATS_INTERVAL_MS,
+  queueDepthsOf,
+  summariseJobData,
+  WORKER_PRESENCE,
+  type FailedJobView,
+  type PipelineHeartbeatEvent,
+  type QueueName,
+  type QueuesSnapshot,
+  type QueueStatsEvent,
+  type SessionUser,
+} from '@shop/contracts';
 import { APP_CONFIG, REDIS_CLIENT } from '@shop/infrastructure';
+import { BusinessFailure } from '../common/business-failure.js';
 import { OperatorAuditService } from './operator-audit.service.js';
 
 /** Figures older than this are not the workers' current word: someone should have published since. */
@@ -55,9 +71,13 @@ export class QueueConsoleService implements OnModuleInit {
   }
 
   async snapshot(now = Date.now()): Promise<QueuesSnapshot> {
-    const [published, latestHeartbeat] = await Promise.all([this.redis.get(this.keys.latestStats), this.redis.lindex(pipelineHeartbeatKeys(this.config.REDIS_PREFIX).recent, 0)]);
+    const [published, latestHeartbeat] = await Promise.all([
+      this.redis.get(this.keys.latestStats),
+      this.redis.lindex(pipelineHeartbeatKeys(this.config.REDIS_PREFIX).recent, 0),
+    ]);
     const fresh = published ? (JSON.parse(published) as QueueStatsEvent[]).filter((stats) => now - stats.measuredAt <= STATS_FRESH_MS) : [];
-    const queues = fresh.length === QUEUE_NAMES.length ? fresh : await Promise.all(QUEUE_NAMES.map((queue) => this.countedHere(queue, now)));
+    const queues =
+      fresh.length === QUEUE_NAMES.length ? fresh : await Promise.all(QUEUE_NAMES.map((queue) => this.countedHere(queue, now)));
     return { queues, heartbeat: latestHeartbeat ? (JSON.parse(latestHeartbeat) as PipelineHeartbeatEvent) : null, serverTime: now };
   }
 
@@ -96,13 +116,15 @@ export class QueueConsoleService implements OnModuleInit {
     return this.audit.recorded({ admin, action: 'retryAll', queue, jobIds: listed }, async (changed) => {
       let retried = 0;
       for (let start = 0; start < listed.length; start += RETRY_BATCH) {
-        await Promise.all(listed.slice(start, start + RETRY_BATCH).map(async (jobId) => {
-          // Removed meanwhile: nothing to retry.
-          const job = await bullQueue.getJob(jobId);
-          if (!job || !(await this.retried(job))) return;
-          changed(jobId);
-          retried += 1;
-        }));
+        await Promise.all(
+          listed.slice(start, start + RETRY_BATCH).map(async (jobId) => {
+            // Removed meanwhile: nothing to retry.
+            const job = await bullQueue.getJob(jobId);
+            if (!job || !(await this.retried(job))) return;
+            changed(jobId);
+            retried += 1;
+          }),
+        );
       }
       return { retried };
     });

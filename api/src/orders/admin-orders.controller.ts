@@ -33,18 +33,34 @@ export class AdminOrdersController {
 
   @Post('payment/:id')
   @HttpCode(HttpStatus.OK)
-  async recordPayment(@CurrentUser() admin: SessionUser, @Param('id', orderId) id: number, @Body() input: OfflinePaymentInputDto): Promise<ApiSuccess<OrderDetails>> {
+  async recordPayment(
+    @CurrentUser() admin: SessionUser,
+    @Param('id', orderId) id: number,
+    @Body() input: OfflinePaymentInputDto,
+  ): Promise<ApiSuccess<OrderDetails>> {
     return { success: true, message: MESSAGES.orders.paymentRecorded, data: orRefuse(await this.payments.recordOffline(admin, id, input)) };
   }
 
   @Post('refund/:id')
   @HttpCode(HttpStatus.OK)
-  async refund(@CurrentUser() admin: SessionUser, @Param('id', orderId) id: number, @Body() input: RefundInputDto): Promise<ApiSuccess<OrderDetails>> {
+  async refund(
+    @CurrentUser() admin: SessionUser,
+    @Param('id', orderId) id: number,
+    @Body() input: RefundInputDto,
+  ): Promise<ApiSuccess<OrderDetails>> {
     return { success: true, message: MESSAGES.orders.refundRecorded, data: orRefuse(await this.payments.refund(admin, id, input)) };
   }
 
   @Put('update/:id')
-  async update(@CurrentUser() admin: SessionUser, @Param('id', orderId) id: number, @Body() { orderStatus }: OrderStatusInputDto): Promise<ApiSuccess<OrderDetails>> {
-    return { success: true, message: MESSAGES.orders.statusUpdated, data: orRefuse(await this.orders.updateStatus(admin, id, orderStatus)) };
+  async update(
+    @CurrentUser() admin: SessionUser,
+    @Param('id', orderId) id: number,
+    @Body() { orderStatus }: OrderStatusInputDto,
+  ): Promise<ApiSuccess<OrderDetails>> {
+    return {
+      success: true,
+      message: MESSAGES.orders.statusUpdated,
+      data: orRefuse(await this.orders.updateStatus(admin, id, orderStatus)),
+    };
   }
 }

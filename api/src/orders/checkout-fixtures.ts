@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import request from 'supertest';
 import type { DataSource } from 'typeorm';
 import { ORDER_API, SHOPPER_API, type Address as AddressView, type DeliveryPlace } from '@shop/contracts';
-import { Order, OutboxEvent, Payment, Product, inTransaction, lockOrder, transition, type OrderItem } from '@shop/db';
+import { inTransaction, lockOrder, Order, OutboxEvent, Payment, Product, transition, type OrderItem } from '@shop/db';
 import { createTestAccount, newPhone, sessionCookieOf, type TestAccount } from '@shop/testing';
 
 /** A place of the zone table and its fee, for addresses the tests price orders with. */
@@ -43,7 +43,13 @@ export function checkoutDriver(server: Server, dataSource: DataSource) {
     },
 
     async address(shopper: Shopper, place: DeliveryPlace = PARKLANDS, phone = newPhone()): Promise<AddressView> {
-      const body = { county: place.county, subCounty: place.subCounty, location: place.location, specificAddress: 'House 7, Tumaini Lane', phone };
+      const body = {
+        county: place.county,
+        subCounty: place.subCounty,
+        location: place.location,
+        specificAddress: 'House 7, Tumaini Lane',
+        phone,
+      };
       return (await as(shopper, request(server).post(SHOPPER_API.addAddress)).send(body).expect(201)).body.data as AddressView;
     },
 
@@ -75,18 +81,26 @@ export function checkoutDriver(server: Server, dataSource: DataSource) {
         if (refused) throw new Error(refused.message);
       }),
 
-    stockOf: async (product: Pick<Product, 'id'>) => (await dataSource.getRepository(Product).findOneOrFail({ where: { id: product.id }, withDeleted: true })).totalStock,
-    ordersOf: (shopper: Shopper) => dataSource.getRepository(Order).find({ where: { userId: shopper.id }, relations: { items: true }, order: { id: 'ASC' } }),
+    stockOf: async (product: Pick<Product, 'id'>) =>
+      (await dataSource.getRepository(Product).findOneOrFail({ where: { id: product.id }, withDeleted: true })).totalStock,
+    ordersOf: (shopper: Shopper) =>
+      dataSource.getRepository(Order).find({ where: { userId: shopper.id }, relations: { items: true }, order: { id: 'ASC' } }),
     paymentOf: (orderId: number) => dataSource.getRepository(Payment).findOneByOrFail({ orderId }),
     /** The outbox rows written for an order (or its payment), oldest first: what the workers will be told. */
     eventsOf: (orderId: number, paymentId = 0) =>
       dataSource
         .getRepository(OutboxEvent)
         .createQueryBuilder('event')
-        .where("JSON_EXTRACT(event.payload, '$.orderId') = :orderId OR JSON_EXTRACT(event.payload, '$.paymentId') = :paymentId", { orderId, paymentId })
+        .where("JSON_EXTRACT(event.payload, '$.orderId') = :orderId OR JSON_EXTRACT(event.payload, '$.paymentId') = :paymentId", {
+          orderId,
+          paymentId,
+        })
         .orderBy('event.id', 'ASC')
         .getMany(),
-    lines: (items: OrderItem[]) => [...items].sort((a, b) => a.id - b.id).map(({ productId, title, image, unitPrice, quantity }) => ({ productId, title, image, unitPrice, quantity })),
+    lines: (items: OrderItem[]) =>
+      [...items]
+        .sort((a, b) => a.id - b.id)
+        .map(({ productId, title, image, unitPrice, quantity }) => ({ productId, title, image, unitPrice, quantity })),
   };
   return driver;
 }

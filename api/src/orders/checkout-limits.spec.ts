@@ -52,7 +52,8 @@ describe('checkout abuse limits', () => {
 
   it(`refuses a shopper's checkout past ${RATE_LIMITS.checkoutPerShopper.points} in the hour, PayPal captures included, placing nothing`, async () => {
     const { shopper, address } = await shop.shopperWithCart([[await plentiful(), 1]]);
-    for (let checkout = 0; checkout < RATE_LIMITS.checkoutPerShopper.points; checkout += 1) await shop.payByPaypal(shopper, { addressId: address.id }).expect(201);
+    for (let checkout = 0; checkout < RATE_LIMITS.checkoutPerShopper.points; checkout += 1)
+      await shop.payByPaypal(shopper, { addressId: address.id }).expect(201);
 
     expectTryAgainLater(await shop.payByPaypal(shopper, { addressId: address.id }), MESSAGES.checkout.tooManyPayments);
     expectTryAgainLater(await shop.payByMpesa(shopper, { addressId: address.id, phone: address.phone }), MESSAGES.checkout.tooManyPayments);
@@ -69,8 +70,12 @@ describe('checkout abuse limits', () => {
     const phone = shop.newPhone();
     const first = await shop.shopperWithCart([[product, 1]], phone);
     // The shopper's own limit: their pushes to the phone (each checkout per shopper counts too, well above).
-    for (let push = 0; push < RATE_LIMITS.pushesToPhoneByShopper.points; push += 1) await shop.payByMpesa(first.shopper, { addressId: first.address.id, phone }).expect(201);
-    expectTryAgainLater(await shop.payByMpesa(first.shopper, { addressId: first.address.id, phone }), MESSAGES.checkout.tooManyPushesToPhone);
+    for (let push = 0; push < RATE_LIMITS.pushesToPhoneByShopper.points; push += 1)
+      await shop.payByMpesa(first.shopper, { addressId: first.address.id, phone }).expect(201);
+    expectTryAgainLater(
+      await shop.payByMpesa(first.shopper, { addressId: first.address.id, phone }),
+      MESSAGES.checkout.tooManyPushesToPhone,
+    );
 
     // Every account's together.
     for (let push = RATE_LIMITS.pushesToPhoneByShopper.points; push < RATE_LIMITS.pushesToPhone.points; push += 1) {
@@ -111,7 +116,10 @@ describe('checkout abuse limits', () => {
       await shop.payByPaypal(shopper, { addressId }).expect(201);
     }
     const { shopper, address } = await shop.shopperWithCart([[product, 1]]);
-    expectTryAgainLater(await shop.payByPaypal({ ...shopper, clientAddress: network }, { addressId: address.id }), MESSAGES.checkout.tooManyPayments);
+    expectTryAgainLater(
+      await shop.payByPaypal({ ...shopper, clientAddress: network }, { addressId: address.id }),
+      MESSAGES.checkout.tooManyPayments,
+    );
     expect(await ordersPlaced(shopper)).toBe(0);
     await shop.payByPaypal(shopper, { addressId: address.id }).expect(201);
   });
@@ -120,12 +128,18 @@ describe('checkout abuse limits', () => {
     it(`keeps a cart line at ${ORDER_CAPS.unitsPerLine} units, however much is in stock`, async () => {
       const product = await plentiful();
       const { shopper } = await shop.shopperWithCart([[product, ORDER_CAPS.unitsPerLine]]);
-      const refused = await request(stack.server).post(SHOPPER_API.addToCart).set({ Cookie: shopper.cookie, 'X-Forwarded-For': shopper.clientAddress }).send({ productId: product.id, quantity: 1 }).expect(400);
+      const refused = await request(stack.server)
+        .post(SHOPPER_API.addToCart)
+        .set({ Cookie: shopper.cookie, 'X-Forwarded-For': shopper.clientAddress })
+        .send({ productId: product.id, quantity: 1 })
+        .expect(400);
       expect(refused.body.message).toBe(MESSAGES.cart.onlyQuantityCanBeAdded(ORDER_CAPS.unitsPerLine));
     });
 
     it(`refuses an order of more than ${ORDER_CAPS.unitsPerOrder} units, leaving the stock as it was`, async () => {
-      const products = await Promise.all(Array.from({ length: Math.ceil(ORDER_CAPS.unitsPerOrder / ORDER_CAPS.unitsPerLine) + 1 }, () => plentiful()));
+      const products = await Promise.all(
+        Array.from({ length: Math.ceil(ORDER_CAPS.unitsPerOrder / ORDER_CAPS.unitsPerLine) + 1 }, () => plentiful()),
+      );
       const { shopper, address } = await shop.shopperWithCart(products.map((product) => [product, ORDER_CAPS.unitsPerLine]));
       const refused = await shop.payByPaypal(shopper, { addressId: address.id }).expect(400);
       expect(refused.body.message).toBe(MESSAGES.checkout.tooManyUnitsInOrder(ORDER_CAPS.unitsPerOrder));
@@ -137,7 +151,9 @@ describe('checkout abuse limits', () => {
       const product = await createTestProduct(stack.dataSource, { title: `Marbles ${randomInt(1e6)}`, price: 50, totalStock: 500 });
       const { shopper, address } = await shop.shopperWithCart([[product, 1]]);
       const cart = await stack.dataSource.getRepository(Cart).findOneByOrFail({ userId: shopper.id });
-      await stack.dataSource.getRepository(CartItem).update({ cartId: cart.id, productId: product.id }, { quantity: ORDER_CAPS.unitsPerLine + 5 });
+      await stack.dataSource
+        .getRepository(CartItem)
+        .update({ cartId: cart.id, productId: product.id }, { quantity: ORDER_CAPS.unitsPerLine + 5 });
       const refused = await shop.payByPaypal(shopper, { addressId: address.id }).expect(400);
       expect(refused.body.message).toBe(MESSAGES.checkout.tooManyUnitsOnLine(product.title, ORDER_CAPS.unitsPerLine));
       expect(await shop.stockOf(product)).toBe(500);

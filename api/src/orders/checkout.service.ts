@@ -1,16 +1,28 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In } from 'typeorm';
-import { MESSAGES, ORDER_API, ROUTES, mpesaAccountReference, type Order as OrderView, type SessionUser } from '@shop/contracts';
-import { kenyanMobileNumber } from '@shop/contracts/phone';
-import type { AppConfig } from '@shop/config';
-import { setTimeout as sleep } from 'node:timers/promises';
 import pRetry from 'p-retry';
-import { Address, LIVE_MPESA_ATTEMPT_STATES, MpesaAttempt, Order, Payment, inTransaction, lockOrder, newCallbackKey, recordEvent, recordMpesaAttempt, transition } from '@shop/db';
+import { DataSource, In } from 'typeorm';
+import type { AppConfig } from '@shop/config';
+import { MESSAGES, mpesaAccountReference, ORDER_API, ROUTES, type Order as OrderView, type SessionUser } from '@shop/contracts';
+import { kenyanMobileNumber } from '@shop/contracts/phone';
+import {
+  Address,
+  inTransaction,
+  LIVE_MPESA_ATTEMPT_STATES,
+  lockOrder,
+  MpesaAttempt,
+  newCallbackKey,
+  Order,
+  Payment,
+  recordEvent,
+  recordMpesaAttempt,
+  transition,
+} from '@shop/db';
+import { APP_CONFIG } from '@shop/infrastructure';
 import { DarajaClient, DarajaError, PaypalClient, type StkPushAccepted } from '@shop/payments';
 import { BusinessFailure } from '../common/business-failure.js';
 import { RateLimitsService } from '../throttling/rate-limits.service.js';
-import { APP_CONFIG } from '@shop/infrastructure';
 import type { CapturePaypalInputDto } from './dto/capture-paypal-input.dto.js';
 import type { MpesaPaymentInputDto } from './dto/mpesa-payment-input.dto.js';
 import { OrderPlacementService, type PlacedOrder } from './order-placement.service.js';
@@ -72,7 +84,8 @@ export class CheckoutService {
     const phone = kenyanMobileNumber(input.phone);
     if (!phone) return new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.checkout.invalidPhone);
     // A prompt goes only to a phone the shopper gave as theirs, never to a stranger's typed in.
-    if (!(await this.dataSource.getRepository(Address).existsBy({ userId: shopper.id, phone }))) return new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.checkout.phoneNotOnAccount);
+    if (!(await this.dataSource.getRepository(Address).existsBy({ userId: shopper.id, phone })))
+      return new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.checkout.phoneNotOnAccount);
     await this.countCheckout(shopper, clientAddress);
     const callbackKey = newCallbackKey();
     let attemptId = 0;
@@ -120,14 +133,23 @@ export class CheckoutService {
         // Payment before attempt, as the workers' settlement locks them: the two never deadlock.
         inTransaction(this.dataSource, async (manager) => {
           await manager.update(Payment, { id: placed.paymentId }, { providerReference: accepted.checkoutRequestId, phone });
-          await manager.update(MpesaAttempt, { id: attemptId, state: 'sending' }, { state: 'pushed', checkoutRequestId: accepted.checkoutRequestId });
+          await manager.update(
+            MpesaAttempt,
+            { id: attemptId, state: 'sending' },
+            { state: 'pushed', checkoutRequestId: accepted.checkoutRequestId },
+          );
         }),
       PUSH_ANSWER_RETRIES,
     ).catch((error: unknown) => {
-      this.logger.error(`Daraja's answer to the STK push of order ${placed.orderId} (${accepted.checkoutRequestId}) could not be stored: ${(error as Error).message}`);
+      this.logger.error(
+        `Daraja's answer to the STK push of order ${placed.orderId} (${accepted.checkoutRequestId}) could not be stored: ${(error as Error).message}`,
+      );
     });
     const answered = new AbortController();
-    await Promise.race([stored.finally(() => answered.abort()), sleep(PUSH_ANSWER_WAIT_MS, undefined, { signal: answered.signal }).catch(() => undefined)]);
+    await Promise.race([
+      stored.finally(() => answered.abort()),
+      sleep(PUSH_ANSWER_WAIT_MS, undefined, { signal: answered.signal }).catch(() => undefined),
+    ]);
   }
 
   async startPaypal(shopper: SessionUser, clientAddress: string, addressId: number): Promise<PaypalStarted | BusinessFailure> {
@@ -152,7 +174,9 @@ export class CheckoutService {
       this.logger.warn(`PayPal order for order ${placed.orderId} failed: ${error instanceof Error ? error.message : String(error)}`);
       return new BusinessFailure(HttpStatus.BAD_GATEWAY, MESSAGES.checkout.paypalStartFailed);
     }
-    await this.dataSource.getRepository(Payment).update({ id: placed.paymentId }, { providerReference: created.id, approvalUrl: created.approveUrl });
+    await this.dataSource
+      .getRepository(Payment)
+      .update({ id: placed.paymentId }, { providerReference: created.id, approvalUrl: created.approveUrl });
     return { orderId: placed.orderId, approvalUrl: created.approveUrl };
   }
 
@@ -162,7 +186,11 @@ export class CheckoutService {
    * page) adds nothing. A new attempt is allowed once the last one recorded why it failed (a
    * declined card the shopper has since changed in PayPal).
    */
-  async requestCapture(shopper: SessionUser, clientAddress: string, input: CapturePaypalInputDto): Promise<CaptureRequested | BusinessFailure> {
+  async requestCapture(
+    shopper: SessionUser,
+    clientAddress: string,
+    input: CapturePaypalInputDto,
+  ): Promise<CaptureRequested | BusinessFailure> {
     await this.countCheckout(shopper, clientAddress);
     const reference = input.token ?? input.paymentId;
     return inTransaction(this.dataSource, async (manager) => {
@@ -172,10 +200,15 @@ export class CheckoutService {
       if (payment.method !== 'paypal' || !reference || payment.providerReference !== reference) return returnInvalid();
       const answer = async (queued: boolean): Promise<CaptureRequested> => ({ order: await this.orders.view(order.id, manager), queued });
       if (payment.status === 'paid') return answer(false);
-      if (order.orderStatus !== 'pending' || payment.status !== 'pending') return new BusinessFailure(HttpStatus.CONFLICT, MESSAGES.orders.captureNotPending);
+      if (order.orderStatus !== 'pending' || payment.status !== 'pending')
+        return new BusinessFailure(HttpStatus.CONFLICT, MESSAGES.orders.captureNotPending);
       if (payment.captureAttempts > 0 && payment.failureReason === null) return answer(false);
       const attempt = payment.captureAttempts + 1;
-      await manager.update(Payment, { id: payment.id }, { captureAttempts: attempt, payerId: input.payerId ?? payment.payerId, failureReason: null });
+      await manager.update(
+        Payment,
+        { id: payment.id },
+        { captureAttempts: attempt, payerId: input.payerId ?? payment.payerId, failureReason: null },
+      );
       await recordEvent(manager, 'paypal.capture', { paymentId: payment.id, attempt });
       return answer(true);
     });
@@ -196,7 +229,8 @@ export class CheckoutService {
       const locked = await lockOrder(manager, placed.orderId);
       if (mpesaAttemptId) await manager.update(MpesaAttempt, { id: mpesaAttemptId }, { state: 'notPushed', nextCheckAt: null });
       if (locked?.order.orderStatus !== 'pending') return;
-      if (mpesaAttemptId && (await manager.existsBy(MpesaAttempt, { orderId: placed.orderId, state: In(LIVE_MPESA_ATTEMPT_STATES) }))) return;
+      if (mpesaAttemptId && (await manager.existsBy(MpesaAttempt, { orderId: placed.orderId, state: In(LIVE_MPESA_ATTEMPT_STATES) })))
+        return;
       await manager.update(Payment, { id: placed.paymentId }, { status: 'failed', failureReason: reason });
       await manager.update(Order, { id: placed.orderId }, { paymentStatus: 'failed' });
       locked.order.paymentStatus = 'failed';

@@ -6,7 +6,7 @@ import { MpesaAttempt, Order, OrderStatusHistory, Payment } from '@shop/db';
 import { createTestProduct, testConfig, waitFor } from '@shop/testing';
 import { startPaymentStack, type PaymentStack } from '../testing/payment-stack.js';
 import { startTestApi, type TestApi } from '../testing/test-api.js';
-import { NGONG, PARKLANDS, checkoutDriver } from './checkout-fixtures.js';
+import { checkoutDriver, NGONG, PARKLANDS } from './checkout-fixtures.js';
 
 describe('starting a payment', () => {
   let stack: PaymentStack;
@@ -19,7 +19,11 @@ describe('starting a payment', () => {
   afterAll(() => stack?.close());
 
   const historyOf = async (orderId: number) =>
-    (await stack.dataSource.getRepository(OrderStatusHistory).find({ where: { orderId }, order: { id: 'ASC' } })).map((change) => [change.fromStatus, change.toStatus, change.reason]);
+    (await stack.dataSource.getRepository(OrderStatusHistory).find({ where: { orderId }, order: { id: 'ASC' } })).map((change) => [
+      change.fromStatus,
+      change.toStatus,
+      change.reason,
+    ]);
   const jobsOf = async (orderId: number, paymentId: number) => (await shop.eventsOf(orderId, paymentId)).map((event) => event.jobName);
   const attemptsOf = (orderId: number) => stack.dataSource.getRepository(MpesaAttempt).find({ where: { orderId }, order: { id: 'ASC' } });
 
@@ -44,20 +48,33 @@ describe('starting a payment', () => {
       ]);
       expect(await jobsOf(order!.id, payment.id)).toEqual(['order.expire', 'order.status-changed']);
       expect(stack.sandbox.daraja.transactions()).toHaveLength(pushesBefore);
-      expect(await attemptsOf(order!.id)).toEqual([expect.objectContaining({ state: 'notPushed', checkoutRequestId: null, nextCheckAt: null })]);
+      expect(await attemptsOf(order!.id)).toEqual([
+        expect.objectContaining({ state: 'notPushed', checkoutRequestId: null, nextCheckAt: null }),
+      ]);
     });
 
     it('releases the order at once when no push could be sent (Daraja refuses the app its token), and says to try again', async () => {
       // Its own Redis prefix: the stack's cached token must not stand in for the refused one. The prefix
       // outlives the run, so its limits count each shopper's own address, as the stack's do.
       const refused = await startTestApi(
-        testConfig({ MPESA_BASE_URL: stack.config.MPESA_BASE_URL, MPESA_CONSUMER_SECRET: 'revoked-secret', REDIS_PREFIX: 'toyduka-test-revoked-daraja', TRUST_PROXY_HOPS: '1' }),
+        testConfig({
+          MPESA_BASE_URL: stack.config.MPESA_BASE_URL,
+          MPESA_CONSUMER_SECRET: 'revoked-secret',
+          REDIS_PREFIX: 'toyduka-test-revoked-daraja',
+          TRUST_PROXY_HOPS: '1',
+        }),
       );
       try {
         const product = await createTestProduct(stack.dataSource, { totalStock: 2 });
         const { shopper, address } = await shop.shopperWithCart([[product, 2]]);
         const pushesBefore = stack.sandbox.daraja.transactions().length;
-        expect((await checkoutDriver(refused.server, refused.dataSource).payByMpesa(shopper, { addressId: address.id, phone: address.phone }).expect(502)).body.message).toBe(MESSAGES.checkout.mpesaInitiateFailed);
+        expect(
+          (
+            await checkoutDriver(refused.server, refused.dataSource)
+              .payByMpesa(shopper, { addressId: address.id, phone: address.phone })
+              .expect(502)
+          ).body.message,
+        ).toBe(MESSAGES.checkout.mpesaInitiateFailed);
         const [order] = await shop.ordersOf(shopper);
         expect(order).toMatchObject({ orderStatus: 'cancelled', paymentStatus: 'failed' });
         expect(await shop.stockOf(product)).toBe(2);
@@ -96,10 +113,14 @@ describe('starting a payment', () => {
         expect(checkoutRequestId).toMatch(/^ws_CO_/);
         expect((await attemptsOf(orderId))[0]).toMatchObject({ state: 'sending', checkoutRequestId: null });
 
-        const [stored] = await waitFor('the write to land after the fault', async () => {
-          const attempts = await attemptsOf(orderId);
-          return attempts[0]?.state === 'pushed' && attempts;
-        }, 12_000);
+        const [stored] = await waitFor(
+          'the write to land after the fault',
+          async () => {
+            const attempts = await attemptsOf(orderId);
+            return attempts[0]?.state === 'pushed' && attempts;
+          },
+          12_000,
+        );
         expect(stored).toMatchObject({ checkoutRequestId });
         expect(await shop.paymentOf(orderId)).toMatchObject({ providerReference: checkoutRequestId });
       } finally {
@@ -115,7 +136,11 @@ describe('starting a payment', () => {
       const { shopper, address } = await shop.shopperWithCart([[product, 2]]);
 
       const answer = await shop.payByPaypal(shopper, { addressId: address.id }).expect(201);
-      expect(answer.body).toEqual({ success: true, approvalURL: expect.stringContaining('/checkoutnow?token='), orderId: expect.any(Number) });
+      expect(answer.body).toEqual({
+        success: true,
+        approvalURL: expect.stringContaining('/checkoutnow?token='),
+        orderId: expect.any(Number),
+      });
       const { orderId, approvalURL } = answer.body as { orderId: number; approvalURL: string };
 
       const payment = await shop.paymentOf(orderId);
@@ -141,13 +166,27 @@ describe('starting a payment', () => {
     ])('%s takes %s when no addressId is given, and reads nothing else of that order', async (route, where) => {
       const product = await createTestProduct(stack.dataSource, { price: 700, totalStock: 5 });
       const { shopper, address } = await shop.shopperWithCart([[product, 1]]);
-      const sentOrder = { addressInfo: { addressId: address.id }, totalAmount: 1, subtotalAmount: 1, deliveryFee: 0, cartItems: [{ productId: product.id, quantity: 1, price: 1 }] };
+      const sentOrder = {
+        addressInfo: { addressId: address.id },
+        totalAmount: 1,
+        subtotalAmount: 1,
+        deliveryFee: 0,
+        cartItems: [{ productId: product.id, quantity: 1, price: 1 }],
+      };
       const body = where === 'addressInfo.addressId' ? sentOrder : { orderData: sentOrder };
-      const answer = route.startsWith('payment') ? await shop.payByMpesa(shopper, { ...body, phone: address.phone }).expect(201) : await shop.payByPaypal(shopper, body).expect(201);
+      const answer = route.startsWith('payment')
+        ? await shop.payByMpesa(shopper, { ...body, phone: address.phone }).expect(201)
+        : await shop.payByPaypal(shopper, body).expect(201);
 
-      const orderId = (answer.body as { orderId?: number; data?: { orderId: number } }).orderId ?? (answer.body as { data: { orderId: number } }).data.orderId;
+      const orderId =
+        (answer.body as { orderId?: number; data?: { orderId: number } }).orderId ??
+        (answer.body as { data: { orderId: number } }).data.orderId;
       const [order] = await shop.ordersOf(shopper);
-      expect(order).toMatchObject({ id: orderId, totalAmount: 700 + address.deliveryFee, addressInfo: expect.objectContaining({ addressId: address.id }) });
+      expect(order).toMatchObject({
+        id: orderId,
+        totalAmount: 700 + address.deliveryFee,
+        addressInfo: expect.objectContaining({ addressId: address.id }),
+      });
     });
 
     it('prefers a top-level addressId, and refuses an order naming no address of the shopper', async () => {
@@ -173,16 +212,28 @@ describe('starting a payment', () => {
       // for a restricted merchant account.
       refusingProviders = createServer((incoming, outgoing) => {
         const path = incoming.url ?? '';
-        const answer = (status: number, body: unknown) => outgoing.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+        const answer = (status: number, body: unknown) =>
+          outgoing.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
         if (path.startsWith('/daraja/oauth/')) answer(200, { access_token: 'token', expires_in: '3599' });
         else if (path.startsWith('/daraja/')) outgoing.writeHead(503, { 'content-type': 'text/html' }).end('<h1>Service Unavailable</h1>');
         else if (path === '/paypal/v1/oauth2/token') answer(200, { access_token: 'token', token_type: 'Bearer', expires_in: 32_400 });
-        else answer(422, { name: 'UNPROCESSABLE_ENTITY', message: 'The requested action could not be performed.', details: [{ issue: 'PAYEE_ACCOUNT_RESTRICTED', description: 'The merchant account is restricted.' }] });
+        else
+          answer(422, {
+            name: 'UNPROCESSABLE_ENTITY',
+            message: 'The requested action could not be performed.',
+            details: [{ issue: 'PAYEE_ACCOUNT_RESTRICTED', description: 'The merchant account is restricted.' }],
+          });
       }).listen(0, '127.0.0.1');
       await once(refusingProviders, 'listening');
       const providersUrl = `http://127.0.0.1:${(refusingProviders.address() as AddressInfo).port}`;
       // A client id of its own keeps the refusing PayPal's token apart from the sandbox's in Redis.
-      other = await startTestApi(testConfig({ MPESA_BASE_URL: `${providersUrl}/daraja`, PAYPAL_BASE_URL: `${providersUrl}/paypal`, PAYPAL_CLIENT_ID: 'refused-merchant' }));
+      other = await startTestApi(
+        testConfig({
+          MPESA_BASE_URL: `${providersUrl}/daraja`,
+          PAYPAL_BASE_URL: `${providersUrl}/paypal`,
+          PAYPAL_CLIENT_ID: 'refused-merchant',
+        }),
+      );
       otherShop = checkoutDriver(other.server, other.dataSource);
     });
     afterAll(async () => {
@@ -195,7 +246,11 @@ describe('starting a payment', () => {
       const { shopper, address } = await shop.shopperWithCart([[product, 1]]);
       const answer = await otherShop.payByMpesa(shopper, { addressId: address.id, phone: address.phone }).expect(202);
       const [order] = await shop.ordersOf(shopper);
-      expect(answer.body).toEqual({ success: true, message: MESSAGES.checkout.mpesaPushUnconfirmed, data: { orderId: order!.id, checkoutRequestId: null } });
+      expect(answer.body).toEqual({
+        success: true,
+        message: MESSAGES.checkout.mpesaPushUnconfirmed,
+        data: { orderId: order!.id, checkoutRequestId: null },
+      });
       expect(order).toMatchObject({ orderStatus: 'pending', paymentStatus: 'pending' });
       expect(await shop.paymentOf(order!.id)).toMatchObject({ status: 'pending', providerReference: null, failureReason: null });
       expect(await shop.stockOf(product)).toBe(3);
@@ -208,10 +263,17 @@ describe('starting a payment', () => {
     it('cancels a PayPal order that PayPal refuses and gives its units back', async () => {
       const product = await createTestProduct(stack.dataSource, { totalStock: 4 });
       const { shopper, address } = await shop.shopperWithCart([[product, 2]]);
-      expect((await otherShop.payByPaypal(shopper, { addressId: address.id }).expect(502)).body).toEqual({ success: false, message: MESSAGES.checkout.paypalStartFailed });
+      expect((await otherShop.payByPaypal(shopper, { addressId: address.id }).expect(502)).body).toEqual({
+        success: false,
+        message: MESSAGES.checkout.paypalStartFailed,
+      });
       const [order] = await shop.ordersOf(shopper);
       expect(order).toMatchObject({ orderStatus: 'cancelled', paymentStatus: 'failed' });
-      expect(await shop.paymentOf(order!.id)).toMatchObject({ status: 'failed', failureReason: MESSAGES.checkout.paypalStartFailed, providerReference: null });
+      expect(await shop.paymentOf(order!.id)).toMatchObject({
+        status: 'failed',
+        failureReason: MESSAGES.checkout.paypalStartFailed,
+        providerReference: null,
+      });
       expect(await shop.stockOf(product)).toBe(4);
       expect(await historyOf(order!.id)).toEqual([
         [null, 'pending', ''],
@@ -225,19 +287,29 @@ describe('starting a payment', () => {
     async function approvedPaypalOrder() {
       const product = await createTestProduct(stack.dataSource, { totalStock: 10 });
       const { shopper, address } = await shop.shopperWithCart([[product, 1]]);
-      const { orderId, approvalURL } = (await shop.payByPaypal(shopper, { addressId: address.id }).expect(201)).body as { orderId: number; approvalURL: string };
+      const { orderId, approvalURL } = (await shop.payByPaypal(shopper, { addressId: address.id }).expect(201)).body as {
+        orderId: number;
+        approvalURL: string;
+      };
       const token = new URL(approvalURL).searchParams.get('token')!;
       const { payerId } = stack.sandbox.paypal.approve(token);
       const payment = await shop.paymentOf(orderId);
       return { shopper, orderId, token, payerId, payment, product };
     }
-    const captureJobs = async (orderId: number, paymentId: number) => (await shop.eventsOf(orderId, paymentId)).filter((event) => event.jobName === 'paypal.capture').map((event) => event.payload);
+    const captureJobs = async (orderId: number, paymentId: number) =>
+      (await shop.eventsOf(orderId, paymentId)).filter((event) => event.jobName === 'paypal.capture').map((event) => event.payload);
 
     it('queues one capture job and answers the order at once (202)', async () => {
       const { shopper, orderId, token, payerId, payment } = await approvedPaypalOrder();
       const answer = await shop.capture(shopper, { orderId, token, payerId }).expect(202);
       expect(answer.body.success).toBe(true);
-      expect(answer.body.data as OrderView).toMatchObject({ id: orderId, paymentStatus: 'pending', paymentId: token, payerId, orderStatus: 'pending' });
+      expect(answer.body.data as OrderView).toMatchObject({
+        id: orderId,
+        paymentStatus: 'pending',
+        paymentId: token,
+        payerId,
+        orderStatus: 'pending',
+      });
       expect(await shop.paymentOf(orderId)).toMatchObject({ captureAttempts: 1, payerId, status: 'pending' });
       expect(await captureJobs(orderId, payment.id)).toEqual([{ paymentId: payment.id, attempt: 1 }]);
     });
@@ -275,16 +347,25 @@ describe('starting a payment', () => {
 
     it('answers a paid order as it is, with nothing queued', async () => {
       const { shopper, orderId, token, payerId, payment } = await approvedPaypalOrder();
-      await stack.dataSource.getRepository(Payment).update({ id: payment.id }, { status: 'paid', providerReceipt: `CAPTURE-${payment.id}`, payerId });
+      await stack.dataSource
+        .getRepository(Payment)
+        .update({ id: payment.id }, { status: 'paid', providerReceipt: `CAPTURE-${payment.id}`, payerId });
       await stack.dataSource.getRepository(Order).update({ id: orderId }, { orderStatus: 'confirmed', paymentStatus: 'paid' });
       const answer = await shop.capture(shopper, { orderId, token, payerId }).expect(200);
-      expect(answer.body.data as OrderView).toMatchObject({ id: orderId, paymentStatus: 'paid', orderStatus: 'confirmed', paymentReceipt: `CAPTURE-${payment.id}` });
+      expect(answer.body.data as OrderView).toMatchObject({
+        id: orderId,
+        paymentStatus: 'paid',
+        orderStatus: 'confirmed',
+        paymentReceipt: `CAPTURE-${payment.id}`,
+      });
       expect(await captureJobs(orderId, payment.id)).toEqual([]);
     });
 
     it('refuses an order that is no longer waiting for its payment (cancelled, expired)', async () => {
       const { shopper, orderId, token, payerId, payment } = await approvedPaypalOrder();
-      await stack.dataSource.getRepository(Payment).update({ id: payment.id }, { status: 'failed', failureReason: MESSAGES.payment.orderExpired });
+      await stack.dataSource
+        .getRepository(Payment)
+        .update({ id: payment.id }, { status: 'failed', failureReason: MESSAGES.payment.orderExpired });
       await stack.dataSource.getRepository(Order).update({ id: orderId }, { orderStatus: 'cancelled', paymentStatus: 'failed' });
       expect((await shop.capture(shopper, { orderId, token, payerId }).expect(409)).body.message).toBe(MESSAGES.orders.captureNotPending);
       expect(await captureJobs(orderId, payment.id)).toEqual([]);
@@ -295,7 +376,10 @@ describe('starting a payment', () => {
       const stranger = await shop.shopper();
       const product = await createTestProduct(stack.dataSource);
       const { shopper: mpesaShopper, address } = await shop.shopperWithCart([[product, 1]]);
-      const mpesa = (await shop.payByMpesa(mpesaShopper, { addressId: address.id, phone: address.phone }).expect(201)).body.data as { orderId: number; checkoutRequestId: string };
+      const mpesa = (await shop.payByMpesa(mpesaShopper, { addressId: address.id, phone: address.phone }).expect(201)).body.data as {
+        orderId: number;
+        checkoutRequestId: string;
+      };
 
       for (const [who, body] of [
         [shopper, { orderId, token: 'WRONG-TOKEN', payerId }],

@@ -1,6 +1,23 @@
 import fc from 'fast-check';
-import { ORDER_STATUSES, STATUSES_HOLDING_UNITS, transitionRule, type OrderStatus, type PaymentMethod, type SessionUser } from '@shop/contracts';
-import { Order, OrderStatusHistory, OutboxEvent, Payment, Product, StockMovement, countUnitsOnHand, inTransaction, stockCountOf } from '@shop/db';
+import {
+  ORDER_STATUSES,
+  STATUSES_HOLDING_UNITS,
+  transitionRule,
+  type OrderStatus,
+  type PaymentMethod,
+  type SessionUser,
+} from '@shop/contracts';
+import {
+  countUnitsOnHand,
+  inTransaction,
+  Order,
+  OrderStatusHistory,
+  OutboxEvent,
+  Payment,
+  Product,
+  stockCountOf,
+  StockMovement,
+} from '@shop/db';
 import { createTestProduct } from '@shop/testing';
 import { OrderLifecycle } from '../../../workers/src/orders/order-lifecycle.service.js';
 import { PaymentSettlement, type PaymentOutcome } from '../../../workers/src/payments/payment-settlement.service.js';
@@ -58,12 +75,19 @@ describe('orders under any interleaving of shoppers, payments, expiry and admins
     fc.record({ kind: fc.constant('adminStatus' as const), pick: fc.nat(), to: fc.constantFrom<OrderStatus>(...ORDER_STATUSES) }),
     fc.record({ kind: fc.constant('offlinePayment' as const), pick: fc.nat() }),
     fc.record({ kind: fc.constant('refund' as const), pick: fc.nat() }),
-    fc.record({ kind: fc.constant('stockCount' as const), product: fc.nat(2), change: fc.integer({ min: -3, max: 3 }), stale: fc.boolean() }),
+    fc.record({
+      kind: fc.constant('stockCount' as const),
+      product: fc.nat(2),
+      change: fc.integer({ min: -3, max: 3 }),
+      stale: fc.boolean(),
+    }),
   );
   type Step = typeof step extends fc.Arbitrary<infer S> ? S : never;
 
   async function ordersOf(world: World): Promise<Order[]> {
-    return stack.dataSource.getRepository(Order).find({ where: world.actors.map((actor) => ({ userId: actor.shopper.id })), order: { id: 'ASC' } });
+    return stack.dataSource
+      .getRepository(Order)
+      .find({ where: world.actors.map((actor) => ({ userId: actor.shopper.id })), order: { id: 'ASC' } });
   }
 
   async function run(world: World, action: Step): Promise<unknown> {
@@ -74,7 +98,8 @@ describe('orders under any interleaving of shoppers, payments, expiry and admins
         const { shopper, addressId } = world.actors[action.actor]!;
         const placed = await service(OrderPlacementService).place(shopper.id, addressId, action.method);
         // PayPal's order id, as the PayPal start records it: the cancel return names it.
-        if ('orderId' in placed && action.method === 'paypal') await stack.dataSource.getRepository(Payment).update({ id: placed.paymentId }, { providerReference: `PAYPAL-${placed.orderId}` });
+        if ('orderId' in placed && action.method === 'paypal')
+          await stack.dataSource.getRepository(Payment).update({ id: placed.paymentId }, { providerReference: `PAYPAL-${placed.orderId}` });
         return placed;
       }
       case 'addToCart':
@@ -83,14 +108,21 @@ describe('orders under any interleaving of shoppers, payments, expiry and admins
         if (!picked) return undefined;
         const payment = await stack.dataSource.getRepository(Payment).findOneByOrFail({ orderId: picked.id });
         const { outcome } = action;
-        return worker(PaymentSettlement).settle(payment.id, outcome.kind === 'paid' && outcome.receipt ? { ...outcome, receipt: `${outcome.receipt}-${picked.id}` } : outcome);
+        return worker(PaymentSettlement).settle(
+          payment.id,
+          outcome.kind === 'paid' && outcome.receipt ? { ...outcome, receipt: `${outcome.receipt}-${picked.id}` } : outcome,
+        );
       }
       case 'expire':
         return picked && worker(OrderLifecycle).expire(picked.id);
       case 'shopperCancel': {
         if (!picked) return undefined;
         const shopper = { id: picked.userId, userName: '', email: '', role: 'user' as const };
-        return service(OrdersService).cancelByShopper(shopper, picked.id, action.paypalReturn ? { paypalReference: `PAYPAL-${picked.id}` } : {});
+        return service(OrdersService).cancelByShopper(
+          shopper,
+          picked.id,
+          action.paypalReturn ? { paypalReference: `PAYPAL-${picked.id}` } : {},
+        );
       }
       case 'adminStatus':
         return picked && service(OrdersService).updateStatus(admin, picked.id, action.to);
@@ -103,14 +135,23 @@ describe('orders under any interleaving of shoppers, payments, expiry and admins
         const count = (await stockCountOf(stack.dataSource.manager, product.id))!;
         const unitsOnHand = Math.max(0, count.unitsOnHand + action.change);
         return inTransaction(stack.dataSource, (manager) =>
-          countUnitsOnHand(manager, product.id, { unitsOnHand, stockVersion: count.stockVersion - Number(action.stale) }, { actor: 'admin', byUserId: admin.id }),
+          countUnitsOnHand(
+            manager,
+            product.id,
+            { unitsOnHand, stockVersion: count.stockVersion - Number(action.stale) },
+            { actor: 'admin', byUserId: admin.id },
+          ),
         );
       }
     }
   }
 
   async function newWorld(): Promise<World> {
-    const products = [await createTestProduct(stack.dataSource, { totalStock: 2 }), await createTestProduct(stack.dataSource, { totalStock: 3 }), await createTestProduct(stack.dataSource, { totalStock: 1 })];
+    const products = [
+      await createTestProduct(stack.dataSource, { totalStock: 2 }),
+      await createTestProduct(stack.dataSource, { totalStock: 3 }),
+      await createTestProduct(stack.dataSource, { totalStock: 1 }),
+    ];
     const actors: Actor[] = [];
     for (let index = 0; index < 3; index += 1) {
       const shopper = await shop.shopper();
@@ -124,16 +165,30 @@ describe('orders under any interleaving of shoppers, payments, expiry and admins
   async function expectBooksBalance(world: World): Promise<void> {
     const orders = await ordersOf(world);
     const orderIds = orders.map((order) => order.id);
-    const items = orderIds.length ? await stack.dataSource.query<{ orderId: number; productId: number; quantity: number }[]>('SELECT orderId, productId, quantity FROM order_items WHERE orderId IN (?)', [orderIds]) : [];
+    const items = orderIds.length
+      ? await stack.dataSource.query<{ orderId: number; productId: number; quantity: number }[]>(
+          'SELECT orderId, productId, quantity FROM order_items WHERE orderId IN (?)',
+          [orderIds],
+        )
+      : [];
 
     for (const product of world.products) {
       const { totalStock } = await stack.dataSource.getRepository(Product).findOneByOrFail({ id: product.id });
       const ledger = await stack.dataSource.getRepository(StockMovement).findBy({ productId: product.id });
       const stocked = ledger.filter((row) => row.kind === 'opening' || row.kind === 'counted').reduce((sum, row) => sum + row.delta, 0);
       const held = items
-        .filter((item) => item.productId === product.id && STATUSES_HOLDING_UNITS.includes(orders.find((order) => order.id === item.orderId)!.orderStatus))
+        .filter(
+          (item) =>
+            item.productId === product.id &&
+            STATUSES_HOLDING_UNITS.includes(orders.find((order) => order.id === item.orderId)!.orderStatus),
+        )
         .reduce((sum, item) => sum + item.quantity, 0);
-      expect({ product: product.id, totalStock, ledger: ledger.reduce((sum, row) => sum + row.delta, 0), onHandAndHeld: totalStock + held }).toEqual({ product: product.id, totalStock, ledger: totalStock, onHandAndHeld: stocked });
+      expect({
+        product: product.id,
+        totalStock,
+        ledger: ledger.reduce((sum, row) => sum + row.delta, 0),
+        onHandAndHeld: totalStock + held,
+      }).toEqual({ product: product.id, totalStock, ledger: totalStock, onHandAndHeld: stocked });
       expect(totalStock).toBeGreaterThanOrEqual(0);
     }
 
@@ -149,7 +204,11 @@ describe('orders under any interleaving of shoppers, payments, expiry and admins
       expect(history[0]).toMatchObject({ fromStatus: null, toStatus: 'pending' });
       history.slice(1).forEach((row, index) => {
         expect(row.fromStatus).toBe(history[index]!.toStatus);
-        if (row.fromStatus !== row.toStatus) expect(transitionRule(row.fromStatus!, row.toStatus, row.actor!, 'paid') ?? transitionRule(row.fromStatus!, row.toStatus, row.actor!, 'pending')).toBeDefined();
+        if (row.fromStatus !== row.toStatus)
+          expect(
+            transitionRule(row.fromStatus!, row.toStatus, row.actor!, 'paid') ??
+              transitionRule(row.fromStatus!, row.toStatus, row.actor!, 'pending'),
+          ).toBeDefined();
       });
       expect(history.at(-1)!.toStatus).toBe(order.orderStatus);
 
@@ -157,11 +216,21 @@ describe('orders under any interleaving of shoppers, payments, expiry and admins
       const events = await stack.dataSource
         .getRepository(OutboxEvent)
         .createQueryBuilder('event')
-        .where("event.jobName IN ('order.status-changed', 'order.paid') AND JSON_EXTRACT(event.payload, '$.orderId') = :orderId", { orderId: order.id })
+        .where("event.jobName IN ('order.status-changed', 'order.paid') AND JSON_EXTRACT(event.payload, '$.orderId') = :orderId", {
+          orderId: order.id,
+        })
         .orderBy('event.id', 'ASC')
         .getMany();
-      const moves = events.filter((event) => event.jobName === 'order.status-changed').map((event) => event.payload as { from: string; to: string }).filter((move) => move.from !== move.to);
-      expect(moves).toEqual(history.slice(1).filter((row) => row.fromStatus !== row.toStatus).map((row) => ({ orderId: order.id, from: row.fromStatus, to: row.toStatus })));
+      const moves = events
+        .filter((event) => event.jobName === 'order.status-changed')
+        .map((event) => event.payload as { from: string; to: string })
+        .filter((move) => move.from !== move.to);
+      expect(moves).toEqual(
+        history
+          .slice(1)
+          .filter((row) => row.fromStatus !== row.toStatus)
+          .map((row) => ({ orderId: order.id, from: row.fromStatus, to: row.toStatus })),
+      );
       expect(events.filter((event) => event.jobName === 'order.paid').length).toBeLessThanOrEqual(1);
     }
     const pending = orders.filter((order) => order.orderStatus === 'pending').map((order) => order.userId);

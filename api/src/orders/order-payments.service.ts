@@ -1,13 +1,20 @@
 import { HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { CLOSED_ORDER_STATUSES, MESSAGES, OFFLINE_PAYMENT_METHOD_LABELS, formatKes, type OrderDetails, type SessionUser } from '@shop/contracts';
-import { Order, Payment, inTransaction, lockOrder, noteOnOrder, recordEvent, transition } from '@shop/db';
-import { PaypalClient, PaypalError, convertKes } from '@shop/payments';
+import {
+  CLOSED_ORDER_STATUSES,
+  formatKes,
+  MESSAGES,
+  OFFLINE_PAYMENT_METHOD_LABELS,
+  type OrderDetails,
+  type SessionUser,
+} from '@shop/contracts';
+import { inTransaction, lockOrder, noteOnOrder, Order, Payment, recordEvent, transition } from '@shop/db';
+import { convertKes, PaypalClient, PaypalError } from '@shop/payments';
 import { BusinessFailure } from '../common/business-failure.js';
 import type { OfflinePaymentInputDto } from './dto/offline-payment-input.dto.js';
 import type { RefundInputDto } from './dto/refund-input.dto.js';
-import { OrdersService, orderNotFound } from './orders.service.js';
+import { orderNotFound, OrdersService } from './orders.service.js';
 
 const noRefundDue = () => new BusinessFailure(HttpStatus.CONFLICT, MESSAGES.orders.noRefundDue);
 
@@ -42,15 +49,20 @@ export class OrderPaymentsService {
       const locked = await lockOrder(manager, orderId);
       if (!locked) return orderNotFound();
       const { order, payment } = locked;
-      if (order.paymentStatus === 'paid' || order.paymentStatus === 'refunded') return new BusinessFailure(HttpStatus.CONFLICT, MESSAGES.orders.alreadyPaid);
-      await manager.update(Payment, { id: payment.id }, {
-        status: 'paid',
-        failureReason: null,
-        offlineMethod: input.method,
-        offlineReference: input.reference,
-        offlineNote: input.note ?? '',
-        recordedByUserId: admin.id,
-      });
+      if (order.paymentStatus === 'paid' || order.paymentStatus === 'refunded')
+        return new BusinessFailure(HttpStatus.CONFLICT, MESSAGES.orders.alreadyPaid);
+      await manager.update(
+        Payment,
+        { id: payment.id },
+        {
+          status: 'paid',
+          failureReason: null,
+          offlineMethod: input.method,
+          offlineReference: input.reference,
+          offlineNote: input.note ?? '',
+          recordedByUserId: admin.id,
+        },
+      );
       await manager.update(Order, { id: orderId }, { paymentStatus: 'paid' });
       order.paymentStatus = 'paid';
       const reason = MESSAGES.orders.offlinePaymentReason(OFFLINE_PAYMENT_METHOD_LABELS[input.method], input.reference);
@@ -81,13 +93,17 @@ export class OrderPaymentsService {
       // Another admin's refund landed first: the same PayPal refund, or one already recorded.
       if (owed.refundedAt || !owed.refundDue) return this.orders.adminOrder(orderId, manager);
       const closed = CLOSED_ORDER_STATUSES.includes(order.orderStatus);
-      await manager.update(Payment, { id: owed.id }, {
-        refundedAmount: made.amount,
-        refundReference: made.reference,
-        refundedAt: new Date(),
-        refundedByUserId: admin.id,
-        ...(closed ? { status: 'refunded' as const } : {}),
-      });
+      await manager.update(
+        Payment,
+        { id: owed.id },
+        {
+          refundedAmount: made.amount,
+          refundReference: made.reference,
+          refundedAt: new Date(),
+          refundedByUserId: admin.id,
+          ...(closed ? { status: 'refunded' as const } : {}),
+        },
+      );
       if (closed) {
         await manager.update(Order, { id: orderId }, { paymentStatus: 'refunded' });
         order.paymentStatus = 'refunded';
@@ -102,7 +118,10 @@ export class OrderPaymentsService {
   private async giveBack(payment: Payment, input: RefundInputDto): Promise<RefundMade | BusinessFailure> {
     const capturedByPaypal = payment.method === 'paypal' && !payment.offlineMethod && payment.providerReceipt !== null;
     const amount = payment.refundDue!;
-    if (!capturedByPaypal) return input.reference ? { reference: input.reference, amount } : new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.orders.refundReferenceRequired);
+    if (!capturedByPaypal)
+      return input.reference
+        ? { reference: input.reference, amount }
+        : new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.orders.refundReferenceRequired);
     const whole = amount === payment.amount || payment.exchangeRate === null;
     try {
       const outcome = await this.paypal.refundCapture(payment.providerReceipt!, {

@@ -1,10 +1,10 @@
 import request from 'supertest';
-import { MESSAGES, ORDER_API, formatKes, type OrderDetails } from '@shop/contracts';
+import { formatKes, MESSAGES, ORDER_API, type OrderDetails } from '@shop/contracts';
 import { Order, OrderStatusHistory, OutboxEvent, type Product } from '@shop/db';
-import { OrderLifecycle } from '../../../workers/src/orders/order-lifecycle.service.js';
 import { createTestProduct, waitFor } from '@shop/testing';
+import { OrderLifecycle } from '../../../workers/src/orders/order-lifecycle.service.js';
 import { startPaymentStack, type PaymentStack } from '../testing/payment-stack.js';
-import { PARKLANDS, checkoutDriver, type Shopper } from './checkout-fixtures.js';
+import { checkoutDriver, PARKLANDS, type Shopper } from './checkout-fixtures.js';
 
 /** docs/orders.md: the admin's money actions, against the real api, workers and PayPal sandbox. */
 describe("the admin's money actions on an order", () => {
@@ -19,10 +19,14 @@ describe("the admin's money actions on an order", () => {
   });
   afterAll(() => stack?.close());
 
-  const recordPayment = (orderId: number, body: object, who: Shopper = admin) => request(stack.server).post(ORDER_API.adminRecordPayment(orderId)).set('Cookie', who.cookie).send(body);
-  const refund = (orderId: number, body: object = {}, who: Shopper = admin) => request(stack.server).post(ORDER_API.adminRefund(orderId)).set('Cookie', who.cookie).send(body);
-  const setStatus = (orderId: number, orderStatus: string) => request(stack.server).put(ORDER_API.adminUpdateOrder(orderId)).set('Cookie', admin.cookie).send({ orderStatus });
-  const lastHistory = async (orderId: number) => (await stack.dataSource.getRepository(OrderStatusHistory).find({ where: { orderId }, order: { id: 'DESC' }, take: 1 }))[0];
+  const recordPayment = (orderId: number, body: object, who: Shopper = admin) =>
+    request(stack.server).post(ORDER_API.adminRecordPayment(orderId)).set('Cookie', who.cookie).send(body);
+  const refund = (orderId: number, body: object = {}, who: Shopper = admin) =>
+    request(stack.server).post(ORDER_API.adminRefund(orderId)).set('Cookie', who.cookie).send(body);
+  const setStatus = (orderId: number, orderStatus: string) =>
+    request(stack.server).put(ORDER_API.adminUpdateOrder(orderId)).set('Cookie', admin.cookie).send({ orderStatus });
+  const lastHistory = async (orderId: number) =>
+    (await stack.dataSource.getRepository(OrderStatusHistory).find({ where: { orderId }, order: { id: 'DESC' }, take: 1 }))[0];
 
   async function unpaidMpesaOrder(stock = 5): Promise<{ product: Product; shopper: Shopper; orderId: number; checkoutRequestId: string }> {
     const product = await createTestProduct(stack.dataSource, { price: 700, totalStock: stock });
@@ -30,7 +34,8 @@ describe("the admin's money actions on an order", () => {
     // The prompt is not answered while the test runs (Daraja says it is still processing): the order waits for its money.
     stack.sandbox.daraja.setCallbackBehaviour({ phone }, { extraDelayMs: 600_000 });
     const { shopper, address } = await shop.shopperWithCart([[product, 2]], phone);
-    const { orderId, checkoutRequestId } = (await shop.payByMpesa(shopper, { addressId: address.id, phone: address.phone }).expect(201)).body.data as { orderId: number; checkoutRequestId: string };
+    const { orderId, checkoutRequestId } = (await shop.payByMpesa(shopper, { addressId: address.id, phone: address.phone }).expect(201))
+      .body.data as { orderId: number; checkoutRequestId: string };
     return { product, shopper, orderId, checkoutRequestId };
   }
 
@@ -54,22 +59,50 @@ describe("the admin's money actions on an order", () => {
       const { orderId } = await unpaidMpesaOrder();
       expect((await setStatus(orderId, 'inShipping').expect(409)).body.message).toBe(MESSAGES.orders.notPaidYet);
       const answer = await recordPayment(orderId, { method: 'cash', reference: 'RCPT-0042', note: 'Paid at the door' }).expect(200);
-      expect(answer.body).toMatchObject({ message: MESSAGES.orders.paymentRecorded, data: { orderStatus: 'confirmed', paymentStatus: 'paid', offlinePayment: { method: 'cash', reference: 'RCPT-0042', note: 'Paid at the door' } } });
-      expect(await shop.paymentOf(orderId)).toMatchObject({ status: 'paid', offlineMethod: 'cash', offlineReference: 'RCPT-0042', recordedByUserId: admin.id });
-      expect(await lastHistory(orderId)).toMatchObject({ fromStatus: 'pending', toStatus: 'confirmed', actor: 'admin', changedByUserId: admin.id, reason: MESSAGES.orders.offlinePaymentReason('Cash on delivery', 'RCPT-0042') });
+      expect(answer.body).toMatchObject({
+        message: MESSAGES.orders.paymentRecorded,
+        data: {
+          orderStatus: 'confirmed',
+          paymentStatus: 'paid',
+          offlinePayment: { method: 'cash', reference: 'RCPT-0042', note: 'Paid at the door' },
+        },
+      });
+      expect(await shop.paymentOf(orderId)).toMatchObject({
+        status: 'paid',
+        offlineMethod: 'cash',
+        offlineReference: 'RCPT-0042',
+        recordedByUserId: admin.id,
+      });
+      expect(await lastHistory(orderId)).toMatchObject({
+        fromStatus: 'pending',
+        toStatus: 'confirmed',
+        actor: 'admin',
+        changedByUserId: admin.id,
+        reason: MESSAGES.orders.offlinePaymentReason('Cash on delivery', 'RCPT-0042'),
+      });
       const paidEvents = await stack.dataSource.getRepository(OutboxEvent).findBy({ jobName: 'order.paid' });
       expect(paidEvents.filter((event) => (event.payload as { orderId: number }).orderId === orderId)).toHaveLength(1);
       await setStatus(orderId, 'inShipping').expect(200);
-      expect((await recordPayment(orderId, { method: 'cash', reference: 'RCPT-0043' }).expect(409)).body.message).toBe(MESSAGES.orders.alreadyPaid);
+      expect((await recordPayment(orderId, { method: 'cash', reference: 'RCPT-0043' }).expect(409)).body.message).toBe(
+        MESSAGES.orders.alreadyPaid,
+      );
     });
 
     it('refuses a missing method or reference, and anyone but an admin, writing nothing', async () => {
       const { orderId, shopper } = await unpaidMpesaOrder();
       expect((await recordPayment(orderId, { reference: 'R1' }).expect(400)).body.message).toBe(MESSAGES.orders.offlineMethodRequired);
-      expect((await recordPayment(orderId, { method: 'cheque', reference: 'R1' }).expect(400)).body.message).toBe(MESSAGES.orders.offlineMethodRequired);
-      expect((await recordPayment(orderId, { method: 'cash', reference: '   ' }).expect(400)).body.message).toBe(MESSAGES.orders.offlineReferenceRequired);
-      expect((await recordPayment(orderId, { method: 'cash', reference: 'R1' }, shopper).expect(403)).body.message).toBe(MESSAGES.auth.adminRequired);
-      expect((await recordPayment(999_999_999, { method: 'cash', reference: 'R1' }).expect(404)).body.message).toBe(MESSAGES.orders.notFound);
+      expect((await recordPayment(orderId, { method: 'cheque', reference: 'R1' }).expect(400)).body.message).toBe(
+        MESSAGES.orders.offlineMethodRequired,
+      );
+      expect((await recordPayment(orderId, { method: 'cash', reference: '   ' }).expect(400)).body.message).toBe(
+        MESSAGES.orders.offlineReferenceRequired,
+      );
+      expect((await recordPayment(orderId, { method: 'cash', reference: 'R1' }, shopper).expect(403)).body.message).toBe(
+        MESSAGES.auth.adminRequired,
+      );
+      expect((await recordPayment(999_999_999, { method: 'cash', reference: 'R1' }).expect(404)).body.message).toBe(
+        MESSAGES.orders.notFound,
+      );
       expect(await shop.paymentOf(orderId)).toMatchObject({ status: 'pending', offlineMethod: null });
     });
 
@@ -77,13 +110,20 @@ describe("the admin's money actions on an order", () => {
       const { orderId, product } = await unpaidMpesaOrder(2);
       await setStatus(orderId, 'rejected').expect(200);
       const rival = await shop.shopperWithCart([[product, 1]]);
-      const { orderId: rivalOrder } = (await shop.payByPaypal(rival.shopper, { addressId: rival.address.id }).expect(201)).body as { orderId: number };
-      expect((await recordPayment(orderId, { method: 'mpesaTill', reference: 'QK12ABC' }).expect(409)).body.message).toBe(MESSAGES.orders.unitsGoneForRevival(product.title, 1));
+      const { orderId: rivalOrder } = (await shop.payByPaypal(rival.shopper, { addressId: rival.address.id }).expect(201)).body as {
+        orderId: number;
+      };
+      expect((await recordPayment(orderId, { method: 'mpesaTill', reference: 'QK12ABC' }).expect(409)).body.message).toBe(
+        MESSAGES.orders.unitsGoneForRevival(product.title, 1),
+      );
       expect(await shop.paymentOf(orderId)).toMatchObject({ status: 'failed', offlineMethod: null });
       expect(await shop.stockOf(product)).toBe(1);
 
       await shop.cancel(rival.shopper, rivalOrder).expect(200);
-      expect((await recordPayment(orderId, { method: 'mpesaTill', reference: 'QK12ABC' }).expect(200)).body.data).toMatchObject({ orderStatus: 'confirmed', paymentStatus: 'paid' });
+      expect((await recordPayment(orderId, { method: 'mpesaTill', reference: 'QK12ABC' }).expect(200)).body.data).toMatchObject({
+        orderStatus: 'confirmed',
+        paymentStatus: 'paid',
+      });
       expect(await shop.stockOf(product)).toBe(0);
     });
   });
@@ -133,12 +173,19 @@ describe("the admin's money actions on an order", () => {
       expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200]);
       const refunds = stack.sandbox.paypal.refundsOf(captureId);
       expect(refunds).toHaveLength(1);
-      expect(await shop.paymentOf(orderId)).toMatchObject({ status: 'refunded', refundedAmount: amount, refundReference: refunds[0]!.id, refundedByUserId: admin.id });
+      expect(await shop.paymentOf(orderId)).toMatchObject({
+        status: 'refunded',
+        refundedAmount: amount,
+        refundReference: refunds[0]!.id,
+        refundedByUserId: admin.id,
+      });
       const details = answers[0]!.body.data as OrderDetails;
       expect(details).toMatchObject({ paymentStatus: 'refunded', refund: { amount, reference: refunds[0]!.id } });
       expect((await shop.details(shopper, orderId).expect(200)).body.data).toMatchObject({ paymentStatus: 'refunded', refund: { amount } });
       expect((await refund(orderId).expect(409)).body.message).toBe(MESSAGES.orders.noRefundDue);
-      const notes = await stack.dataSource.getRepository(OrderStatusHistory).findBy({ orderId, reason: MESSAGES.orders.refundReason(formatKes(amount), refunds[0]!.id) });
+      const notes = await stack.dataSource
+        .getRepository(OrderStatusHistory)
+        .findBy({ orderId, reason: MESSAGES.orders.refundReason(formatKes(amount), refunds[0]!.id) });
       expect(notes).toHaveLength(1);
     });
 
@@ -151,7 +198,11 @@ describe("the admin's money actions on an order", () => {
       expect((await refund(orderId).expect(400)).body.message).toBe(MESSAGES.orders.refundReferenceRequired);
       await refund(orderId, { reference: 'RF55TUV', note: 'Sent from the shop phone' }).expect(200);
       expect(await shop.paymentOf(orderId)).toMatchObject({ status: 'refunded', refundedAmount: amount, refundReference: 'RF55TUV' });
-      expect(await lastHistory(orderId)).toMatchObject({ toStatus: 'rejected', actor: 'admin', reason: `${MESSAGES.orders.refundReason(formatKes(amount), 'RF55TUV')}: Sent from the shop phone` });
+      expect(await lastHistory(orderId)).toMatchObject({
+        toStatus: 'rejected',
+        actor: 'admin',
+        reason: `${MESSAGES.orders.refundReason(formatKes(amount), 'RF55TUV')}: Sent from the shop phone`,
+      });
     });
   });
 });

@@ -16,7 +16,9 @@ describe('placing an order of chosen variations', () => {
     stack = await startPaymentStack();
     shop = checkoutDriver(stack.server, stack.dataSource);
     admin = await shop.shopper('admin');
-    const [main, red, blue] = await Promise.all(['main', 'red', 'blue'].map(async (label) => uploadTestImage(stack.server, admin.cookie, await testJpeg(label))));
+    const [main, red, blue] = await Promise.all(
+      ['main', 'red', 'blue'].map(async (label) => uploadTestImage(stack.server, admin.cookie, await testJpeg(label))),
+    );
     pictures = { main: main!, red: red!, blue: blue! };
   });
   afterAll(() => stack?.close());
@@ -36,17 +38,26 @@ describe('placing an order of chosen variations', () => {
   });
   /** A teddy on sale in Red and Blue, with a picture of its own too. */
   async function teddy(totalStock = 10) {
-    const product = (await request(stack.server).post(CATALOGUE_API.addProduct).set('Cookie', admin.cookie).send(sheet(totalStock)).expect(201)).body.data as AdminProduct;
+    const product = (
+      await request(stack.server).post(CATALOGUE_API.addProduct).set('Cookie', admin.cookie).send(sheet(totalStock)).expect(201)
+    ).body.data as AdminProduct;
     const [red, blue] = product.variations.map((variation) => variation.id);
     return { product, red: red!, blue: blue! };
   }
   const addLine = (shopper: Shopper, productId: number, variationId: number | null, quantity: number) =>
     request(stack.server).post(SHOPPER_API.addToCart).set('Cookie', shopper.cookie).send({ productId, variationId, quantity }).expect(200);
   const removeLine = (shopper: Shopper, productId: number, variationId: number | null) =>
-    request(stack.server).delete(SHOPPER_API.deleteCartLine(shopper.id, productId, variationId)).set('Cookie', shopper.cookie).expect(200);
+    request(stack.server)
+      .delete(SHOPPER_API.deleteCartLine(shopper.id, productId, variationId))
+      .set('Cookie', shopper.cookie)
+      .expect(200);
   const payByMpesa = async (shopper: Shopper, address: { id: number; phone: string }) =>
-    ((await shop.payByMpesa(shopper, { addressId: address.id, phone: address.phone }).expect(201)).body.data as { orderId: number }).orderId;
-  const statusesOf = async (shopper: Shopper) => (await stack.dataSource.getRepository(Order).find({ where: { userId: shopper.id }, order: { id: 'ASC' } })).map((order) => order.orderStatus);
+    ((await shop.payByMpesa(shopper, { addressId: address.id, phone: address.phone }).expect(201)).body.data as { orderId: number })
+      .orderId;
+  const statusesOf = async (shopper: Shopper) =>
+    (await stack.dataSource.getRepository(Order).find({ where: { userId: shopper.id }, order: { id: 'ASC' } })).map(
+      (order) => order.orderStatus,
+    );
 
   it("keeps on each item the variation chosen, its label and its picture, and the product's picture where none was chosen", async () => {
     const { product, red, blue } = await teddy(10);
@@ -58,20 +69,60 @@ describe('placing an order of chosen variations', () => {
 
     const orderId = await payByMpesa(shopper, address);
     const [order] = await shop.ordersOf(shopper);
-    const items = [...order!.items].sort((a, b) => a.id - b.id).map(({ productId, variationId, variationLabel, title, image, unitPrice, quantity }) => ({ productId, variationId, variationLabel, title, image, unitPrice, quantity }));
+    const items = [...order!.items]
+      .sort((a, b) => a.id - b.id)
+      .map(({ productId, variationId, variationLabel, title, image, unitPrice, quantity }) => ({
+        productId,
+        variationId,
+        variationLabel,
+        title,
+        image,
+        unitPrice,
+        quantity,
+      }));
     expect(items).toEqual([
-      { productId: product.id, variationId: null, variationLabel: null, title: 'Kanga Teddy', image: pictures.main, unitPrice: 1200, quantity: 1 },
-      { productId: product.id, variationId: red, variationLabel: 'Red', title: 'Kanga Teddy', image: pictures.red, unitPrice: 1200, quantity: 1 },
-      { productId: product.id, variationId: blue, variationLabel: 'Blue', title: 'Kanga Teddy', image: pictures.blue, unitPrice: 1200, quantity: 2 },
+      {
+        productId: product.id,
+        variationId: null,
+        variationLabel: null,
+        title: 'Kanga Teddy',
+        image: pictures.main,
+        unitPrice: 1200,
+        quantity: 1,
+      },
+      {
+        productId: product.id,
+        variationId: red,
+        variationLabel: 'Red',
+        title: 'Kanga Teddy',
+        image: pictures.red,
+        unitPrice: 1200,
+        quantity: 1,
+      },
+      {
+        productId: product.id,
+        variationId: blue,
+        variationLabel: 'Blue',
+        title: 'Kanga Teddy',
+        image: pictures.blue,
+        unitPrice: 1200,
+        quantity: 2,
+      },
     ]);
     expect(order!.subtotalAmount).toBe(4 * 1200);
     // The stock is the product's: its lines are taken from it together.
     expect(await shop.stockOf(product)).toBe(6);
 
     // The order outlives the variation: the admin takes Red away, the order still says what was bought.
-    await request(stack.server).put(CATALOGUE_API.editProduct(product.id)).set('Cookie', admin.cookie).send({ ...sheet(10), stockVersion: product.stockVersion, variations: [] }).expect(200);
+    await request(stack.server)
+      .put(CATALOGUE_API.editProduct(product.id))
+      .set('Cookie', admin.cookie)
+      .send({ ...sheet(10), stockVersion: product.stockVersion, variations: [] })
+      .expect(200);
     const details = (await shop.details(shopper, orderId).expect(200)).body.data as OrderDetails;
-    expect(details.cartItems.map(({ variationId, variationLabel, image, quantity }) => ({ variationId, variationLabel, image, quantity }))).toEqual([
+    expect(
+      details.cartItems.map(({ variationId, variationLabel, image, quantity }) => ({ variationId, variationLabel, image, quantity })),
+    ).toEqual([
       { variationId: null, variationLabel: null, image: pictures.main, quantity: 1 },
       { variationId: red, variationLabel: 'Red', image: pictures.red, quantity: 1 },
       { variationId: blue, variationLabel: 'Blue', image: pictures.blue, quantity: 2 },
@@ -105,9 +156,15 @@ describe('placing an order of chosen variations', () => {
       const shopper = await shop.shopper();
       const address = await shop.address(shopper);
       await addLine(shopper, product.id, red, 1);
-      await request(stack.server).put(CATALOGUE_API.editProduct(product.id)).set('Cookie', admin.cookie).send({ ...sheet(5), stockVersion: product.stockVersion, variations: [] }).expect(200);
+      await request(stack.server)
+        .put(CATALOGUE_API.editProduct(product.id))
+        .set('Cookie', admin.cookie)
+        .send({ ...sheet(5), stockVersion: product.stockVersion, variations: [] })
+        .expect(200);
 
-      expect((await shop.payByMpesa(shopper, { addressId: address.id, phone: address.phone }).expect(409)).body.message).toBe(MESSAGES.checkout.variationGone('Kanga Teddy'));
+      expect((await shop.payByMpesa(shopper, { addressId: address.id, phone: address.phone }).expect(409)).body.message).toBe(
+        MESSAGES.checkout.variationGone('Kanga Teddy'),
+      );
       expect(await statusesOf(shopper)).toEqual([]);
       expect(await shop.stockOf(product)).toBe(5);
     });
@@ -119,9 +176,13 @@ describe('placing an order of chosen variations', () => {
       await addLine(shopper, product.id, red, 1);
       await addLine(shopper, product.id, blue, 1);
       const cart = await stack.dataSource.getRepository(Cart).findOneByOrFail({ userId: shopper.id });
-      await stack.dataSource.getRepository(CartItem).update({ cartId: cart.id, productId: product.id }, { quantity: ORDER_CAPS.unitsPerLine / 2 + 1 });
+      await stack.dataSource
+        .getRepository(CartItem)
+        .update({ cartId: cart.id, productId: product.id }, { quantity: ORDER_CAPS.unitsPerLine / 2 + 1 });
 
-      expect((await shop.payByPaypal(shopper, { addressId: address.id }).expect(400)).body.message).toBe(MESSAGES.checkout.tooManyUnitsOnLine('Kanga Teddy', ORDER_CAPS.unitsPerLine));
+      expect((await shop.payByPaypal(shopper, { addressId: address.id }).expect(400)).body.message).toBe(
+        MESSAGES.checkout.tooManyUnitsOnLine('Kanga Teddy', ORDER_CAPS.unitsPerLine),
+      );
       expect(await statusesOf(shopper)).toEqual([]);
       expect(await shop.stockOf(product)).toBe(500);
     });

@@ -1,13 +1,33 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { MESSAGES, ORDER_CAPS, effectivePrice, type OrderAddressInfo, type PaymentMethod, type PaypalCharge, type PaypalQuote } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
-import { Address, type LockedOrder, Order, OrderItem, Payment, inTransaction, isDuplicateKey, lockOrder, openOrder, recordEvent, transition } from '@shop/db';
+import {
+  effectivePrice,
+  MESSAGES,
+  ORDER_CAPS,
+  type OrderAddressInfo,
+  type PaymentMethod,
+  type PaypalCharge,
+  type PaypalQuote,
+} from '@shop/contracts';
+import {
+  Address,
+  inTransaction,
+  isDuplicateKey,
+  lockOrder,
+  openOrder,
+  Order,
+  OrderItem,
+  Payment,
+  recordEvent,
+  transition,
+  type LockedOrder,
+} from '@shop/db';
+import { APP_CONFIG } from '@shop/infrastructure';
 import { convertKes } from '@shop/payments';
 import { addressView } from '../addresses/addresses.service.js';
 import { BusinessFailure } from '../common/business-failure.js';
-import { APP_CONFIG } from '@shop/infrastructure';
 import { providerAmountOf } from './order-view.js';
 
 /** What a payment start needs to know of the order placed, or of the pending order it reuses. */
@@ -55,13 +75,19 @@ function addressSnapshot(address: Address): OrderAddressInfo {
   return { addressId: id, ...place };
 }
 
-const lineKey = (line: Pick<OrderLine, 'productId' | 'variationId' | 'quantity' | 'unitPrice'>) => `${line.productId}/${line.variationId ?? 0}x${line.quantity}@${line.unitPrice}`;
+const lineKey = (line: Pick<OrderLine, 'productId' | 'variationId' | 'quantity' | 'unitPrice'>) =>
+  `${line.productId}/${line.variationId ?? 0}x${line.quantity}@${line.unitPrice}`;
 const sameLines = (ordered: OrderLine[], wanted: OrderLine[]) => ordered.map(lineKey).sort().join() === wanted.map(lineKey).sort().join();
 const subtotalOf = (items: OrderLine[]) => items.reduce((sum, item) => sum + item.unitPrice * item.quantity, 0);
 
 /** A checkout of this very cart, address and method is for the order already waiting, not a new one. */
 function isSameCheckout(waiting: Order & { items: OrderItem[] }, method: PaymentMethod, address: Address, items: OrderLine[]): boolean {
-  return waiting.paymentMethod === method && waiting.addressInfo.addressId === address.id && waiting.deliveryFee === address.deliveryFee && sameLines(waiting.items, items);
+  return (
+    waiting.paymentMethod === method &&
+    waiting.addressInfo.addressId === address.id &&
+    waiting.deliveryFee === address.deliveryFee &&
+    sameLines(waiting.items, items)
+  );
 }
 
 /**
@@ -78,7 +104,12 @@ export class OrderPlacementService {
   ) {}
 
   /** `alongside` writes what must exist exactly when the order's payment starts (an M-Pesa attempt), in the same transaction. */
-  place(userId: number, addressId: number, method: PaymentMethod, alongside?: (manager: EntityManager, placed: PlacedOrder) => Promise<void>): Promise<PlacedOrder | BusinessFailure> {
+  place(
+    userId: number,
+    addressId: number,
+    method: PaymentMethod,
+    alongside?: (manager: EntityManager, placed: PlacedOrder) => Promise<void>,
+  ): Promise<PlacedOrder | BusinessFailure> {
     // An admin revived one of the shopper's orders to pending while this checkout ran: the next try finds it waiting.
     return this.placeOnce(userId, addressId, method, alongside).catch((error: unknown) => {
       if (isDuplicateKey(error)) return this.placeOnce(userId, addressId, method, alongside);
@@ -86,29 +117,44 @@ export class OrderPlacementService {
     });
   }
 
-  private placeOnce(userId: number, addressId: number, method: PaymentMethod, alongside?: (manager: EntityManager, placed: PlacedOrder) => Promise<void>): Promise<PlacedOrder | BusinessFailure> {
-    return inTransaction(this.dataSource, async (manager) => {
-      // Concurrent checkouts and cart changes of one shopper queue here, so the lines read below stay the lines ordered.
-      const lines = await this.cartLines(manager, userId, { lock: true });
-      if (lines instanceof BusinessFailure) return lines;
-      const address = await manager.findOne(Address, { where: { id: addressId, userId } });
-      if (!address) return noAddress();
-      // The waiting order before the products: settlement and expiry lock an order before its products too.
-      const waiting = await this.lockWaitingOrder(manager, userId);
-      const items = await this.orderLines(manager, lines, { lock: true });
-      if (items instanceof BusinessFailure) return items;
+  private placeOnce(
+    userId: number,
+    addressId: number,
+    method: PaymentMethod,
+    alongside?: (manager: EntityManager, placed: PlacedOrder) => Promise<void>,
+  ): Promise<PlacedOrder | BusinessFailure> {
+    return inTransaction(
+      this.dataSource,
+      async (manager) => {
+        // Concurrent checkouts and cart changes of one shopper queue here, so the lines read below stay the lines ordered.
+        const lines = await this.cartLines(manager, userId, { lock: true });
+        if (lines instanceof BusinessFailure) return lines;
+        const address = await manager.findOne(Address, { where: { id: addressId, userId } });
+        if (!address) return noAddress();
+        // The waiting order before the products: settlement and expiry lock an order before its products too.
+        const waiting = await this.lockWaitingOrder(manager, userId);
+        const items = await this.orderLines(manager, lines, { lock: true });
+        if (items instanceof BusinessFailure) return items;
 
-      let placed: PlacedOrder | BusinessFailure;
-      if (waiting && isSameCheckout(waiting.order, method, address, items)) {
-        placed = { orderId: waiting.order.id, paymentId: waiting.payment.id, totalAmount: waiting.order.totalAmount, providerAmount: waiting.payment.providerAmount?.toFixed(2) ?? null, reused: true };
-      } else {
-        if (waiting) await this.replace(manager, waiting);
-        placed = await this.insertOrder(manager, userId, address, method, items);
-        if (placed instanceof BusinessFailure) return placed;
-      }
-      await alongside?.(manager, placed);
-      return placed;
-    }, { isolation: 'READ COMMITTED' });
+        let placed: PlacedOrder | BusinessFailure;
+        if (waiting && isSameCheckout(waiting.order, method, address, items)) {
+          placed = {
+            orderId: waiting.order.id,
+            paymentId: waiting.payment.id,
+            totalAmount: waiting.order.totalAmount,
+            providerAmount: waiting.payment.providerAmount?.toFixed(2) ?? null,
+            reused: true,
+          };
+        } else {
+          if (waiting) await this.replace(manager, waiting);
+          placed = await this.insertOrder(manager, userId, address, method, items);
+          if (placed instanceof BusinessFailure) return placed;
+        }
+        await alongside?.(manager, placed);
+        return placed;
+      },
+      { isolation: 'READ COMMITTED' },
+    );
   }
 
   /**
@@ -124,8 +170,12 @@ export class OrderPlacementService {
       if (!address) return noAddress();
       const items = await this.orderLines(manager, lines, { lock: false });
       if (items instanceof BusinessFailure) return items;
-      const waiting = await manager.findOne(Order, { where: { pendingForUserId: userId, orderStatus: 'pending' }, relations: { items: true } });
-      const waitingPayment = waiting && isSameCheckout(waiting, 'paypal', address, items) ? await manager.findOneBy(Payment, { orderId: waiting.id }) : null;
+      const waiting = await manager.findOne(Order, {
+        where: { pendingForUserId: userId, orderStatus: 'pending' },
+        relations: { items: true },
+      });
+      const waitingPayment =
+        waiting && isSameCheckout(waiting, 'paypal', address, items) ? await manager.findOneBy(Payment, { orderId: waiting.id }) : null;
       const recorded = waitingPayment && providerAmountOf(waitingPayment);
       if (waiting && recorded) return { totalAmount: waiting.totalAmount, providerAmount: recorded };
       const totalAmount = subtotalOf(items) + address.deliveryFee;
@@ -135,14 +185,23 @@ export class OrderPlacementService {
 
   /** PayPal takes no KES: the total at today's configured rate, rounded up to the cent (convertKes). */
   private paypalCharge(totalAmount: number): PaypalCharge {
-    return { currency: this.config.PAYPAL_CURRENCY, value: convertKes(totalAmount, this.config.PAYPAL_KES_PER_UNIT), kesPerUnit: this.config.PAYPAL_KES_PER_UNIT };
+    return {
+      currency: this.config.PAYPAL_CURRENCY,
+      value: convertKes(totalAmount, this.config.PAYPAL_KES_PER_UNIT),
+      kesPerUnit: this.config.PAYPAL_KES_PER_UNIT,
+    };
   }
 
   /** The shopper's cart lines, none too many (lines from before the caps, or filled by many adds, are held to them here). */
   private async cartLines(manager: EntityManager, userId: number, { lock }: { lock: boolean }): Promise<CartLine[] | BusinessFailure> {
-    const [cart] = await manager.query<{ id: number }[]>(`SELECT \`id\` FROM \`carts\` WHERE \`userId\` = ?${lock ? ' FOR UPDATE' : ''}`, [userId]);
+    const [cart] = await manager.query<{ id: number }[]>(`SELECT \`id\` FROM \`carts\` WHERE \`userId\` = ?${lock ? ' FOR UPDATE' : ''}`, [
+      userId,
+    ]);
     if (!cart) return cartEmpty();
-    const lines = await manager.query<CartLine[]>('SELECT `productId`, `variationId`, `quantity` FROM `cart_items` WHERE `cartId` = ? ORDER BY `productId`, `variationId`', [cart.id]);
+    const lines = await manager.query<CartLine[]>(
+      'SELECT `productId`, `variationId`, `quantity` FROM `cart_items` WHERE `cartId` = ? ORDER BY `productId`, `variationId`',
+      [cart.id],
+    );
     if (lines.length === 0) return cartEmpty();
     if (lines.reduce((units, line) => units + line.quantity, 0) > ORDER_CAPS.unitsPerOrder) {
       return new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.checkout.tooManyUnitsInOrder(ORDER_CAPS.unitsPerOrder));
@@ -150,7 +209,10 @@ export class OrderPlacementService {
     return lines;
   }
 
-  private async lockWaitingOrder(manager: EntityManager, userId: number): Promise<(LockedOrder & { order: { items: OrderItem[] } }) | null> {
+  private async lockWaitingOrder(
+    manager: EntityManager,
+    userId: number,
+  ): Promise<(LockedOrder & { order: { items: OrderItem[] } }) | null> {
     const waiting = await manager.findOne(Order, { where: { pendingForUserId: userId }, select: { id: true } });
     const locked = waiting && (await lockOrder(manager, waiting.id));
     if (!locked || locked.order.orderStatus !== 'pending') return null;
@@ -183,12 +245,15 @@ export class OrderPlacementService {
       [lines.map((line) => line.productId)],
     );
     const chosen = lines.filter((line) => line.variationId !== 0).map((line) => line.variationId);
-    const variations = chosen.length === 0 ? [] : await manager.query<VariationOnSale[]>(
-      `SELECT variation.id, variation.productId, variation.label, image.url AS image
+    const variations =
+      chosen.length === 0
+        ? []
+        : await manager.query<VariationOnSale[]>(
+            `SELECT variation.id, variation.productId, variation.label, image.url AS image
        FROM product_variations variation JOIN product_images image ON image.id = variation.imageId
        WHERE variation.id IN (?)`,
-      [chosen],
-    );
+            [chosen],
+          );
     const byId = new Map(products.map((product) => [product.id, product]));
     const variationById = new Map(variations.map((variation) => [variation.id, variation]));
     const unitsOfProduct = new Map<number, number>();
@@ -197,10 +262,12 @@ export class OrderPlacementService {
     for (const line of lines) {
       // A cart line's product row is never removed (retiring is a soft delete), so it is there to name.
       const product = byId.get(line.productId)!;
-      if (unitsOfProduct.get(line.productId)! > ORDER_CAPS.unitsPerLine) return new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.checkout.tooManyUnitsOnLine(product.title, ORDER_CAPS.unitsPerLine));
+      if (unitsOfProduct.get(line.productId)! > ORDER_CAPS.unitsPerLine)
+        return new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.checkout.tooManyUnitsOnLine(product.title, ORDER_CAPS.unitsPerLine));
       // A variation the admin removed since names nothing the shopper could be sent.
       const variation = line.variationId === 0 ? null : variationById.get(line.variationId);
-      if (variation === undefined || (variation && variation.productId !== line.productId)) return new BusinessFailure(HttpStatus.CONFLICT, MESSAGES.checkout.variationGone(product.title));
+      if (variation === undefined || (variation && variation.productId !== line.productId))
+        return new BusinessFailure(HttpStatus.CONFLICT, MESSAGES.checkout.variationGone(product.title));
       items.push({
         productId: line.productId,
         variationId: variation?.id ?? null,
@@ -214,7 +281,13 @@ export class OrderPlacementService {
     return items;
   }
 
-  private async insertOrder(manager: EntityManager, userId: number, address: Address, method: PaymentMethod, items: OrderLine[]): Promise<PlacedOrder | BusinessFailure> {
+  private async insertOrder(
+    manager: EntityManager,
+    userId: number,
+    address: Address,
+    method: PaymentMethod,
+    items: OrderLine[],
+  ): Promise<PlacedOrder | BusinessFailure> {
     const subtotalAmount = subtotalOf(items);
     const totalAmount = subtotalAmount + address.deliveryFee;
     const { identifiers } = await manager.insert(Order, {
@@ -230,7 +303,10 @@ export class OrderPlacementService {
       reservationExpiresAt: new Date(Date.now() + this.config.ORDER_RESERVATION_MS),
     });
     const orderId = identifiers[0]!.id as number;
-    await manager.insert(OrderItem, items.map((item) => ({ ...item, orderId })));
+    await manager.insert(
+      OrderItem,
+      items.map((item) => ({ ...item, orderId })),
+    );
     const shortage = await openOrder(manager, { id: orderId }, { by: 'shopper', userId });
     if (shortage) return new BusinessFailure(shortage.status, shortage.message);
 
@@ -240,7 +316,9 @@ export class OrderPlacementService {
       method,
       status: 'pending',
       amount: totalAmount,
-      ...(charge === null ? {} : { providerCurrency: charge.currency, providerAmount: Number(charge.value), exchangeRate: charge.kesPerUnit }),
+      ...(charge === null
+        ? {}
+        : { providerCurrency: charge.currency, providerAmount: Number(charge.value), exchangeRate: charge.kesPerUnit }),
     });
     await recordEvent(manager, 'order.expire', { orderId }, { delayMs: this.config.ORDER_RESERVATION_MS });
     return { orderId, paymentId: payment.identifiers[0]!.id as number, totalAmount, providerAmount: charge?.value ?? null, reused: false };

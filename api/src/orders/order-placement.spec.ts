@@ -1,12 +1,12 @@
 import request from 'supertest';
 import { In } from 'typeorm';
-import { CATALOGUE_API, MESSAGES, ORDER_API, SHOPPER_API, composeAddress, type AdminProduct, type ProductInput } from '@shop/contracts';
+import { CATALOGUE_API, composeAddress, MESSAGES, ORDER_API, SHOPPER_API, type AdminProduct, type ProductInput } from '@shop/contracts';
 import { Cart, CartItem, MpesaAttempt, Order, OrderStatusHistory, Payment, Product } from '@shop/db';
 import { convertKes } from '@shop/payments';
 import { createTestProduct } from '@shop/testing';
 import { startPaymentStack, type PaymentStack } from '../testing/payment-stack.js';
 import { testJpeg, uploadTestImage } from '../testing/test-api.js';
-import { NGONG, PARKLANDS, checkoutDriver, type Shopper } from './checkout-fixtures.js';
+import { checkoutDriver, NGONG, PARKLANDS, type Shopper } from './checkout-fixtures.js';
 
 describe('placing an order', () => {
   let stack: PaymentStack;
@@ -20,7 +20,9 @@ describe('placing an order', () => {
 
   const cartLines = async (shopper: Shopper) => {
     const cart = await stack.dataSource.getRepository(Cart).findOneBy({ userId: shopper.id });
-    return cart ? (await stack.dataSource.getRepository(CartItem).findBy({ cartId: cart.id })).map((line) => [line.productId, line.quantity]) : [];
+    return cart
+      ? (await stack.dataSource.getRepository(CartItem).findBy({ cartId: cart.id })).map((line) => [line.productId, line.quantity])
+      : [];
   };
 
   it("prices the order from the catalogue and the address, whatever the client says, and pushes the server's total to the phone", async () => {
@@ -46,7 +48,11 @@ describe('placing an order', () => {
         orderData: { totalAmount: 1, deliveryFee: 0, cartItems: [{ productId: train.id, price: 1, quantity: 2 }] },
       })
       .expect(201);
-    expect(answer.body).toEqual({ success: true, message: MESSAGES.checkout.mpesaInitiated, data: { orderId: expect.any(Number), checkoutRequestId: expect.stringMatching(/^ws_CO_/) } });
+    expect(answer.body).toEqual({
+      success: true,
+      message: MESSAGES.checkout.mpesaInitiated,
+      data: { orderId: expect.any(Number), checkoutRequestId: expect.stringMatching(/^ws_CO_/) },
+    });
     const { orderId, checkoutRequestId } = answer.body.data as { orderId: number; checkoutRequestId: string };
 
     const [order] = await shop.ordersOf(shopper);
@@ -76,12 +82,28 @@ describe('placing an order', () => {
       { productId: drum.id, title: 'Kids Drum', image: null, unitPrice: 800, quantity: 1 },
     ]);
     const payment = await shop.paymentOf(orderId);
-    expect(payment).toMatchObject({ method: 'mpesa', status: 'pending', amount: 4948, providerCurrency: 'KES', providerAmount: null, providerReference: checkoutRequestId, phone: '254712345678' });
+    expect(payment).toMatchObject({
+      method: 'mpesa',
+      status: 'pending',
+      amount: 4948,
+      providerCurrency: 'KES',
+      providerAmount: null,
+      providerReference: checkoutRequestId,
+      phone: '254712345678',
+    });
 
     // The attempt was written with the order, and its check is due whatever happens to the push.
     const [attempt, ...others] = await stack.dataSource.getRepository(MpesaAttempt).findBy({ orderId });
     expect(others).toEqual([]);
-    expect(attempt).toMatchObject({ paymentId: payment.id, state: 'pushed', phone: '254712345678', amount: 4948, checkoutRequestId, resultCode: null, receipt: null });
+    expect(attempt).toMatchObject({
+      paymentId: payment.id,
+      state: 'pushed',
+      phone: '254712345678',
+      amount: 4948,
+      checkoutRequestId,
+      resultCode: null,
+      receipt: null,
+    });
     expect(attempt!.callbackKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(attempt!.nextCheckAt!.getTime()).toBeGreaterThanOrEqual(startedAt + stack.config.MPESA_RECONCILE_DELAY_MS - 1000);
     expect(stack.sandbox.daraja.transaction(checkoutRequestId)).toMatchObject({
@@ -93,12 +115,19 @@ describe('placing an order', () => {
     });
     expect([await shop.stockOf(train), await shop.stockOf(drum)]).toEqual([8, 4]);
     const history = await stack.dataSource.getRepository(OrderStatusHistory).findBy({ orderId });
-    expect(history.map((change) => [change.fromStatus, change.toStatus, change.actor, change.changedByUserId])).toEqual([[null, 'pending', 'shopper', shopper.id]]);
+    expect(history.map((change) => [change.fromStatus, change.toStatus, change.actor, change.changedByUserId])).toEqual([
+      [null, 'pending', 'shopper', shopper.id],
+    ]);
     expect((await shop.eventsOf(orderId, payment.id)).map((event) => [event.jobName, event.payload, event.delayMs])).toEqual([
       ['order.expire', { orderId }, stack.config.ORDER_RESERVATION_MS],
     ]);
     // The cart is emptied by the payment's success, not by the order.
-    expect(await cartLines(shopper)).toEqual(expect.arrayContaining([[train.id, 2], [drum.id, 1]]));
+    expect(await cartLines(shopper)).toEqual(
+      expect.arrayContaining([
+        [train.id, 2],
+        [drum.id, 1],
+      ]),
+    );
   });
 
   it("charges the delivery fee of the address chosen, from the shopper's own address row", async () => {
@@ -106,14 +135,23 @@ describe('placing an order', () => {
     const { shopper, address: parklands } = await shop.shopperWithCart([[product, 1]]);
     const ngong = await shop.address(shopper, NGONG);
     const oldClientFields = { deliveryFee: 0, addressInfo: { addressId: parklands.id, deliveryFee: 0 } };
-    const { orderId } = (await shop.payByPaypal(shopper, { addressId: ngong.id, ...oldClientFields }).expect(201)).body as { orderId: number };
+    const { orderId } = (await shop.payByPaypal(shopper, { addressId: ngong.id, ...oldClientFields }).expect(201)).body as {
+      orderId: number;
+    };
     const [order] = await shop.ordersOf(shopper);
-    expect(order).toMatchObject({ id: orderId, deliveryFee: NGONG.fee, totalAmount: 1000 + NGONG.fee, addressInfo: expect.objectContaining({ addressId: ngong.id, location: NGONG.location }) });
+    expect(order).toMatchObject({
+      id: orderId,
+      deliveryFee: NGONG.fee,
+      totalAmount: 1000 + NGONG.fee,
+      addressInfo: expect.objectContaining({ addressId: ngong.id, location: NGONG.location }),
+    });
   });
 
   it('keeps the title, picture and price the shopper paid for when the catalogue changes afterwards', async () => {
     const admin = await shop.shopper('admin');
-    const [main, red, blue] = await Promise.all(['main', 'red', 'blue'].map(async (label) => uploadTestImage(stack.server, admin.cookie, await testJpeg(label))));
+    const [main, red, blue] = await Promise.all(
+      ['main', 'red', 'blue'].map(async (label) => uploadTestImage(stack.server, admin.cookie, await testJpeg(label))),
+    );
     const input = (image: string | null): ProductInput => ({
       image,
       title: 'Beaded Giraffe',
@@ -127,7 +165,9 @@ describe('placing an order', () => {
         { image: blue!, label: 'Blue' },
       ],
     });
-    const addProduct = async (image: string | null) => (await request(stack.server).post(CATALOGUE_API.addProduct).set('Cookie', admin.cookie).send(input(image)).expect(201)).body.data as AdminProduct;
+    const addProduct = async (image: string | null) =>
+      (await request(stack.server).post(CATALOGUE_API.addProduct).set('Cookie', admin.cookie).send(input(image)).expect(201)).body
+        .data as AdminProduct;
     const withMain = await addProduct(main!);
     const variationsOnly = await addProduct(null);
     const { shopper, address } = await shop.shopperWithCart([
@@ -152,7 +192,9 @@ describe('placing an order', () => {
   it('converts a PayPal order at the configured rate, and records the rate', async () => {
     const product = await createTestProduct(stack.dataSource, { price: 2999 });
     const { shopper, address } = await shop.shopperWithCart([[product, 1]]);
-    const { orderId } = (await shop.payByPaypal(shopper, { addressId: address.id, totalAmount: 1, cartItems: [], paymentMethod: 'mpesa' }).expect(201)).body as { orderId: number };
+    const { orderId } = (
+      await shop.payByPaypal(shopper, { addressId: address.id, totalAmount: 1, cartItems: [], paymentMethod: 'mpesa' }).expect(201)
+    ).body as { orderId: number };
     const total = 2999 + PARKLANDS.fee;
     expect(await shop.paymentOf(orderId)).toMatchObject({
       method: 'paypal',
@@ -169,15 +211,23 @@ describe('placing an order', () => {
     const buyers = await Promise.all(Array.from({ length: 50 }, () => shop.shopperWithCart([[product, 1]])));
 
     const answers = await Promise.all(
-      buyers.map(({ shopper, address }, index) => (index % 2 === 0 ? shop.payByMpesa(shopper, { addressId: address.id, phone: address.phone }) : shop.payByPaypal(shopper, { addressId: address.id }))),
+      buyers.map(({ shopper, address }, index) =>
+        index % 2 === 0
+          ? shop.payByMpesa(shopper, { addressId: address.id, phone: address.phone })
+          : shop.payByPaypal(shopper, { addressId: address.id }),
+      ),
     );
 
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status === 201)).toHaveLength(10);
     expect(statuses.filter((status) => status === 409)).toHaveLength(40);
-    expect(new Set(answers.filter((answer) => answer.status === 409).map((answer) => answer.body.message))).toEqual(new Set([MESSAGES.checkout.outOfStock('Last Kite', 0)]));
+    expect(new Set(answers.filter((answer) => answer.status === 409).map((answer) => answer.body.message))).toEqual(
+      new Set([MESSAGES.checkout.outOfStock('Last Kite', 0)]),
+    );
     expect(await shop.stockOf(product)).toBe(0);
-    const orderLines = await stack.dataSource.getRepository(Order).find({ where: { items: { productId: product.id } }, relations: { items: true } });
+    const orderLines = await stack.dataSource
+      .getRepository(Order)
+      .find({ where: { items: { productId: product.id } }, relations: { items: true } });
     expect(orderLines).toHaveLength(10);
     expect(orderLines.every((order) => order.items.length === 1 && order.items[0]!.quantity === 1)).toBe(true);
     expect(await stack.dataSource.getRepository(Payment).countBy({ orderId: In(orderLines.map((order) => order.id)) })).toBe(10);
@@ -202,7 +252,9 @@ describe('placing an order', () => {
       const shopper = await shop.shopper();
       const address = await shop.address(shopper);
       await writesNothing([], async () => {
-        expect((await shop.payByMpesa(shopper, { addressId: address.id, phone: address.phone }).expect(400)).body.message).toBe(MESSAGES.checkout.cartEmpty);
+        expect((await shop.payByMpesa(shopper, { addressId: address.id, phone: address.phone }).expect(400)).body.message).toBe(
+          MESSAGES.checkout.cartEmpty,
+        );
         const product = await createTestProduct(stack.dataSource);
         await shop.addToCart(shopper, product, 1);
         await request(stack.server).delete(SHOPPER_API.deleteCartItem(shopper.id, product.id)).set('Cookie', shopper.cookie).expect(200);
@@ -217,7 +269,9 @@ describe('placing an order', () => {
       const strangersAddress = await shop.address(stranger);
       await writesNothing([product], async () => {
         for (const addressId of [strangersAddress.id, 999_999_999]) {
-          expect((await shop.payByMpesa(shopper, { addressId, phone: address.phone }).expect(400)).body.message).toBe(MESSAGES.checkout.noAddressSelected);
+          expect((await shop.payByMpesa(shopper, { addressId, phone: address.phone }).expect(400)).body.message).toBe(
+            MESSAGES.checkout.noAddressSelected,
+          );
           expect((await shop.payByPaypal(shopper, { addressId }).expect(400)).body.message).toBe(MESSAGES.checkout.noAddressSelected);
         }
         for (const addressId of [undefined, null, 0, -1, 1.5, '7']) {
@@ -237,7 +291,9 @@ describe('placing an order', () => {
       const product = await createTestProduct(stack.dataSource, { totalStock: 5 });
       const { shopper, address } = await shop.shopperWithCart([[product, 1]]);
       await writesNothing([product], async () => {
-        expect((await shop.payByMpesa(shopper, { addressId: address.id, phone }).expect(400)).body.message).toBe(MESSAGES.checkout.invalidPhone);
+        expect((await shop.payByMpesa(shopper, { addressId: address.id, phone }).expect(400)).body.message).toBe(
+          MESSAGES.checkout.invalidPhone,
+        );
       });
     });
 
@@ -250,11 +306,15 @@ describe('placing an order', () => {
       ]);
       await stack.dataSource.getRepository(Product).update({ id: scarce.id }, { totalStock: 2 });
       await writesNothing([plenty, scarce], async () => {
-        expect((await shop.payByMpesa(shopper, { addressId: address.id, phone: address.phone }).expect(409)).body.message).toBe(MESSAGES.checkout.outOfStock('Rare Doll', 2));
+        expect((await shop.payByMpesa(shopper, { addressId: address.id, phone: address.phone }).expect(409)).body.message).toBe(
+          MESSAGES.checkout.outOfStock('Rare Doll', 2),
+        );
       });
       await stack.dataSource.getRepository(Product).update({ id: scarce.id }, { totalStock: 0 });
       await writesNothing([plenty, scarce], async () => {
-        expect((await shop.payByPaypal(shopper, { addressId: address.id }).expect(409)).body.message).toBe(MESSAGES.checkout.outOfStock('Rare Doll', 0));
+        expect((await shop.payByPaypal(shopper, { addressId: address.id }).expect(409)).body.message).toBe(
+          MESSAGES.checkout.outOfStock('Rare Doll', 0),
+        );
       });
     });
 
@@ -264,7 +324,9 @@ describe('placing an order', () => {
       const { shopper, address } = await shop.shopperWithCart([[retired, 1]]);
       await request(stack.server).delete(CATALOGUE_API.deleteProduct(retired.id)).set('Cookie', admin.cookie).expect(200);
       await writesNothing([retired], async () => {
-        expect((await shop.payByMpesa(shopper, { addressId: address.id, phone: address.phone }).expect(409)).body.message).toBe(MESSAGES.checkout.productGone('Old Yo-yo'));
+        expect((await shop.payByMpesa(shopper, { addressId: address.id, phone: address.phone }).expect(409)).body.message).toBe(
+          MESSAGES.checkout.productGone('Old Yo-yo'),
+        );
       });
     });
 
@@ -275,8 +337,12 @@ describe('placing an order', () => {
       await writesNothing([product], async () => {
         await request(stack.server).post(ORDER_API.startMpesaPayment).send({ addressId: address.id, phone: address.phone }).expect(401);
         await request(stack.server).post(ORDER_API.createPaypalOrder).send({ addressId: address.id }).expect(401);
-        expect((await shop.payByMpesa(shopper, { userId: stranger.id, addressId: address.id, phone: address.phone }).expect(403)).body.message).toBe(MESSAGES.auth.notYourAccount);
-        expect((await shop.payByPaypal(shopper, { userId: stranger.id, addressId: address.id }).expect(403)).body.message).toBe(MESSAGES.auth.notYourAccount);
+        expect(
+          (await shop.payByMpesa(shopper, { userId: stranger.id, addressId: address.id, phone: address.phone }).expect(403)).body.message,
+        ).toBe(MESSAGES.auth.notYourAccount);
+        expect((await shop.payByPaypal(shopper, { userId: stranger.id, addressId: address.id }).expect(403)).body.message).toBe(
+          MESSAGES.auth.notYourAccount,
+        );
       });
     });
 
@@ -284,7 +350,9 @@ describe('placing an order', () => {
       const product = await createTestProduct(stack.dataSource, { totalStock: 5 });
       const { shopper, address } = await shop.shopperWithCart([[product, 1]]);
       await writesNothing([product], async () => {
-        expect((await shop.payByPaypal(shopper, { addressId: address.id, discount: 100 }).expect(400)).body.message).toBe(MESSAGES.server.validationFailed);
+        expect((await shop.payByPaypal(shopper, { addressId: address.id, discount: 100 }).expect(400)).body.message).toBe(
+          MESSAGES.server.validationFailed,
+        );
       });
     });
   });

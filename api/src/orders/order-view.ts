@@ -21,7 +21,15 @@ export function toOrderView(order: LoadedOrder, payment: Payment | null): OrderV
     userName: order.user.userName,
     cartItems: [...order.items]
       .sort((a, b) => a.id - b.id)
-      .map((item) => ({ productId: item.productId, title: item.title, image: item.image, price: item.unitPrice, quantity: item.quantity, variationId: item.variationId, variationLabel: item.variationLabel })),
+      .map((item) => ({
+        productId: item.productId,
+        title: item.title,
+        image: item.image,
+        price: item.unitPrice,
+        quantity: item.quantity,
+        variationId: item.variationId,
+        variationLabel: item.variationLabel,
+      })),
     addressInfo: order.addressInfo,
     orderStatus: order.orderStatus,
     paymentMethod: order.paymentMethod,
@@ -40,7 +48,9 @@ export function toOrderView(order: LoadedOrder, payment: Payment | null): OrderV
     amountReceived: payment?.amountReceived ?? null,
     refundDue: payment?.refundDue ?? null,
     paypalApprovalUrl: payment?.method === 'paypal' ? payment.approvalUrl : null,
-    offlinePayment: payment?.offlineMethod ? { method: payment.offlineMethod, reference: payment.offlineReference ?? '', note: payment.offlineNote } : null,
+    offlinePayment: payment?.offlineMethod
+      ? { method: payment.offlineMethod, reference: payment.offlineReference ?? '', note: payment.offlineNote }
+      : null,
     refund:
       payment?.refundedAt && payment.refundedAmount !== null
         ? { amount: payment.refundedAmount, reference: payment.refundReference ?? '', refundedAt: payment.refundedAt.toISOString() }
@@ -72,6 +82,11 @@ export function toMpesaAttemptView(attempt: MpesaAttempt): MpesaAttemptView {
   };
 }
 
-export function toOrderDetails(order: LoadedOrder, payment: Payment | null, history: OrderStatusChange[], mpesaAttempts: MpesaAttempt[]): OrderDetails {
+export function toOrderDetails(
+  order: LoadedOrder,
+  payment: Payment | null,
+  history: OrderStatusChange[],
+  mpesaAttempts: MpesaAttempt[],
+): OrderDetails {
   return { ...toOrderView(order, payment), history, mpesaAttempts: mpesaAttempts.map(toMpesaAttemptView) };
 }

@@ -1,10 +1,28 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
-import type { AppConfig } from '@shop/config';
-import { APP_CONFIG } from '@shop/infrastructure';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, type EntityManager, type FindOptionsWhere } from 'typeorm';
-import { CLOSED_ORDER_STATUSES, MESSAGES, type OrderDetails, type OrderStatus, type Order as OrderView, type SessionUser } from '@shop/contracts';
-import { type LockedOrder, MpesaAttempt, Order, OrderStatusHistory, Payment, inTransaction, isDuplicateKey, lockOrder, recordEvent, transition } from '@shop/db';
+import type { AppConfig } from '@shop/config';
+import {
+  CLOSED_ORDER_STATUSES,
+  MESSAGES,
+  type OrderDetails,
+  type OrderStatus,
+  type Order as OrderView,
+  type SessionUser,
+} from '@shop/contracts';
+import {
+  inTransaction,
+  isDuplicateKey,
+  lockOrder,
+  MpesaAttempt,
+  Order,
+  OrderStatusHistory,
+  Payment,
+  recordEvent,
+  transition,
+  type LockedOrder,
+} from '@shop/db';
+import { APP_CONFIG } from '@shop/infrastructure';
 import { BusinessFailure } from '../common/business-failure.js';
 import { toOrderDetails, toOrderView, toStatusChange, type LoadedOrder } from './order-view.js';
 
@@ -47,7 +65,10 @@ export class OrdersService {
 
   async page(status: OrderStatus | undefined, page: number, pageSize: number): Promise<OrderPage> {
     const where: FindOptionsWhere<Order> = status ? { orderStatus: status } : {};
-    const [orders, total] = await Promise.all([this.views(this.dataSource.manager, where, { skip: (page - 1) * pageSize, take: pageSize }), this.dataSource.getRepository(Order).countBy(where)]);
+    const [orders, total] = await Promise.all([
+      this.views(this.dataSource.manager, where, { skip: (page - 1) * pageSize, take: pageSize }),
+      this.dataSource.getRepository(Order).countBy(where),
+    ]);
     return { orders, total };
   }
 
@@ -88,13 +109,18 @@ export class OrdersService {
    * The shopper closes their own order: one waiting for its money is cancelled (its push or PayPal
    * order can no longer sell it); one paid and not yet shipped is cancelled with its money owed back.
    */
-  cancelByShopper(shopper: SessionUser, orderId: number, { reason = MESSAGES.orders.cancelledByShopper, paypalReference }: ShopperCancel = {}): Promise<OrderDetails | BusinessFailure> {
+  cancelByShopper(
+    shopper: SessionUser,
+    orderId: number,
+    { reason = MESSAGES.orders.cancelledByShopper, paypalReference }: ShopperCancel = {},
+  ): Promise<OrderDetails | BusinessFailure> {
     return inTransaction(this.dataSource, async (manager) => {
       const locked = await lockOrder(manager, orderId);
       if (!locked || locked.order.userId !== shopper.id) return orderNotFound();
       const { order, payment } = locked;
       if (paypalReference !== undefined) {
-        if (payment.method !== 'paypal' || payment.providerReference !== paypalReference) return new BusinessFailure(HttpStatus.NOT_FOUND, MESSAGES.checkout.paypalReturnInvalid);
+        if (payment.method !== 'paypal' || payment.providerReference !== paypalReference)
+          return new BusinessFailure(HttpStatus.NOT_FOUND, MESSAGES.checkout.paypalReturnInvalid);
         // A cancel link opened late (the order paid or closed meanwhile) changes nothing.
         if (order.orderStatus !== 'pending') return this.details(manager, { id: orderId });
       }
@@ -109,7 +135,11 @@ export class OrdersService {
   /** A revived unpaid order waits for its money again, for a new reservation window, as a new order would. */
   private async waitForPaymentAgain(manager: EntityManager, { order, payment }: LockedOrder): Promise<void> {
     await manager.update(Payment, { id: payment.id }, { status: 'pending', failureReason: null });
-    await manager.update(Order, { id: order.id }, { paymentStatus: 'pending', reservationExpiresAt: new Date(Date.now() + this.config.ORDER_RESERVATION_MS) });
+    await manager.update(
+      Order,
+      { id: order.id },
+      { paymentStatus: 'pending', reservationExpiresAt: new Date(Date.now() + this.config.ORDER_RESERVATION_MS) },
+    );
     await recordEvent(manager, 'order.expire', { orderId: order.id }, { delayMs: this.config.ORDER_RESERVATION_MS });
   }
 
@@ -124,8 +154,17 @@ export class OrdersService {
     }
   }
 
-  private async views(manager: EntityManager, where: FindOptionsWhere<Order>, window: { skip?: number; take?: number } = {}): Promise<OrderView[]> {
-    const orders = (await manager.find(Order, { where, relations: { user: true, items: true }, order: { createdAt: 'DESC', id: 'DESC' }, ...window })) as LoadedOrder[];
+  private async views(
+    manager: EntityManager,
+    where: FindOptionsWhere<Order>,
+    window: { skip?: number; take?: number } = {},
+  ): Promise<OrderView[]> {
+    const orders = (await manager.find(Order, {
+      where,
+      relations: { user: true, items: true },
+      order: { createdAt: 'DESC', id: 'DESC' },
+      ...window,
+    })) as LoadedOrder[];
     const payments = await this.paymentsOf(manager, orders);
     return orders.map((order) => toOrderView(order, payments.get(order.id) ?? null));
   }
@@ -135,7 +174,11 @@ export class OrdersService {
     if (!order) return orderNotFound();
     const [payments, history, mpesaAttempts] = await Promise.all([
       this.paymentsOf(manager, [order]),
-      manager.find(OrderStatusHistory, { where: { orderId: order.id }, relations: { changedBy: true }, order: { createdAt: 'ASC', id: 'ASC' } }),
+      manager.find(OrderStatusHistory, {
+        where: { orderId: order.id },
+        relations: { changedBy: true },
+        order: { createdAt: 'ASC', id: 'ASC' },
+      }),
       manager.find(MpesaAttempt, { where: { orderId: order.id }, order: { id: 'ASC' } }),
     ]);
     return toOrderDetails(order, payments.get(order.id) ?? null, history.map(toStatusChange), mpesaAttempts);

@@ -1,9 +1,18 @@
 import request from 'supertest';
-import { LIMITS, LISTING_PAGE, MESSAGES, ORDER_API, type Address as AddressView, type AdminOrderPage, type OrderDetails, type Order as OrderView } from '@shop/contracts';
+import {
+  LIMITS,
+  LISTING_PAGE,
+  MESSAGES,
+  ORDER_API,
+  type Address as AddressView,
+  type AdminOrderPage,
+  type OrderDetails,
+  type Order as OrderView,
+} from '@shop/contracts';
 import { Order, OrderItem, OrderStatusHistory, type Product } from '@shop/db';
 import { createTestProduct } from '@shop/testing';
 import { startPaymentStack, type PaymentStack } from '../testing/payment-stack.js';
-import { PARKLANDS, checkoutDriver, type Shopper } from './checkout-fixtures.js';
+import { checkoutDriver, PARKLANDS, type Shopper } from './checkout-fixtures.js';
 
 describe('orders', () => {
   let stack: PaymentStack;
@@ -27,11 +36,16 @@ describe('orders', () => {
     const { orderId } = (await shop.payByPaypal(buyer, { addressId: addresses.get(buyer.id)!.id }).expect(201)).body as { orderId: number };
     return { shopper: buyer, orderId, product };
   }
-  const listOf = (shopper: Shopper, userId: number = shopper.id) => request(stack.server).get(ORDER_API.orders(userId)).set('Cookie', shopper.cookie);
-  const adminList = (query: Record<string, string | number> = {}, who: Shopper = admin) => request(stack.server).get(ORDER_API.adminOrders).query(query).set('Cookie', who.cookie);
-  const adminDetails = (orderId: number | string, who: Shopper = admin) => request(stack.server).get(ORDER_API.adminOrder(orderId)).set('Cookie', who.cookie);
-  const adminUpdate = (orderId: number | string, body: object, who: Shopper = admin) => request(stack.server).put(ORDER_API.adminUpdateOrder(orderId)).set('Cookie', who.cookie).send(body);
-  const historyRows = (orderId: number) => stack.dataSource.getRepository(OrderStatusHistory).find({ where: { orderId }, order: { id: 'ASC' } });
+  const listOf = (shopper: Shopper, userId: number = shopper.id) =>
+    request(stack.server).get(ORDER_API.orders(userId)).set('Cookie', shopper.cookie);
+  const adminList = (query: Record<string, string | number> = {}, who: Shopper = admin) =>
+    request(stack.server).get(ORDER_API.adminOrders).query(query).set('Cookie', who.cookie);
+  const adminDetails = (orderId: number | string, who: Shopper = admin) =>
+    request(stack.server).get(ORDER_API.adminOrder(orderId)).set('Cookie', who.cookie);
+  const adminUpdate = (orderId: number | string, body: object, who: Shopper = admin) =>
+    request(stack.server).put(ORDER_API.adminUpdateOrder(orderId)).set('Cookie', who.cookie).send(body);
+  const historyRows = (orderId: number) =>
+    stack.dataSource.getRepository(OrderStatusHistory).find({ where: { orderId }, order: { id: 'ASC' } });
 
   describe("the shopper's", () => {
     it('list holds only their own orders, newest first, every field of the order', async () => {
@@ -53,10 +67,23 @@ describe('orders', () => {
         userId: shopper.id,
         userName: shopper.account.user.userName,
         cartItems: [
-          { productId: firstProduct, title: expect.any(String), image: null, price: 999, quantity: 1, variationId: null, variationLabel: null },
+          {
+            productId: firstProduct,
+            title: expect.any(String),
+            image: null,
+            price: 999,
+            quantity: 1,
+            variationId: null,
+            variationLabel: null,
+          },
           { productId: product.id, title: product.title, image: null, price: 999, quantity: 2, variationId: null, variationLabel: null },
         ],
-        addressInfo: expect.objectContaining({ county: PARKLANDS.county, location: PARKLANDS.location, deliveryFee: PARKLANDS.fee, phone: addresses.get(shopper.id)!.phone }),
+        addressInfo: expect.objectContaining({
+          county: PARKLANDS.county,
+          location: PARKLANDS.location,
+          deliveryFee: PARKLANDS.fee,
+          phone: addresses.get(shopper.id)!.phone,
+        }),
         orderStatus: 'pending',
         paymentMethod: 'paypal',
         paymentStatus: 'pending',
@@ -64,7 +91,11 @@ describe('orders', () => {
         subtotalAmount: 2997,
         deliveryFee: PARKLANDS.fee,
         totalAmount: 2997 + PARKLANDS.fee,
-        providerAmount: { currency: stack.config.PAYPAL_CURRENCY, value: payment.providerAmount!.toFixed(2), kesPerUnit: stack.config.PAYPAL_KES_PER_UNIT },
+        providerAmount: {
+          currency: stack.config.PAYPAL_CURRENCY,
+          value: payment.providerAmount!.toFixed(2),
+          kesPerUnit: stack.config.PAYPAL_KES_PER_UNIT,
+        },
         orderDate: stored.createdAt.toISOString(),
         orderUpdateDate: stored.updatedAt.toISOString(),
         reservationExpiresAt: stored.reservationExpiresAt!.toISOString(),
@@ -91,29 +122,61 @@ describe('orders', () => {
       const details = (await shop.details(shopper, orderId).expect(200)).body.data as OrderDetails;
       expect(details).toMatchObject({ id: orderId, orderStatus: 'inProcess' });
       expect(details.history).toEqual([
-        { fromStatus: null, toStatus: 'pending', actor: 'shopper', changedBy: shopper.account.user.userName, reason: '', createdAt: expect.any(String) },
+        {
+          fromStatus: null,
+          toStatus: 'pending',
+          actor: 'shopper',
+          changedBy: shopper.account.user.userName,
+          reason: '',
+          createdAt: expect.any(String),
+        },
         { fromStatus: 'pending', toStatus: 'confirmed', actor: 'payment', changedBy: null, reason: '', createdAt: expect.any(String) },
-        { fromStatus: 'confirmed', toStatus: 'inProcess', actor: 'admin', changedBy: admin.account.user.userName, reason: '', createdAt: expect.any(String) },
+        {
+          fromStatus: 'confirmed',
+          toStatus: 'inProcess',
+          actor: 'admin',
+          changedBy: admin.account.user.userName,
+          reason: '',
+          createdAt: expect.any(String),
+        },
       ]);
     });
 
-    it("M-Pesa orders show the CheckoutRequestID as their payment id and no PayPal fields", async () => {
+    it('M-Pesa orders show the CheckoutRequestID as their payment id and no PayPal fields', async () => {
       const product = await createTestProduct(stack.dataSource);
       const { shopper, address } = await shop.shopperWithCart([[product, 1]]);
-      const { orderId, checkoutRequestId } = (await shop.payByMpesa(shopper, { addressId: address.id, phone: address.phone }).expect(201)).body.data as { orderId: number; checkoutRequestId: string };
+      const { orderId, checkoutRequestId } = (await shop.payByMpesa(shopper, { addressId: address.id, phone: address.phone }).expect(201))
+        .body.data as { orderId: number; checkoutRequestId: string };
       const details = (await shop.details(shopper, orderId).expect(200)).body.data as OrderDetails;
-      expect(details).toMatchObject({ paymentMethod: 'mpesa', paymentId: checkoutRequestId, providerAmount: null, paypalApprovalUrl: null });
+      expect(details).toMatchObject({
+        paymentMethod: 'mpesa',
+        paymentId: checkoutRequestId,
+        providerAmount: null,
+        paypalApprovalUrl: null,
+      });
       expect(details.mpesaAttempts).toEqual([
-        { state: 'pushed', phone: address.phone, amount: details.totalAmount, checkoutRequestId, resultCode: null, resultDesc: null, receipt: null, createdAt: expect.any(String) },
+        {
+          state: 'pushed',
+          phone: address.phone,
+          amount: details.totalAmount,
+          checkoutRequestId,
+          resultCode: null,
+          resultDesc: null,
+          receipt: null,
+          createdAt: expect.any(String),
+        },
       ]);
     });
 
     it('refuses a capture naming an order id no column holds, or PayPal references longer than their columns', async () => {
       const { shopper, orderId } = await placedOrder();
-      for (const bad of [LIMITS.idMax + 1, 1e21, '0x10']) expect((await shop.capture(shopper, { orderId: bad, token: 'EC-1' }).expect(400)).body.message).toBe(MESSAGES.orders.invalidId);
+      for (const bad of [LIMITS.idMax + 1, 1e21, '0x10'])
+        expect((await shop.capture(shopper, { orderId: bad, token: 'EC-1' }).expect(400)).body.message).toBe(MESSAGES.orders.invalidId);
       // class-validator's MaxLength counted 'x' + U+FE0F as one character; the VARCHAR(100) columns count two.
       for (const field of ['token', 'paymentId', 'payerId']) {
-        expect((await shop.capture(shopper, { orderId, [field]: 'x\uFE0F'.repeat(100) }).expect(400)).body.message).toBe(MESSAGES.checkout.paypalReturnInvalid);
+        expect((await shop.capture(shopper, { orderId, [field]: 'x\uFE0F'.repeat(100) }).expect(400)).body.message).toBe(
+          MESSAGES.checkout.paypalReturnInvalid,
+        );
       }
       expect((await shop.paymentOf(orderId)).payerId).toBeNull();
     });
@@ -124,7 +187,8 @@ describe('orders', () => {
       expect((await shop.details(stranger, orderId).expect(404)).body.message).toBe(MESSAGES.orders.notFound);
       expect((await shop.details(shopper, 999_999_999).expect(404)).body.message).toBe(MESSAGES.orders.notFound);
       expect((await listOf(stranger, shopper.id).expect(403)).body.message).toBe(MESSAGES.auth.notYourAccount);
-      for (const bad of ['abc', '1.5', '0', '0x10', '1e3', '%2B5', '%207', '7.0', '4294967296']) expect((await shop.details(shopper, bad).expect(400)).body.message).toBe(MESSAGES.orders.invalidId);
+      for (const bad of ['abc', '1.5', '0', '0x10', '1e3', '%2B5', '%207', '7.0', '4294967296'])
+        expect((await shop.details(shopper, bad).expect(400)).body.message).toBe(MESSAGES.orders.invalidId);
       await request(stack.server).get(ORDER_API.orders(shopper.id)).expect(401);
       await request(stack.server).get(ORDER_API.order(orderId)).expect(401);
     });
@@ -170,7 +234,12 @@ describe('orders', () => {
     it("details show any shopper's order with its history", async () => {
       const { shopper, orderId } = await placedOrder();
       const details = (await adminDetails(orderId).expect(200)).body.data as OrderDetails;
-      expect(details).toMatchObject({ id: orderId, userId: shopper.id, orderStatus: 'pending', history: [expect.objectContaining({ fromStatus: null, toStatus: 'pending' })] });
+      expect(details).toMatchObject({
+        id: orderId,
+        userId: shopper.id,
+        orderStatus: 'pending',
+        history: [expect.objectContaining({ fromStatus: null, toStatus: 'pending' })],
+      });
       expect((await adminDetails(999_999_999).expect(404)).body.message).toBe(MESSAGES.orders.notFound);
       expect((await adminDetails('abc').expect(400)).body.message).toBe(MESSAGES.orders.invalidId);
     });
@@ -179,20 +248,28 @@ describe('orders', () => {
       const { shopper, orderId } = await placedOrder();
       await shop.markPaid(orderId);
       const answer = await adminUpdate(orderId, { orderStatus: 'inShipping' }).expect(200);
-      expect(answer.body).toMatchObject({ success: true, message: MESSAGES.orders.statusUpdated, data: { id: orderId, orderStatus: 'inShipping' } });
+      expect(answer.body).toMatchObject({
+        success: true,
+        message: MESSAGES.orders.statusUpdated,
+        data: { id: orderId, orderStatus: 'inShipping' },
+      });
       const before = await stack.dataSource.getRepository(Order).findOneByOrFail({ id: orderId });
       expect((answer.body.data as OrderDetails).orderUpdateDate).toBe(before.updatedAt.toISOString());
 
       await adminUpdate(orderId, { orderStatus: 'inShipping' }).expect(200);
       await adminUpdate(orderId, { orderStatus: 'delivered' }).expect(200);
 
-      expect((await historyRows(orderId)).map((change) => [change.fromStatus, change.toStatus, change.actor, change.changedByUserId])).toEqual([
+      expect(
+        (await historyRows(orderId)).map((change) => [change.fromStatus, change.toStatus, change.actor, change.changedByUserId]),
+      ).toEqual([
         [null, 'pending', 'shopper', shopper.id],
         ['pending', 'confirmed', 'payment', null],
         ['confirmed', 'inShipping', 'admin', admin.id],
         ['inShipping', 'delivered', 'admin', admin.id],
       ]);
-      const statusEvents = (await shop.eventsOf(orderId)).filter((event) => event.jobName === 'order.status-changed').map((event) => event.payload);
+      const statusEvents = (await shop.eventsOf(orderId))
+        .filter((event) => event.jobName === 'order.status-changed')
+        .map((event) => event.payload);
       expect(statusEvents).toEqual([
         { orderId, from: 'pending', to: 'confirmed' },
         { orderId, from: 'confirmed', to: 'inShipping' },
@@ -208,7 +285,9 @@ describe('orders', () => {
       }
       await shop.markPaid(orderId);
       await adminUpdate(orderId, { orderStatus: 'delivered' }).expect(200);
-      expect((await adminUpdate(orderId, { orderStatus: 'inProcess' }).expect(409)).body.message).toBe(MESSAGES.orders.transitionNotAllowed('Delivered', 'In Process'));
+      expect((await adminUpdate(orderId, { orderStatus: 'inProcess' }).expect(409)).body.message).toBe(
+        MESSAGES.orders.transitionNotAllowed('Delivered', 'In Process'),
+      );
       expect((await historyRows(orderId)).map((change) => change.toStatus)).toEqual(['pending', 'confirmed', 'delivered']);
       expect(await shop.stockOf(product)).toBe(8);
     });
@@ -252,7 +331,11 @@ describe('orders', () => {
 
     it('routes are closed to shoppers and guests', async () => {
       const { shopper, orderId } = await placedOrder();
-      for (const call of [adminList({}, shopper), adminDetails(orderId, shopper), adminUpdate(orderId, { orderStatus: 'delivered' }, shopper)]) {
+      for (const call of [
+        adminList({}, shopper),
+        adminDetails(orderId, shopper),
+        adminUpdate(orderId, { orderStatus: 'delivered' }, shopper),
+      ]) {
         expect((await call.expect(403)).body.message).toBe(MESSAGES.auth.adminRequired);
       }
       await request(stack.server).get(ORDER_API.adminOrders).expect(401);

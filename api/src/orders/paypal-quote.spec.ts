@@ -4,7 +4,7 @@ import { Order } from '@shop/db';
 import { createTestProduct, testConfig } from '@shop/testing';
 import { startPaymentStack, type PaymentStack } from '../testing/payment-stack.js';
 import { startTestApi } from '../testing/test-api.js';
-import { NGONG, PARKLANDS, checkoutDriver, type Shopper } from './checkout-fixtures.js';
+import { checkoutDriver, NGONG, PARKLANDS, type Shopper } from './checkout-fixtures.js';
 
 describe('the PayPal quote at checkout', () => {
   let stack: PaymentStack;
@@ -16,7 +16,8 @@ describe('the PayPal quote at checkout', () => {
   });
   afterAll(() => stack?.close());
 
-  const quote = (shopper: Shopper, addressId: number | string, server = stack.server) => request(server).get(PAYPAL_QUOTE_API.quote(addressId)).set('Cookie', shopper.cookie);
+  const quote = (shopper: Shopper, addressId: number | string, server = stack.server) =>
+    request(server).get(PAYPAL_QUOTE_API.quote(addressId)).set('Cookie', shopper.cookie);
 
   it('is the amount PayPal is then asked to charge: the cart and the delivery fee, converted at the configured rate and rounded up to the cent', async () => {
     const product = await createTestProduct(stack.dataSource, { price: 1200, salePrice: 925, totalStock: 5 });
@@ -24,12 +25,21 @@ describe('the PayPal quote at checkout', () => {
 
     const answer = (await quote(shopper, address.id).expect(200)).body as { success: true; data: PaypalQuote };
     // KES 925 + 150 = 1,075 at 129 per dollar is 8.3333…: PayPal is asked for 8.34, never less than the total.
-    expect(answer).toEqual({ success: true, data: { totalAmount: 925 + PARKLANDS.fee, providerAmount: { currency: 'USD', value: '8.34', kesPerUnit: 129 } } });
+    expect(answer).toEqual({
+      success: true,
+      data: { totalAmount: 925 + PARKLANDS.fee, providerAmount: { currency: 'USD', value: '8.34', kesPerUnit: 129 } },
+    });
 
-    const { orderId, approvalURL } = (await shop.payByPaypal(shopper, { addressId: address.id }).expect(201)).body as { orderId: number; approvalURL: string };
+    const { orderId, approvalURL } = (await shop.payByPaypal(shopper, { addressId: address.id }).expect(201)).body as {
+      orderId: number;
+      approvalURL: string;
+    };
     const paypalOrder = stack.sandbox.paypal.order(new URL(approvalURL).searchParams.get('token')!);
     expect(paypalOrder).toMatchObject({ amount: { currency_code: 'USD', value: answer.data.providerAmount.value } });
-    expect((await shop.details(shopper, orderId).expect(200)).body.data).toMatchObject({ totalAmount: answer.data.totalAmount, providerAmount: answer.data.providerAmount });
+    expect((await shop.details(shopper, orderId).expect(200)).body.data).toMatchObject({
+      totalAmount: answer.data.totalAmount,
+      providerAmount: answer.data.providerAmount,
+    });
   });
 
   it('places nothing and takes no stock', async () => {
@@ -56,10 +66,16 @@ describe('the PayPal quote at checkout', () => {
 
     const newRate = await startTestApi(testConfig({ PAYPAL_CURRENCY: 'EUR', PAYPAL_KES_PER_UNIT: '150.5' }));
     try {
-      expect((await quote(shopper, address.id, newRate.server).expect(200)).body.data).toEqual({ totalAmount: 2580 + PARKLANDS.fee, providerAmount: recorded });
+      expect((await quote(shopper, address.id, newRate.server).expect(200)).body.data).toEqual({
+        totalAmount: 2580 + PARKLANDS.fee,
+        providerAmount: recorded,
+      });
       // Another address is another order, charged at today's rate: KES 2,810 is EUR 18.671…, asked as 18.68.
       const ngong = await shop.address(shopper, NGONG);
-      expect((await quote(shopper, ngong.id, newRate.server).expect(200)).body.data).toEqual({ totalAmount: 2580 + NGONG.fee, providerAmount: { currency: 'EUR', value: '18.68', kesPerUnit: 150.5 } });
+      expect((await quote(shopper, ngong.id, newRate.server).expect(200)).body.data).toEqual({
+        totalAmount: 2580 + NGONG.fee,
+        providerAmount: { currency: 'EUR', value: '18.68', kesPerUnit: 150.5 },
+      });
     } finally {
       await newRate.app.close();
     }

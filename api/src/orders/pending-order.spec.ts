@@ -2,7 +2,7 @@ import { JOBS, MESSAGES, type NotifyJob } from '@shop/contracts';
 import { MpesaAttempt, Order, OrderStatusHistory } from '@shop/db';
 import { createTestProduct } from '@shop/testing';
 import { startPaymentStack, type PaymentStack } from '../testing/payment-stack.js';
-import { PARKLANDS, checkoutDriver } from './checkout-fixtures.js';
+import { checkoutDriver, PARKLANDS } from './checkout-fixtures.js';
 
 /** docs/orders.md, One order waiting: a shopper's checkouts never leave phantom orders holding units. */
 describe('the order waiting for payment', () => {
@@ -15,13 +15,22 @@ describe('the order waiting for payment', () => {
   });
   afterAll(() => stack?.close());
 
-  const statusesOf = async (shopperId: number) => (await stack.dataSource.getRepository(Order).find({ where: { userId: shopperId }, order: { id: 'ASC' } })).map((order) => order.orderStatus);
+  const statusesOf = async (shopperId: number) =>
+    (await stack.dataSource.getRepository(Order).find({ where: { userId: shopperId }, order: { id: 'ASC' } })).map(
+      (order) => order.orderStatus,
+    );
 
   it('is reused by "Try again" with the same cart: a new STK push for the same order, its units held once', async () => {
     const product = await createTestProduct(stack.dataSource, { totalStock: 1 });
     const { shopper, address } = await shop.shopperWithCart([[product, 1]]);
-    const first = (await shop.payByMpesa(shopper, { addressId: address.id, phone: address.phone }).expect(201)).body.data as { orderId: number; checkoutRequestId: string };
-    const second = (await shop.payByMpesa(shopper, { addressId: address.id, phone: address.phone }).expect(201)).body.data as { orderId: number; checkoutRequestId: string };
+    const first = (await shop.payByMpesa(shopper, { addressId: address.id, phone: address.phone }).expect(201)).body.data as {
+      orderId: number;
+      checkoutRequestId: string;
+    };
+    const second = (await shop.payByMpesa(shopper, { addressId: address.id, phone: address.phone }).expect(201)).body.data as {
+      orderId: number;
+      checkoutRequestId: string;
+    };
     expect(second.orderId).toBe(first.orderId);
     expect(second.checkoutRequestId).not.toBe(first.checkoutRequestId);
     const attempts = await stack.dataSource.getRepository(MpesaAttempt).find({ where: { orderId: first.orderId }, order: { id: 'ASC' } });
@@ -44,22 +53,32 @@ describe('the order waiting for payment', () => {
     const product = await createTestProduct(stack.dataSource, { title: 'Last kite', totalStock: 1 });
     const { shopper, address } = await shop.shopperWithCart([[product, 1]]);
     const { orderId: paypalOrder } = (await shop.payByPaypal(shopper, { addressId: address.id }).expect(201)).body as { orderId: number };
-    const { orderId: mpesaOrder } = (await shop.payByMpesa(shopper, { addressId: address.id, phone: address.phone }).expect(201)).body.data as { orderId: number };
+    const { orderId: mpesaOrder } = (await shop.payByMpesa(shopper, { addressId: address.id, phone: address.phone }).expect(201)).body
+      .data as { orderId: number };
     expect(mpesaOrder).not.toBe(paypalOrder);
     expect(await statusesOf(shopper.id)).toEqual(['cancelled', 'pending']);
     expect(await shop.paymentOf(paypalOrder)).toMatchObject({ status: 'failed', failureReason: MESSAGES.payment.replacedByNewOrder });
     expect(await shop.stockOf(product)).toBe(0);
     // The PayPal page, approved late, can no longer sell the closed order.
     const { providerReference } = await shop.paymentOf(paypalOrder);
-    expect((await shop.capture(shopper, { orderId: paypalOrder, token: providerReference }).expect(409)).body.message).toBe(MESSAGES.orders.captureNotPending);
+    expect((await shop.capture(shopper, { orderId: paypalOrder, token: providerReference }).expect(409)).body.message).toBe(
+      MESSAGES.orders.captureNotPending,
+    );
   });
 
   it('is closed, its units back, when the cart changed; the new order takes the new cart', async () => {
-    const [kite, drum] = [await createTestProduct(stack.dataSource, { totalStock: 5 }), await createTestProduct(stack.dataSource, { totalStock: 5 })];
+    const [kite, drum] = [
+      await createTestProduct(stack.dataSource, { totalStock: 5 }),
+      await createTestProduct(stack.dataSource, { totalStock: 5 }),
+    ];
     const { shopper, address } = await shop.shopperWithCart([[kite, 2]]);
-    const { orderId: first } = (await shop.payByMpesa(shopper, { addressId: address.id, phone: address.phone }).expect(201)).body.data as { orderId: number };
+    const { orderId: first } = (await shop.payByMpesa(shopper, { addressId: address.id, phone: address.phone }).expect(201)).body.data as {
+      orderId: number;
+    };
     await shop.addToCart(shopper, drum, 1);
-    const { orderId: second } = (await shop.payByMpesa(shopper, { addressId: address.id, phone: address.phone }).expect(201)).body.data as { orderId: number };
+    const { orderId: second } = (await shop.payByMpesa(shopper, { addressId: address.id, phone: address.phone }).expect(201)).body.data as {
+      orderId: number;
+    };
     expect(second).not.toBe(first);
     expect(await statusesOf(shopper.id)).toEqual(['cancelled', 'pending']);
     expect([await shop.stockOf(kite), await shop.stockOf(drum)]).toEqual([3, 4]);
@@ -74,11 +93,15 @@ describe('the order waiting for payment', () => {
     const product = await createTestProduct(stack.dataSource, { totalStock: 5 });
     const { shopper, address } = await shop.shopperWithCart([[product, 1]]);
     const { orderId: replaced } = (await shop.payByPaypal(shopper, { addressId: address.id }).expect(201)).body as { orderId: number };
-    const { orderId: placed } = (await shop.payByMpesa(shopper, { addressId: address.id, phone: address.phone }).expect(201)).body.data as { orderId: number };
+    const { orderId: placed } = (await shop.payByMpesa(shopper, { addressId: address.id, phone: address.phone }).expect(201)).body.data as {
+      orderId: number;
+    };
     await shop.cancel(shopper, placed).expect(200);
 
     const notices = async (orderId: number) =>
-      (await shop.eventsOf(orderId)).filter((event) => event.jobName === JOBS.notificationSend).map((event) => (event.payload as NotifyJob).kind);
+      (await shop.eventsOf(orderId))
+        .filter((event) => event.jobName === JOBS.notificationSend)
+        .map((event) => (event.payload as NotifyJob).kind);
     expect(await statusesOf(shopper.id)).toEqual(['cancelled', 'cancelled']);
     expect(await notices(replaced)).toEqual([]);
     expect(await notices(placed)).toEqual(['orderCancelled']);
@@ -115,12 +138,19 @@ describe('the order waiting for payment', () => {
       const { shopper, address } = await shop.shopperWithCart([[product, 1]]);
       const { orderId } = (await shop.payByPaypal(shopper, { addressId: address.id }).expect(201)).body as { orderId: number };
       const { providerReference } = await shop.paymentOf(orderId);
-      expect((await shop.paypalCancelled(shopper, { orderId, token: 'EC-NOT-OURS' }).expect(404)).body.message).toBe(MESSAGES.checkout.paypalReturnInvalid);
+      expect((await shop.paypalCancelled(shopper, { orderId, token: 'EC-NOT-OURS' }).expect(404)).body.message).toBe(
+        MESSAGES.checkout.paypalReturnInvalid,
+      );
       const stranger = await shop.shopper();
-      expect((await shop.paypalCancelled(stranger, { orderId, token: providerReference }).expect(404)).body.message).toBe(MESSAGES.orders.notFound);
+      expect((await shop.paypalCancelled(stranger, { orderId, token: providerReference }).expect(404)).body.message).toBe(
+        MESSAGES.orders.notFound,
+      );
       expect((await shop.paypalCancelled(shopper, { orderId }).expect(400)).body.message).toBe(MESSAGES.checkout.paypalReturnInvalid);
       await shop.markPaid(orderId);
-      expect((await shop.paypalCancelled(shopper, { orderId, token: providerReference }).expect(200)).body.data).toMatchObject({ orderStatus: 'confirmed', paymentStatus: 'paid' });
+      expect((await shop.paypalCancelled(shopper, { orderId, token: providerReference }).expect(200)).body.data).toMatchObject({
+        orderStatus: 'confirmed',
+        paymentStatus: 'paid',
+      });
       expect(await shop.stockOf(product)).toBe(1);
     });
   });
@@ -129,11 +159,22 @@ describe('the order waiting for payment', () => {
     it('closes a pending order and puts its units back', async () => {
       const product = await createTestProduct(stack.dataSource, { totalStock: 3 });
       const { shopper, address } = await shop.shopperWithCart([[product, 3]]);
-      const { orderId } = (await shop.payByMpesa(shopper, { addressId: address.id, phone: address.phone }).expect(201)).body.data as { orderId: number };
-      expect((await shop.cancel(shopper, orderId).expect(200)).body.data).toMatchObject({ orderStatus: 'cancelled', paymentStatus: 'failed' });
+      const { orderId } = (await shop.payByMpesa(shopper, { addressId: address.id, phone: address.phone }).expect(201)).body.data as {
+        orderId: number;
+      };
+      expect((await shop.cancel(shopper, orderId).expect(200)).body.data).toMatchObject({
+        orderStatus: 'cancelled',
+        paymentStatus: 'failed',
+      });
       expect(await shop.stockOf(product)).toBe(3);
       const history = await stack.dataSource.getRepository(OrderStatusHistory).find({ where: { orderId }, order: { id: 'ASC' } });
-      expect(history.at(-1)).toMatchObject({ fromStatus: 'pending', toStatus: 'cancelled', actor: 'shopper', changedByUserId: shopper.id, reason: MESSAGES.orders.cancelledByShopper });
+      expect(history.at(-1)).toMatchObject({
+        fromStatus: 'pending',
+        toStatus: 'cancelled',
+        actor: 'shopper',
+        changedByUserId: shopper.id,
+        reason: MESSAGES.orders.cancelledByShopper,
+      });
     });
 
     it('closes a paid order not yet shipped with its money owed back, and refuses one shipped', async () => {
@@ -141,7 +182,10 @@ describe('the order waiting for payment', () => {
       const { shopper, address } = await shop.shopperWithCart([[product, 2]]);
       const { orderId } = (await shop.payByPaypal(shopper, { addressId: address.id }).expect(201)).body as { orderId: number };
       await shop.markPaid(orderId);
-      expect((await shop.cancel(shopper, orderId).expect(200)).body.data).toMatchObject({ orderStatus: 'cancelled', paymentStatus: 'paid' });
+      expect((await shop.cancel(shopper, orderId).expect(200)).body.data).toMatchObject({
+        orderStatus: 'cancelled',
+        paymentStatus: 'paid',
+      });
       expect(await shop.paymentOf(orderId)).toMatchObject({ status: 'paid', refundDue: 2 * 1000 + PARKLANDS.fee });
       expect(await shop.stockOf(product)).toBe(4);
 

@@ -1,15 +1,24 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { MESSAGES, type ApiSuccess, type MpesaPaymentAnswer, type OrderDetails, type Order as OrderView, type PaypalOrderAnswer, type PaypalQuote, type SessionUser } from '@shop/contracts';
+import {
+  MESSAGES,
+  type ApiSuccess,
+  type MpesaPaymentAnswer,
+  type OrderDetails,
+  type Order as OrderView,
+  type PaypalOrderAnswer,
+  type PaypalQuote,
+  type SessionUser,
+} from '@shop/contracts';
 import { ClientAddress, CurrentUser } from '../access/access.decorators.js';
 import { orRefuse } from '../common/business-failure.js';
 import { idPipe } from '../common/id-pipe.js';
 import { CheckoutService } from './checkout.service.js';
-import { OrderPlacementService } from './order-placement.service.js';
 import { CapturePaypalInputDto } from './dto/capture-paypal-input.dto.js';
 import { MpesaPaymentInputDto } from './dto/mpesa-payment-input.dto.js';
 import { PaypalCancelInputDto } from './dto/paypal-cancel-input.dto.js';
 import { PlaceOrderInputDto } from './dto/place-order-input.dto.js';
+import { OrderPlacementService } from './order-placement.service.js';
 import { OrdersService } from './orders.service.js';
 
 /**
@@ -26,12 +35,19 @@ export class ShopOrdersController {
 
   /** What PayPal will charge for the cart delivered to this address, shown before the shopper leaves for PayPal. */
   @Get('order/paypal-quote/:addressId')
-  async paypalQuote(@CurrentUser() shopper: SessionUser, @Param('addressId', idPipe(MESSAGES.checkout.noAddressSelected)) addressId: number): Promise<ApiSuccess<PaypalQuote>> {
+  async paypalQuote(
+    @CurrentUser() shopper: SessionUser,
+    @Param('addressId', idPipe(MESSAGES.checkout.noAddressSelected)) addressId: number,
+  ): Promise<ApiSuccess<PaypalQuote>> {
     return { success: true, data: orRefuse(await this.placement.paypalQuote(shopper.id, addressId)) };
   }
 
   @Post('order/create')
-  async createPaypalOrder(@CurrentUser() shopper: SessionUser, @ClientAddress() clientAddress: string, @Body() input: PlaceOrderInputDto): Promise<PaypalOrderAnswer> {
+  async createPaypalOrder(
+    @CurrentUser() shopper: SessionUser,
+    @ClientAddress() clientAddress: string,
+    @Body() input: PlaceOrderInputDto,
+  ): Promise<PaypalOrderAnswer> {
     const { orderId, approvalUrl } = orRefuse(await this.checkout.startPaypal(shopper, clientAddress, input.addressId));
     return { success: true, approvalURL: approvalUrl, orderId };
   }
@@ -69,12 +85,23 @@ export class ShopOrdersController {
   @Post('order/paypal-cancel')
   @HttpCode(HttpStatus.OK)
   async paypalCancelled(@CurrentUser() shopper: SessionUser, @Body() input: PaypalCancelInputDto): Promise<ApiSuccess<OrderDetails>> {
-    return { success: true, data: orRefuse(await this.orders.cancelByShopper(shopper, input.orderId, { reason: MESSAGES.payment.paypalCancelled, paypalReference: input.token })) };
+    return {
+      success: true,
+      data: orRefuse(
+        await this.orders.cancelByShopper(shopper, input.orderId, {
+          reason: MESSAGES.payment.paypalCancelled,
+          paypalReference: input.token,
+        }),
+      ),
+    };
   }
 
   @Post('order/cancel/:orderId')
   @HttpCode(HttpStatus.OK)
-  async cancel(@CurrentUser() shopper: SessionUser, @Param('orderId', idPipe(MESSAGES.orders.invalidId)) orderId: number): Promise<ApiSuccess<OrderDetails>> {
+  async cancel(
+    @CurrentUser() shopper: SessionUser,
+    @Param('orderId', idPipe(MESSAGES.orders.invalidId)) orderId: number,
+  ): Promise<ApiSuccess<OrderDetails>> {
     return { success: true, data: orRefuse(await this.orders.cancelByShopper(shopper, orderId)) };
   }
 
@@ -84,7 +111,10 @@ export class ShopOrdersController {
   }
 
   @Get('order/details/:orderId')
-  async details(@CurrentUser() shopper: SessionUser, @Param('orderId', idPipe(MESSAGES.orders.invalidId)) orderId: number): Promise<ApiSuccess<OrderDetails>> {
+  async details(
+    @CurrentUser() shopper: SessionUser,
+    @Param('orderId', idPipe(MESSAGES.orders.invalidId)) orderId: number,
+  ): Promise<ApiSuccess<OrderDetails>> {
     return { success: true, data: orRefuse(await this.orders.orderOf(shopper.id, orderId)) };
   }
 }

@@ -13,7 +13,10 @@ const CALLBACK_BODY_LIMIT = '64kb';
  */
 export function readCallbackBodiesAsText(app: INestApplication): void {
   // app.use matches by prefix: the callback path covers the attempt key below it.
-  app.use([ORDER_API.mpesaCallback(':token'), ORDER_API.mpesaStatusResult(':token', ':attemptKey'), ORDER_API.paypalWebhook], express.text({ type: () => true, limit: CALLBACK_BODY_LIMIT }));
+  app.use(
+    [ORDER_API.mpesaCallback(':token'), ORDER_API.mpesaStatusResult(':token', ':attemptKey'), ORDER_API.paypalWebhook],
+    express.text({ type: () => true, limit: CALLBACK_BODY_LIMIT }),
+  );
 }
 
 /** The text the provider sent; an empty request has none. */

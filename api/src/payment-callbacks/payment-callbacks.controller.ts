@@ -1,5 +1,5 @@
-import { Body, Controller, Headers, HttpCode, HttpStatus, Ip, Param, Post } from '@nestjs/common';
 import type { IncomingHttpHeaders } from 'node:http';
+import { Body, Controller, Headers, HttpCode, HttpStatus, Ip, Param, Post } from '@nestjs/common';
 import { ClientAddress, Public } from '../access/access.decorators.js';
 import { orRefuse } from '../common/business-failure.js';
 import { callbackText } from './callback-bodies.js';
@@ -23,7 +23,12 @@ export class PaymentCallbacksController {
    */
   @Post('mpesa-callback/:token{/:attemptKey}')
   @HttpCode(HttpStatus.OK)
-  async mpesa(@Param('token') token: string, @Param('attemptKey') attemptKey: string | undefined, @Ip() sourceAddress: string, @Body() body: unknown): Promise<typeof MPESA_CALLBACK_ACCEPTED> {
+  async mpesa(
+    @Param('token') token: string,
+    @Param('attemptKey') attemptKey: string | undefined,
+    @Ip() sourceAddress: string,
+    @Body() body: unknown,
+  ): Promise<typeof MPESA_CALLBACK_ACCEPTED> {
     orRefuse(this.callbacks.admitMpesaSender(token, sourceAddress, attemptKey));
     orRefuse(await this.callbacks.receiveMpesa(callbackText(body), attemptKey ?? null));
     return MPESA_CALLBACK_ACCEPTED;
@@ -32,7 +37,12 @@ export class PaymentCallbacksController {
   /** The Transaction Status API's ResultURL and QueueTimeOutURL of one attempt: how a receipt the STK query does not tell arrives. */
   @Post('mpesa-status-result/:token/:attemptKey')
   @HttpCode(HttpStatus.OK)
-  async mpesaStatusResult(@Param('token') token: string, @Param('attemptKey') attemptKey: string, @Ip() sourceAddress: string, @Body() body: unknown): Promise<typeof MPESA_CALLBACK_ACCEPTED> {
+  async mpesaStatusResult(
+    @Param('token') token: string,
+    @Param('attemptKey') attemptKey: string,
+    @Ip() sourceAddress: string,
+    @Body() body: unknown,
+  ): Promise<typeof MPESA_CALLBACK_ACCEPTED> {
     orRefuse(this.callbacks.admitMpesaSender(token, sourceAddress, attemptKey));
     orRefuse(await this.callbacks.receiveMpesaStatusResult(callbackText(body), attemptKey));
     return MPESA_CALLBACK_ACCEPTED;
@@ -40,7 +50,11 @@ export class PaymentCallbacksController {
 
   @Post('paypal-webhook')
   @HttpCode(HttpStatus.OK)
-  async paypal(@Headers() headers: IncomingHttpHeaders, @ClientAddress() clientAddress: string, @Body() body: unknown): Promise<{ success: true }> {
+  async paypal(
+    @Headers() headers: IncomingHttpHeaders,
+    @ClientAddress() clientAddress: string,
+    @Body() body: unknown,
+  ): Promise<{ success: true }> {
     orRefuse(await this.callbacks.receivePaypal(headers, callbackText(body), clientAddress));
     return { success: true };
   }

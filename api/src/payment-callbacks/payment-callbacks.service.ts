@@ -1,15 +1,15 @@
-import { HttpStatus, Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
+import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { JOBS, LIMITS, MESSAGES, type PaymentMethod } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
-import { PaymentCallback, inTransaction, isDuplicateKey, recordEvent } from '@shop/db';
-import { PaypalClient, parseStkCallback, parseTransactionStatusResult, parseWebhookEvent } from '@shop/payments';
+import { JOBS, LIMITS, MESSAGES, type PaymentMethod } from '@shop/contracts';
+import { inTransaction, isDuplicateKey, PaymentCallback, recordEvent } from '@shop/db';
+import { APP_CONFIG } from '@shop/infrastructure';
+import { parseStkCallback, parseTransactionStatusResult, parseWebhookEvent, PaypalClient } from '@shop/payments';
 import { BusinessFailure } from '../common/business-failure.js';
 import { sameSecret } from '../common/secrets.js';
-import { APP_CONFIG } from '@shop/infrastructure';
 import { ApiMetrics } from '../metrics/api-metrics.js';
 import { RateLimitsService } from '../throttling/rate-limits.service.js';
 import { RefusedWebhooks, type RefusedWebhook } from './refused-webhooks.js';
@@ -18,7 +18,13 @@ import { RefusedWebhooks, type RefusedWebhook } from './refused-webhooks.js';
 export const CALLBACK_SOURCE_REFUSED = 'M-Pesa callbacks are not accepted from this address.';
 
 /** The headers PayPal's verification needs, kept with the event. */
-const PAYPAL_TRANSMISSION_HEADERS = ['paypal-transmission-id', 'paypal-transmission-time', 'paypal-transmission-sig', 'paypal-cert-url', 'paypal-auth-algo'] as const;
+const PAYPAL_TRANSMISSION_HEADERS = [
+  'paypal-transmission-id',
+  'paypal-transmission-time',
+  'paypal-transmission-sig',
+  'paypal-cert-url',
+  'paypal-auth-algo',
+] as const;
 
 /** The columns the keys go into: a longer one cannot be a provider's. */
 const MAX_REFERENCE_LENGTH = 100;
@@ -88,7 +94,8 @@ export class PaymentCallbacksService {
     if (!this.isCallbackToken(token)) return notFound;
     if (attemptKey !== undefined && !ATTEMPT_KEY.test(attemptKey)) return notFound;
     const allowed = this.config.MPESA_CALLBACK_ALLOWED_IPS;
-    if (allowed.length > 0 && !allowed.map(plainAddress).includes(plainAddress(sourceAddress))) return new BusinessFailure(HttpStatus.FORBIDDEN, CALLBACK_SOURCE_REFUSED);
+    if (allowed.length > 0 && !allowed.map(plainAddress).includes(plainAddress(sourceAddress)))
+      return new BusinessFailure(HttpStatus.FORBIDDEN, CALLBACK_SOURCE_REFUSED);
     return null;
   }
 
@@ -104,15 +111,31 @@ export class PaymentCallbacksService {
   async receiveMpesa(text: string, attemptKey: string | null): Promise<true | BusinessFailure> {
     const callback = parseStkCallback(parsedJson(text));
     if (!callback || callback.checkoutRequestId.length > MAX_REFERENCE_LENGTH) {
-      await this.store({ provider: 'mpesa', deliveryKey: unreadableKey(text), providerReference: null, attemptKey, payload: { body: text } }, null);
+      await this.store(
+        { provider: 'mpesa', deliveryKey: unreadableKey(text), providerReference: null, attemptKey, payload: { body: text } },
+        null,
+      );
       return unreadable();
     }
-    const row: CallbackRow = { provider: 'mpesa', deliveryKey: callback.checkoutRequestId, providerReference: callback.checkoutRequestId, attemptKey, payload: { body: text } };
-    if (!(await this.store(row, JOBS.mpesaCallback)) && (await this.storedBody('mpesa', row.deliveryKey)) !== text && (await this.bodiesOfPush(callback.checkoutRequestId)) < LIMITS.mpesaCallbackBodiesPerPush) {
+    const row: CallbackRow = {
+      provider: 'mpesa',
+      deliveryKey: callback.checkoutRequestId,
+      providerReference: callback.checkoutRequestId,
+      attemptKey,
+      payload: { body: text },
+    };
+    if (
+      !(await this.store(row, JOBS.mpesaCallback)) &&
+      (await this.storedBody('mpesa', row.deliveryKey)) !== text &&
+      (await this.bodiesOfPush(callback.checkoutRequestId)) < LIMITS.mpesaCallbackBodiesPerPush
+    ) {
       // Another body for the same push (a forged one came first, say) is kept beside it, so the
       // first to arrive cannot silence Daraja's: the workers confirm each with Daraja. A few, not
       // a flood: each costs an STK query.
-      await this.store({ ...row, deliveryKey: `${row.deliveryKey}:${createHash('sha256').update(text).digest('hex').slice(0, 16)}` }, JOBS.mpesaCallback);
+      await this.store(
+        { ...row, deliveryKey: `${row.deliveryKey}:${createHash('sha256').update(text).digest('hex').slice(0, 16)}` },
+        JOBS.mpesaCallback,
+      );
     }
     return true;
   }
@@ -130,10 +153,22 @@ export class PaymentCallbacksService {
   async receiveMpesaStatusResult(text: string, attemptKey: string): Promise<true | BusinessFailure> {
     const result = parseTransactionStatusResult(parsedJson(text));
     if (!result || result.conversationId.length > MAX_REFERENCE_LENGTH) {
-      await this.store({ provider: 'mpesa', deliveryKey: unreadableKey(text), providerReference: null, attemptKey, payload: { body: text } }, null);
+      await this.store(
+        { provider: 'mpesa', deliveryKey: unreadableKey(text), providerReference: null, attemptKey, payload: { body: text } },
+        null,
+      );
       return unreadable();
     }
-    await this.store({ provider: 'mpesa', deliveryKey: `status:${result.conversationId}`, providerReference: result.originatorConversationId.slice(0, MAX_REFERENCE_LENGTH), attemptKey, payload: { body: text } }, JOBS.mpesaStatusResult);
+    await this.store(
+      {
+        provider: 'mpesa',
+        deliveryKey: `status:${result.conversationId}`,
+        providerReference: result.originatorConversationId.slice(0, MAX_REFERENCE_LENGTH),
+        attemptKey,
+        payload: { body: text },
+      },
+      JOBS.mpesaStatusResult,
+    );
     return true;
   }
 
@@ -145,11 +180,26 @@ export class PaymentCallbacksService {
   async receivePaypal(headers: IncomingHttpHeaders, text: string, clientAddress: string): Promise<true | BusinessFailure> {
     await this.limits.consume('paypalWebhooksPerClientAddress', [clientAddress], MESSAGES.server.tooManyRequestsFor);
     const event = parsedJson(text) as { id?: unknown } | undefined;
-    const eventId = typeof event === 'object' && event !== null && typeof event.id === 'string' && event.id.length > 0 && event.id.length <= MAX_REFERENCE_LENGTH ? event.id : null;
-    const transmission = Object.fromEntries(PAYPAL_TRANSMISSION_HEADERS.flatMap((name) => (typeof headers[name] === 'string' ? [[name, headers[name]]] : [])));
+    const eventId =
+      typeof event === 'object' &&
+      event !== null &&
+      typeof event.id === 'string' &&
+      event.id.length > 0 &&
+      event.id.length <= MAX_REFERENCE_LENGTH
+        ? event.id
+        : null;
+    const transmission = Object.fromEntries(
+      PAYPAL_TRANSMISSION_HEADERS.flatMap((name) => (typeof headers[name] === 'string' ? [[name, headers[name]]] : [])),
+    );
     const refuse = async (reason: RefusedWebhook['reason']) => {
       this.metrics.unverifiedWebhooks.inc({ provider: 'paypal' });
-      await this.refusedWebhooks.record({ at: new Date().toISOString(), from: clientAddress, reason, eventId, bytes: Buffer.byteLength(text) });
+      await this.refusedWebhooks.record({
+        at: new Date().toISOString(),
+        from: clientAddress,
+        reason,
+        eventId,
+        bytes: Buffer.byteLength(text),
+      });
       return unreadable();
     };
     if (!eventId) return refuse('unreadable');
@@ -163,7 +213,10 @@ export class PaymentCallbacksService {
     if (!verified) return refuse('unverified');
     const orderId = parseWebhookEvent(text)?.orderId ?? null;
     const providerReference = orderId !== null && orderId.length <= MAX_REFERENCE_LENGTH ? orderId : null;
-    await this.store({ provider: 'paypal', deliveryKey: eventId, providerReference, attemptKey: null, payload: { headers: transmission, body: text } }, JOBS.paypalWebhook);
+    await this.store(
+      { provider: 'paypal', deliveryKey: eventId, providerReference, attemptKey: null, payload: { headers: transmission, body: text } },
+      JOBS.paypalWebhook,
+    );
     return true;
   }
 

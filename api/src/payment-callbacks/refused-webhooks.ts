@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { LIMITS } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
+import { LIMITS } from '@shop/contracts';
 import { APP_CONFIG, REDIS_CLIENT } from '@shop/infrastructure';
 
 /** What is kept of a webhook refused unstored: enough to tell a forger's probing from PayPal's own trouble, nothing of its body. */

@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { JOBS } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
-import { type OutboxEvent, inTransaction, recordEvent } from '@shop/db';
+import { JOBS } from '@shop/contracts';
+import { inTransaction, recordEvent, type OutboxEvent } from '@shop/db';
 import { APP_CONFIG } from '@shop/infrastructure';
 
 /**

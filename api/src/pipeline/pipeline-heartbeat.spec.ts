@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { Redis } from 'ioredis';
 import { io, type Socket } from 'socket.io-client';
 import { DataSource } from 'typeorm';
-import { SOCKET_EVENTS, pipelineHeartbeatKeys, type PipelineHeartbeatEvent } from '@shop/contracts';
+import { pipelineHeartbeatKeys, SOCKET_EVENTS, type PipelineHeartbeatEvent } from '@shop/contracts';
 import { OutboxEvent } from '@shop/db';
 import { createTestAccount, sessionCookieOf, settleLeftoverWork, testConfig, waitFor } from '@shop/testing';
 import { WorkersModule } from '../../../workers/src/workers.module.js';
@@ -26,7 +26,10 @@ describe('pipeline heartbeat', () => {
     await workers.init();
     redis = new Redis(config.REDIS_URL);
     const admin = await createTestAccount(api.get(DataSource), 'admin');
-    browser = io(await api.getUrl(), { transports: ['websocket'], extraHeaders: { cookie: await sessionCookieOf(api.getHttpServer(), admin) } });
+    browser = io(await api.getUrl(), {
+      transports: ['websocket'],
+      extraHeaders: { cookie: await sessionCookieOf(api.getHttpServer(), admin) },
+    });
     await browser.emitWithAck('ops:watch');
   });
 
@@ -49,13 +52,18 @@ describe('pipeline heartbeat', () => {
     expect(heartbeat.latencyMs).toBeLessThan(10_000);
     const published = await api.get(DataSource).getRepository(OutboxEvent).findOneByOrFail({ id: row.id });
     expect(published.publishedAt).toBeInstanceOf(Date);
-    const recorded = (await redis.lrange(pipelineHeartbeatKeys(config.REDIS_PREFIX).recent, 0, -1)).map((entry) => JSON.parse(entry) as PipelineHeartbeatEvent);
+    const recorded = (await redis.lrange(pipelineHeartbeatKeys(config.REDIS_PREFIX).recent, 0, -1)).map(
+      (entry) => JSON.parse(entry) as PipelineHeartbeatEvent,
+    );
     expect(recorded.filter((entry) => entry.outboxId === heartbeat.outboxId)).toEqual([heartbeat]);
   });
 
   it('reaches only the sockets that watch the pipeline', async () => {
     const shopper = await createTestAccount(api.get(DataSource));
-    const bystander = io(await api.getUrl(), { transports: ['websocket'], extraHeaders: { cookie: await sessionCookieOf(api.getHttpServer(), shopper) } });
+    const bystander = io(await api.getUrl(), {
+      transports: ['websocket'],
+      extraHeaders: { cookie: await sessionCookieOf(api.getHttpServer(), shopper) },
+    });
     const bystanderGot: unknown[] = [];
     bystander.on(SOCKET_EVENTS.pipelineHeartbeat, (event) => bystanderGot.push(event));
     await waitFor('the bystander to connect', () => bystander.connected);

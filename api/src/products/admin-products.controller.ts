@@ -22,7 +22,11 @@ export class AdminProductsController {
   }
 
   @Put('edit{/:id}')
-  async edit(@CurrentUser() admin: SessionUser, @Param('id', ProductIdPipe) id: number, @Body() input: ProductInputDto): Promise<ApiSuccess<AdminProduct>> {
+  async edit(
+    @CurrentUser() admin: SessionUser,
+    @Param('id', ProductIdPipe) id: number,
+    @Body() input: ProductInputDto,
+  ): Promise<ApiSuccess<AdminProduct>> {
     return { success: true, message: MESSAGES.products.updated, data: orRefuse(await this.products.edit(id, input, admin.id)) };
   }
 

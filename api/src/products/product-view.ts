@@ -31,7 +31,8 @@ export interface VariationRow extends ImageColumns {
 
 function imageOf(row: ImageColumns, audience: 'admin' | 'shop') {
   if (row.imageUrl === null || row.imageStatus === null) return null;
-  const derivatives = typeof row.imageDerivatives === 'string' ? (JSON.parse(row.imageDerivatives) as ImageDerivative[]) : (row.imageDerivatives ?? []);
+  const derivatives =
+    typeof row.imageDerivatives === 'string' ? (JSON.parse(row.imageDerivatives) as ImageDerivative[]) : (row.imageDerivatives ?? []);
   return toImageSet({ url: row.imageUrl, status: row.imageStatus, derivatives, failureReason: row.imageFailureReason }, audience);
 }
 

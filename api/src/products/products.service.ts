@@ -1,8 +1,17 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, type EntityManager } from 'typeorm';
-import { MESSAGES, categoryLabel, effectivePrice, type AdminProduct, type Product as ProductView } from '@shop/contracts';
-import { Product, ProductVariation, Refusal, countUnitsOnHand, inTransaction, isDuplicateKey, recordOpeningStock, stockCountsOf } from '@shop/db';
+import { categoryLabel, effectivePrice, MESSAGES, type AdminProduct, type Product as ProductView } from '@shop/contracts';
+import {
+  countUnitsOnHand,
+  inTransaction,
+  isDuplicateKey,
+  Product,
+  ProductVariation,
+  recordOpeningStock,
+  Refusal,
+  stockCountsOf,
+} from '@shop/db';
 import { BusinessFailure } from '../common/business-failure.js';
 import { ImagesService } from '../images/images.service.js';
 import type { ProductInputDto } from './dto/product-input.dto.js';
@@ -31,7 +40,8 @@ export class ProductsService {
    */
   async findViews(ids: number[], audience: 'admin' | 'shop', manager: EntityManager = this.dataSource.manager): Promise<ProductView[]> {
     if (ids.length === 0) return [];
-    const imageColumns = 'image.url AS imageUrl, image.status AS imageStatus, image.derivatives AS imageDerivatives, image.failureReason AS imageFailureReason';
+    const imageColumns =
+      'image.url AS imageUrl, image.status AS imageStatus, image.derivatives AS imageDerivatives, image.failureReason AS imageFailureReason';
     const [products, variations] = await Promise.all([
       manager.query<ProductRow[]>(
         `SELECT product.id, product.title, product.description, product.category, product.price, product.salePrice, product.totalStock, product.averageReview, ${imageColumns}
@@ -49,7 +59,15 @@ export class ProductsService {
     const byId = new Map(products.map((product) => [product.id, product]));
     return ids.flatMap((id) => {
       const product = byId.get(id);
-      return product ? [toProductView(product, variations.filter((variation) => variation.productId === id), audience)] : [];
+      return product
+        ? [
+            toProductView(
+              product,
+              variations.filter((variation) => variation.productId === id),
+              audience,
+            ),
+          ]
+        : [];
     });
   }
 
@@ -64,14 +82,18 @@ export class ProductsService {
    * back. Admins adding products at once deadlock on the variations' index; the victim runs again.
    */
   add(input: ProductInputDto, byUserId: number): Promise<AdminProduct | BusinessFailure> {
-    return inTransaction(this.dataSource, async (manager) => {
-      const sheet = await this.checkSheet(manager, input);
-      if (sheet instanceof BusinessFailure) return sheet;
-      const { identifiers } = await manager.insert(Product, { ...sheet.columns, averageReview: 0, totalStock: input.totalStock });
-      const id = (identifiers[0] as { id: number }).id;
-      await recordOpeningStock(manager, id, input.totalStock, byUserId);
-      return this.writeVariations(manager, id, sheet);
-    }, { isolation: 'READ COMMITTED' });
+    return inTransaction(
+      this.dataSource,
+      async (manager) => {
+        const sheet = await this.checkSheet(manager, input);
+        if (sheet instanceof BusinessFailure) return sheet;
+        const { identifiers } = await manager.insert(Product, { ...sheet.columns, averageReview: 0, totalStock: input.totalStock });
+        const id = (identifiers[0] as { id: number }).id;
+        await recordOpeningStock(manager, id, input.totalStock, byUserId);
+        return this.writeVariations(manager, id, sheet);
+      },
+      { isolation: 'READ COMMITTED' },
+    );
   }
 
   /**
@@ -80,18 +102,28 @@ export class ProductsService {
    * of the sheet are written together or not at all.
    */
   edit(id: number, input: ProductInputDto, byUserId: number): Promise<AdminProduct | BusinessFailure> {
-    return inTransaction(this.dataSource, async (manager) => {
-      // The product's row first, as every stock change locks it: countUnitsOnHand finds it held already.
-      const product = await manager.findOne(Product, { select: { id: true }, where: { id }, lock: { mode: 'pessimistic_write' } });
-      if (!product) return productNotFound();
-      if (input.stockVersion === undefined || input.stockVersion === null) return new BusinessFailure(HttpStatus.CONFLICT, MESSAGES.stock.staleForm);
-      const counted = await countUnitsOnHand(manager, id, { unitsOnHand: input.totalStock, stockVersion: input.stockVersion }, { actor: 'admin', byUserId });
-      if (counted instanceof Refusal) return new BusinessFailure(counted.status, counted.message);
-      const sheet = await this.checkSheet(manager, input);
-      if (sheet instanceof BusinessFailure) return sheet;
-      await manager.update(Product, { id }, sheet.columns);
-      return this.writeVariations(manager, id, sheet);
-    }, { isolation: 'READ COMMITTED' });
+    return inTransaction(
+      this.dataSource,
+      async (manager) => {
+        // The product's row first, as every stock change locks it: countUnitsOnHand finds it held already.
+        const product = await manager.findOne(Product, { select: { id: true }, where: { id }, lock: { mode: 'pessimistic_write' } });
+        if (!product) return productNotFound();
+        if (input.stockVersion === undefined || input.stockVersion === null)
+          return new BusinessFailure(HttpStatus.CONFLICT, MESSAGES.stock.staleForm);
+        const counted = await countUnitsOnHand(
+          manager,
+          id,
+          { unitsOnHand: input.totalStock, stockVersion: input.stockVersion },
+          { actor: 'admin', byUserId },
+        );
+        if (counted instanceof Refusal) return new BusinessFailure(counted.status, counted.message);
+        const sheet = await this.checkSheet(manager, input);
+        if (sheet instanceof BusinessFailure) return sheet;
+        await manager.update(Product, { id }, sheet.columns);
+        return this.writeVariations(manager, id, sheet);
+      },
+      { isolation: 'READ COMMITTED' },
+    );
   }
 
   /** Products as the admin manages them, in the order of `ids`: the catalogue's view and the stock form's figures. */
@@ -118,14 +150,18 @@ export class ProductsService {
    */
   private async checkSheet(manager: EntityManager, input: ProductInputDto): Promise<CheckedSheet | BusinessFailure> {
     const salePrice = input.salePrice ?? 0;
-    if (salePrice > 0 && salePrice >= input.price) return new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.products.salePriceNotBelowPrice);
+    if (salePrice > 0 && salePrice >= input.price)
+      return new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.products.salePriceNotBelowPrice);
     const variations = input.variations ?? [];
     const mainImage = input.image ? input.image : null;
     if (!mainImage && variations.length === 0) return new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.products.requirements.image);
     const labels = variations.map((variation) => variation.label.toLocaleLowerCase('en'));
     if (new Set(labels).size !== labels.length) return new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.variation.labelDuplicate);
 
-    const images = await this.images.findUsable(manager, [...(mainImage ? [mainImage] : []), ...variations.map((variation) => variation.image)]);
+    const images = await this.images.findUsable(manager, [
+      ...(mainImage ? [mainImage] : []),
+      ...variations.map((variation) => variation.image),
+    ]);
     if (images instanceof BusinessFailure) return images;
 
     const prices = { price: input.price, salePrice };
@@ -150,7 +186,9 @@ export class ProductsService {
    */
   private async writeVariations(manager: EntityManager, productId: number, sheet: CheckedSheet): Promise<AdminProduct | BusinessFailure> {
     const key = (label: string) => label.toLocaleLowerCase('en');
-    const existing = new Map((await manager.find(ProductVariation, { where: { productId } })).map((variation) => [key(variation.label), variation]));
+    const existing = new Map(
+      (await manager.find(ProductVariation, { where: { productId } })).map((variation) => [key(variation.label), variation]),
+    );
     const kept = new Set(sheet.variations.map((variation) => key(variation.label)));
     const gone = [...existing.values()].filter((variation) => !kept.has(key(variation.label)));
     if (gone.length > 0) await manager.delete(ProductVariation, { id: In(gone.map((variation) => variation.id)) });

@@ -1,8 +1,15 @@
+import { randomBytes } from 'node:crypto';
 import { Emitter } from '@socket.io/redis-emitter';
 import { Redis } from 'ioredis';
-import { randomBytes } from 'node:crypto';
 import request from 'supertest';
-import { MESSAGES, SESSION_TRANSPORT_HEADER, SOCKET_EVENTS, SOCKET_ROOMS, socketChannelKey, type PipelineHeartbeatEvent } from '@shop/contracts';
+import {
+  MESSAGES,
+  SESSION_TRANSPORT_HEADER,
+  SOCKET_EVENTS,
+  SOCKET_ROOMS,
+  socketChannelKey,
+  type PipelineHeartbeatEvent,
+} from '@shop/contracts';
 import { Session } from '@shop/db';
 import { createTestAccount, sessionCookieOf, testConfig, waitFor, type TestAccount } from '@shop/testing';
 import { sessionTokenHash } from '../access/session-token.js';
@@ -37,8 +44,16 @@ describe('events gateway: who may connect, what a client may ask for, floods', (
     url = await api.app.getUrl();
     redis = new Redis(config.REDIS_URL);
     emitter = new Emitter(redis, { key: socketChannelKey(config.REDIS_PREFIX) });
-    [shopperA, shopperB, admin] = await Promise.all([createTestAccount(api.dataSource), createTestAccount(api.dataSource), createTestAccount(api.dataSource, 'admin')]);
-    [cookieA, cookieB, adminCookie] = await Promise.all([sessionCookieOf(api.server, shopperA), sessionCookieOf(api.server, shopperB), sessionCookieOf(api.server, admin)]);
+    [shopperA, shopperB, admin] = await Promise.all([
+      createTestAccount(api.dataSource),
+      createTestAccount(api.dataSource),
+      createTestAccount(api.dataSource, 'admin'),
+    ]);
+    [cookieA, cookieB, adminCookie] = await Promise.all([
+      sessionCookieOf(api.server, shopperA),
+      sessionCookieOf(api.server, shopperB),
+      sessionCookieOf(api.server, admin),
+    ]);
   });
 
   afterAll(async () => {
@@ -56,7 +71,8 @@ describe('events gateway: who may connect, what a client may ask for, floods', (
     emitter.to(room).emit(SOCKET_EVENTS.pipelineHeartbeat, heartbeat(marker));
     return marker;
   }
-  const heard = (client: LiveClient, mark: number) => client.events(SOCKET_EVENTS.pipelineHeartbeat).some((event) => event.outboxId === mark);
+  const heard = (client: LiveClient, mark: number) =>
+    client.events(SOCKET_EVENTS.pipelineHeartbeat).some((event) => event.outboxId === mark);
 
   describe('the handshake', () => {
     it.each([
@@ -77,12 +93,18 @@ describe('events gateway: who may connect, what a client may ask for, floods', (
       expect((await clients.open(url, { cookie: signedOut }).refusal()).message).toBe(MESSAGES.auth.notAuthenticated);
 
       const expired = await sessionCookieOf(api.server, shopperA);
-      await api.dataSource.getRepository(Session).update({ tokenHash: sessionTokenHash(tokenOf(expired)) }, { expiresAt: new Date(Date.now() - 1000) });
+      await api.dataSource
+        .getRepository(Session)
+        .update({ tokenHash: sessionTokenHash(tokenOf(expired)) }, { expiresAt: new Date(Date.now() - 1000) });
       expect((await clients.open(url, { cookie: expired }).refusal()).message).toBe(MESSAGES.auth.notAuthenticated);
     });
 
     it('accepts the session cookie, a bearer header and auth.token', async () => {
-      const signIn = await request(api.server).post('/api/auth/login').set(SESSION_TRANSPORT_HEADER, 'bearer').send({ email: shopperB.email, password: shopperB.password }).expect(200);
+      const signIn = await request(api.server)
+        .post('/api/auth/login')
+        .set(SESSION_TRANSPORT_HEADER, 'bearer')
+        .send({ email: shopperB.email, password: shopperB.password })
+        .expect(200);
       const token = signIn.body.token as string;
       const viaCookie = await connect({ cookie: cookieB });
       const viaAuth = await connect({ token });
@@ -115,7 +137,12 @@ describe('events gateway: who may connect, what a client may ask for, floods', (
         shopper.socket.emit(event, ...args);
       }
 
-      const marks = [emitTo(SOCKET_ROOMS.admins), emitTo(SOCKET_ROOMS.ops), emitTo(SOCKET_ROOMS.user(shopperB.user.id)), emitTo(SOCKET_ROOMS.user(shopperA.user.id))];
+      const marks = [
+        emitTo(SOCKET_ROOMS.admins),
+        emitTo(SOCKET_ROOMS.ops),
+        emitTo(SOCKET_ROOMS.user(shopperB.user.id)),
+        emitTo(SOCKET_ROOMS.user(shopperA.user.id)),
+      ];
       await waitFor('the shopper to hear its own room', () => heard(shopper, marks[3]!));
       await waitFor('the admin to hear admins and ops', () => heard(watcher, marks[0]!) && heard(watcher, marks[1]!));
       await waitFor('B to hear its room', () => heard(listenerB, marks[2]!));

@@ -1,11 +1,24 @@
 import { Logger, type OnModuleDestroy } from '@nestjs/common';
 import {
-  ConnectedSocket, SubscribeMessage, WebSocketGateway, WebSocketServer, WsException, type OnGatewayConnection, type OnGatewayInit,
+  ConnectedSocket,
+  SubscribeMessage,
+  WebSocketGateway,
+  WebSocketServer,
+  WsException,
+  type OnGatewayConnection,
+  type OnGatewayInit,
 } from '@nestjs/websockets';
 import type { Server, Socket } from 'socket.io';
-import { MESSAGES, SOCKET_CLIENT_EVENTS, SOCKET_ROOMS, type ClientToServerEvents, type ServerToClientEvents, type SessionUser } from '@shop/contracts';
-import { SessionService } from '../access/session.service.js';
+import {
+  MESSAGES,
+  SOCKET_CLIENT_EVENTS,
+  SOCKET_ROOMS,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+  type SessionUser,
+} from '@shop/contracts';
 import { sessionTokenOfHandshake } from '../access/session-token.js';
+import { SessionService } from '../access/session.service.js';
 import { CLIENT_EVENT_LIMITS, ClientEventBudget } from './client-event-budget.js';
 
 interface SocketIdentity {
@@ -49,7 +62,11 @@ export class EventsGateway implements OnGatewayInit, OnGatewayConnection, OnModu
         (active) => {
           if (!active) return next(new Error(MESSAGES.auth.notAuthenticated));
           socket.data = { user: active.user, sessionId: active.id };
-          const rooms = [SOCKET_ROOMS.user(active.user.id), SOCKET_ROOMS.session(active.id), ...(active.user.role === 'admin' ? [SOCKET_ROOMS.admins] : [])];
+          const rooms = [
+            SOCKET_ROOMS.user(active.user.id),
+            SOCKET_ROOMS.session(active.id),
+            ...(active.user.role === 'admin' ? [SOCKET_ROOMS.admins] : []),
+          ];
           void socket.join(rooms);
           next();
         },

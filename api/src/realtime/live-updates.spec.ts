@@ -53,8 +53,10 @@ describe('live updates across two api instances and two workers', () => {
   const workerApps = () => [stack.workers!, secondWorkers];
   /** One socket of the session on each api instance, as two tabs behind a balancer may be. */
   const onBothInstances = (cookie: string) => Promise.all(urls.map((url) => clients.open(url, { cookie }).connected()));
-  const updatesOf = (client: LiveClient, orderId: number) => client.events(SOCKET_EVENTS.orderUpdated).filter((event) => event.orderId === orderId);
-  const paidOf = (client: LiveClient, orderId: number) => client.events(SOCKET_EVENTS.adminOrderPaid).filter((event) => event.orderId === orderId);
+  const updatesOf = (client: LiveClient, orderId: number) =>
+    client.events(SOCKET_EVENTS.orderUpdated).filter((event) => event.orderId === orderId);
+  const paidOf = (client: LiveClient, orderId: number) =>
+    client.events(SOCKET_EVENTS.adminOrderPaid).filter((event) => event.orderId === orderId);
 
   /** A shopper's order paid through Daraja's sandbox: the callback, its job and the settlement are the real ones. */
   async function payByMpesa(shopper: Shopper): Promise<number> {
@@ -70,7 +72,11 @@ describe('live updates across two api instances and two workers', () => {
     const orderId = await payByMpesa(shopper);
     await waitFor('the order to settle', async () => (await shop.details(shopper, orderId)).body.data?.paymentStatus === 'paid');
     const orders = stack.workers!.get<Queue>(getQueueToken(QUEUES.orders));
-    await waitFor('the paid order to be announced', async () => (await orders.getJobs(['completed'])).some((job) => job.name === JOBS.orderPaid && (job.data as { orderId: number }).orderId === orderId));
+    await waitFor('the paid order to be announced', async () =>
+      (await orders.getJobs(['completed'])).some(
+        (job) => job.name === JOBS.orderPaid && (job.data as { orderId: number }).orderId === orderId,
+      ),
+    );
     return orderId;
   }
 
@@ -86,7 +92,9 @@ describe('live updates across two api instances and two workers', () => {
     const orderId = await payByMpesa(shopperA);
 
     for (const tab of [...ownerTabs, ...adminTabs]) {
-      await waitFor('the paid order at every tab of owner and admin', () => updatesOf(tab, orderId).some((event) => event.paymentStatus === 'paid' && event.orderStatus === 'confirmed'));
+      await waitFor('the paid order at every tab of owner and admin', () =>
+        updatesOf(tab, orderId).some((event) => event.paymentStatus === 'paid' && event.orderStatus === 'confirmed'),
+      );
     }
     for (const tab of adminTabs) await waitFor('the paid order alert at the admin', () => paidOf(tab, orderId).length === 1);
     expect(otherTabs.flatMap((tab) => tab.deliveries())).toEqual([]);
@@ -108,7 +116,8 @@ describe('live updates across two api instances and two workers', () => {
       for (const tab of [...ownerTabs, ...adminTabs]) {
         await waitFor(`worker ${sent}'s order:updated at every tab`, () => updatesOf(tab, orderId).length === sent);
       }
-      for (const tab of adminTabs) await waitFor(`worker ${sent}'s admin:order-paid at the admin`, () => paidOf(tab, orderId).length === sent);
+      for (const tab of adminTabs)
+        await waitFor(`worker ${sent}'s admin:order-paid at the admin`, () => paidOf(tab, orderId).length === sent);
     }
 
     // Each socket got each event once: the owner's room and admins' are one emit.
@@ -130,11 +139,17 @@ describe('live updates across two api instances and two workers', () => {
     await request(secondApi.server).post('/api/auth/logout').set('Cookie', shopper.cookie).expect(200);
     for (const tab of signingOut) expect(await tab.closed()).toBe('io server disconnect');
 
-    await request(stack.server).post('/api/auth/login').set('Cookie', other.cookie).send({ email: other.account.email, password: other.account.password }).expect(200);
+    await request(stack.server)
+      .post('/api/auth/login')
+      .set('Cookie', other.cookie)
+      .send({ email: other.account.email, password: other.account.password })
+      .expect(200);
     for (const tab of signingInOver) expect(await tab.closed()).toBe('io server disconnect');
 
     const token = expiringSession.cookie.slice(expiringSession.cookie.indexOf('=') + 1);
-    await stack.dataSource.getRepository(Session).update({ tokenHash: sessionTokenHash(token) }, { expiresAt: new Date(Date.now() - 1000) });
+    await stack.dataSource
+      .getRepository(Session)
+      .update({ tokenHash: sessionTokenHash(token) }, { expiresAt: new Date(Date.now() - 1000) });
     await Promise.all([stack.api.app, secondApi.app].map((app) => app.get(EventsGateway).closeEndedSessions()));
     for (const tab of expiring) expect(await tab.closed()).toBe('io server disconnect');
 
@@ -155,7 +170,10 @@ describe('live updates across two api instances and two workers', () => {
     const refetched: OrderDetails[] = [];
     ownerTab.socket.on('connect', () => {
       if (ownerTab.connects > 1) {
-        void request(balancer!.url).get(ORDER_API.order(orderId)).set('Cookie', shopper.cookie).then((answer) => refetched.push(answer.body.data as OrderDetails));
+        void request(balancer!.url)
+          .get(ORDER_API.order(orderId))
+          .set('Cookie', shopper.cookie)
+          .then((answer) => refetched.push(answer.body.data as OrderDetails));
       }
     });
 
@@ -166,7 +184,9 @@ describe('live updates across two api instances and two workers', () => {
     expect(await adminTab.closed()).toBe('transport close');
 
     await setStatus(orderId, 'inShipping');
-    await waitFor('the change at a socket that stayed connected', () => updatesOf(watcherOnFirst, orderId).some((event) => event.orderStatus === 'inShipping'));
+    await waitFor('the change at a socket that stayed connected', () =>
+      updatesOf(watcherOnFirst, orderId).some((event) => event.orderStatus === 'inShipping'),
+    );
     expect(updatesOf(ownerTab, orderId)).toEqual([]);
 
     balancer.resume();
@@ -177,7 +197,9 @@ describe('live updates across two api instances and two workers', () => {
 
     await setStatus(orderId, 'delivered');
     for (const tab of [ownerTab, adminTab]) {
-      await waitFor('the next change live on the remaining instance', () => updatesOf(tab, orderId).some((event) => event.orderStatus === 'delivered'));
+      await waitFor('the next change live on the remaining instance', () =>
+        updatesOf(tab, orderId).some((event) => event.orderStatus === 'delivered'),
+      );
     }
     expect(updatesOf(ownerTab, orderId).map((event) => event.orderStatus)).toEqual(['delivered']);
   });

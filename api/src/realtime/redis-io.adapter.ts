@@ -1,9 +1,9 @@
+import { randomUUID } from 'node:crypto';
+import { EventEmitter, once } from 'node:events';
 import { Logger, type INestApplicationContext } from '@nestjs/common';
 import { IoAdapter } from '@nestjs/platform-socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
-import { randomUUID } from 'node:crypto';
-import { EventEmitter, once } from 'node:events';
 import type { Server, ServerOptions } from 'socket.io';
 import type { AppConfig } from '@shop/config';
 import { socketChannelKey, type HealthState } from '@shop/contracts';
@@ -24,7 +24,10 @@ export class RedisIoAdapter extends IoAdapter {
   /** What the subscriber heard, by channel: hearsRooms waits here for its own publication. */
   private readonly heardChannels = new EventEmitter();
 
-  constructor(app: INestApplicationContext, private readonly config: AppConfig) {
+  constructor(
+    app: INestApplicationContext,
+    private readonly config: AppConfig,
+  ) {
     super(app);
     this.channelKey = socketChannelKey(config.REDIS_PREFIX);
     const logger = new Logger(RedisIoAdapter.name);

@@ -2,7 +2,7 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { MESSAGES, type Review as ReviewView, type SessionUser } from '@shop/contracts';
-import { Product, Review, inTransaction } from '@shop/db';
+import { inTransaction, Product, Review } from '@shop/db';
 import { BusinessFailure } from '../common/business-failure.js';
 import type { ReviewInputDto } from './dto/review-input.dto.js';
 
@@ -26,7 +26,9 @@ export class ReviewsService {
 
   async forProduct(productId: number): Promise<ReviewView[] | BusinessFailure> {
     if (!(await this.dataSource.getRepository(Product).existsBy({ id: productId }))) return productNotFound();
-    const reviews = await this.dataSource.getRepository(Review).find({ where: { productId }, relations: { user: true }, order: { createdAt: 'DESC', id: 'DESC' } });
+    const reviews = await this.dataSource
+      .getRepository(Review)
+      .find({ where: { productId }, relations: { user: true }, order: { createdAt: 'DESC', id: 'DESC' } });
     return reviews.map(toView);
   }
 
@@ -44,9 +46,16 @@ export class ReviewsService {
         .orIgnore()
         .updateEntity(false)
         .execute();
-      if ((inserted.raw as { affectedRows?: number }).affectedRows !== 1) return new BusinessFailure(HttpStatus.CONFLICT, MESSAGES.review.alreadyReviewed);
-      await manager.query('UPDATE `products` SET `averageReview` = (SELECT ROUND(AVG(`reviewValue`), 2) FROM `reviews` WHERE `productId` = ?) WHERE `id` = ?', [product.id, product.id]);
-      const review = await manager.findOneOrFail(Review, { where: { productId: product.id, userId: author.id }, relations: { user: true } });
+      if ((inserted.raw as { affectedRows?: number }).affectedRows !== 1)
+        return new BusinessFailure(HttpStatus.CONFLICT, MESSAGES.review.alreadyReviewed);
+      await manager.query(
+        'UPDATE `products` SET `averageReview` = (SELECT ROUND(AVG(`reviewValue`), 2) FROM `reviews` WHERE `productId` = ?) WHERE `id` = ?',
+        [product.id, product.id],
+      );
+      const review = await manager.findOneOrFail(Review, {
+        where: { productId: product.id, userId: author.id },
+        relations: { user: true },
+      });
       return toView(review);
     });
   }

@@ -9,16 +9,29 @@ describe('reviews', () => {
 
   const signedInShopper = () => signedInAccount(shop.server, shop.dataSource);
   const review = (cookie: string, body: object) => request(shop.server).post(CATALOGUE_API.addReview).set('Cookie', cookie).send(body);
-  const averageOf = async (productId: number) => (await shop.dataSource.getRepository(Product).findOneByOrFail({ id: productId })).averageReview;
+  const averageOf = async (productId: number) =>
+    (await shop.dataSource.getRepository(Product).findOneByOrFail({ id: productId })).averageReview;
 
   it("adds a review under the account's own name and moves the product's average", async () => {
     const product = await createTestProduct(shop.dataSource);
     const first = await signedInShopper();
     const second = await signedInShopper();
 
-    const added = await review(first.cookie, { productId: product.id, userId: first.account.user.id, userName: 'Someone Else', reviewMessage: '  Lovely  ', reviewValue: 4 }).expect(201);
+    const added = await review(first.cookie, {
+      productId: product.id,
+      userId: first.account.user.id,
+      userName: 'Someone Else',
+      reviewMessage: '  Lovely  ',
+      reviewValue: 4,
+    }).expect(201);
     expect(added.body.message).toBe(MESSAGES.review.added);
-    expect(added.body.data).toMatchObject({ productId: product.id, userId: first.account.user.id, userName: first.account.user.userName, reviewMessage: 'Lovely', reviewValue: 4 });
+    expect(added.body.data).toMatchObject({
+      productId: product.id,
+      userId: first.account.user.id,
+      userName: first.account.user.userName,
+      reviewMessage: 'Lovely',
+      reviewValue: 4,
+    });
     expect(await averageOf(product.id)).toBe(4);
 
     await review(second.cookie, { productId: product.id, reviewMessage: 'Broke in a week', reviewValue: 1 }).expect(201);
@@ -43,7 +56,11 @@ describe('reviews', () => {
     const product = await createTestProduct(shop.dataSource);
     const shoppers = await Promise.all(Array.from({ length: 8 }, signedInShopper));
     const values = [5, 4, 3, 5, 1, 2, 5, 4];
-    await Promise.all(shoppers.map(({ cookie }, index) => review(cookie, { productId: product.id, reviewMessage: `Review ${index}`, reviewValue: values[index] }).expect(201)));
+    await Promise.all(
+      shoppers.map(({ cookie }, index) =>
+        review(cookie, { productId: product.id, reviewMessage: `Review ${index}`, reviewValue: values[index] }).expect(201),
+      ),
+    );
     expect(await averageOf(product.id)).toBe(Number((values.reduce((sum, value) => sum + value, 0) / values.length).toFixed(2)));
   });
 
@@ -63,10 +80,22 @@ describe('reviews', () => {
       ['a rating of 6', { reviewMessage: 'Nice', reviewValue: 6 }, MESSAGES.review.ratingRequired],
       ['a rating of 3.5', { reviewMessage: 'Nice', reviewValue: 3.5 }, MESSAGES.review.ratingRequired],
       ['a blank message', { reviewMessage: '   ', reviewValue: 3 }, MESSAGES.review.messageRequired],
-      ['a message of 1001 characters', { reviewMessage: 'x'.repeat(LIMITS.reviewMessageMaxLength + 1), reviewValue: 3 }, MESSAGES.review.messageTooLong(LIMITS.reviewMessageMaxLength)],
+      [
+        'a message of 1001 characters',
+        { reviewMessage: 'x'.repeat(LIMITS.reviewMessageMaxLength + 1), reviewValue: 3 },
+        MESSAGES.review.messageTooLong(LIMITS.reviewMessageMaxLength),
+      ],
       // class-validator's MaxLength counted each 'x' + U+FE0F as one character; the VARCHAR(1000) column counts two.
-      ['a message of 1000 emoji presentation pairs', { reviewMessage: 'x\uFE0F'.repeat(LIMITS.reviewMessageMaxLength), reviewValue: 3 }, MESSAGES.review.messageTooLong(LIMITS.reviewMessageMaxLength)],
-      ['a product id beyond INT UNSIGNED', { productId: LIMITS.idMax + 1, reviewMessage: 'Nice', reviewValue: 3 }, MESSAGES.products.invalidId],
+      [
+        'a message of 1000 emoji presentation pairs',
+        { reviewMessage: 'x\uFE0F'.repeat(LIMITS.reviewMessageMaxLength), reviewValue: 3 },
+        MESSAGES.review.messageTooLong(LIMITS.reviewMessageMaxLength),
+      ],
+      [
+        'a product id beyond INT UNSIGNED',
+        { productId: LIMITS.idMax + 1, reviewMessage: 'Nice', reviewValue: 3 },
+        MESSAGES.products.invalidId,
+      ],
     ])('%s', async (_rule, body, message) => {
       expect((await review(shopper.cookie, { productId: product.id, ...body }).expect(400)).body.message).toBe(message);
       expect(await reviewCount()).toBe(0);
@@ -74,13 +103,17 @@ describe('reviews', () => {
 
     it('a second review by the same shopper', async () => {
       await review(shopper.cookie, { productId: product.id, reviewMessage: 'First', reviewValue: 5 }).expect(201);
-      expect((await review(shopper.cookie, { productId: product.id, reviewMessage: 'Second', reviewValue: 1 }).expect(409)).body.message).toBe(MESSAGES.review.alreadyReviewed);
+      expect(
+        (await review(shopper.cookie, { productId: product.id, reviewMessage: 'Second', reviewValue: 1 }).expect(409)).body.message,
+      ).toBe(MESSAGES.review.alreadyReviewed);
       expect(await reviewCount()).toBe(1);
       expect(await averageOf(product.id)).toBe(5);
     });
 
     it('a review of an unknown or retired product', async () => {
-      expect((await review(shopper.cookie, { productId: 999_999_999, reviewMessage: 'Hmm', reviewValue: 3 }).expect(404)).body.message).toBe(MESSAGES.products.notFound);
+      expect(
+        (await review(shopper.cookie, { productId: 999_999_999, reviewMessage: 'Hmm', reviewValue: 3 }).expect(404)).body.message,
+      ).toBe(MESSAGES.products.notFound);
       const retired = await createTestProduct(shop.dataSource);
       await shop.dataSource.getRepository(Product).softDelete({ id: retired.id });
       await review(shopper.cookie, { productId: retired.id, reviewMessage: 'Hmm', reviewValue: 3 }).expect(404);
@@ -89,8 +122,14 @@ describe('reviews', () => {
 
     it("a review in another shopper's name, and one by a guest", async () => {
       const other = await createTestAccount(shop.dataSource);
-      expect((await review(shopper.cookie, { productId: product.id, userId: other.user.id, reviewMessage: 'Fake', reviewValue: 5 }).expect(403)).body.message).toBe(MESSAGES.auth.notYourAccount);
-      await request(shop.server).post(CATALOGUE_API.addReview).send({ productId: product.id, reviewMessage: 'Guest', reviewValue: 5 }).expect(401);
+      expect(
+        (await review(shopper.cookie, { productId: product.id, userId: other.user.id, reviewMessage: 'Fake', reviewValue: 5 }).expect(403))
+          .body.message,
+      ).toBe(MESSAGES.auth.notYourAccount);
+      await request(shop.server)
+        .post(CATALOGUE_API.addReview)
+        .send({ productId: product.id, reviewMessage: 'Guest', reviewValue: 5 })
+        .expect(401);
     });
   });
 });

@@ -1,17 +1,28 @@
-import { ConsoleLogger } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
+import { ConsoleLogger } from '@nestjs/common';
 import request from 'supertest';
 import { ACCOUNT_API, CATALOGUE_API, ORDER_API, QUEUE_NAMES, SHOPPER_API } from '@shop/contracts';
 import { createTestProduct, signedInAccount, type SignedInAccount } from '@shop/testing';
-import { SessionService } from '../access/session.service.js';
 import { SESSION_COOKIE } from '../access/session-token.js';
+import { SessionService } from '../access/session.service.js';
 import { PARKLANDS } from '../orders/checkout-fixtures.js';
 import { startPaymentStack, type PaymentStack } from '../testing/payment-stack.js';
 import {
-  casesFor, describeCase, discoverRoutes, fuzzClient, guestHeaderCases, isValidatorText, messageOf, textLengthRules,
-  type FuzzAnswer, type FuzzBook, type FuzzCase, type FuzzRole, type FuzzRoute,
+  casesFor,
+  describeCase,
+  discoverRoutes,
+  fuzzClient,
+  guestHeaderCases,
+  isValidatorText,
+  messageOf,
+  textLengthRules,
+  type FuzzAnswer,
+  type FuzzBook,
+  type FuzzCase,
+  type FuzzRole,
+  type FuzzRoute,
 } from '../testing/route-fuzz.js';
-import { uploadTestImage, testJpeg } from '../testing/test-api.js';
+import { testJpeg, uploadTestImage } from '../testing/test-api.js';
 
 /** Enough to keep the api's pool and the database busy, not so many that rate limits are all a run sees. */
 const CONCURRENCY = 12;
@@ -37,17 +48,30 @@ describe('every route, every caller, malformed input', () => {
       post: (url: string, body: object) => request(server).post(url).set('Cookie', account.cookie).send(body),
     });
 
-    const [shopper, otherShopper, admin] = await Promise.all([signedInAccount(server, dataSource), signedInAccount(server, dataSource), signedInAccount(server, dataSource, 'admin')]);
+    const [shopper, otherShopper, admin] = await Promise.all([
+      signedInAccount(server, dataSource),
+      signedInAccount(server, dataSource),
+      signedInAccount(server, dataSource, 'admin'),
+    ]);
     accounts = { shopper, otherShopper, admin };
     const product = await createTestProduct(dataSource, { totalStock: 50 });
     const imageUrl = await uploadTestImage(server, admin.cookie, await testJpeg('route fuzz'));
-    const featureImageId = ((await send(admin).post(CATALOGUE_API.addFeatureImage, { image: imageUrl }).expect(201)).body as { data: { id: number } }).data.id;
+    const featureImageId = (
+      (await send(admin).post(CATALOGUE_API.addFeatureImage, { image: imageUrl }).expect(201)).body as { data: { id: number } }
+    ).data.id;
 
     // Shopper A owns an address, a cart line, an order, a review and a wishlist entry: the other shopper aims at them.
-    const place = { county: PARKLANDS.county, subCounty: PARKLANDS.subCounty, location: PARKLANDS.location, specificAddress: 'House 7, Tumaini Lane', phone: '0712 345 678' };
+    const place = {
+      county: PARKLANDS.county,
+      subCounty: PARKLANDS.subCounty,
+      location: PARKLANDS.location,
+      specificAddress: 'House 7, Tumaini Lane',
+      phone: '0712 345 678',
+    };
     const addressId = ((await send(shopper).post(SHOPPER_API.addAddress, place).expect(201)).body as { data: { id: number } }).data.id;
     await send(shopper).post(SHOPPER_API.addToCart, { productId: product.id, quantity: 1 }).expect(200);
-    const orderId = ((await send(shopper).post(ORDER_API.createPaypalOrder, { addressId }).expect(201)).body as { orderId: number }).orderId;
+    const orderId = ((await send(shopper).post(ORDER_API.createPaypalOrder, { addressId }).expect(201)).body as { orderId: number })
+      .orderId;
     await send(shopper).post(SHOPPER_API.addToCart, { productId: product.id, quantity: 1 }).expect(200);
     await send(shopper).post(CATALOGUE_API.addReview, { productId: product.id, reviewMessage: 'Lovely', reviewValue: 5 }).expect(201);
     await send(shopper).post(SHOPPER_API.addToWishlist, { productId: product.id }).expect(200);
@@ -55,7 +79,18 @@ describe('every route, every caller, malformed input', () => {
     await send(otherShopper).post(SHOPPER_API.addToCart, { productId: product.id, quantity: 1 }).expect(200);
 
     // Valid prices, so that a product's fuzzed text reaches its columns instead of the sale-price rule.
-    const fields = { ...place, price: 1000, salePrice: 0, totalStock: 5, image: imageUrl, variations: [{ image: imageUrl, label: 'Red' }], password: `pw-${randomBytes(6).toString('hex')}`, token: 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl', notifyBySms: true, notifyByEmail: true };
+    const fields = {
+      ...place,
+      price: 1000,
+      salePrice: 0,
+      totalStock: 5,
+      image: imageUrl,
+      variations: [{ image: imageUrl, label: 'Red' }],
+      password: `pw-${randomBytes(6).toString('hex')}`,
+      token: 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl',
+      notifyBySms: true,
+      notifyByEmail: true,
+    };
     const params = {
       productId: product.id,
       addressId,
@@ -76,7 +111,14 @@ describe('every route, every caller, malformed input', () => {
     const bookOf = (account: SignedInAccount | undefined, foreignIds?: Record<string, number>): FuzzBook => ({
       params: { ...params, userId: account?.id ?? shopper.id },
       // The account's own e-mail confirms a deletion, so its requests reach the password check, which the book's password never passes.
-      fields: { ...fields, productId: product.id, addressId, orderId, userId: account?.id ?? shopper.id, confirmEmail: (account ?? shopper).account.email },
+      fields: {
+        ...fields,
+        productId: product.id,
+        addressId,
+        orderId,
+        userId: account?.id ?? shopper.id,
+        confirmEmail: (account ?? shopper).account.email,
+      },
       foreignIds,
     });
     books = {
@@ -91,10 +133,25 @@ describe('every route, every caller, malformed input', () => {
   it('finds the routes in the running api, not in a list', () => {
     expect(routes.length).toBeGreaterThanOrEqual(50);
     const paths = routes.map((route) => `${route.method} ${route.path}`);
-    expect(paths).toEqual(expect.arrayContaining(['POST /api/shop/cart/add', 'PUT /api/admin/products/edit{/:id}', 'POST /api/shop/paypal-webhook', 'GET /api/admin/queues/board/api/queues', `PATCH ${ACCOUNT_API.profile}`, `POST ${ACCOUNT_API.resetPassword}`]));
-    expect(routes.find((route) => route.path === ACCOUNT_API.deleteAccount)).toMatchObject({ audience: 'signedIn', body: expect.any(Function) });
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        'POST /api/shop/cart/add',
+        'PUT /api/admin/products/edit{/:id}',
+        'POST /api/shop/paypal-webhook',
+        'GET /api/admin/queues/board/api/queues',
+        `PATCH ${ACCOUNT_API.profile}`,
+        `POST ${ACCOUNT_API.resetPassword}`,
+      ]),
+    );
+    expect(routes.find((route) => route.path === ACCOUNT_API.deleteAccount)).toMatchObject({
+      audience: 'signedIn',
+      body: expect.any(Function),
+    });
     expect(routes.find((route) => route.path === '/api/shop/cart/add')).toMatchObject({ audience: 'signedIn', body: expect.any(Function) });
-    expect(routes.find((route) => route.path === '/api/admin/orders/get')).toMatchObject({ audience: 'admin', query: expect.any(Function) });
+    expect(routes.find((route) => route.path === '/api/admin/orders/get')).toMatchObject({
+      audience: 'admin',
+      query: expect.any(Function),
+    });
   });
 
   it('counts every stored text as its column does, and allows no more than it holds', () => {
@@ -103,17 +160,25 @@ describe('every route, every caller, malformed input', () => {
     for (const entity of stack.dataSource.entityMetadatas) {
       for (const column of entity.columns) {
         const type = stack.dataSource.driver.normalizeType(column);
-        const characters = type === 'varchar' || type === 'char' ? Number(column.length) : type === 'text' ? Math.floor(65_535 / 4) : undefined;
-        if (characters) columns.set(column.propertyName, [...(columns.get(column.propertyName) ?? []), { table: entity.tableName, characters }]);
+        const characters =
+          type === 'varchar' || type === 'char' ? Number(column.length) : type === 'text' ? Math.floor(65_535 / 4) : undefined;
+        if (characters)
+          columns.set(column.propertyName, [...(columns.get(column.propertyName) ?? []), { table: entity.tableName, characters }]);
       }
     }
     const dtos = new Set(routes.map((route) => route.body).filter((dto) => dto !== undefined));
-    const problems = [...dtos].flatMap(textLengthRules).flatMap(({ dto, field, rule, limit }) =>
-      (columns.get(field) ?? []).flatMap(({ table, characters }) => [
-        ...(rule === 'maxLength' ? [`${dto}.${field} counts with MaxLength (emoji presentation pairs as one) what ${table}.${field} counts by code point: use MaxCharacters`] : []),
-        ...(limit > characters ? [`${dto}.${field} allows ${limit} characters, ${table}.${field} holds ${characters}`] : []),
-      ]),
-    );
+    const problems = [...dtos]
+      .flatMap(textLengthRules)
+      .flatMap(({ dto, field, rule, limit }) =>
+        (columns.get(field) ?? []).flatMap(({ table, characters }) => [
+          ...(rule === 'maxLength'
+            ? [
+                `${dto}.${field} counts with MaxLength (emoji presentation pairs as one) what ${table}.${field} counts by code point: use MaxCharacters`,
+              ]
+            : []),
+          ...(limit > characters ? [`${dto}.${field} allows ${limit} characters, ${table}.${field} holds ${characters}`] : []),
+        ]),
+      );
     expect(problems).toEqual([]);
   });
 
@@ -164,7 +229,12 @@ function judge(role: FuzzRole, route: FuzzRoute, fuzzCase: FuzzCase, answer: Fuz
   // Bull Board speaks for itself; the api's own refusals speak the catalogue's words.
   if (answer.status >= 400 && !route.owner.startsWith('mounted at ')) {
     const said = messageOf(answer);
-    if (said && (typeof said.message !== 'string' || isValidatorText(said.message) || (Array.isArray(said.errors) && said.errors.some((error) => typeof error !== 'string' || isValidatorText(error))))) {
+    if (
+      said &&
+      (typeof said.message !== 'string' ||
+        isValidatorText(said.message) ||
+        (Array.isArray(said.errors) && said.errors.some((error) => typeof error !== 'string' || isValidatorText(error))))
+    ) {
       return 'refused in words not from the catalogue';
     }
   }

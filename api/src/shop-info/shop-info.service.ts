@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { ShopInfo } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
+import type { ShopInfo } from '@shop/contracts';
 import { APP_CONFIG } from '@shop/infrastructure';
 
 /** The shop's contact details as this deployment is configured with them (libs/config: SHOP_PHONE, SHOP_HOURS, SHOP_ADDRESS). */

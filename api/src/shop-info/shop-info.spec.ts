@@ -11,13 +11,18 @@ describe("the shop's contact details", () => {
 
   it('are served to guests as configured, cacheable for five minutes', async () => {
     const answer = await request(shop.server).get(SHOP_INFO_API.get).expect(200);
-    expect(answer.body).toEqual({ success: true, data: { phone: FAMILY_LINE.SHOP_PHONE, openingHours: FAMILY_LINE.SHOP_HOURS, address: FAMILY_LINE.SHOP_ADDRESS } satisfies ShopInfo });
+    expect(answer.body).toEqual({
+      success: true,
+      data: { phone: FAMILY_LINE.SHOP_PHONE, openingHours: FAMILY_LINE.SHOP_HOURS, address: FAMILY_LINE.SHOP_ADDRESS } satisfies ShopInfo,
+    });
     expect(answer.headers['cache-control']).toBe('public, max-age=300');
   });
 
   it('are the same for a signed-in shopper', async () => {
     const cookie = await sessionCookieOf(shop.server, await createTestAccount(shop.dataSource));
-    expect((await request(shop.server).get(SHOP_INFO_API.get).set('Cookie', cookie).expect(200)).body.data).toMatchObject({ phone: FAMILY_LINE.SHOP_PHONE });
+    expect((await request(shop.server).get(SHOP_INFO_API.get).set('Cookie', cookie).expect(200)).body.data).toMatchObject({
+      phone: FAMILY_LINE.SHOP_PHONE,
+    });
   });
 
   it('are read-only', async () => {

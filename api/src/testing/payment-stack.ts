@@ -1,6 +1,6 @@
+import type { Server } from 'node:http';
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import type { Server } from 'node:http';
 import type { DataSource } from 'typeorm';
 import { SANDBOX_GOOGLE_CLIENT, SANDBOX_PATHS, type AppConfig } from '@shop/config';
 import { AUTH_API_PATHS } from '@shop/contracts';
@@ -49,7 +49,11 @@ export async function startPaymentStack(options: PaymentStackOptions = {}): Prom
     port: 0,
     host: '127.0.0.1',
     ...paymentSandboxOptions(settings),
-    googleClient: { clientId: SANDBOX_GOOGLE_CLIENT.id, clientSecret: SANDBOX_GOOGLE_CLIENT.secret, redirectUris: [new URL(AUTH_API_PATHS.googleCallback, publicUrl).href] },
+    googleClient: {
+      clientId: SANDBOX_GOOGLE_CLIENT.id,
+      clientSecret: SANDBOX_GOOGLE_CLIENT.secret,
+      redirectUris: [new URL(AUTH_API_PATHS.googleCallback, publicUrl).href],
+    },
   });
   // The sandbox's port is known only now; everything else stays as the sandbox was told.
   const config: AppConfig = {

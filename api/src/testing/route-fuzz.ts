@@ -1,13 +1,13 @@
+import { Agent, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { appRoutes as boardRoutes } from '@bull-board/api/dist/routes.js';
 import type { INestApplication, Type } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
 import { RequestMethod } from '@nestjs/common/enums/request-method.enum.js';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum.js';
 import { DiscoveryService, MetadataScanner, ModulesContainer, Reflector } from '@nestjs/core';
-import { appRoutes as boardRoutes } from '@bull-board/api/dist/routes.js';
 import { plainToInstance } from 'class-transformer';
 import { getMetadataStorage } from 'class-validator';
-import { Agent, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { OPS_API } from '@shop/contracts';
 import { ADMIN_ROUTE, PUBLIC_ROUTE } from '../access/access.decorators.js';
 
@@ -32,7 +32,6 @@ interface ExpressLayer {
   route?: { path: string; methods: Record<string, boolean> };
 }
 
-
 const ADMIN_PATH_PREFIX = '/api/admin/';
 
 /** Express's all() registers every method it knows (over thirty): GET and POST stand for them. */
@@ -46,12 +45,17 @@ const isCatchAll = (methods: string[]) => methods.length >= 20;
 const MOUNTED_APP_ROUTES: Record<string, () => { method: string; path: string }[]> = {
   [OPS_API.board]: () => [
     ...[boardRoutes.entryPoint.route].flat().map((path) => ({ method: 'GET', path })),
-    ...boardRoutes.api.flatMap(({ method, route }) => [method].flat().flatMap((verb) => [route].flat().map((path) => ({ method: verb.toUpperCase(), path })))),
+    ...boardRoutes.api.flatMap(({ method, route }) =>
+      [method].flat().flatMap((verb) => [route].flat().map((path) => ({ method: verb.toUpperCase(), path }))),
+    ),
   ],
 };
 
 function joinPaths(...parts: string[]): string {
-  return `/${parts.map((part) => part.replace(/^\/+|\/+$/g, '')).filter(Boolean).join('/')}`;
+  return `/${parts
+    .map((part) => part.replace(/^\/+|\/+$/g, ''))
+    .filter(Boolean)
+    .join('/')}`;
 }
 
 /** A class whose fields class-validator checks: what a @Body() or @Query() DTO is. */
@@ -74,9 +78,14 @@ function nestHandlers(app: INestApplication): FuzzRoute[] {
       if (methodPaths === undefined) continue;
       const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod];
       const parameterTypes = (Reflect.getMetadata('design:paramtypes', prototype, name) ?? []) as unknown[];
-      const argumentsOf = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controllerClass, name) ?? {}) as Record<string, { index: number; data?: unknown }>;
+      const argumentsOf = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controllerClass, name) ?? {}) as Record<
+        string,
+        { index: number; data?: unknown }
+      >;
       const wholeArgument = (kind: RouteParamtypes) => {
-        const entry = Object.entries(argumentsOf).find(([key, argument]) => key.split(':')[0] === String(kind) && argument.data === undefined);
+        const entry = Object.entries(argumentsOf).find(
+          ([key, argument]) => key.split(':')[0] === String(kind) && argument.data === undefined,
+        );
         const type = entry ? parameterTypes[entry[1].index] : undefined;
         return isDto(type) ? type : undefined;
       };
@@ -119,24 +128,40 @@ export function discoverRoutes(app: INestApplication): FuzzRoute[] {
   const routes: FuzzRoute[] = [];
   for (const layer of stack) {
     if (layer.route) {
-      const declared = Object.keys(layer.route.methods).filter((method) => method !== '_all').map((method) => method.toUpperCase());
+      const declared = Object.keys(layer.route.methods)
+        .filter((method) => method !== '_all')
+        .map((method) => method.toUpperCase());
       const methods = isCatchAll(declared) ? CATCH_ALL_METHODS : declared;
       for (const method of methods) {
         const path = layer.route.path;
         // Express holds the path behind the global prefix (one segment, 'api').
-        const handler = handlers.find((candidate) => candidate.method === method && path.endsWith(candidate.path) && /^\/[^/]+$/.test(path.slice(0, -candidate.path.length)));
+        const handler = handlers.find(
+          (candidate) =>
+            candidate.method === method && path.endsWith(candidate.path) && /^\/[^/]+$/.test(path.slice(0, -candidate.path.length)),
+        );
         if (handler) unmatched.delete(handler);
-        routes.push({ method, path, audience: audienceOf(path, handler), owner: handler?.owner ?? `express ${layer.name}`, body: handler?.body, query: handler?.query });
+        routes.push({
+          method,
+          path,
+          audience: audienceOf(path, handler),
+          owner: handler?.owner ?? `express ${layer.name}`,
+          body: handler?.body,
+          query: handler?.query,
+        });
       }
     } else if (typeof layer.rawPath === 'string' && layer.rawPath.startsWith('/api/') && !/[*{:]/.test(layer.rawPath)) {
       const mount = layer.rawPath;
       if (routes.some((route) => route.owner === `mounted at ${mount}`)) continue;
       const table = MOUNTED_APP_ROUTES[mount];
       if (!table) throw new Error(`An Express app is mounted at ${mount}: add its route table to MOUNTED_APP_ROUTES so it is fuzzed too`);
-      for (const { method, path } of table()) routes.push({ method, path: joinPaths(mount, path), audience: audienceOf(mount, undefined), owner: `mounted at ${mount}` });
+      for (const { method, path } of table())
+        routes.push({ method, path: joinPaths(mount, path), audience: audienceOf(mount, undefined), owner: `mounted at ${mount}` });
     }
   }
-  if (unmatched.size > 0) throw new Error(`Nest routes Express does not answer: ${[...unmatched].map((handler) => `${handler.method} ${handler.path}`).join(', ')}`);
+  if (unmatched.size > 0)
+    throw new Error(
+      `Nest routes Express does not answer: ${[...unmatched].map((handler) => `${handler.method} ${handler.path}`).join(', ')}`,
+    );
   return routes;
 }
 
@@ -146,8 +171,31 @@ export function discoverRoutes(app: INestApplication): FuzzRoute[] {
 
 /** Numbers as an attacker writes them: other notations, outside every column's range, or no number at all. */
 export const NUMBER_NOTATIONS = [
-  '0x10', '1e3', '+5', ' 7', '7 ', '7.0', '0b11', '0o7', '1_0', '٧', '-1', '0', '-0', '007',
-  '2147483648', '4294967296', '9007199254740993', `1${'0'.repeat(25)}`, '9'.repeat(400), 'NaN', 'Infinity', '-Infinity', 'null', 'true', '1,2',
+  '0x10',
+  '1e3',
+  '+5',
+  ' 7',
+  '7 ',
+  '7.0',
+  '0b11',
+  '0o7',
+  '1_0',
+  '٧',
+  '-1',
+  '0',
+  '-0',
+  '007',
+  '2147483648',
+  '4294967296',
+  '9007199254740993',
+  `1${'0'.repeat(25)}`,
+  '9'.repeat(400),
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  'null',
+  'true',
+  '1,2',
 ];
 
 /** Text that passes a naive length check but not the column, or that breaks code that assumes plain ASCII. */
@@ -196,10 +244,12 @@ const IGNORED_FIELD_VALUES: Record<string, unknown> = {
 
 /** The text a URL carries: already percent-encoded, including encodings no decoder accepts. */
 function pathValues(): Record<string, string> {
-  const encoded: Record<string, string> = Object.fromEntries(NUMBER_NOTATIONS.map((value) => [`number "${value}"`, encodeURIComponent(value)]));
+  const encoded: Record<string, string> = Object.fromEntries(
+    NUMBER_NOTATIONS.map((value) => [`number "${value}"`, encodeURIComponent(value)]),
+  );
   return {
     ...encoded,
-    'emoji': encodeURIComponent('🧸🚂'),
+    emoji: encodeURIComponent('🧸🚂'),
     'combining marks': encodeURIComponent(`e${'\u0301'.repeat(50)}`),
     'RTL override': encodeURIComponent('\u202Eyot'),
     'NUL byte': '%00',
@@ -281,7 +331,9 @@ function maxLengthOf(rules: ValidationRule[]): number {
 /** A DTO's length rules on text, nested DTOs' included: which field, which rule, what limit. */
 export function textLengthRules(dto: Type): { dto: string; field: string; rule: string; limit: number }[] {
   return [...rulesOf(dto)].flatMap(([field, rules]) => {
-    const own = rules.filter((rule) => rule.name === 'maxLength' || rule.name === 'maxCharacters').map((rule) => ({ dto: dto.name, field, rule: rule.name!, limit: Number(rule.constraints?.[0]) }));
+    const own = rules
+      .filter((rule) => rule.name === 'maxLength' || rule.name === 'maxCharacters')
+      .map((rule) => ({ dto: dto.name, field, rule: rule.name!, limit: Number(rule.constraints?.[0]) }));
     const nested = nestedClassOf(dto, field);
     return [...own, ...(nested ? textLengthRules(nested) : [])];
   });
@@ -321,7 +373,13 @@ function fieldVariants(dto: Type, book: FuzzBook): { label: string; body: Record
   const base = plausibleBody(dto, book);
   const variants: { label: string; body: Record<string, unknown> }[] = [];
   for (const [field, rules] of rulesOf(dto)) {
-    const values = isIgnored(rules) ? IGNORED_FIELD_VALUES : { ...WRONG_TYPES, ...hostileTexts(maxLengthOf(rules)), ...Object.fromEntries(NUMBER_NOTATIONS.slice(0, 8).map((value) => [`"${value}"`, value])) };
+    const values = isIgnored(rules)
+      ? IGNORED_FIELD_VALUES
+      : {
+          ...WRONG_TYPES,
+          ...hostileTexts(maxLengthOf(rules)),
+          ...Object.fromEntries(NUMBER_NOTATIONS.slice(0, 8).map((value) => [`"${value}"`, value])),
+        };
     for (const [label, value] of Object.entries(values)) variants.push({ label: `${field}: ${label}`, body: { ...base, [field]: value } });
     if (!isIgnored(rules)) {
       const { [field]: _left, ...without } = base;
@@ -329,7 +387,8 @@ function fieldVariants(dto: Type, book: FuzzBook): { label: string; body: Record
     }
     const nested = nestedClassOf(dto, field);
     if (nested) {
-      for (const inner of fieldVariants(nested, book)) variants.push({ label: `${field}[0].${inner.label}`, body: { ...base, [field]: [inner.body] } });
+      for (const inner of fieldVariants(nested, book))
+        variants.push({ label: `${field}[0].${inner.label}`, body: { ...base, [field]: [inner.body] } });
     }
   }
   return variants;
@@ -377,7 +436,9 @@ function parsedOrUndefined(body: string | Buffer): unknown {
 function isForeign(book: FuzzBook, params: Record<string, string | undefined>, path: string, body: unknown): boolean {
   const foreign = Object.entries(book.foreignIds ?? {});
   const named = (name: string) => (name === 'id' ? (/order/i.test(path) ? 'orderId' : undefined) : name);
-  const inPath = Object.entries(params).some(([name, value]) => foreign.some(([field, id]) => named(name) === field && value === String(id)));
+  const inPath = Object.entries(params).some(([name, value]) =>
+    foreign.some(([field, id]) => named(name) === field && value === String(id)),
+  );
   const fields = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
   return inPath || foreign.some(([field, id]) => fields[field] === id);
 }
@@ -396,19 +457,46 @@ export function casesFor(route: FuzzRoute, book: FuzzBook): FuzzCase[] {
   const baseBody = route.body ? plausibleBody(route.body, book) : undefined;
   const cookie: Record<string, string> = book.cookie ? { cookie: book.cookie } : {};
   const hasBody = WRITE_METHODS.has(route.method);
-  const add = (label: string, { params = baseParams, query = '', headers = {}, body, bodyObject = baseBody }: { params?: Record<string, string | undefined>; query?: string; headers?: Record<string, string>; body?: string | Buffer; bodyObject?: unknown }) => {
+  const add = (
+    label: string,
+    {
+      params = baseParams,
+      query = '',
+      headers = {},
+      body,
+      bodyObject = baseBody,
+    }: {
+      params?: Record<string, string | undefined>;
+      query?: string;
+      headers?: Record<string, string>;
+      body?: string | Buffer;
+      bodyObject?: unknown;
+    },
+  ) => {
     const url = `${pathWith(route.path, params)}${query ? `?${query}` : ''}`;
     const sent = body ?? (hasBody && bodyObject !== undefined ? JSON.stringify(bodyObject) : undefined);
     const contentType: Record<string, string> = body === undefined && sent !== undefined ? { 'content-type': 'application/json' } : {};
-    cases.push({ label, method: route.method, url, headers: { ...cookie, ...contentType, ...headers }, body: sent, foreign: isForeign(book, params, route.path, body === undefined ? bodyObject : parsedOrUndefined(body)) });
+    cases.push({
+      label,
+      method: route.method,
+      url,
+      headers: { ...cookie, ...contentType, ...headers },
+      body: sent,
+      foreign: isForeign(book, params, route.path, body === undefined ? bodyObject : parsedOrUndefined(body)),
+    });
   };
   const queryOf = (fields: Record<string, unknown>) =>
-    new URLSearchParams(Object.entries(fields).flatMap(([key, value]) => (value === undefined ? [] : [value].flat().map((part): [string, string] => [key, String(part)])))).toString();
+    new URLSearchParams(
+      Object.entries(fields).flatMap(([key, value]) =>
+        value === undefined ? [] : [value].flat().map((part): [string, string] => [key, String(part)]),
+      ),
+    ).toString();
 
   add('plausible request', { query: queryOf(baseQuery) });
   // The book's own ids stand in the plausible request; each id of somebody else's goes in on its own too.
   for (const [name, id] of Object.entries(book.foreignIds ?? {})) {
-    if (names.includes(name) && baseParams[name] !== String(id)) add(`path :${name}: somebody else's`, { params: { ...baseParams, [name]: String(id) }, query: queryOf(baseQuery) });
+    if (names.includes(name) && baseParams[name] !== String(id))
+      add(`path :${name}: somebody else's`, { params: { ...baseParams, [name]: String(id) }, query: queryOf(baseQuery) });
     if (hasBody && baseBody && baseBody[name] !== id) add(`body ${name}: somebody else's`, { bodyObject: { ...baseBody, [name]: id } });
   }
 
@@ -423,7 +511,10 @@ export function casesFor(route: FuzzRoute, book: FuzzBook): FuzzCase[] {
   const queryFields = route.query ? [...rulesOf(route.query).keys()] : ['page'];
   for (const field of queryFields) {
     const values = route.query ? queryValues() : { 'number "0x10"': '0x10', 'NUL byte': '%00' };
-    for (const [label, value] of Object.entries(values)) add(`query ${field}: ${label}`, { query: [queryOf({ ...baseQuery, [field]: undefined }), `${field}=${value}`].filter(Boolean).join('&') });
+    for (const [label, value] of Object.entries(values))
+      add(`query ${field}: ${label}`, {
+        query: [queryOf({ ...baseQuery, [field]: undefined }), `${field}=${value}`].filter(Boolean).join('&'),
+      });
     add(`query ${field}: repeated`, { query: `${field}=1&${field}=2` });
   }
   add('query: unknown field and prototype keys', { query: 'fuzz=1&__proto__=x&constructor[prototype]=x&page[a]=1' });
@@ -467,9 +558,10 @@ export function casesFor(route: FuzzRoute, book: FuzzBook): FuzzCase[] {
     'JSON in UTF-16': { type: 'application/json; charset=utf-16le', body: Buffer.from(asText, 'utf16le') },
     'JSON in an unknown charset': { type: 'application/json; charset=klingon', body: asText },
     'no content type': { type: '', body: asText },
-    'XML': { type: 'application/xml', body: '<?xml version="1.0"?><!DOCTYPE a [<!ENTITY b "c">]><a>&b;</a>' },
+    XML: { type: 'application/xml', body: '<?xml version="1.0"?><!DOCTYPE a [<!ENTITY b "c">]><a>&b;</a>' },
   };
-  for (const [label, { type, body }] of Object.entries(contentTypes)) add(`content type: ${label}`, { body, headers: type ? { 'content-type': type } : {} });
+  for (const [label, { type, body }] of Object.entries(contentTypes))
+    add(`content type: ${label}`, { body, headers: type ? { 'content-type': type } : {} });
   add('foreign Origin', { headers: { origin: 'https://evil.example' } });
   return cases;
 }
@@ -505,14 +597,19 @@ export function fuzzClient(server: Server, concurrency: number) {
     new Promise((resolve) => {
       const headers: Record<string, string | number> = { ...fuzzCase.headers };
       if (fuzzCase.body !== undefined) headers['content-length'] = Buffer.byteLength(fuzzCase.body);
-      const sent = httpRequest({ host: '127.0.0.1', port, agent, method: fuzzCase.method, path: fuzzCase.url, headers, timeout: 30_000 }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-        response.on('error', (error) => resolve({ status: 0, body: `response failed: ${error.message}` }));
-      });
+      const sent = httpRequest(
+        { host: '127.0.0.1', port, agent, method: fuzzCase.method, path: fuzzCase.url, headers, timeout: 30_000 },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+          response.on('error', (error) => resolve({ status: 0, body: `response failed: ${error.message}` }));
+        },
+      );
       // The server may answer (413, 431) and close before the whole body is written.
-      sent.on('error', (error: NodeJS.ErrnoException) => resolve({ status: error.code === 'EPIPE' || error.code === 'ECONNRESET' ? -1 : 0, body: `request failed: ${error.message}` }));
+      sent.on('error', (error: NodeJS.ErrnoException) =>
+        resolve({ status: error.code === 'EPIPE' || error.code === 'ECONNRESET' ? -1 : 0, body: `request failed: ${error.message}` }),
+      );
       sent.on('timeout', () => sent.destroy(new Error('no answer within 30 s')));
       sent.end(fuzzCase.body);
     });

@@ -43,13 +43,18 @@ process.exit(0);
 export function floodFromAnotherProcess(options: FloodOptions): { started: Promise<void>; outcome: Promise<FloodOutcome> } {
   // Resolved from the repository root, where socket.io-client is installed.
   const cwd = fileURLToPath(new URL('../../..', import.meta.url));
-  const child = spawn(process.execPath, ['--input-type=module', '-e', FLOODER, JSON.stringify(options)], { cwd, stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+  const child = spawn(process.execPath, ['--input-type=module', '-e', FLOODER, JSON.stringify(options)], {
+    cwd,
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  });
   const started = new Promise<void>((resolve) => child.once('message', () => resolve()));
   const outcome = new Promise<FloodOutcome>((resolve, reject) => {
     let output = '';
     child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(output) as FloodOutcome) : reject(new Error(`the flooder exited with ${code}`))));
+    child.once('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(output) as FloodOutcome) : reject(new Error(`the flooder exited with ${code}`)),
+    );
   });
   return { started, outcome };
 }

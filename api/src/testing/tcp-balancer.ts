@@ -1,6 +1,5 @@
 import { once } from 'node:events';
-import { connect, createServer, type Socket } from 'node:net';
-import type { AddressInfo } from 'node:net';
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 
 export interface TcpBalancer {
   url: string;

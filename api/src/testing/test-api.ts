@@ -1,9 +1,9 @@
-import type { INestApplication } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
-import request from 'supertest';
+import type { INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
 import sharp from 'sharp';
+import request from 'supertest';
 import { DataSource } from 'typeorm';
 import type { AppConfig } from '@shop/config';
 import { CATALOGUE_API, UPLOAD_FIELD } from '@shop/contracts';
@@ -29,14 +29,20 @@ export function testJpeg(label: string, size = { width: 320, height: 240 }): Pro
   const seed = `${label} ${randomBytes(4).toString('hex')}`;
   const hue = [...seed].reduce((sum, character) => sum + character.charCodeAt(0), 0) % 255;
   return sharp({ create: { ...size, channels: 3, background: { r: hue, g: 120, b: 255 - hue } } })
-    .composite([{ input: Buffer.from(`<svg width="${size.width}" height="${size.height}"><text x="10" y="40" font-size="24">${seed}</text></svg>`) }])
+    .composite([
+      { input: Buffer.from(`<svg width="${size.width}" height="${size.height}"><text x="10" y="40" font-size="24">${seed}</text></svg>`) },
+    ])
     .jpeg()
     .toBuffer();
 }
 
 /** Uploads through the real route as the given admin and answers the stored image's url. */
 export async function uploadTestImage(server: Server, adminCookie: string, bytes: Buffer, filename = 'toy.jpg'): Promise<string> {
-  const response = await request(server).post(CATALOGUE_API.uploadImage).set('Cookie', adminCookie).attach(UPLOAD_FIELD, bytes, filename).expect(200);
+  const response = await request(server)
+    .post(CATALOGUE_API.uploadImage)
+    .set('Cookie', adminCookie)
+    .attach(UPLOAD_FIELD, bytes, filename)
+    .expect(200);
   return (response.body as { result: { url: string } }).result.url;
 }
 

@@ -22,7 +22,8 @@ describe('abuse limits while Redis is away', () => {
 
     await server.stop();
     // The instance's own count starts afresh: a whole window's worth goes through, and no more.
-    for (let checkout = 0; checkout < RATE_LIMITS.checkoutPerShopper.points; checkout += 1) await limits.consume('checkoutPerShopper', ['shopper-1'], refusal);
+    for (let checkout = 0; checkout < RATE_LIMITS.checkoutPerShopper.points; checkout += 1)
+      await limits.consume('checkoutPerShopper', ['shopper-1'], refusal);
     const refused = await limits.consume('checkoutPerShopper', ['shopper-1'], refusal).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(TooManyRequestsException);
     expect((refused as TooManyRequestsException).getStatus()).toBe(429);

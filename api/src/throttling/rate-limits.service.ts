@@ -1,8 +1,8 @@
 import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { RATE_LIMITS, type RateLimitName } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
+import { RATE_LIMITS, type RateLimitName } from '@shop/contracts';
 import { APP_CONFIG, REDIS_CLIENT } from '@shop/infrastructure';
 
 /** A 429 whose message says when to try again; the exception filter turns `retryAfterMs` into Retry-After. */
@@ -22,7 +22,14 @@ export class TooManyRequestsException extends HttpException {
  */
 export function sharedCounter(redis: Redis, keyPrefix: string, points: number, windowMs: number): RateLimiterRedis {
   const duration = windowMs / 1000;
-  return new RateLimiterRedis({ storeClient: redis, keyPrefix, points, duration, rejectIfRedisNotReady: true, insuranceLimiter: new RateLimiterMemory({ keyPrefix, points, duration }) });
+  return new RateLimiterRedis({
+    storeClient: redis,
+    keyPrefix,
+    points,
+    duration,
+    rejectIfRedisNotReady: true,
+    insuranceLimiter: new RateLimiterMemory({ keyPrefix, points, duration }),
+  });
 }
 
 /**
@@ -35,7 +42,10 @@ export class RateLimitsService {
 
   constructor(@Inject(REDIS_CLIENT) redis: Redis, @Inject(APP_CONFIG) config: AppConfig) {
     this.limiters = Object.fromEntries(
-      Object.entries(RATE_LIMITS).map(([name, policy]) => [name, sharedCounter(redis, `${config.REDIS_PREFIX}:limit:${name}`, policy.points, policy.windowMs)]),
+      Object.entries(RATE_LIMITS).map(([name, policy]) => [
+        name,
+        sharedCounter(redis, `${config.REDIS_PREFIX}:limit:${name}`, policy.points, policy.windowMs),
+      ]),
     ) as Record<RateLimitName, RateLimiterRedis>;
   }
 

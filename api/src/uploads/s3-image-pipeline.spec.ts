@@ -1,14 +1,14 @@
-import type { INestApplication } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
 import sharp from 'sharp';
 import request from 'supertest';
 import { IMAGE_DERIVATIVE_SIZES } from '@shop/contracts';
-import { ImageAsset, configuredImageStorage, type S3ImageStorage } from '@shop/db';
-import { LocalS3Server, createTestAccount, sessionCookieOf, settleLeftoverWork, testConfig, waitFor } from '@shop/testing';
+import { configuredImageStorage, ImageAsset, type S3ImageStorage } from '@shop/db';
+import { createTestAccount, LocalS3Server, sessionCookieOf, settleLeftoverWork, testConfig, waitFor } from '@shop/testing';
 import { WorkersModule } from '../../../workers/src/workers.module.js';
 import { startTestApi, testJpeg, uploadTestImage, type TestApi } from '../testing/test-api.js';
 
@@ -42,16 +42,24 @@ describe('images in a bucket, from upload to derivatives', () => {
 
   it("keeps an admin's upload and the worker's derivatives in the bucket, and the api serves them", async () => {
     const url = await uploadTestImage(shop.server, adminCookie, await testJpeg('into the bucket', { width: 1200, height: 900 }));
-    const ready = await waitFor('the worker to make the derivatives', async () => {
-      const asset = await shop.dataSource.getRepository(ImageAsset).findOneByOrFail({ url });
-      return asset.status === 'ready' && asset;
-    }, 20_000);
+    const ready = await waitFor(
+      'the worker to make the derivatives',
+      async () => {
+        const asset = await shop.dataSource.getRepository(ImageAsset).findOneByOrFail({ url });
+        return asset.status === 'ready' && asset;
+      },
+      20_000,
+    );
 
     expect(await sharp(await bucket.get(ready.storageKey)).metadata()).toMatchObject({ format: 'jpeg', width: 1200, height: 900 });
     expect(ready.derivatives).toHaveLength(Object.keys(IMAGE_DERIVATIVE_SIZES).length * 2);
     for (const derivative of ready.derivatives) {
       expect(derivative.url).toMatch(/^\/uploads\/derivatives\//);
-      expect(await sharp(await bucket.get(bucket.keyOf(derivative.url)!)).metadata()).toMatchObject({ format: derivative.format, width: derivative.width, height: derivative.height });
+      expect(await sharp(await bucket.get(bucket.keyOf(derivative.url)!)).metadata()).toMatchObject({
+        format: derivative.format,
+        width: derivative.width,
+        height: derivative.height,
+      });
       const served = await request(shop.server).get(derivative.url).expect(200);
       expect(served.headers['content-type']).toBe(`image/${derivative.format}`);
     }

@@ -1,6 +1,6 @@
+import { resolve } from 'node:path';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { ServeStaticModule } from '@nestjs/serve-static';
-import { resolve } from 'node:path';
 import type { AppConfig } from '@shop/config';
 import { IMAGE_STORAGE, S3ImageStorage, STORED_IMAGE_MAX_AGE_SECONDS } from '@shop/db';
 import { UploadRedirectsController } from './upload-redirects.controller.js';

@@ -49,14 +49,19 @@ describe('/uploads with IMAGE_STORAGE=s3', () => {
     });
 
     it('answers a key the bucket does not have with a 404 nobody caches for long', async () => {
-      const missing = await request(shop.server).get(bucket.urlOf(`originals/${randomBytes(32).toString('hex')}.jpg`)).expect(404);
+      const missing = await request(shop.server)
+        .get(bucket.urlOf(`originals/${randomBytes(32).toString('hex')}.jpg`))
+        .expect(404);
       expect(missing.body).toEqual({ success: false, message: MESSAGES.server.notFound });
       expect(missing.headers).not.toHaveProperty('cache-control');
     });
 
-    it.each([...NOT_KEYS, ['a key longer than S3 allows', `/uploads/originals/${'a'.repeat(1100)}.jpg`] as const])('answers %s with a 404', async (_case, path) => {
-      expect((await request(shop.server).get(path)).status).toBe(404);
-    });
+    it.each([...NOT_KEYS, ['a key longer than S3 allows', `/uploads/originals/${'a'.repeat(1100)}.jpg`] as const])(
+      'answers %s with a 404',
+      async (_case, path) => {
+        expect((await request(shop.server).get(path)).status).toBe(404);
+      },
+    );
 
     it('answers a broken percent-encoding with a 400 that says so, as for files on disk', async () => {
       const refused = await request(shop.server).get(BROKEN_ENCODING).expect(400);
@@ -82,15 +87,20 @@ describe('/uploads with IMAGE_STORAGE=s3', () => {
       expect(Buffer.from(await object.arrayBuffer()).equals(photo)).toBe(true);
     });
 
-    it.each([...NOT_KEYS.map(([what, path]) => [what, 404, path] as const), ['a broken percent-encoding', 400, BROKEN_ENCODING] as const])('answers %s with a %i, not a redirect, cached nowhere', async (_case, status, path) => {
-      const refused = await request(shop.server).get(path).expect(status);
-      expect(refused.headers).not.toHaveProperty('location');
-      expect(refused.headers).not.toHaveProperty('cache-control');
-    });
+    it.each([...NOT_KEYS.map(([what, path]) => [what, 404, path] as const), ['a broken percent-encoding', 400, BROKEN_ENCODING] as const])(
+      'answers %s with a %i, not a redirect, cached nowhere',
+      async (_case, status, path) => {
+        const refused = await request(shop.server).get(path).expect(status);
+        expect(refused.headers).not.toHaveProperty('location');
+        expect(refused.headers).not.toHaveProperty('cache-control');
+      },
+    );
 
     it("lets the shop's pages load images from the public address", async () => {
       const page = await request(shop.server).get('/api/health');
-      expect(page.headers['content-security-policy']).toMatch(new RegExp(`img-src [^;]*${new URL(publicUrl).origin.replaceAll('.', '\\.')}`));
+      expect(page.headers['content-security-policy']).toMatch(
+        new RegExp(`img-src [^;]*${new URL(publicUrl).origin.replaceAll('.', '\\.')}`),
+      );
     });
   });
 });

@@ -1,6 +1,6 @@
-import { SHELL_DATA_ELEMENT_ID, type PictureSources, type ShellData } from '@shop/contracts';
-import escapeHtml from 'escape-html';
 import { readFile, stat } from 'node:fs/promises';
+import escapeHtml from 'escape-html';
+import { SHELL_DATA_ELEMENT_ID, type PictureSources, type ShellData } from '@shop/contracts';
 
 /** An image the page will show first, for the browser to fetch while the app's code still loads. */
 export type ImagePreload =
@@ -51,7 +51,10 @@ function metaTag([key, content]: MetaTag): string {
 }
 
 function preloadTag(preload: ImagePreload): string {
-  const source = 'href' in preload ? `href=${attribute(preload.href)}` : `imagesrcset=${attribute(preload.srcSet)} imagesizes=${attribute(preload.sizes)} type=${attribute(preload.type)}`;
+  const source =
+    'href' in preload
+      ? `href=${attribute(preload.href)}`
+      : `imagesrcset=${attribute(preload.srcSet)} imagesizes=${attribute(preload.sizes)} type=${attribute(preload.type)}`;
   return `<link rel="preload" as="image" ${source} fetchpriority="high" />`;
 }
 

@@ -1,7 +1,7 @@
-import type { RequestHandler } from 'express';
 import type { ServerResponse } from 'node:http';
-import expressStaticGzip from 'express-static-gzip';
 import { sep } from 'node:path';
+import type { RequestHandler } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 
 /** Vite names every file under assets/ by its content hash: a name never changes its bytes. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -22,7 +22,8 @@ export function webAssets(distDir: string): RequestHandler {
     index: false,
     serveStatic: {
       index: false,
-      setHeaders: (response: ServerResponse, path: string) => response.setHeader('Cache-Control', path.startsWith(hashedAssets) ? IMMUTABLE : REVALIDATE),
+      setHeaders: (response: ServerResponse, path: string) =>
+        response.setHeader('Cache-Control', path.startsWith(hashedAssets) ? IMMUTABLE : REVALIDATE),
     },
   }) as RequestHandler;
 }

@@ -1,7 +1,7 @@
+import { resolve } from 'node:path';
 import { Inject, Module, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { Express, NextFunction, Request, RequestHandler, Response } from 'express';
-import { resolve } from 'node:path';
 import type { AppConfig } from '@shop/config';
 import { ROUTES, SERVER_PATH_PREFIXES } from '@shop/contracts';
 import { APP_CONFIG } from '@shop/infrastructure';
@@ -50,19 +50,35 @@ export class WebShellModule implements OnModuleInit {
   onModuleInit(): void {
     const app = this.adapterHost.httpAdapter.getInstance<Express>();
     const assets = webAssets(resolve(this.config.WEB_DIST_DIR));
-    app.use((request: Request, response: Response, next: NextFunction) => (isServerPath(request.path) ? next() : assets(request, response, next)));
+    app.use((request: Request, response: Response, next: NextFunction) =>
+      isServerPath(request.path) ? next() : assets(request, response, next),
+    );
     // The segment is a page's, not yet an id: whatever is no product's id gets the plain shell, as any unknown page does.
-    app.get(ROUTES.shopProduct(':product'), this.page((request) => this.webShell.productPage(String(request.params.product))));
-    app.get(ROUTES.shopListing, this.page((request) => this.webShell.listingPage(searchOf(request))));
-    app.get(ROUTES.shopHome, this.page(() => this.webShell.homePage()));
+    app.get(
+      ROUTES.shopProduct(':product'),
+      this.page((request) => this.webShell.productPage(String(request.params.product))),
+    );
+    app.get(
+      ROUTES.shopListing,
+      this.page((request) => this.webShell.listingPage(searchOf(request))),
+    );
+    app.get(
+      ROUTES.shopHome,
+      this.page(() => this.webShell.homePage()),
+    );
     const plainPage = this.page(() => this.webShell.plainPage());
-    app.get('{*clientPath}', (request: Request, response: Response, next: NextFunction) => (isClientRoute(request.path) ? plainPage(request, response, next) : next()));
+    app.get('{*clientPath}', (request: Request, response: Response, next: NextFunction) =>
+      isClientRoute(request.path) ? plainPage(request, response, next) : next(),
+    );
   }
 
   /** While there is no build, every page goes on to the api's 404. */
   private page(render: (request: Request) => Promise<string | undefined>): RequestHandler {
     return (request, response, next) => {
-      render(request).then((html) => (html === undefined ? next() : response.set('Cache-Control', REVALIDATE).type('html').send(html)), next);
+      render(request).then(
+        (html) => (html === undefined ? next() : response.set('Cache-Control', REVALIDATE).type('html').send(html)),
+        next,
+      );
     };
   }
 }

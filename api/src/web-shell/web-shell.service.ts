@@ -1,12 +1,26 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
 import { join, resolve } from 'node:path';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { AppConfig } from '@shop/config';
-import { CURRENCY, LOCALE, PICTURE_SIZES, ROUTES, categoryLabel, coverImage, effectivePrice, filtersOfSearchParams, formatKes, pictureSourcesOf, type CategoryId, type ImageSet, type Product } from '@shop/contracts';
+import {
+  categoryLabel,
+  coverImage,
+  CURRENCY,
+  effectivePrice,
+  filtersOfSearchParams,
+  formatKes,
+  LOCALE,
+  PICTURE_SIZES,
+  pictureSourcesOf,
+  ROUTES,
+  type CategoryId,
+  type ImageSet,
+  type Product,
+} from '@shop/contracts';
 import { APP_CONFIG } from '@shop/infrastructure';
 import { idOf } from '../common/id-pipe.js';
 import { FeatureImagesService } from '../feature-images/feature-images.service.js';
 import { ProductsService } from '../products/products.service.js';
-import { ShellFile, renderShell, type ImagePreload, type MetaTag, type Shell, type ShellHead } from './shell-document.js';
+import { renderShell, ShellFile, type ImagePreload, type MetaTag, type Shell, type ShellHead } from './shell-document.js';
 
 /**
  * WhatsApp, Facebook and X draw their large card from an image of about 1,000 to 1,200 px and read
@@ -85,7 +99,11 @@ export class WebShellService {
       const names = categories.map(categoryLabel).join(', ');
       const url = `${ROUTES.shopListing}?${new URLSearchParams({ category: categories.join(',') })}`;
       const description = `Shop ${names}${shell.siteName ? ` at ${shell.siteName}` : ''}: prices in KES, delivered across Kenya.`;
-      return { title: titled(names, shell), description, meta: [...this.siteMeta(shell, url, 'website'), ['og:title', names], ['og:description', description], ['twitter:card', 'summary']] };
+      return {
+        title: titled(names, shell),
+        description,
+        meta: [...this.siteMeta(shell, url, 'website'), ['og:title', names], ['og:description', description], ['twitter:card', 'summary']],
+      };
     });
   }
 
@@ -125,7 +143,12 @@ export class WebShellService {
         ...this.siteMeta(shell, ROUTES.shopProduct(product.id), 'product'),
         ['og:title', product.title],
         ['og:description', description],
-        ...(shareImage ? [['og:image', this.absolute(shareImage)], ['og:image:alt', product.title]] satisfies MetaTag[] : []),
+        ...(shareImage
+          ? ([
+              ['og:image', this.absolute(shareImage)],
+              ['og:image:alt', product.title],
+            ] satisfies MetaTag[])
+          : []),
         ['product:price:amount', String(effectivePrice(product))],
         ['product:price:currency', CURRENCY],
         // X reads title, description and image from Open Graph: only the card's shape is its own.
@@ -137,7 +160,12 @@ export class WebShellService {
 
   private siteMeta(shell: Shell, path: string, type: string): MetaTag[] {
     // Open Graph writes a locale with an underscore (en_KE).
-    return [['og:type', type], ['og:url', this.absolute(path)], ...(shell.siteName ? [['og:site_name', shell.siteName]] satisfies MetaTag[] : []), ['og:locale', LOCALE.replace('-', '_')]];
+    return [
+      ['og:type', type],
+      ['og:url', this.absolute(path)],
+      ...(shell.siteName ? ([['og:site_name', shell.siteName]] satisfies MetaTag[]) : []),
+      ['og:locale', LOCALE.replace('-', '_')],
+    ];
   }
 
   private absolute(path: string): string {

@@ -1,4 +1,3 @@
-import escapeHtml from 'escape-html';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
@@ -6,7 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { CATALOGUE_API, IMAGE_DERIVATIVE_SIZES, ROUTES, SHELL_DATA_ELEMENT_ID, formatKes, type ShellData } from '@shop/contracts';
+import escapeHtml from 'escape-html';
+import { CATALOGUE_API, formatKes, IMAGE_DERIVATIVE_SIZES, ROUTES, SHELL_DATA_ELEMENT_ID, type ShellData } from '@shop/contracts';
 import { FeatureImage, ImageAsset, Product, type ImageDerivative } from '@shop/db';
 import { createTestProduct, testConfig } from '@shop/testing';
 import { useTestApi } from '../testing/test-api.js';
@@ -90,9 +90,23 @@ describe('the web app as the api delivers it', () => {
   async function readyImage(): Promise<ImageAsset> {
     const stem = randomBytes(8).toString('hex');
     const derivatives: ImageDerivative[] = Object.entries(IMAGE_DERIVATIVE_SIZES).flatMap(([size, width]) =>
-      (['webp', 'jpeg'] as const).map((format) => ({ size: size as ImageDerivative['size'], format, width, height: width, url: `/uploads/derivatives/${stem}/${size}.${format === 'jpeg' ? 'jpg' : 'webp'}` })),
+      (['webp', 'jpeg'] as const).map((format) => ({
+        size: size as ImageDerivative['size'],
+        format,
+        width,
+        height: width,
+        url: `/uploads/derivatives/${stem}/${size}.${format === 'jpeg' ? 'jpg' : 'webp'}`,
+      })),
     );
-    return shop.dataSource.getRepository(ImageAsset).save({ storageKey: `originals/${stem}.jpg`, url: `/uploads/originals/${stem}.jpg`, contentType: 'image/jpeg', bytes: 1000, status: 'ready', derivatives, failureReason: null });
+    return shop.dataSource.getRepository(ImageAsset).save({
+      storageKey: `originals/${stem}.jpg`,
+      url: `/uploads/originals/${stem}.jpg`,
+      contentType: 'image/jpeg',
+      bytes: 1000,
+      status: 'ready',
+      derivatives,
+      failureReason: null,
+    });
   }
 
   const srcSetOf = (image: ImageAsset, format: 'webp' | 'jpeg') =>
@@ -107,7 +121,11 @@ describe('the web app as the api delivers it', () => {
       const path = '/assets/index-4f2a9c.js';
       const brotli = await get(shop.server, path, { 'Accept-Encoding': 'gzip, deflate, br, zstd' });
       expect(brotli).toMatchObject({ status: 200, text: 'console.log("br");' });
-      expect(brotli.headers).toMatchObject({ 'content-encoding': 'br', vary: 'Accept-Encoding', 'content-type': expect.stringContaining('javascript') });
+      expect(brotli.headers).toMatchObject({
+        'content-encoding': 'br',
+        vary: 'Accept-Encoding',
+        'content-type': expect.stringContaining('javascript'),
+      });
       const gzip = await get(shop.server, path, { 'Accept-Encoding': 'gzip' });
       expect(gzip).toMatchObject({ status: 200, text: 'console.log("gzip");' });
       expect(gzip.headers).toMatchObject({ 'content-encoding': 'gzip', vary: 'Accept-Encoding' });
@@ -118,12 +136,17 @@ describe('the web app as the api delivers it', () => {
     });
 
     it('lets hashed assets be kept for a year, and has the service worker and the manifest asked for again', async () => {
-      expect((await get(shop.server, '/assets/index-4f2a9c.js', { 'Accept-Encoding': 'br' })).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect((await get(shop.server, '/assets/index-4f2a9c.js', { 'Accept-Encoding': 'br' })).headers['cache-control']).toBe(
+        'public, max-age=31536000, immutable',
+      );
       const serviceWorker = await get(shop.server, '/sw.js', { 'Accept-Encoding': 'br' });
       expect(serviceWorker.headers).toMatchObject({ 'cache-control': 'no-cache', 'content-encoding': 'br', etag: expect.any(String) });
       for (const encoding of ['br', '']) {
         const manifest = await get(shop.server, '/manifest.webmanifest', { 'Accept-Encoding': encoding });
-        expect(manifest.headers).toMatchObject({ 'cache-control': 'no-cache', 'content-type': expect.stringMatching(/^application\/manifest\+json/) });
+        expect(manifest.headers).toMatchObject({
+          'cache-control': 'no-cache',
+          'content-type': expect.stringMatching(/^application\/manifest\+json/),
+        });
         expect(JSON.parse(manifest.text)).toMatchObject({ name: 'Toy Duka' });
       }
     });
@@ -142,7 +165,11 @@ describe('the web app as the api delivers it', () => {
       for (const path of ['/', ROUTES.login, ROUTES.shopCheckout, '/some/unknown/path', ROUTES.shopListing]) {
         const answer = await get(shop.server, path);
         expect(answer).toMatchObject({ status: 200, text: SHELL });
-        expect(answer.headers).toMatchObject({ 'content-type': expect.stringContaining('text/html'), 'cache-control': 'no-cache', etag: expect.any(String) });
+        expect(answer.headers).toMatchObject({
+          'content-type': expect.stringContaining('text/html'),
+          'cache-control': 'no-cache',
+          etag: expect.any(String),
+        });
       }
     });
 
@@ -155,7 +182,6 @@ describe('the web app as the api delivers it', () => {
         writeFileSync(join(dist, 'index.html'), SHELL);
       }
     });
-
   });
 
   describe('a toy’s link', () => {
@@ -191,7 +217,9 @@ describe('the web app as the api delivers it', () => {
       expect(metaOf(html, 'twitter:card')).toBe('summary_large_image');
 
       const description = metaOf(html, 'og:description')!;
-      expect(description.startsWith(`${formatKes(1250)} (was ${formatKes(1500)}) · A pull-along train of four carriages, each painted`)).toBe(true);
+      expect(
+        description.startsWith(`${formatKes(1250)} (was ${formatKes(1500)}) · A pull-along train of four carriages, each painted`),
+      ).toBe(true);
       expect(description.length).toBeLessThan(240);
       expect(description.endsWith('…')).toBe(true);
       // The shell's own description gives way: one description, the toy's.
@@ -201,7 +229,9 @@ describe('the web app as the api delivers it', () => {
 
     it('preloads the picture the product page paints first, with the srcset and sizes of its <picture>', async () => {
       const html = (await get(shop.server, ROUTES.shopProduct(product.id))).text;
-      expect(html).toContain(`<link rel="preload" as="image" imagesrcset="${srcSetOf(image, 'webp')}" imagesizes="(max-width: 768px) 100vw, 420px" type="image/webp" fetchpriority="high" />`);
+      expect(html).toContain(
+        `<link rel="preload" as="image" imagesrcset="${srcSetOf(image, 'webp')}" imagesizes="(max-width: 768px) 100vw, 420px" type="image/webp" fetchpriority="high" />`,
+      );
       // Before the app's code, so the picture is on its way while the code still loads.
       expect(html.indexOf('rel="preload"')).toBeLessThan(html.indexOf('</head>'));
     });
@@ -213,7 +243,10 @@ describe('the web app as the api delivers it', () => {
     });
 
     it('escapes whatever the admin typed', async () => {
-      const hostile = await createTestProduct(shop.dataSource, { title: '<script>alert("toy")</script> & $& $1', description: '"><img src=x onerror=alert(1)>' });
+      const hostile = await createTestProduct(shop.dataSource, {
+        title: '<script>alert("toy")</script> & $& $1',
+        description: '"><img src=x onerror=alert(1)>',
+      });
       const html = (await get(shop.server, ROUTES.shopProduct(hostile.id))).text;
       expect(html).not.toContain('<script>alert');
       expect(html).not.toContain('<img src=x');
@@ -233,7 +266,8 @@ describe('the web app as the api delivers it', () => {
 
   describe('a category’s link', () => {
     it('names the categories the listing link filters by', async () => {
-      const html = (await get(shop.server, `${ROUTES.shopListing}?category=educational-toys,pretend-play&sortBy=title-atoz`, WHATSAPP)).text;
+      const html = (await get(shop.server, `${ROUTES.shopListing}?category=educational-toys,pretend-play&sortBy=title-atoz`, WHATSAPP))
+        .text;
       const names = 'Educational Toys, Pretend Play & Role Play';
       expect(html).toContain(`<title>${escapeHtml(names)} – Toy Duka</title>`);
       expect(metaOf(html, 'og:title')).toBe(escapeHtml(names));
@@ -253,7 +287,9 @@ describe('the web app as the api delivers it', () => {
       await shop.dataSource.query('UPDATE feature_images SET position = position + 1');
       await shop.dataSource.getRepository(FeatureImage).save({ imageId: image.id, position: 0 });
       const html = (await get(shop.server, ROUTES.shopHome)).text;
-      expect(html).toContain(`<link rel="preload" as="image" imagesrcset="${srcSetOf(image, 'webp')}" imagesizes="100vw" type="image/webp" fetchpriority="high" />`);
+      expect(html).toContain(
+        `<link rel="preload" as="image" imagesrcset="${srcSetOf(image, 'webp')}" imagesizes="100vw" type="image/webp" fetchpriority="high" />`,
+      );
       expect(html).toContain('<title>Toy Duka</title>');
     });
 
@@ -273,12 +309,17 @@ describe('the web app as the api delivers it', () => {
       const image = await readyImage();
       await shop.dataSource.query('UPDATE feature_images SET position = position + 1');
       const saved = await shop.dataSource.getRepository(FeatureImage).save({ imageId: image.id, position: 0 });
-      await shop.dataSource.getRepository(ImageAsset).update(image.id, { url: `/uploads/originals/</script><script>alert(1)</script>.jpg` });
+      await shop.dataSource
+        .getRepository(ImageAsset)
+        .update(image.id, { url: `/uploads/originals/</script><script>alert(1)</script>.jpg` });
       const html = (await get(shop.server, ROUTES.shopHome)).text;
       const element = new RegExp(`<script type="application/json" id="${SHELL_DATA_ELEMENT_ID}">([^<]*)</script>`).exec(html);
       expect(element).not.toBeNull();
       const data = JSON.parse(element![1]) as ShellData;
-      expect(data.featureImages?.[0]).toMatchObject({ id: saved.id, image: { url: '/uploads/originals/</script><script>alert(1)</script>.jpg' } });
+      expect(data.featureImages?.[0]).toMatchObject({
+        id: saved.id,
+        image: { url: '/uploads/originals/</script><script>alert(1)</script>.jpg' },
+      });
       expect(html).not.toContain('<script>alert(1)');
     });
 

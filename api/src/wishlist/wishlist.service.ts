@@ -16,14 +16,29 @@ export class WishlistService {
 
   /** Retired products drop out of sight; their rows stay, as orders keep theirs. */
   async wishlistOf(userId: number): Promise<Wishlist> {
-    const items = await this.dataSource.getRepository(WishlistItem).find({ where: { userId }, select: { productId: true }, order: { createdAt: 'DESC', id: 'DESC' } });
-    return { products: await this.products.findViews(items.map((item) => item.productId), 'shop') };
+    const items = await this.dataSource
+      .getRepository(WishlistItem)
+      .find({ where: { userId }, select: { productId: true }, order: { createdAt: 'DESC', id: 'DESC' } });
+    return {
+      products: await this.products.findViews(
+        items.map((item) => item.productId),
+        'shop',
+      ),
+    };
   }
 
   /** Adding a product already there keeps the one entry, even when two adds race (the unique key decides). */
   async add(userId: number, productId: number): Promise<Wishlist | BusinessFailure> {
-    if (!(await this.dataSource.getRepository(Product).existsBy({ id: productId }))) return new BusinessFailure(HttpStatus.NOT_FOUND, MESSAGES.products.notFound);
-    await this.dataSource.createQueryBuilder().insert().into(WishlistItem).values({ userId, productId }).orIgnore().updateEntity(false).execute();
+    if (!(await this.dataSource.getRepository(Product).existsBy({ id: productId })))
+      return new BusinessFailure(HttpStatus.NOT_FOUND, MESSAGES.products.notFound);
+    await this.dataSource
+      .createQueryBuilder()
+      .insert()
+      .into(WishlistItem)
+      .values({ userId, productId })
+      .orIgnore()
+      .updateEntity(false)
+      .execute();
     return this.wishlistOf(userId);
   }
 

@@ -8,11 +8,24 @@ describe('wishlist', () => {
   const shop = useTestApi();
 
   const signedInShopper = () => signedInAccount(shop.server, shop.dataSource);
-  const add = (shopper: SignedInAccount, body: object) => request(shop.server).post(SHOPPER_API.addToWishlist).set('Cookie', shopper.cookie).send({ userId: shopper.id, ...body });
-  const remove = (shopper: SignedInAccount, body: object) => request(shop.server).post(SHOPPER_API.removeFromWishlist).set('Cookie', shopper.cookie).send({ userId: shopper.id, ...body });
-  const wishlistOf = async (shopper: SignedInAccount) => (await request(shop.server).get(SHOPPER_API.wishlist(shopper.id)).set('Cookie', shopper.cookie).expect(200)).body as WishlistAnswer;
-  const idsIn = (answer: { body: WishlistAnswer } | WishlistAnswer) => ('body' in answer ? answer.body : answer).wishlist.products.map((product) => product.id);
-  const storedIds = async (shopper: SignedInAccount) => (await shop.dataSource.getRepository(WishlistItem).find({ where: { userId: shopper.id }, order: { id: 'ASC' } })).map((item) => item.productId);
+  const add = (shopper: SignedInAccount, body: object) =>
+    request(shop.server)
+      .post(SHOPPER_API.addToWishlist)
+      .set('Cookie', shopper.cookie)
+      .send({ userId: shopper.id, ...body });
+  const remove = (shopper: SignedInAccount, body: object) =>
+    request(shop.server)
+      .post(SHOPPER_API.removeFromWishlist)
+      .set('Cookie', shopper.cookie)
+      .send({ userId: shopper.id, ...body });
+  const wishlistOf = async (shopper: SignedInAccount) =>
+    (await request(shop.server).get(SHOPPER_API.wishlist(shopper.id)).set('Cookie', shopper.cookie).expect(200)).body as WishlistAnswer;
+  const idsIn = (answer: { body: WishlistAnswer } | WishlistAnswer) =>
+    ('body' in answer ? answer.body : answer).wishlist.products.map((product) => product.id);
+  const storedIds = async (shopper: SignedInAccount) =>
+    (await shop.dataSource.getRepository(WishlistItem).find({ where: { userId: shopper.id }, order: { id: 'ASC' } })).map(
+      (item) => item.productId,
+    );
 
   it('answers an empty wishlist', async () => {
     const shopper = await signedInShopper();
@@ -21,7 +34,9 @@ describe('wishlist', () => {
 
   it('adds products as the shop shows them, newest first', async () => {
     const shopper = await signedInShopper();
-    const [kite, drum, train] = await Promise.all(['Kite', 'Drum', 'Train'].map((title) => createTestProduct(shop.dataSource, { title, price: 900, salePrice: 700 })));
+    const [kite, drum, train] = await Promise.all(
+      ['Kite', 'Drum', 'Train'].map((title) => createTestProduct(shop.dataSource, { title, price: 900, salePrice: 700 })),
+    );
 
     const added = await add(shopper, { productId: kite!.id }).expect(200);
     expect(added.body.success).toBe(true);
@@ -67,7 +82,10 @@ describe('wishlist', () => {
     const [kept, retired] = await Promise.all([createTestProduct(shop.dataSource), createTestProduct(shop.dataSource)]);
     await add(shopper, { productId: kept.id }).expect(200);
     await add(shopper, { productId: retired.id }).expect(200);
-    await request(shop.server).delete(CATALOGUE_API.deleteProduct(retired.id)).set('Cookie', await sessionCookieOf(shop.server, admin)).expect(200);
+    await request(shop.server)
+      .delete(CATALOGUE_API.deleteProduct(retired.id))
+      .set('Cookie', await sessionCookieOf(shop.server, admin))
+      .expect(200);
     expect(idsIn(await wishlistOf(shopper))).toEqual([kept.id]);
   });
 
@@ -112,7 +130,10 @@ describe('wishlist', () => {
       const asIntruder = [
         request(shop.server).get(SHOPPER_API.wishlist(owner.id)).set('Cookie', intruder.cookie),
         request(shop.server).post(SHOPPER_API.addToWishlist).set('Cookie', intruder.cookie).send({ userId: owner.id, productId: other.id }),
-        request(shop.server).post(SHOPPER_API.removeFromWishlist).set('Cookie', intruder.cookie).send({ userId: owner.id, productId: product.id }),
+        request(shop.server)
+          .post(SHOPPER_API.removeFromWishlist)
+          .set('Cookie', intruder.cookie)
+          .send({ userId: owner.id, productId: product.id }),
       ];
       for (const answer of await Promise.all(asIntruder)) {
         expect([answer.status, answer.body.message]).toEqual([403, MESSAGES.auth.notYourAccount]);

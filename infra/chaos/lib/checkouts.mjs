@@ -34,7 +34,11 @@ export async function checkOut({ url, shoppers, concurrency, arrivalMs, sessionC
           try {
             const response = await fetch(url, {
               method: 'POST',
-              headers: { cookie: `${sessionCookie}=${shopper.token}`, 'content-type': 'application/json', 'x-forwarded-for': shopper.clientAddress },
+              headers: {
+                cookie: `${sessionCookie}=${shopper.token}`,
+                'content-type': 'application/json',
+                'x-forwarded-for': shopper.clientAddress,
+              },
               body: JSON.stringify({ addressId: shopper.addresses[0].id, phone: shopper.addresses[0].phone }),
               signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS),
             });

@@ -22,7 +22,9 @@ export async function sandboxTransactions(sandboxUrl) {
 
 /** Whether the shop's schema has STK push attempts yet (the table that says a push is live). */
 export async function hasAttemptsTable(pool) {
-  const [[row]] = await pool.query("SELECT COUNT(*) AS found FROM information_schema.tables WHERE table_schema = DATABASE() AND table_name = 'mpesa_attempts'");
+  const [[row]] = await pool.query(
+    "SELECT COUNT(*) AS found FROM information_schema.tables WHERE table_schema = DATABASE() AND table_name = 'mpesa_attempts'",
+  );
   return Number(row.found) > 0;
 }
 
@@ -36,8 +38,12 @@ const idList = (ids) => (ids.length > 0 ? ids : [0]);
 async function ordersOf(pool, userIds, withAttempts) {
   const [orders] = await pool.query('SELECT id, userId, orderStatus, paymentStatus FROM orders WHERE userId IN (?)', [idList(userIds)]);
   const orderIds = orders.map((order) => order.id);
-  const [payments] = await pool.query('SELECT id, orderId, status, providerReference, providerReceipt FROM payments WHERE orderId IN (?)', [idList(orderIds)]);
-  const [attempts] = withAttempts ? await pool.query('SELECT orderId, state, checkoutRequestId FROM mpesa_attempts WHERE orderId IN (?)', [idList(orderIds)]) : [undefined];
+  const [payments] = await pool.query('SELECT id, orderId, status, providerReference, providerReceipt FROM payments WHERE orderId IN (?)', [
+    idList(orderIds),
+  ]);
+  const [attempts] = withAttempts
+    ? await pool.query('SELECT orderId, state, checkoutRequestId FROM mpesa_attempts WHERE orderId IN (?)', [idList(orderIds)])
+    : [undefined];
   const byId = new Map(orders.map((order) => [order.id, { ...order, payments: [], attempts: withAttempts ? [] : undefined }]));
   for (const payment of payments) byId.get(payment.orderId)?.payments.push(payment);
   for (const attempt of attempts ?? []) byId.get(attempt.orderId)?.attempts.push(attempt);
@@ -53,7 +59,10 @@ export const awaiting = (order) => order.orderStatus === 'pending' && !isUnknown
 /** One line about an order, for a finding's diagnosis. */
 function describe(order) {
   if (!order) return 'no such order in the database';
-  const payments = order.payments.map((payment) => `payment ${payment.id} ${payment.status} ref ${payment.providerReference ?? '-'} receipt ${payment.providerReceipt ?? '-'}`);
+  const payments = order.payments.map(
+    (payment) =>
+      `payment ${payment.id} ${payment.status} ref ${payment.providerReference ?? '-'} receipt ${payment.providerReceipt ?? '-'}`,
+  );
   const attempts = order.attempts === undefined ? [] : [`attempts: ${order.attempts.map((attempt) => attempt.state).join(', ') || 'none'}`];
   return [`order ${order.id} ${order.orderStatus}/${order.paymentStatus}`, ...payments, ...attempts].join('; ');
 }
@@ -62,7 +71,8 @@ function describe(order) {
 function kindOfLoss(transaction, order) {
   if (!order) return 'no such order';
   const payment = order.payments.find((candidate) => candidate.providerReference === transaction.checkoutRequestId) ?? order.payments[0];
-  const reference = payment?.providerReference === transaction.checkoutRequestId ? 'its CheckoutRequestID stored' : 'its CheckoutRequestID not stored';
+  const reference =
+    payment?.providerReference === transaction.checkoutRequestId ? 'its CheckoutRequestID stored' : 'its CheckoutRequestID not stored';
   const receipt = payment?.providerReceipt ? `another receipt (${payment.providerReceipt})` : 'no receipt';
   return `order ${order.orderStatus}, payment ${payment?.status ?? 'missing'}, ${reference}, ${receipt}`;
 }
@@ -97,7 +107,8 @@ export async function settle({ pool, sandboxUrl, userIds, withAttempts, isOrphan
       if (waiting.length === 0 && unanswered === 0) {
         ordersSettledAt ??= Date.now();
         if (unrecorded === 0) return { settled: true, ms: Date.now() - since };
-        if (Date.now() - ordersSettledAt >= receiptGraceMs) return { settled: true, ms: ordersSettledAt - since, receiptsMissing: unrecorded, receiptGraceMs };
+        if (Date.now() - ordersSettledAt >= receiptGraceMs)
+          return { settled: true, ms: ordersSettledAt - since, receiptsMissing: unrecorded, receiptGraceMs };
       } else {
         ordersSettledAt = undefined;
       }
@@ -136,11 +147,15 @@ export async function checkScope({ pool, scope, answers, products, withAttempts,
   }
 
   const unrecorded = unrecordedCharges(scope);
-  const lost = unrecorded.map((transaction) => `${transaction.checkoutRequestId} (${transaction.accountReference}, KES ${transaction.amount}, receipt ${transaction.receipt}): ${describe(orders.get(orderIdOf(transaction)))}`);
+  const lost = unrecorded.map(
+    (transaction) =>
+      `${transaction.checkoutRequestId} (${transaction.accountReference}, KES ${transaction.amount}, receipt ${transaction.receipt}): ${describe(orders.get(orderIdOf(transaction)))}`,
+  );
   const lostKinds = unrecorded.map((transaction) => kindOfLoss(transaction, orders.get(orderIdOf(transaction))));
   const doubled = [];
   for (const [orderId, pushes] of chargedOf) {
-    if (pushes.length > 1) doubled.push(`order ${orderId} charged ${pushes.length} times (${pushes.map((push) => push.receipt).join(', ')})`);
+    if (pushes.length > 1)
+      doubled.push(`order ${orderId} charged ${pushes.length} times (${pushes.map((push) => push.receipt).join(', ')})`);
   }
   const [receiptsTwice] = await pool.query(
     'SELECT providerReceipt, COUNT(*) AS payments, GROUP_CONCAT(orderId) AS orders FROM payments WHERE providerReceipt IS NOT NULL AND orderId IN (?) GROUP BY providerReceipt HAVING COUNT(*) > 1',
@@ -166,7 +181,10 @@ export async function checkScope({ pool, scope, answers, products, withAttempts,
   const heldOf = new Map(heldRows.map((row) => [row.productId, Number(row.units)]));
   const stock = products
     .filter((product) => stockOf.get(product.id) !== product.totalStock - (heldOf.get(product.id) ?? 0) || stockOf.get(product.id) < 0)
-    .map((product) => `product ${product.id} '${product.title}': started with ${product.totalStock}, orders hold ${heldOf.get(product.id) ?? 0}, shelf says ${stockOf.get(product.id)}`);
+    .map(
+      (product) =>
+        `product ${product.id} '${product.title}': started with ${product.totalStock}, orders hold ${heldOf.get(product.id) ?? 0}, shelf says ${stockOf.get(product.id)}`,
+    );
 
   const orderOfUser = new Map(orderList.map((order) => [order.userId, order]));
   const pushedOrders = new Set(transactions.map(orderIdOf));

@@ -3,8 +3,15 @@
 // restart reuses the same data: MariaDB recovers from its redo log, Redis replays its append-only file.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { StepFailure, say } from '../../scripts/lib/bootstrap.mjs';
-import { findProgram, grantTcpAccount, installMariadbDataDir, mariadbServerArgs, redisServerArgs, waitForPort } from '../../scripts/lib/services.mjs';
+import { say, StepFailure } from '../../scripts/lib/bootstrap.mjs';
+import {
+  findProgram,
+  grantTcpAccount,
+  installMariadbDataDir,
+  mariadbServerArgs,
+  redisServerArgs,
+  waitForPort,
+} from '../../scripts/lib/services.mjs';
 
 const MISSING = 'The chaos suite runs private MariaDB and Redis servers: install them with `apt-get install mariadb-server redis-server`.';
 

@@ -48,7 +48,12 @@ export function createSupervisor({ logDir, env, verbose }) {
       },
       start() {
         if (closed || part.running) return;
-        const child = spawn(command, args, { cwd: repoRoot, env: { ...process.env, ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+        const child = spawn(command, args, {
+          cwd: repoRoot,
+          env: { ...process.env, ...env, ...extraEnv },
+          stdio: ['ignore', 'pipe', 'pipe'],
+          detached: true,
+        });
         part.child = child;
         part.starts += 1;
         child.expectedExit = false;

@@ -1,4 +1,4 @@
-import { SANDBOX_GOOGLE_CLIENT, SANDBOX_PATHS, exitWithReason, loadConfig } from '@shop/config';
+import { exitWithReason, loadConfig, SANDBOX_GOOGLE_CLIENT, SANDBOX_PATHS } from '@shop/config';
 import { AUTH_API_PATHS, NOTIFICATION_API } from '@shop/contracts';
 import { messagingSandboxOptions, paymentSandboxOptions, startSandbox } from './sandbox.js';
 
@@ -17,7 +17,10 @@ async function main(): Promise<void> {
     ...paymentSandboxOptions(config),
     ...messaging,
     // As Africa's Talking's dashboard would be set up: delivery reports go to the shop the sandbox runs beside.
-    africasTalking: { ...messaging.africasTalking!, deliveryReportUrl: new URL(NOTIFICATION_API.africasTalkingDeliveryReport(config.AT_DELIVERY_REPORT_TOKEN), config.PUBLIC_URL).href },
+    africasTalking: {
+      ...messaging.africasTalking!,
+      deliveryReportUrl: new URL(NOTIFICATION_API.africasTalkingDeliveryReport(config.AT_DELIVERY_REPORT_TOKEN), config.PUBLIC_URL).href,
+    },
   });
   console.log(
     `sandbox listening: identity provider at ${sandbox.issuer}, Daraja at ${config.MPESA_BASE_URL}, PayPal at ${config.PAYPAL_BASE_URL}, ` +

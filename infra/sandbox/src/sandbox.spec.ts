@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import { SANDBOX_AFRICAS_TALKING_APP, SANDBOX_GOOGLE_CLIENT, SANDBOX_PATHS, loadConfig } from '@shop/config';
+import { loadConfig, SANDBOX_AFRICAS_TALKING_APP, SANDBOX_GOOGLE_CLIENT, SANDBOX_PATHS } from '@shop/config';
 import type { OutboxMessages } from './outbox/outbox-router.js';
 import { messagingSandboxOptions, paymentSandboxOptions, startSandbox, type RunningSandbox } from './sandbox.js';
 
@@ -10,7 +10,11 @@ describe('the sandbox as npm start runs it', () => {
     const config = loadConfig({ NODE_ENV: 'test' });
     sandbox = await startSandbox({
       port: 0,
-      googleClient: { clientId: SANDBOX_GOOGLE_CLIENT.id, clientSecret: SANDBOX_GOOGLE_CLIENT.secret, redirectUris: ['http://localhost:3000/api/auth/google/callback'] },
+      googleClient: {
+        clientId: SANDBOX_GOOGLE_CLIENT.id,
+        clientSecret: SANDBOX_GOOGLE_CLIENT.secret,
+        redirectUris: ['http://localhost:3000/api/auth/google/callback'],
+      },
       ...paymentSandboxOptions(config),
       ...messagingSandboxOptions({ ...config, SANDBOX_SMTP_PORT: 0 }),
     });
@@ -21,13 +25,25 @@ describe('the sandbox as npm start runs it', () => {
     const sms = await fetch(`${sandbox.url}${SANDBOX_PATHS.africasTalking}/version1/messaging`, {
       method: 'POST',
       headers: { apiKey: SANDBOX_AFRICAS_TALKING_APP.apiKey, Accept: 'application/json' },
-      body: new URLSearchParams({ username: SANDBOX_AFRICAS_TALKING_APP.username, to: '+254712345678', message: 'Order #1001 is paid: KES 1,200.', from: SANDBOX_AFRICAS_TALKING_APP.senderId }),
+      body: new URLSearchParams({
+        username: SANDBOX_AFRICAS_TALKING_APP.username,
+        to: '+254712345678',
+        message: 'Order #1001 is paid: KES 1,200.',
+        from: SANDBOX_AFRICAS_TALKING_APP.senderId,
+      }),
     });
     expect(sms.status).toBe(201);
-    await nodemailer.createTransport(sandbox.mail.url).sendMail({ from: 'Toy Duka <orders@toyduka.test>', to: 'wanjiku@example.test', subject: 'Order #1001 is paid', text: 'Total KES 1,200' });
+    await nodemailer.createTransport(sandbox.mail.url).sendMail({
+      from: 'Toy Duka <orders@toyduka.test>',
+      to: 'wanjiku@example.test',
+      subject: 'Order #1001 is paid',
+      text: 'Total KES 1,200',
+    });
 
     const outbox = (await (await fetch(`${sandbox.url}${SANDBOX_PATHS.outbox}/messages.json`)).json()) as OutboxMessages;
-    expect(outbox.sms).toEqual([expect.objectContaining({ to: '+254712345678', message: 'Order #1001 is paid: KES 1,200.', statusCode: 101, parts: 1 })]);
+    expect(outbox.sms).toEqual([
+      expect.objectContaining({ to: '+254712345678', message: 'Order #1001 is paid: KES 1,200.', statusCode: 101, parts: 1 }),
+    ]);
     expect(outbox.email).toEqual([expect.objectContaining({ to: ['wanjiku@example.test'], subject: 'Order #1001 is paid' })]);
     const page = await (await fetch(`${sandbox.url}${SANDBOX_PATHS.outbox}`)).text();
     expect(page).toContain('Order #1001 is paid: KES 1,200.');

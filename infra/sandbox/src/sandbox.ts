@@ -4,7 +4,11 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { SANDBOX_AFRICAS_TALKING_APP, SANDBOX_PATHS, type AppConfig } from '@shop/config';
 import { ORDER_API } from '@shop/contracts';
-import { createAfricasTalkingSandbox, type AfricasTalkingSandboxControl, type AfricasTalkingSandboxOptions } from './africastalking/africastalking-sandbox.js';
+import {
+  createAfricasTalkingSandbox,
+  type AfricasTalkingSandboxControl,
+  type AfricasTalkingSandboxOptions,
+} from './africastalking/africastalking-sandbox.js';
 import { createDarajaSandbox, type DarajaSandbox, type DarajaSandboxOptions } from './daraja/daraja-sandbox.js';
 import { createIdentityProvider, type IdentityClient } from './identity/identity-provider.js';
 import { startMailSandbox, type MailSandbox } from './mail/mail-sandbox.js';
@@ -81,7 +85,15 @@ export function messagingSandboxOptions(
 }
 
 /** Starts the sandbox's HTTP server; port 0 picks a free one (tests). */
-export async function startSandbox({ port, host = 'localhost', googleClient, daraja: darajaOptions, paypal: paypalOptions, africasTalking: smsOptions = SANDBOX_SMS_APP, smtpPort = 0 }: SandboxOptions): Promise<RunningSandbox> {
+export async function startSandbox({
+  port,
+  host = 'localhost',
+  googleClient,
+  daraja: darajaOptions,
+  paypal: paypalOptions,
+  africasTalking: smsOptions = SANDBOX_SMS_APP,
+  smtpPort = 0,
+}: SandboxOptions): Promise<RunningSandbox> {
   // The port must be known before the routes can be made (it is part of the issuer), so the
   // server answers 503 until they are: a health check in that moment is told to ask again.
   const ready: { routes?: express.Express } = {};

@@ -41,7 +41,8 @@ export function run(command, args, options = {}) {
  */
 export function ensureDebianPackage(programPath, debianPackage, purpose) {
   if (existsSync(programPath)) return programPath;
-  if (process.getuid?.() !== 0) throw new StepFailure(`${debianPackage} is needed for ${purpose}: run \`sudo apt-get install -y ${debianPackage}\`.`);
+  if (process.getuid?.() !== 0)
+    throw new StepFailure(`${debianPackage} is needed for ${purpose}: run \`sudo apt-get install -y ${debianPackage}\`.`);
   say(`Installing ${debianPackage} for ${purpose} (apt-get install ${debianPackage})...`);
   run('apt-get', ['update', '-qq']);
   run('apt-get', ['install', '-y', '-qq', debianPackage], { env: { DEBIAN_FRONTEND: 'noninteractive' } });
@@ -66,14 +67,21 @@ export function ensureInstalled() {
 
 export function build() {
   say('Building libs, api, workers and web...');
-  run('npx', ['nx', 'run-many', '-t', 'build', '--output-style=static'], { env: { NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' } });
+  run('npx', ['nx', 'run-many', '-t', 'build', '--output-style=static'], {
+    env: { NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' },
+  });
 }
 
 /** Install and build, then load what needs installed packages: the start, dev and test scripts begin here. */
 export async function prepareWorkspace() {
   ensureInstalled();
   build();
-  const [config, services, processes, db] = await Promise.all([import('@shop/config'), import('./services.mjs'), import('./processes.mjs'), import('@shop/db')]);
+  const [config, services, processes, db] = await Promise.all([
+    import('@shop/config'),
+    import('./services.mjs'),
+    import('./processes.mjs'),
+    import('@shop/db'),
+  ]);
   return { ...config, ...services, ...processes, ...db };
 }
 
@@ -82,5 +90,6 @@ export async function migrateAndSeed(workspace, config) {
   const applied = await workspace.migrateDatabase(config);
   say(applied.length ? `Applied migrations: ${applied.join(', ')}` : 'Schema is up to date.');
   const seeded = await workspace.seedDemoData(config);
-  if (seeded.productsCreated > 0) say(`Seeded the demo catalogue: ${seeded.productsCreated} products, ${seeded.featureImagesCreated} feature images.`);
+  if (seeded.productsCreated > 0)
+    say(`Seeded the demo catalogue: ${seeded.productsCreated} products, ${seeded.featureImagesCreated} feature images.`);
 }

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { StepFailure, repoRoot } from './bootstrap.mjs';
+import { repoRoot, StepFailure } from './bootstrap.mjs';
 
 const COLOURS = ['\u001b[35m', '\u001b[33m', '\u001b[32m', '\u001b[34m'];
 const STOP_GRACE_MS = 10_000;
@@ -12,7 +12,11 @@ export function assertPortFree(port, variable) {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', (error) =>
-      reject(error.code === 'EADDRINUSE' ? new StepFailure(`Port ${port} is already in use by another program: stop it, or set ${variable} to a free port.`) : error),
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new StepFailure(`Port ${port} is already in use by another program: stop it, or set ${variable} to a free port.`)
+          : error,
+      ),
     );
     server.listen(port, () => server.close(resolve));
   });
@@ -21,7 +25,11 @@ export function assertPortFree(port, variable) {
 /** Starts each `{ name, command, args }`; the returned handle stops them all. A child that dies takes the others down. */
 export function supervise(specs, env, { onUnexpectedExit } = {}) {
   const children = specs.map((spec, index) => {
-    const child = spawn(spec.command, spec.args, { cwd: spec.cwd ? join(repoRoot, spec.cwd) : repoRoot, env: { ...process.env, ...env, ...spec.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(spec.command, spec.args, {
+      cwd: spec.cwd ? join(repoRoot, spec.cwd) : repoRoot,
+      env: { ...process.env, ...env, ...spec.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const prefix = `${COLOURS[index % COLOURS.length]}[${spec.name}]\u001b[0m `;
     for (const stream of [child.stdout, child.stderr]) {
       createInterface({ input: stream }).on('line', (line) => process.stdout.write(`${prefix}${line}\n`));
@@ -29,17 +37,18 @@ export function supervise(specs, env, { onUnexpectedExit } = {}) {
     return { spec, child };
   });
   let stopping = false;
-  const exited = children.map(({ spec, child }) =>
-    new Promise((resolve) =>
-      child.once('exit', (code, signal) => {
-        if (!stopping) {
-          stopping = true;
-          onUnexpectedExit?.(new StepFailure(`${spec.name} stopped unexpectedly (${signal ?? `exit ${code}`}); stopping the others.`));
-          stopAll();
-        }
-        resolve();
-      }),
-    ),
+  const exited = children.map(
+    ({ spec, child }) =>
+      new Promise((resolve) =>
+        child.once('exit', (code, signal) => {
+          if (!stopping) {
+            stopping = true;
+            onUnexpectedExit?.(new StepFailure(`${spec.name} stopped unexpectedly (${signal ?? `exit ${code}`}); stopping the others.`));
+            stopAll();
+          }
+          resolve();
+        }),
+      ),
   );
   function stopAll() {
     for (const { child } of children) if (child.exitCode === null) child.kill('SIGTERM');
@@ -84,4 +93,3 @@ export async function assertShopPortsFree(config) {
   await assertPortFree(config.SANDBOX_PORT, 'SANDBOX_PORT');
   await assertPortFree(config.SANDBOX_SMTP_PORT, 'SANDBOX_SMTP_PORT');
 }
-

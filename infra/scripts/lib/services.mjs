@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, openSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { userInfo } from 'node:os';
 import { join, resolve } from 'node:path';
-import { StepFailure, repoRoot, say } from './bootstrap.mjs';
+import { repoRoot, say, StepFailure } from './bootstrap.mjs';
 
 const HOW_TO_GET_THEM =
   'Install them with `apt-get install mariadb-server redis-server` (Debian, Ubuntu), or point DATABASE_URL and REDIS_URL at servers you run elsewhere.';
@@ -55,9 +55,19 @@ export function installMariadbDataDir(mysqlDir) {
   const installer = findProgram(['mariadb-install-db', 'mysql_install_db']);
   if (!installer) throw new StepFailure(`MariaDB is installed but mariadb-install-db is missing. ${HOW_TO_GET_THEM}`);
   mkdirSync(mysqlDir, { recursive: true });
-  const init = spawnSync(installer, ['--no-defaults', `--datadir=${mysqlDir}`, `--user=${userInfo().username}`, '--skip-test-db', '--auth-root-authentication-method=socket'], {
-    encoding: 'utf8',
-  });
+  const init = spawnSync(
+    installer,
+    [
+      '--no-defaults',
+      `--datadir=${mysqlDir}`,
+      `--user=${userInfo().username}`,
+      '--skip-test-db',
+      '--auth-root-authentication-method=socket',
+    ],
+    {
+      encoding: 'utf8',
+    },
+  );
   if (init.status !== 0) throw new StepFailure(`mariadb-install-db failed: ${(init.stderr || init.stdout).trim().split('\n').pop()}`);
 }
 
@@ -85,8 +95,12 @@ export function grantTcpAccount(socketPath, url) {
   const client = findProgram(['mariadb', 'mysql']);
   const grant = spawnSync(
     client,
-    [`--socket=${socketPath}`, `-u${userInfo().username}`, '-e',
-      `CREATE USER IF NOT EXISTS '${user}'@'127.0.0.1' IDENTIFIED BY '${password}'; GRANT ALL PRIVILEGES ON *.* TO '${user}'@'127.0.0.1' WITH GRANT OPTION;`],
+    [
+      `--socket=${socketPath}`,
+      `-u${userInfo().username}`,
+      '-e',
+      `CREATE USER IF NOT EXISTS '${user}'@'127.0.0.1' IDENTIFIED BY '${password}'; GRANT ALL PRIVILEGES ON *.* TO '${user}'@'127.0.0.1' WITH GRANT OPTION;`,
+    ],
     { encoding: 'utf8' },
   );
   if (grant.status !== 0) throw new StepFailure(`Could not create the MariaDB user '${user}': ${grant.stderr.trim()}`);
@@ -105,7 +119,10 @@ async function startLocalMariadb(url, dataDir) {
   }
   say(`Starting a project-local MariaDB on ${url.hostname}:${url.port} (data in .data/mysql) ...`);
   const log = openSync(join(dataDir, 'mysql.log'), 'a');
-  spawn(server, mariadbServerArgs({ mysqlDir, socketPath, pidFile: join(dataDir, 'mysqld.pid'), port: url.port }), { detached: true, stdio: ['ignore', log, log] }).unref();
+  spawn(server, mariadbServerArgs({ mysqlDir, socketPath, pidFile: join(dataDir, 'mysqld.pid'), port: url.port }), {
+    detached: true,
+    stdio: ['ignore', log, log],
+  }).unref();
   await waitForPort('127.0.0.1', Number(url.port), 'MariaDB');
   grantTcpAccount(socketPath, url);
 }
@@ -122,12 +139,20 @@ export async function ensureMysql(config) {
   }
   const { default: mysql } = await import('mysql2/promise');
   const database = decodeURIComponent(url.pathname.replace(/^\//, ''));
-  if (!/^[A-Za-z0-9_]+$/.test(database)) throw new StepFailure(`DATABASE_URL must name a database of letters, digits and '_' (got '${database}').`);
+  if (!/^[A-Za-z0-9_]+$/.test(database))
+    throw new StepFailure(`DATABASE_URL must name a database of letters, digits and '_' (got '${database}').`);
   let connection;
   try {
-    connection = await mysql.createConnection({ host: url.hostname, port: Number(url.port), user: decodeURIComponent(url.username), password: decodeURIComponent(url.password) });
+    connection = await mysql.createConnection({
+      host: url.hostname,
+      port: Number(url.port),
+      user: decodeURIComponent(url.username),
+      password: decodeURIComponent(url.password),
+    });
   } catch (error) {
-    throw new StepFailure(`MySQL at ${describeUrl(url)} refused the connection: ${error.message}. Check the user and password in DATABASE_URL.`);
+    throw new StepFailure(
+      `MySQL at ${describeUrl(url)} refused the connection: ${error.message}. Check the user and password in DATABASE_URL.`,
+    );
   }
   try {
     await connection.query(`CREATE DATABASE IF NOT EXISTS \`${database}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
@@ -150,10 +175,19 @@ function startLocalRedis(url, dataDir) {
   const redisDir = join(dataDir, 'redis');
   mkdirSync(redisDir, { recursive: true });
   say(`Starting a project-local Redis on ${url.hostname}:${url.port} (data in .data/redis) ...`);
-  const started = spawnSync(server, [
-    '--daemonize', 'yes', ...redisServerArgs({ port: url.port, dir: redisDir }),
-    '--logfile', join(redisDir, 'redis.log'), '--pidfile', join(redisDir, 'redis.pid'),
-  ], { encoding: 'utf8' });
+  const started = spawnSync(
+    server,
+    [
+      '--daemonize',
+      'yes',
+      ...redisServerArgs({ port: url.port, dir: redisDir }),
+      '--logfile',
+      join(redisDir, 'redis.log'),
+      '--pidfile',
+      join(redisDir, 'redis.pid'),
+    ],
+    { encoding: 'utf8' },
+  );
   if (started.status !== 0) throw new StepFailure(`redis-server failed to start: ${(started.stderr || started.stdout).trim()}`);
   return waitForPort('127.0.0.1', Number(url.port), 'Redis');
 }
@@ -174,7 +208,9 @@ export async function ensureRedis(config) {
     await redis.connect();
     const [, policy] = await redis.config('GET', 'maxmemory-policy');
     if (policy !== 'noeviction') {
-      say(`\u001b[33mwarning:\u001b[0m Redis maxmemory-policy is '${policy}'; BullMQ needs 'noeviction' or queued jobs can be evicted. Run: redis-cli config set maxmemory-policy noeviction`);
+      say(
+        `\u001b[33mwarning:\u001b[0m Redis maxmemory-policy is '${policy}'; BullMQ needs 'noeviction' or queued jobs can be evicted. Run: redis-cli config set maxmemory-policy noeviction`,
+      );
     }
   } catch (error) {
     throw new StepFailure(`Redis at ${describeUrl(url)} did not accept the connection: ${error.message}. Check REDIS_URL.`);
@@ -188,4 +224,3 @@ export async function ensureServices(config) {
   await ensureMysql(config);
   await ensureRedis(config);
 }
-

@@ -1,6 +1,17 @@
 import { QUEUE_NAMES } from '@shop/contracts';
 import {
-  ConfigError, DEFAULT_DATABASE_URL, DEMO_SHOP_CONTACT, DEVELOPMENT_ADMIN, DEVELOPMENT_MAIL, GOOGLE_ISSUER_URL, SANDBOX_AFRICAS_TALKING_APP, SANDBOX_DARAJA_APP, SANDBOX_GOOGLE_CLIENT, SANDBOX_PAYPAL_APP, adminCredentials, loadConfig,
+  adminCredentials,
+  ConfigError,
+  DEFAULT_DATABASE_URL,
+  DEMO_SHOP_CONTACT,
+  DEVELOPMENT_ADMIN,
+  DEVELOPMENT_MAIL,
+  GOOGLE_ISSUER_URL,
+  loadConfig,
+  SANDBOX_AFRICAS_TALKING_APP,
+  SANDBOX_DARAJA_APP,
+  SANDBOX_GOOGLE_CLIENT,
+  SANDBOX_PAYPAL_APP,
 } from './config.schema.js';
 
 /** Real provider settings, as a production deployment would give them. */
@@ -29,9 +40,20 @@ const PRODUCTION_MESSAGING = {
   SHOP_NOTIFY_EMAIL: 'orders@toyduka.co.ke',
 };
 /** The family's own contact details, as a production deployment gives them. */
-const PRODUCTION_CONTACT = { SHOP_PHONE: '+254 20 765 4321', SHOP_HOURS: 'Mon-Sat 6:30 AM - 6:00 PM', SHOP_ADDRESS: 'Biashara Street, Nairobi' };
+const PRODUCTION_CONTACT = {
+  SHOP_PHONE: '+254 20 765 4321',
+  SHOP_HOURS: 'Mon-Sat 6:30 AM - 6:00 PM',
+  SHOP_ADDRESS: 'Biashara Street, Nairobi',
+};
 /** Everything production asks for besides NODE_ENV itself. */
-const PRODUCTION_SETTINGS = { ADMIN_EMAIL: 'admin@example.co.ke', ADMIN_PASSWORD: 'long-enough', METRICS_TOKEN: 'a-long-unguessable-metrics-scrape-token', ...PRODUCTION_PAYMENTS, ...PRODUCTION_MESSAGING, ...PRODUCTION_CONTACT };
+const PRODUCTION_SETTINGS = {
+  ADMIN_EMAIL: 'admin@example.co.ke',
+  ADMIN_PASSWORD: 'long-enough',
+  METRICS_TOKEN: 'a-long-unguessable-metrics-scrape-token',
+  ...PRODUCTION_PAYMENTS,
+  ...PRODUCTION_MESSAGING,
+  ...PRODUCTION_CONTACT,
+};
 const DEVELOPMENT = { NODE_ENV: 'development' };
 
 /** The problems a ConfigError lists, by the variable each names. */
@@ -60,19 +82,28 @@ describe('loadConfig', () => {
 
   it('names the variable that is wrong', () => {
     expect(() => loadConfig({ ...DEVELOPMENT, PORT: 'eighty' })).toThrow(/PORT/);
-    expect(() => loadConfig({ ...DEVELOPMENT, DATABASE_URL: 'postgres://localhost/x' })).toThrow(/DATABASE_URL must be a URL starting with mysql:/);
+    expect(() => loadConfig({ ...DEVELOPMENT, DATABASE_URL: 'postgres://localhost/x' })).toThrow(
+      /DATABASE_URL must be a URL starting with mysql:/,
+    );
   });
 
   it('lists every problem at once', () => {
-    expect(problemsOf({ ...DEVELOPMENT, PORT: '0', REDIS_URL: 'nope' }).map((problem) => problem.split(' ')[0])).toEqual(['PORT', 'REDIS_URL']);
+    expect(problemsOf({ ...DEVELOPMENT, PORT: '0', REDIS_URL: 'nope' }).map((problem) => problem.split(' ')[0])).toEqual([
+      'PORT',
+      'REDIS_URL',
+    ]);
   });
 
   describe('M-Pesa callback sources', () => {
     const production = { NODE_ENV: 'production', ...PRODUCTION_SETTINGS };
 
     it("refuses production without Safaricom's callback addresses, unless told to accept any source", () => {
-      expect(() => loadConfig({ ...production, MPESA_CALLBACK_ALLOWED_IPS: '' })).toThrow(/MPESA_CALLBACK_ALLOWED_IPS is required in production/);
-      expect(loadConfig({ ...production, MPESA_CALLBACK_ALLOWED_IPS: '', MPESA_CALLBACK_ANY_SOURCE: 'true' }).MPESA_CALLBACK_ALLOWED_IPS).toEqual([]);
+      expect(() => loadConfig({ ...production, MPESA_CALLBACK_ALLOWED_IPS: '' })).toThrow(
+        /MPESA_CALLBACK_ALLOWED_IPS is required in production/,
+      );
+      expect(
+        loadConfig({ ...production, MPESA_CALLBACK_ALLOWED_IPS: '', MPESA_CALLBACK_ANY_SOURCE: 'true' }).MPESA_CALLBACK_ALLOWED_IPS,
+      ).toEqual([]);
       expect(loadConfig(production).MPESA_CALLBACK_ALLOWED_IPS).toEqual(['196.201.214.200', '196.201.214.206']);
     });
 
@@ -81,7 +112,9 @@ describe('loadConfig', () => {
     });
 
     it('takes a previous token only of the same strength', () => {
-      expect(() => loadConfig({ ...DEVELOPMENT, MPESA_CALLBACK_TOKEN_PREVIOUS: 'short' })).toThrow(/MPESA_CALLBACK_TOKEN_PREVIOUS must be at least 24 letters/);
+      expect(() => loadConfig({ ...DEVELOPMENT, MPESA_CALLBACK_TOKEN_PREVIOUS: 'short' })).toThrow(
+        /MPESA_CALLBACK_TOKEN_PREVIOUS must be at least 24 letters/,
+      );
     });
   });
 
@@ -102,11 +135,15 @@ describe('loadConfig', () => {
       const config = loadConfig(production);
       expect(config.OIDC_ISSUER_URL).toBe(GOOGLE_ISSUER_URL);
       expect(config.GOOGLE_CLIENT_ID).toBeUndefined();
-      expect(loadConfig({ ...production, GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com', GOOGLE_CLIENT_SECRET: 'secret' }).GOOGLE_CLIENT_ID).toBe('id.apps.googleusercontent.com');
+      expect(
+        loadConfig({ ...production, GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com', GOOGLE_CLIENT_SECRET: 'secret' }).GOOGLE_CLIENT_ID,
+      ).toBe('id.apps.googleusercontent.com');
     });
 
     it('refuses a client id without its secret', () => {
-      expect(() => loadConfig({ ...production, GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com' })).toThrow(/GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together/);
+      expect(() => loadConfig({ ...production, GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com' })).toThrow(
+        /GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together/,
+      );
     });
   });
 
@@ -115,7 +152,11 @@ describe('loadConfig', () => {
       const config = loadConfig({ ...DEVELOPMENT, SANDBOX_PORT: '4002' });
       expect(config.MPESA_BASE_URL).toBe('http://localhost:4002/daraja');
       expect(config.PAYPAL_BASE_URL).toBe('http://localhost:4002/paypal');
-      expect([config.MPESA_CONSUMER_KEY, config.MPESA_SHORTCODE, config.MPESA_CALLBACK_TOKEN]).toEqual([SANDBOX_DARAJA_APP.consumerKey, SANDBOX_DARAJA_APP.shortcode, SANDBOX_DARAJA_APP.callbackToken]);
+      expect([config.MPESA_CONSUMER_KEY, config.MPESA_SHORTCODE, config.MPESA_CALLBACK_TOKEN]).toEqual([
+        SANDBOX_DARAJA_APP.consumerKey,
+        SANDBOX_DARAJA_APP.shortcode,
+        SANDBOX_DARAJA_APP.callbackToken,
+      ]);
       expect([config.PAYPAL_CLIENT_ID, config.PAYPAL_WEBHOOK_ID]).toEqual([SANDBOX_PAYPAL_APP.clientId, SANDBOX_PAYPAL_APP.webhookId]);
     });
 
@@ -127,14 +168,20 @@ describe('loadConfig', () => {
 
     it('refuses a guessable callback token and an odd currency', () => {
       expect(() => loadConfig({ ...DEVELOPMENT, MPESA_CALLBACK_TOKEN: 'short' })).toThrow(/MPESA_CALLBACK_TOKEN must be at least 24/);
-      expect(() => loadConfig({ ...DEVELOPMENT, PAYPAL_CURRENCY: 'usd' })).toThrow(/PAYPAL_CURRENCY must be one of PayPal's currencies with cents/);
+      expect(() => loadConfig({ ...DEVELOPMENT, PAYPAL_CURRENCY: 'usd' })).toThrow(
+        /PAYPAL_CURRENCY must be one of PayPal's currencies with cents/,
+      );
       // PayPal takes yen without decimals; the conversion charges to the cent.
-      expect(() => loadConfig({ ...DEVELOPMENT, PAYPAL_CURRENCY: 'JPY' })).toThrow(/PAYPAL_CURRENCY must be one of PayPal's currencies with cents: AUD, .*USD/);
+      expect(() => loadConfig({ ...DEVELOPMENT, PAYPAL_CURRENCY: 'JPY' })).toThrow(
+        /PAYPAL_CURRENCY must be one of PayPal's currencies with cents: AUD, .*USD/,
+      );
       expect(loadConfig({ ...DEVELOPMENT, PAYPAL_CURRENCY: 'EUR' }).PAYPAL_CURRENCY).toBe('EUR');
     });
 
     it('reads the callback allow-list as addresses', () => {
-      expect(loadConfig({ ...DEVELOPMENT, MPESA_CALLBACK_ALLOWED_IPS: '196.201.214.200, 196.201.214.206' }).MPESA_CALLBACK_ALLOWED_IPS).toEqual(['196.201.214.200', '196.201.214.206']);
+      expect(
+        loadConfig({ ...DEVELOPMENT, MPESA_CALLBACK_ALLOWED_IPS: '196.201.214.200, 196.201.214.206' }).MPESA_CALLBACK_ALLOWED_IPS,
+      ).toEqual(['196.201.214.200', '196.201.214.206']);
     });
   });
 
@@ -144,14 +191,31 @@ describe('loadConfig', () => {
     it("sends through the local sandbox outside production, as its Africa's Talking app, to the demo shop", () => {
       const config = loadConfig({ ...DEVELOPMENT, SANDBOX_PORT: '4002' });
       expect([config.AT_BASE_URL, config.SMTP_URL]).toEqual(['http://localhost:4002/africastalking', 'smtp://localhost:5002']);
-      expect([config.AT_USERNAME, config.AT_API_KEY, config.AT_SENDER_ID]).toEqual([SANDBOX_AFRICAS_TALKING_APP.username, SANDBOX_AFRICAS_TALKING_APP.apiKey, SANDBOX_AFRICAS_TALKING_APP.senderId]);
+      expect([config.AT_USERNAME, config.AT_API_KEY, config.AT_SENDER_ID]).toEqual([
+        SANDBOX_AFRICAS_TALKING_APP.username,
+        SANDBOX_AFRICAS_TALKING_APP.apiKey,
+        SANDBOX_AFRICAS_TALKING_APP.senderId,
+      ]);
       expect(config.AT_DELIVERY_REPORT_TOKEN).toBe(SANDBOX_AFRICAS_TALKING_APP.deliveryReportToken);
-      expect([config.MAIL_FROM, config.SHOP_NOTIFY_PHONE, config.SHOP_NOTIFY_EMAIL]).toEqual([DEVELOPMENT_MAIL.from, '+254700000000', DEVELOPMENT_MAIL.shopNotifyEmail]);
+      expect([config.MAIL_FROM, config.SHOP_NOTIFY_PHONE, config.SHOP_NOTIFY_EMAIL]).toEqual([
+        DEVELOPMENT_MAIL.from,
+        '+254700000000',
+        DEVELOPMENT_MAIL.shopNotifyEmail,
+      ]);
       expect(loadConfig({ ...DEVELOPMENT, SANDBOX_SMTP_PORT: '2525' }).SMTP_URL).toBe('smtp://localhost:2525');
     });
 
     it('refuses production without each setting but the sender id, naming it, so the sandbox never swallows real notices', () => {
-      for (const key of ['AT_BASE_URL', 'AT_USERNAME', 'AT_API_KEY', 'AT_DELIVERY_REPORT_TOKEN', 'SMTP_URL', 'MAIL_FROM', 'SHOP_NOTIFY_PHONE', 'SHOP_NOTIFY_EMAIL']) {
+      for (const key of [
+        'AT_BASE_URL',
+        'AT_USERNAME',
+        'AT_API_KEY',
+        'AT_DELIVERY_REPORT_TOKEN',
+        'SMTP_URL',
+        'MAIL_FROM',
+        'SHOP_NOTIFY_PHONE',
+        'SHOP_NOTIFY_EMAIL',
+      ]) {
         expect(problemsOf({ ...production, [key]: '' })).toEqual([expect.stringMatching(new RegExp(`^${key} is required in production`))]);
       }
     });
@@ -164,19 +228,34 @@ describe('loadConfig', () => {
     it("keeps the shop's phone as Africa's Talking takes it, however it was written", () => {
       expect(loadConfig(production).SHOP_NOTIFY_PHONE).toBe('+254722000111');
       expect(loadConfig({ ...DEVELOPMENT, SHOP_NOTIFY_PHONE: '254722000111' }).SHOP_NOTIFY_PHONE).toBe('+254722000111');
-      expect(problemsOf({ ...DEVELOPMENT, SHOP_NOTIFY_PHONE: '+254 20 765 4321' })).toEqual(['SHOP_NOTIFY_PHONE must be a Kenyan mobile number (e.g. 0712 345 678 or +254712345678)']);
+      expect(problemsOf({ ...DEVELOPMENT, SHOP_NOTIFY_PHONE: '+254 20 765 4321' })).toEqual([
+        'SHOP_NOTIFY_PHONE must be a Kenyan mobile number (e.g. 0712 345 678 or +254712345678)',
+      ]);
     });
 
     it('takes only what each provider takes', () => {
-      expect(problemsOf({ ...DEVELOPMENT, AT_SENDER_ID: 'TOYDUKA-SHOP' })).toEqual(["AT_SENDER_ID must be an Africa's Talking sender id: 1 to 11 letters or digits"]);
-      expect(problemsOf({ ...DEVELOPMENT, SMTP_URL: 'https://smtp.example.com' })).toEqual(['SMTP_URL must be a URL starting with smtp: or smtps://']);
+      expect(problemsOf({ ...DEVELOPMENT, AT_SENDER_ID: 'TOYDUKA-SHOP' })).toEqual([
+        "AT_SENDER_ID must be an Africa's Talking sender id: 1 to 11 letters or digits",
+      ]);
+      expect(problemsOf({ ...DEVELOPMENT, SMTP_URL: 'https://smtp.example.com' })).toEqual([
+        'SMTP_URL must be a URL starting with smtp: or smtps://',
+      ]);
       expect(problemsOf({ ...DEVELOPMENT, SHOP_NOTIFY_EMAIL: 'orders' })[0]).toMatch(/^SHOP_NOTIFY_EMAIL /);
     });
 
     it('takes a From with a display name, and no address without one or with a comma that would make it two', () => {
-      expect(loadConfig({ ...DEVELOPMENT, MAIL_FROM: ' Toy Duka Nairobi <orders@toyduka.co.ke> ' }).MAIL_FROM).toBe('Toy Duka Nairobi <orders@toyduka.co.ke>');
-      for (const from of ['orders@toyduka.co.ke', '<orders@toyduka.co.ke>', 'Toy Duka, Nairobi <orders@toyduka.co.ke>', 'Toy Duka <orders>']) {
-        expect(problemsOf({ ...DEVELOPMENT, MAIL_FROM: from })).toEqual([expect.stringMatching(/^MAIL_FROM must be a display name and an address/)]);
+      expect(loadConfig({ ...DEVELOPMENT, MAIL_FROM: ' Toy Duka Nairobi <orders@toyduka.co.ke> ' }).MAIL_FROM).toBe(
+        'Toy Duka Nairobi <orders@toyduka.co.ke>',
+      );
+      for (const from of [
+        'orders@toyduka.co.ke',
+        '<orders@toyduka.co.ke>',
+        'Toy Duka, Nairobi <orders@toyduka.co.ke>',
+        'Toy Duka <orders>',
+      ]) {
+        expect(problemsOf({ ...DEVELOPMENT, MAIL_FROM: from })).toEqual([
+          expect.stringMatching(/^MAIL_FROM must be a display name and an address/),
+        ]);
       }
     });
   });
@@ -185,9 +264,20 @@ describe('loadConfig', () => {
     it('is production: no demo admin, no sandbox callback token, and a config without the production settings is refused, saying why', () => {
       const problems = problemsOf({});
       expect(problems[0]).toMatch(/^NODE_ENV is not set, so production rules apply: set NODE_ENV=development/);
-      expect(problems.map((problem) => problem.split(' ')[0])).toEqual(expect.arrayContaining(['ADMIN_PASSWORD', 'MPESA_CALLBACK_TOKEN', 'MPESA_PASSKEY', 'PAYPAL_CLIENT_SECRET', 'METRICS_TOKEN', 'SHOP_PHONE']));
+      expect(problems.map((problem) => problem.split(' ')[0])).toEqual(
+        expect.arrayContaining([
+          'ADMIN_PASSWORD',
+          'MPESA_CALLBACK_TOKEN',
+          'MPESA_PASSKEY',
+          'PAYPAL_CLIENT_SECRET',
+          'METRICS_TOKEN',
+          'SHOP_PHONE',
+        ]),
+      );
       // Nor does a production config made some other way than loadConfig.
-      expect(() => adminCredentials({ ...loadConfig(PRODUCTION_SETTINGS), ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined })).toThrow(/ADMIN_EMAIL and ADMIN_PASSWORD are required in production/);
+      expect(() => adminCredentials({ ...loadConfig(PRODUCTION_SETTINGS), ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined })).toThrow(
+        /ADMIN_EMAIL and ADMIN_PASSWORD are required in production/,
+      );
     });
 
     it('runs on what production gives it, with none of the sandbox', () => {
@@ -195,7 +285,11 @@ describe('loadConfig', () => {
       expect(config.NODE_ENV).toBe('production');
       expect(adminCredentials(config)).toEqual({ email: PRODUCTION_SETTINGS.ADMIN_EMAIL, password: PRODUCTION_SETTINGS.ADMIN_PASSWORD });
       expect(config.MPESA_CALLBACK_TOKEN).toBe(PRODUCTION_PAYMENTS.MPESA_CALLBACK_TOKEN);
-      expect([config.GOOGLE_CLIENT_ID, config.MPESA_INITIATOR_NAME, config.OIDC_ISSUER_URL]).toEqual([undefined, undefined, GOOGLE_ISSUER_URL]);
+      expect([config.GOOGLE_CLIENT_ID, config.MPESA_INITIATOR_NAME, config.OIDC_ISSUER_URL]).toEqual([
+        undefined,
+        undefined,
+        GOOGLE_ISSUER_URL,
+      ]);
     });
 
     it('leaves the sandbox and the demo admin to development and test', () => {
@@ -217,13 +311,19 @@ describe('loadConfig', () => {
 
     it('refuses production without each of them, so the demo number never reaches shoppers', () => {
       for (const key of ['SHOP_PHONE', 'SHOP_HOURS', 'SHOP_ADDRESS'] as const) {
-        expect(problemsOf({ ...production, [key]: '' })).toEqual([`${key} is required in production (shoppers see it; the demo contact details stand in only elsewhere)`]);
+        expect(problemsOf({ ...production, [key]: '' })).toEqual([
+          `${key} is required in production (shoppers see it; the demo contact details stand in only elsewhere)`,
+        ]);
       }
     });
 
     it('serves what production gives', () => {
       const config = loadConfig(production);
-      expect([config.SHOP_PHONE, config.SHOP_HOURS, config.SHOP_ADDRESS]).toEqual([PRODUCTION_CONTACT.SHOP_PHONE, PRODUCTION_CONTACT.SHOP_HOURS, PRODUCTION_CONTACT.SHOP_ADDRESS]);
+      expect([config.SHOP_PHONE, config.SHOP_HOURS, config.SHOP_ADDRESS]).toEqual([
+        PRODUCTION_CONTACT.SHOP_PHONE,
+        PRODUCTION_CONTACT.SHOP_HOURS,
+        PRODUCTION_CONTACT.SHOP_ADDRESS,
+      ]);
     });
 
     it('stands in the plainly-demo details in development and test, unless given', () => {
@@ -288,15 +388,24 @@ describe('loadConfig', () => {
     });
 
     it('names an unknown queue or a count it cannot run', () => {
-      expect(problemsOf({ ...DEVELOPMENT, WORKER_QUEUES: 'images,emails' })).toEqual([`WORKER_QUEUES.1 must name the shop's queues: ${QUEUE_NAMES.join(', ')}`]);
+      expect(problemsOf({ ...DEVELOPMENT, WORKER_QUEUES: 'images,emails' })).toEqual([
+        `WORKER_QUEUES.1 must name the shop's queues: ${QUEUE_NAMES.join(', ')}`,
+      ]);
       expect(problemsOf({ ...DEVELOPMENT, WORKER_QUEUES: ' , ' })).toEqual(['WORKER_QUEUES must name at least one queue']);
       expect(problemsOf({ ...DEVELOPMENT, WORKER_CONCURRENCY: 'images' })[0]).toMatch(/^WORKER_CONCURRENCY\.0 must be queue=count pairs/);
-      expect(problemsOf({ ...DEVELOPMENT, WORKER_CONCURRENCY: 'images=0' })).toEqual(['WORKER_CONCURRENCY.0.1 must run at least 1 job at once']);
+      expect(problemsOf({ ...DEVELOPMENT, WORKER_CONCURRENCY: 'images=0' })).toEqual([
+        'WORKER_CONCURRENCY.0.1 must run at least 1 job at once',
+      ]);
     });
   });
 
   it("refuses production settings that still hold .env.example's placeholders, naming each", () => {
-    const copied = { ...PRODUCTION_SETTINGS, NODE_ENV: 'production', ADMIN_PASSWORD: 'change-me-admin-password', DATABASE_URL: 'mysql://toyduka:change-me-mysql-password@mysql:3306/toyduka' };
+    const copied = {
+      ...PRODUCTION_SETTINGS,
+      NODE_ENV: 'production',
+      ADMIN_PASSWORD: 'change-me-admin-password',
+      DATABASE_URL: 'mysql://toyduka:change-me-mysql-password@mysql:3306/toyduka',
+    };
     expect(problemsOf(copied)).toEqual([
       `DATABASE_URL still holds .env.example's placeholder ("change-me…"): give the shop's own value`,
       `ADMIN_PASSWORD still holds .env.example's placeholder ("change-me…"): give the shop's own value`,
@@ -328,7 +437,11 @@ describe('loadConfig', () => {
       expect(problemsOf({ ...DEVELOPMENT, IMAGE_STORAGE: 's3', S3_BUCKET: 'toyduka-images', S3_ACCESS_KEY_ID: 'key' })).toEqual([
         'S3_SECRET_ACCESS_KEY S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
       ]);
-      expect(loadConfig({ ...DEVELOPMENT, IMAGE_STORAGE: 's3', S3_BUCKET: 'toyduka-images', S3_FORCE_PATH_STYLE: 'true' })).toMatchObject({ S3_BUCKET: 'toyduka-images', S3_FORCE_PATH_STYLE: true, S3_REGION: 'us-east-1' });
+      expect(loadConfig({ ...DEVELOPMENT, IMAGE_STORAGE: 's3', S3_BUCKET: 'toyduka-images', S3_FORCE_PATH_STYLE: 'true' })).toMatchObject({
+        S3_BUCKET: 'toyduka-images',
+        S3_FORCE_PATH_STYLE: true,
+        S3_REGION: 'us-east-1',
+      });
     });
   });
 });

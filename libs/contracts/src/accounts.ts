@@ -22,7 +22,14 @@ export const GOOGLE_SIGN_IN_RESULT = {
   returnToParam: 'returnTo',
 } as const;
 
-export const GOOGLE_SIGN_IN_ERRORS = ['cancelled', 'emailNotVerified', 'accountExistsWithOtherMethod', 'passwordAccountExists', 'failed', 'unavailable'] as const;
+export const GOOGLE_SIGN_IN_ERRORS = [
+  'cancelled',
+  'emailNotVerified',
+  'accountExistsWithOtherMethod',
+  'passwordAccountExists',
+  'failed',
+  'unavailable',
+] as const;
 export type GoogleSignInError = (typeof GOOGLE_SIGN_IN_ERRORS)[number];
 
 /**

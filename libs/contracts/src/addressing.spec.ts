@@ -13,9 +13,12 @@ describe('Kenyan mobile numbers', () => {
     expect(kenyanMobileNumber(typed)).toBe(stored);
   });
 
-  it.each(['071234567', '07123456789', '07l2345678', '0712345678abc', '0201234567', '+255712345678', '', 'phone'])('refuses %p', (typed) => {
-    expect(kenyanMobileNumber(typed)).toBeNull();
-  });
+  it.each(['071234567', '07123456789', '07l2345678', '0712345678abc', '0201234567', '+255712345678', '', 'phone'])(
+    'refuses %p',
+    (typed) => {
+      expect(kenyanMobileNumber(typed)).toBeNull();
+    },
+  );
 
   it('reads a stored number back the Kenyan way', () => {
     expect(formatKenyanMobile('254712345678')).toBe('0712 345 678');
@@ -34,6 +37,8 @@ describe('delivery places', () => {
   });
 
   it('composes the one-line address, most specific part first', () => {
-    expect(composeAddress({ county: 'Nairobi', subCounty: 'Starehe', location: 'Ngara', specificAddress: 'Plot 12, Park Road' })).toBe('Plot 12, Park Road, Ngara, Starehe, Nairobi');
+    expect(composeAddress({ county: 'Nairobi', subCounty: 'Starehe', location: 'Ngara', specificAddress: 'Plot 12, Park Road' })).toBe(
+      'Plot 12, Park Road, Ngara, Starehe, Nairobi',
+    );
   });
 });

@@ -1,6 +1,6 @@
 import type { CategoryId } from './catalogue.js';
-import type { MpesaAttemptState, OfflinePaymentMethod, OrderStatus, PaymentMethod, PaymentStatus, UserRole } from './orders.js';
 import type { OrderActor } from './order-transitions.js';
+import type { MpesaAttemptState, OfflinePaymentMethod, OrderStatus, PaymentMethod, PaymentStatus, UserRole } from './orders.js';
 
 /** Every JSON answer of the api has this envelope; failures carry `success: false` and a catalogue message. */
 export interface ApiSuccess<T> {

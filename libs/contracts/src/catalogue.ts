@@ -34,7 +34,12 @@ export const DEFAULT_SORT: SortOption = 'price-lowtohigh';
  */
 export const SHOP_NAVIGATION: readonly { id: string; label: string; path: string; category: CategoryId | null }[] = [
   { id: 'home', label: 'Home', path: '/shop/home', category: null },
-  ...CATEGORIES.filter((category) => category.id !== 'home').map((category) => ({ id: category.id, label: category.label, path: '/shop/listing', category: category.id })),
+  ...CATEGORIES.filter((category) => category.id !== 'home').map((category) => ({
+    id: category.id,
+    label: category.label,
+    path: '/shop/listing',
+    category: category.id,
+  })),
   { id: 'products', label: 'Products', path: '/shop/listing', category: null },
   { id: 'search', label: 'Search', path: '/shop/search', category: null },
 ];

@@ -1,7 +1,23 @@
-import { CATEGORIES, DELIVERY_ZONES, coverImage, startOfNairobiDay, JOBS, JOB_QUEUE, LIMITS, MESSAGES, SORT_OPTIONS, formatKes } from './index.js';
+import {
+  CATEGORIES,
+  coverImage,
+  DELIVERY_ZONES,
+  formatKes,
+  JOB_QUEUE,
+  JOBS,
+  LIMITS,
+  MESSAGES,
+  SORT_OPTIONS,
+  startOfNairobiDay,
+} from './index.js';
 
 const FEE_RANGES: Record<string, [number, number]> = {
-  Nairobi: [100, 280], Kiambu: [230, 350], Kajiado: [200, 750], Machakos: [280, 450], Mombasa: [300, 390], Kisumu: [400, 450],
+  Nairobi: [100, 280],
+  Kiambu: [230, 350],
+  Kajiado: [200, 750],
+  Machakos: [280, 450],
+  Mombasa: [300, 390],
+  Kisumu: [400, 450],
 };
 
 describe('shop contracts', () => {

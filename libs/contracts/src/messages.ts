@@ -65,7 +65,8 @@ export const MESSAGES = {
     mpesaFailed: 'M-Pesa payment failed. Please try again.',
     mpesaInitiated: 'M-Pesa payment initiated. Please check your phone.',
     /** Daraja did not answer the push: it may still reach the phone, so the shopper waits on the order instead of paying again. */
-    mpesaPushUnconfirmed: 'M-Pesa has not confirmed the request yet. If a prompt reaches your phone, enter your PIN; this order updates by itself. Please do not pay again.',
+    mpesaPushUnconfirmed:
+      'M-Pesa has not confirmed the request yet. If a prompt reaches your phone, enter your PIN; this order updates by itself. Please do not pay again.',
     /** The shop could not be reached while starting a payment: the push may have gone out. */
     mpesaStartUnconfirmed: 'We could not confirm whether your M-Pesa payment started. Check My Orders before you pay again.',
     processingPayment: 'Processing Payment...Please wait!',
@@ -73,20 +74,25 @@ export const MESSAGES = {
     /** The checkout could not price the order in PayPal's currency: paying by PayPal still works, and its page shows the amount. */
     paypalQuoteFailed: 'Could not work out what PayPal will charge. Please try again.',
     outOfStock: (title: string, available: number) =>
-      available > 0 ? `Only ${available} of "${title}" left. Please update your cart.` : `"${title}" is out of stock. Please remove it from your cart.`,
+      available > 0
+        ? `Only ${available} of "${title}" left. Please update your cart.`
+        : `"${title}" is out of stock. Please remove it from your cart.`,
     productGone: (title: string) => `"${title}" is no longer sold. Please remove it from your cart.`,
     variationGone: (title: string) => `An option you chose of "${title}" is no longer offered. Please remove it from your cart.`,
     waitingForPhone: 'Check your phone and enter your M-Pesa PIN',
     paymentFailedTitle: 'The payment did not go through',
     paypalReturnInvalid: 'This PayPal return link is not for one of your orders.',
     /** PayPal's cancel return closed the order: its items are back on the shelf, and the cart still holds them. */
-    paypalOrderCancelled: 'You left PayPal without paying, so the order was closed and its items are back in the shop. They are still in your cart.',
+    paypalOrderCancelled:
+      'You left PayPal without paying, so the order was closed and its items are back in the shop. They are still in your cart.',
     tooManyPayments: (waitMs: number) => `Too many payment attempts in a short time. Please try again ${waitInWords(waitMs)}.`,
-    tooManyPushesToPhone: (waitMs: number) => `Too many M-Pesa requests were sent to this phone number. Please try again ${waitInWords(waitMs)}.`,
+    tooManyPushesToPhone: (waitMs: number) =>
+      `Too many M-Pesa requests were sent to this phone number. Please try again ${waitInWords(waitMs)}.`,
     phoneNotOnAccount: 'Please pay with the phone number of one of your saved addresses.',
     /** Under the M-Pesa number at the checkout: the shop pushes only to a phone the shopper saved as theirs. */
     mpesaPhoneHelp: 'The phone number of one of your saved addresses gets the M-Pesa request.',
-    tooManyUnitsOnLine: (title: string, maximum: number) => `You can buy at most ${maximum} of "${title}" in one order. Please update your cart.`,
+    tooManyUnitsOnLine: (title: string, maximum: number) =>
+      `You can buy at most ${maximum} of "${title}" in one order. Please update your cart.`,
     tooManyUnitsInOrder: (maximum: number) => `One order can hold at most ${maximum} items. Please update your cart.`,
   },
   orders: {
@@ -138,7 +144,8 @@ export const MESSAGES = {
     orderExpired: 'The order was not paid in time, so its items went back on the shelf.',
     replacedByNewOrder: 'You started a new checkout, so this order was closed and its items went back on the shelf.',
     refundDue: 'Your payment arrived after the order had closed and its items were gone. We will refund it; our team will contact you.',
-    outcomeUnknown: 'We could not confirm your M-Pesa payment with M-Pesa yet. Your items stay reserved; our team will check and contact you.',
+    outcomeUnknown:
+      'We could not confirm your M-Pesa payment with M-Pesa yet. Your items stay reserved; our team will check and contact you.',
   },
   review: {
     added: 'Review added successfully!',
@@ -169,7 +176,8 @@ export const MESSAGES = {
     syncFailed: 'Login successful but account sync failed. Please try again.',
     incomplete: 'Login incomplete',
     succeeded: 'Logged in successfully!',
-    tooManyAttempts: (minutes: number) => `Too many failed sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+    tooManyAttempts: (minutes: number) =>
+      `Too many failed sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
     passwordRequired: 'Please enter your password.',
     loggedOut: 'Logged out successfully',
   },
@@ -192,19 +200,23 @@ export const MESSAGES = {
   account: {
     verificationSent: 'We sent you a new link. Please check your e-mail inbox (and the spam folder).',
     alreadyVerified: 'Your e-mail address is already verified.',
-    tooManyVerificationMails: (waitMs: number) => `We have sent several links already. Please check your inbox, or ask for another one ${waitInWords(waitMs)}.`,
+    tooManyVerificationMails: (waitMs: number) =>
+      `We have sent several links already. Please check your inbox, or ask for another one ${waitInWords(waitMs)}.`,
     emailVerified: 'Thank you! Your e-mail address is verified.',
     linkInvalid: 'This link is not valid any more: it was already used, has expired, or a newer one was sent. Please ask for a new link.',
-    tooManyLinkUses: (waitMs: number) => `Too many attempts with e-mailed links from this network. Please try again ${waitInWords(waitMs)}.`,
+    tooManyLinkUses: (waitMs: number) =>
+      `Too many attempts with e-mailed links from this network. Please try again ${waitInWords(waitMs)}.`,
     /** The same words whether or not an account has the address: the answer must not tell who shops here. */
-    resetRequested: 'If an account exists for this e-mail address, we have sent it a link to set a new password. The link works for 30 minutes.',
+    resetRequested:
+      'If an account exists for this e-mail address, we have sent it a link to set a new password. The link works for 30 minutes.',
     tooManyResetRequests: (waitMs: number) => `Too many password reset requests. Please try again ${waitInWords(waitMs)}.`,
     passwordReset: 'Your new password is set. Please sign in with it; you were signed out everywhere else.',
     profileUpdated: 'Your profile is saved.',
     notifyChoiceInvalid: 'Please choose on or off for each kind of message.',
     currentPasswordRequired: 'Please enter your current password.',
     currentPasswordWrong: 'Your current password is not right. Please try again.',
-    noPasswordToChange: 'Your account signs in with Google and has no password yet. To set one, sign out and use "Forgot password" on the sign-in page.',
+    noPasswordToChange:
+      'Your account signs in with Google and has no password yet. To set one, sign out and use "Forgot password" on the sign-in page.',
     passwordChanged: 'Your password is changed. You were signed out on your other devices.',
     confirmEmailMismatch: "Please type your account's e-mail address exactly, to confirm that you want to delete the account.",
     passwordRequiredToDelete: 'Please enter your password to delete your account.',
@@ -298,9 +310,11 @@ export const MESSAGES = {
   paymentAttention: {
     amountMismatch: (received: number, expected: number, cancelled: boolean) =>
       `amount mismatch: received ${formatKes(received)} of ${formatKes(expected)}; ${cancelled ? 'order cancelled, ' : ''}refund ${formatKes(received)} due`,
-    refundDue: (amount: number) => `refund due: ${formatKes(amount)} paid after the order was closed and its items could not be reserved again`,
+    refundDue: (amount: number) =>
+      `refund due: ${formatKes(amount)} paid after the order was closed and its items could not be reserved again`,
     paidAfterShopperClosed: (amount: number) => `refund due: ${formatKes(amount)} paid after the shopper closed the order`,
-    paidTwice: (amount: number, receipt: string) => `refund due: ${formatKes(amount)} paid a second time (${receipt}) for an order already paid`,
+    paidTwice: (amount: number, receipt: string) =>
+      `refund due: ${formatKes(amount)} paid a second time (${receipt}) for an order already paid`,
     outcomeUnknown: (phone: string, checkoutRequestId: string | null) =>
       `payment outcome unknown: M-Pesa could not tell whether the push to ${phone} (${checkoutRequestId ?? 'no CheckoutRequestID'}) was paid; check the M-Pesa portal`,
   },
@@ -341,7 +355,8 @@ export const MESSAGES = {
     /** Without a phone of the account's own, SMS go to the delivery phone of each order (the notifications worker). */
     phoneHelp: "SMS about your orders go to this number; without one, to each order's delivery phone.",
     resendVerification: 'Resend verification e-mail',
-    googleOnlyPassword: 'You sign in with Google, so this account has no password of its own. To set one, ask for a link with "Forgot password?".',
+    googleOnlyPassword:
+      'You sign in with Google, so this account has no password of its own. To set one, ask for a link with "Forgot password?".',
     passwordsDiffer: 'The two passwords do not match.',
     confirmPasswordRequired: 'Please type the new password again.',
     deleteExplained:

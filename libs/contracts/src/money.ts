@@ -4,7 +4,12 @@ import { CURRENCY, LOCALE } from './limits.js';
  * Money is whole Kenyan shillings everywhere (integers in the database and on the wire). The code
  * is shown ("KES 1,250", as the old app's cards and wishlist read) rather than the locale's "Ksh".
  */
-const kesFormatter = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: CURRENCY, currencyDisplay: 'code', maximumFractionDigits: 0 });
+const kesFormatter = new Intl.NumberFormat(LOCALE, {
+  style: 'currency',
+  currency: CURRENCY,
+  currencyDisplay: 'code',
+  maximumFractionDigits: 0,
+});
 
 export function formatKes(amount: number): string {
   return kesFormatter.format(amount);

@@ -96,5 +96,11 @@ export const QUEUE_DEPTH_STATES = ['waiting', 'active', 'delayed', 'failed', 'co
 
 /** BullMQ's `getJobCounts` answer as the console's counts (a state BullMQ leaves out is 0). */
 export function queueDepthsOf(counts: Record<string, number | undefined>): Pick<QueueStatsEvent, (typeof QUEUE_DEPTH_STATES)[number]> {
-  return { waiting: counts.waiting ?? 0, active: counts.active ?? 0, delayed: counts.delayed ?? 0, failed: counts.failed ?? 0, completed: counts.completed ?? 0 };
+  return {
+    waiting: counts.waiting ?? 0,
+    active: counts.active ?? 0,
+    delayed: counts.delayed ?? 0,
+    failed: counts.failed ?? 0,
+    completed: counts.completed ?? 0,
+  };
 }

@@ -60,13 +60,22 @@ function meets(condition: PaymentCondition, paymentStatus: PaymentStatus): boole
 }
 
 /** The rule that lets `by` move an order from `from` to `to` with its payment as it is, if there is one. */
-export function transitionRule(from: OrderStatus, to: OrderStatus, by: OrderActor, paymentStatus: PaymentStatus): OrderTransitionRule | undefined {
-  return ORDER_TRANSITIONS.find((rule) => rule.from === from && rule.to === to && rule.by.includes(by) && meets(rule.payment, paymentStatus));
+export function transitionRule(
+  from: OrderStatus,
+  to: OrderStatus,
+  by: OrderActor,
+  paymentStatus: PaymentStatus,
+): OrderTransitionRule | undefined {
+  return ORDER_TRANSITIONS.find(
+    (rule) => rule.from === from && rule.to === to && rule.by.includes(by) && meets(rule.payment, paymentStatus),
+  );
 }
 
 /** Where `by` may move an order now: the admin's choices and the shopper's Cancel button come from here. */
 export function nextStatuses(from: OrderStatus, by: OrderActor, paymentStatus: PaymentStatus): OrderStatus[] {
-  return ORDER_TRANSITIONS.filter((rule) => rule.from === from && rule.by.includes(by) && meets(rule.payment, paymentStatus)).map((rule) => rule.to);
+  return ORDER_TRANSITIONS.filter((rule) => rule.from === from && rule.by.includes(by) && meets(rule.payment, paymentStatus)).map(
+    (rule) => rule.to,
+  );
 }
 
 /** Where a closed order goes when an admin revives it: back to its work when paid, back to waiting for its money when not. */

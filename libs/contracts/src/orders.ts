@@ -6,7 +6,14 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
  * revived); which of them an order may take now is the transition table's answer (`nextStatuses`).
  * Cancelled is the shopper's, the payment's or expiry's.
  */
-export const ADMIN_SELECTABLE_ORDER_STATUSES: readonly OrderStatus[] = ['pending', 'confirmed', 'inProcess', 'inShipping', 'delivered', 'rejected'];
+export const ADMIN_SELECTABLE_ORDER_STATUSES: readonly OrderStatus[] = [
+  'pending',
+  'confirmed',
+  'inProcess',
+  'inShipping',
+  'delivered',
+  'rejected',
+];
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   pending: 'Pending',

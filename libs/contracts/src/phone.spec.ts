@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { parsePhoneNumberFromString as parseWithWorldData } from 'libphonenumber-js/mobile';
 import worldMetadata from 'libphonenumber-js/mobile/metadata';
-import { kenyanMobileNumber } from './phone.js';
 import { KENYA_PHONE_METADATA } from './kenya-phone-metadata.js';
+import { kenyanMobileNumber } from './phone.js';
 
 /** What kenyanMobileNumber answered when it carried every country's data (the package's own mobile build). */
 function answerWithWorldData(input: string): string | null {
@@ -52,7 +52,9 @@ describe("Kenya's phone metadata", () => {
     const digits = (min: number, max: number) => fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: min, maxLength: max });
     const prefix = fc.constantFrom('', '0', '07', '01', '+254', '254', '+2547', '+255', '+256', '+1', '+44', '00', '000');
     const separator = fc.constantFrom('', ' ', '-', '.', '(', ')');
-    const typed = fc.tuple(prefix, separator, digits(0, 4), separator, digits(0, 4), separator, digits(0, 5)).map((parts) => parts.join(''));
+    const typed = fc
+      .tuple(prefix, separator, digits(0, 4), separator, digits(0, 4), separator, digits(0, 5))
+      .map((parts) => parts.join(''));
     fc.assert(
       fc.property(typed, (input) => kenyanMobileNumber(input) === answerWithWorldData(input)),
       { numRuns: 5000 },

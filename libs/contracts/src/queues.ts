@@ -1,4 +1,5 @@
 import type { AccountMessageKind, NotificationKind } from './notifications.js';
+
 /** BullMQ queues, split by kind of work so one cannot starve another (docs/architecture.md). */
 export const QUEUES = {
   orders: 'orders',

@@ -67,7 +67,8 @@ export const SHOPPER_API = {
   /** Every line of the product, whatever its variation. */
   deleteCartItem: (userId: Id, productId: Id) => `/api/shop/cart/${userId}/${productId}`,
   /** The one line of the product with this variation; 0 for the line without one. */
-  deleteCartLine: (userId: Id, productId: Id, variationId: Id | null) => `/api/shop/cart/${userId}/${productId}?variationId=${variationId ?? 0}`,
+  deleteCartLine: (userId: Id, productId: Id, variationId: Id | null) =>
+    `/api/shop/cart/${userId}/${productId}?variationId=${variationId ?? 0}`,
   wishlist: (userId: Id) => `/api/wishlist/${userId}`,
   addToWishlist: '/api/wishlist',
   removeFromWishlist: '/api/wishlist/remove',
@@ -84,7 +85,8 @@ export const ORDER_API = {
   capturePaypalOrder: '/api/shop/order/capture',
   startMpesaPayment: '/api/shop/payment',
   /** The STK push's CallBackURL: the shop's secret, then the attempt's own key, so a callback names its attempt. */
-  mpesaCallback: (token: string, attemptKey?: string) => `/api/shop/mpesa-callback/${token}${attemptKey === undefined ? '' : `/${attemptKey}`}`,
+  mpesaCallback: (token: string, attemptKey?: string) =>
+    `/api/shop/mpesa-callback/${token}${attemptKey === undefined ? '' : `/${attemptKey}`}`,
   /** The Transaction Status API's ResultURL and QueueTimeOutURL for one attempt. */
   mpesaStatusResult: (token: string, attemptKey: string) => `/api/shop/mpesa-status-result/${token}/${attemptKey}`,
   paypalWebhook: '/api/shop/paypal-webhook',

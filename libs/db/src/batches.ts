@@ -8,7 +8,11 @@ import { inTransaction } from './transactions.js';
  * REPEATABLE READ's gap locks on the index range held up the api's inserts of new rows (the outbox
  * relay and retention both met it).
  */
-export async function inShortBatches(dataSource: DataSource, batchSize: number, changeOneBatch: (manager: EntityManager) => Promise<number>): Promise<number> {
+export async function inShortBatches(
+  dataSource: DataSource,
+  batchSize: number,
+  changeOneBatch: (manager: EntityManager) => Promise<number>,
+): Promise<number> {
   let changed = 0;
   for (;;) {
     const affected = await inTransaction(dataSource, changeOneBatch, { isolation: 'READ COMMITTED' });

@@ -22,11 +22,19 @@ describe('the database sessions', () => {
     expect(serverZone.zone).not.toBe('+00:00');
 
     // Queries held open together take every connection of the pool, the one the driver opened first included.
-    const zones = await Promise.all(Array.from({ length: 8 }, () => dataSource.query<{ zone: string; connectionId: number }[]>('SELECT @@session.time_zone AS zone, CONNECTION_ID() AS connectionId, SLEEP(0.1) AS slept')));
+    const zones = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        dataSource.query<{ zone: string; connectionId: number }[]>(
+          'SELECT @@session.time_zone AS zone, CONNECTION_ID() AS connectionId, SLEEP(0.1) AS slept',
+        ),
+      ),
+    );
     const sessions = new Map(zones.flat().map((row) => [row.connectionId, row.zone]));
     expect(sessions.size).toBe(config.DATABASE_POOL_SIZE);
     expect([...sessions.values()]).toEqual(Array(config.DATABASE_POOL_SIZE).fill('+00:00'));
-    const [{ drift }] = await dataSource.query<{ drift: number | string }[]>('SELECT TIMESTAMPDIFF(SECOND, UTC_TIMESTAMP(), NOW()) AS drift');
+    const [{ drift }] = await dataSource.query<{ drift: number | string }[]>(
+      'SELECT TIMESTAMPDIFF(SECOND, UTC_TIMESTAMP(), NOW()) AS drift',
+    );
     expect(Number(drift)).toBe(0);
   });
 });

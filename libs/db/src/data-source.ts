@@ -1,6 +1,6 @@
+import type { Pool, PoolConnection } from 'mysql2';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import type { MysqlDriver } from 'typeorm/driver/mysql/MysqlDriver.js';
-import type { Pool, PoolConnection } from 'mysql2';
 import type { AppConfig } from '@shop/config';
 import { ENTITIES } from './entities/index.js';
 import { MIGRATIONS } from './migrations/index.js';

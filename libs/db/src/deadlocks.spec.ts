@@ -15,10 +15,20 @@ describe('retryingDeadlocks', () => {
 
   it('gives up after the last attempt, and never repeats other failures', async () => {
     let runs = 0;
-    await expect(retryingDeadlocks(async () => { runs += 1; throw deadlock(); }, 2)).rejects.toMatchObject({ code: 'ER_LOCK_DEADLOCK' });
+    await expect(
+      retryingDeadlocks(async () => {
+        runs += 1;
+        throw deadlock();
+      }, 2),
+    ).rejects.toMatchObject({ code: 'ER_LOCK_DEADLOCK' });
     expect(runs).toBe(2);
     runs = 0;
-    await expect(retryingDeadlocks(async () => { runs += 1; throw Object.assign(new Error('Duplicate entry'), { code: 'ER_DUP_ENTRY' }); })).rejects.toThrow('Duplicate entry');
+    await expect(
+      retryingDeadlocks(async () => {
+        runs += 1;
+        throw Object.assign(new Error('Duplicate entry'), { code: 'ER_DUP_ENTRY' });
+      }),
+    ).rejects.toThrow('Duplicate entry');
     expect(runs).toBe(1);
   });
 });

@@ -1,8 +1,8 @@
 import { DataSource } from 'typeorm';
 import { testConfig } from '@shop/testing';
 import { createDataSource } from './data-source.js';
-import { MIGRATIONS } from './migrations/index.js';
 import { assertSchemaCurrent, migrateDatabase, revertMigrations } from './migrate.js';
+import { MIGRATIONS } from './migrations/index.js';
 
 describe('migrations as a step of their own', () => {
   const config = testConfig();
@@ -41,7 +41,9 @@ describe('migrations as a step of their own', () => {
     await migrateDatabase(freshConfig);
     await expect(assertSchemaCurrent(fresh)).resolves.toBeUndefined();
     await fresh.query('INSERT INTO migrations (timestamp, name) VALUES (?, ?)', [1999999999999, 'FromANewerBuild1999999999999']);
-    await expect(assertSchemaCurrent(fresh)).rejects.toThrow('newer than this build: it has migrations this build does not know (FromANewerBuild1999999999999)');
+    await expect(assertSchemaCurrent(fresh)).rejects.toThrow(
+      'newer than this build: it has migrations this build does not know (FromANewerBuild1999999999999)',
+    );
   }, 120_000);
 
   it('undoes migrations newest first, every one of them, so that a rollback can begin, and applies them again', async () => {
@@ -51,7 +53,9 @@ describe('migrations as a step of their own', () => {
     await expect(assertSchemaCurrent(fresh)).rejects.toThrow(`not applied (${names.at(-1)})`);
 
     expect(await revertMigrations(freshConfig, names.length)).toEqual(names.slice(0, -1).reverse());
-    const tables = (await fresh.query('SELECT table_name AS name FROM information_schema.tables WHERE table_schema = DATABASE()')) as { name: string }[];
+    const tables = (await fresh.query('SELECT table_name AS name FROM information_schema.tables WHERE table_schema = DATABASE()')) as {
+      name: string;
+    }[];
     expect(tables.map((table) => table.name)).toEqual(['migrations']);
 
     expect(await migrateDatabase(freshConfig)).toEqual(names);

@@ -1,5 +1,5 @@
-import type { AppConfig } from '@shop/config';
 import type { DataSource } from 'typeorm';
+import type { AppConfig } from '@shop/config';
 import { createDataSource } from './data-source.js';
 import { MIGRATIONS } from './migrations/index.js';
 
@@ -20,8 +20,11 @@ async function underMigrationLock<T>(config: DatabaseConfig, work: (dataSource: 
   const lockSession = createDataSource({ ...config, DATABASE_POOL_SIZE: 1 });
   await lockSession.initialize();
   try {
-    const [{ granted }] = (await lockSession.query('SELECT GET_LOCK(?, ?) AS granted', [MIGRATION_LOCK, MIGRATION_LOCK_WAIT_SECONDS])) as { granted: number | null }[];
-    if (Number(granted) !== 1) throw new Error(`Another migration run held the lock '${MIGRATION_LOCK}' for over ${MIGRATION_LOCK_WAIT_SECONDS} s: is one stuck?`);
+    const [{ granted }] = (await lockSession.query('SELECT GET_LOCK(?, ?) AS granted', [MIGRATION_LOCK, MIGRATION_LOCK_WAIT_SECONDS])) as {
+      granted: number | null;
+    }[];
+    if (Number(granted) !== 1)
+      throw new Error(`Another migration run held the lock '${MIGRATION_LOCK}' for over ${MIGRATION_LOCK_WAIT_SECONDS} s: is one stuck?`);
     const dataSource = createDataSource(config);
     await dataSource.initialize();
     try {
@@ -36,7 +39,9 @@ async function underMigrationLock<T>(config: DatabaseConfig, work: (dataSource: 
 
 /** Applies the migrations a database has not seen yet and returns their names. */
 export function migrateDatabase(config: DatabaseConfig): Promise<string[]> {
-  return underMigrationLock(config, async (dataSource) => (await dataSource.runMigrations({ transaction: 'each' })).map((migration) => migration.name));
+  return underMigrationLock(config, async (dataSource) =>
+    (await dataSource.runMigrations({ transaction: 'each' })).map((migration) => migration.name),
+  );
 }
 
 /**
@@ -57,7 +62,9 @@ export function revertMigrations(config: DatabaseConfig, count: number): Promise
 
 /** The names in the migrations table, oldest first; none before the first migration made it. */
 async function appliedMigrations(dataSource: DataSource): Promise<string[]> {
-  const [{ tables }] = (await dataSource.query("SELECT COUNT(*) AS tables FROM information_schema.tables WHERE table_schema = DATABASE() AND table_name = 'migrations'")) as { tables: number | string }[];
+  const [{ tables }] = (await dataSource.query(
+    "SELECT COUNT(*) AS tables FROM information_schema.tables WHERE table_schema = DATABASE() AND table_name = 'migrations'",
+  )) as { tables: number | string }[];
   if (Number(tables) === 0) return [];
   return ((await dataSource.query('SELECT name FROM migrations ORDER BY id')) as { name: string }[]).map((row) => row.name);
 }
@@ -77,10 +84,14 @@ export async function assertSchemaCurrent(dataSource: DataSource): Promise<void>
   const applied = await appliedMigrations(dataSource);
   const unknown = applied.filter((name) => !KNOWN_MIGRATIONS.includes(name));
   if (unknown.length > 0) {
-    throw new SchemaMismatch(`The database's schema is newer than this build: it has migrations this build does not know (${unknown.join(', ')}). Run the build that applied them, or a newer one.`);
+    throw new SchemaMismatch(
+      `The database's schema is newer than this build: it has migrations this build does not know (${unknown.join(', ')}). Run the build that applied them, or a newer one.`,
+    );
   }
   const missing = KNOWN_MIGRATIONS.filter((name) => !applied.includes(name));
   if (missing.length > 0) {
-    throw new SchemaMismatch(`The database's schema is older than this build: ${missing.length} migration(s) not applied (${missing.join(', ')}). Run \`npm run migrate\` first.`);
+    throw new SchemaMismatch(
+      `The database's schema is older than this build: ${missing.length} migration(s) not applied (${missing.join(', ')}). Run \`npm run migrate\` first.`,
+    );
   }
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { testConfig } from '@shop/testing';
 import { dataSourceOptions } from './data-source.js';
-import { Refusal, inTransaction } from './transactions.js';
+import { inTransaction, Refusal } from './transactions.js';
 
 describe('inTransaction, the one way to open a transaction', () => {
   let dataSource: DataSource;
@@ -16,8 +16,10 @@ describe('inTransaction, the one way to open a transaction', () => {
     await dataSource?.destroy();
   });
 
-  const insert = (manager: { query(sql: string, parameters?: unknown[]): Promise<unknown> }, id: number) => manager.query(`INSERT INTO \`${table}\` (\`id\`, \`note\`) VALUES (?, 'written')`, [id]);
-  const stored = async (id: number) => ((await dataSource.query(`SELECT COUNT(*) AS n FROM \`${table}\` WHERE \`id\` = ?`, [id])) as { n: string }[])[0]!.n === '1';
+  const insert = (manager: { query(sql: string, parameters?: unknown[]): Promise<unknown> }, id: number) =>
+    manager.query(`INSERT INTO \`${table}\` (\`id\`, \`note\`) VALUES (?, 'written')`, [id]);
+  const stored = async (id: number) =>
+    ((await dataSource.query(`SELECT COUNT(*) AS n FROM \`${table}\` WHERE \`id\` = ?`, [id])) as { n: string }[])[0]!.n === '1';
 
   it('commits what the work wrote and answers what it answered', async () => {
     expect(await inTransaction(dataSource, async (manager) => (await insert(manager, 1), 'done'))).toBe('done');
@@ -31,17 +33,20 @@ describe('inTransaction, the one way to open a transaction', () => {
   });
 
   it('rolls back what was written before an error, and throws it', async () => {
-    await expect(inTransaction(dataSource, async (manager) => {
-      await insert(manager, 3);
-      throw new Error('broken halfway');
-    })).rejects.toThrow('broken halfway');
+    await expect(
+      inTransaction(dataSource, async (manager) => {
+        await insert(manager, 3);
+        throw new Error('broken halfway');
+      }),
+    ).rejects.toThrow('broken halfway');
     expect(await stored(3)).toBe(false);
   });
 
   it('runs at the isolation level asked for, and at the database default otherwise', async () => {
     /** Whether a row another connection commits mid-transaction shows in a second read: READ COMMITTED's mark, not REPEATABLE READ's. */
     const seesOthersCommits = (id: number) => async (manager: { query(sql: string, parameters?: unknown[]): Promise<unknown> }) => {
-      const count = async () => ((await manager.query(`SELECT COUNT(*) AS n FROM \`${table}\` WHERE \`id\` = ?`, [id])) as { n: string }[])[0]!.n;
+      const count = async () =>
+        ((await manager.query(`SELECT COUNT(*) AS n FROM \`${table}\` WHERE \`id\` = ?`, [id])) as { n: string }[])[0]!.n;
       await count();
       await insert(dataSource, id);
       return (await count()) === '1';
@@ -79,7 +84,9 @@ describe('inTransaction, the one way to open a transaction', () => {
 
     const left = crossing({ retryDeadlocks: false });
     const outcomes = await left.outcomes;
-    expect(outcomes.filter((outcome) => outcome.status === 'rejected').map((outcome) => (outcome as PromiseRejectedResult).reason)).toEqual([expect.objectContaining({ code: 'ER_LOCK_DEADLOCK' })]);
+    expect(outcomes.filter((outcome) => outcome.status === 'rejected').map((outcome) => (outcome as PromiseRejectedResult).reason)).toEqual(
+      [expect.objectContaining({ code: 'ER_LOCK_DEADLOCK' })],
+    );
     expect(left.runs()).toBe(2);
   });
 });

@@ -28,12 +28,20 @@ export interface TransactionOptions {
  * `work` did, unless `work` answers a Refusal or throws; then everything it wrote is rolled back,
  * so nothing is left half-written. A deadlock victim runs again.
  */
-export function inTransaction<T>(dataSource: DataSource, work: (manager: EntityManager) => Promise<T>, { isolation, retryDeadlocks = true }: TransactionOptions = {}): Promise<T> {
+export function inTransaction<T>(
+  dataSource: DataSource,
+  work: (manager: EntityManager) => Promise<T>,
+  { isolation, retryDeadlocks = true }: TransactionOptions = {},
+): Promise<T> {
   const once = () => runOnce(dataSource, work, isolation);
   return retryDeadlocks ? retryingDeadlocks(once) : once();
 }
 
-async function runOnce<T>(dataSource: DataSource, work: (manager: EntityManager) => Promise<T>, isolation: IsolationLevel | undefined): Promise<T> {
+async function runOnce<T>(
+  dataSource: DataSource,
+  work: (manager: EntityManager) => Promise<T>,
+  isolation: IsolationLevel | undefined,
+): Promise<T> {
   const runner = dataSource.createQueryRunner();
   await runner.connect();
   try {

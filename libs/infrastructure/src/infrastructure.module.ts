@@ -1,12 +1,30 @@
 import { BullModule } from '@nestjs/bullmq';
-import { Global, Inject, Injectable, Logger, Module, type DynamicModule, type OnApplicationShutdown, type OnModuleInit, type Provider } from '@nestjs/common';
+import {
+  Global,
+  Inject,
+  Injectable,
+  Logger,
+  Module,
+  type DynamicModule,
+  type OnApplicationShutdown,
+  type OnModuleInit,
+  type Provider,
+} from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { Redis } from 'ioredis';
-import { QUEUE_NAMES } from '@shop/contracts';
+import { DataSource } from 'typeorm';
 import type { AppConfig } from '@shop/config';
-import { IMAGE_STORAGE, OUTBOX_WAKES, ShopDataSource, assertSchemaCurrent, configuredImageStorage, dataSourceOptions, wakeRelaysOnCommit } from '@shop/db';
+import { QUEUE_NAMES } from '@shop/contracts';
+import {
+  assertSchemaCurrent,
+  configuredImageStorage,
+  dataSourceOptions,
+  IMAGE_STORAGE,
+  OUTBOX_WAKES,
+  ShopDataSource,
+  wakeRelaysOnCommit,
+} from '@shop/db';
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
 export const REDIS_CLIENT = Symbol('REDIS_CLIENT');
@@ -97,7 +115,11 @@ export class InfrastructureModule {
         RedisClientCloser,
         SchemaGuard,
         // Committed outbox rows wake the relays through Redis at once.
-        { provide: OUTBOX_WAKES, inject: [DataSource, REDIS_CLIENT], useFactory: (dataSource: DataSource, redis: Redis) => wakeRelaysOnCommit(dataSource, redis, config.REDIS_PREFIX) },
+        {
+          provide: OUTBOX_WAKES,
+          inject: [DataSource, REDIS_CLIENT],
+          useFactory: (dataSource: DataSource, redis: Redis) => wakeRelaysOnCommit(dataSource, redis, config.REDIS_PREFIX),
+        },
         ...providers,
       ],
       exports: [APP_CONFIG, REDIS_CLIENT, IMAGE_STORAGE, BullModule, ...providers],

@@ -7,9 +7,11 @@ describe('reportLostPublishes', () => {
   afterAll(() => process.off('unhandledRejection', noteUnhandled));
   const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
-  it("hands a failed publish whose reply nobody awaits to onLost, and leaves no rejection unhandled", async () => {
+  it('hands a failed publish whose reply nobody awaits to onLost, and leaves no rejection unhandled', async () => {
     const lost: Error[] = [];
-    const publisher = reportLostPublishes<Publisher>({ publish: () => Promise.reject(new Error('Connection is closed.')) }, (error) => lost.push(error));
+    const publisher = reportLostPublishes<Publisher>({ publish: () => Promise.reject(new Error('Connection is closed.')) }, (error) =>
+      lost.push(error),
+    );
 
     void publisher.publish('channel', 'message');
     await nextTurn();

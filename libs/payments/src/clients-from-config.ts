@@ -4,7 +4,14 @@ import { DarajaClient } from './daraja/daraja-client.js';
 
 export type DarajaSettings = Pick<
   AppConfig,
-  'MPESA_BASE_URL' | 'MPESA_CONSUMER_KEY' | 'MPESA_CONSUMER_SECRET' | 'MPESA_SHORTCODE' | 'MPESA_PASSKEY' | 'MPESA_INITIATOR_NAME' | 'MPESA_SECURITY_CREDENTIAL' | 'REDIS_PREFIX'
+  | 'MPESA_BASE_URL'
+  | 'MPESA_CONSUMER_KEY'
+  | 'MPESA_CONSUMER_SECRET'
+  | 'MPESA_SHORTCODE'
+  | 'MPESA_PASSKEY'
+  | 'MPESA_INITIATOR_NAME'
+  | 'MPESA_SECURITY_CREDENTIAL'
+  | 'REDIS_PREFIX'
 >;
 
 /** The client the configuration names: the sandbox unless MPESA_* point at Safaricom, its token shared through Redis. */

@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import request from 'supertest';
 import type { DataSource } from 'typeorm';
 import type { SessionUser, UserRole } from '@shop/contracts';
-import { User, hashPassword } from '@shop/db';
+import { hashPassword, User } from '@shop/db';
 
 export interface TestAccount {
   user: SessionUser;
@@ -15,7 +15,9 @@ export interface TestAccount {
 export async function createTestAccount(dataSource: DataSource, role: UserRole = 'user'): Promise<TestAccount> {
   const email = `${role}-${randomBytes(6).toString('hex')}@example.test`;
   const password = `pw-${randomBytes(8).toString('hex')}`;
-  const saved = await dataSource.getRepository(User).save({ userName: `Test ${role}`, email, passwordHash: await hashPassword(password), role, googleSubject: null });
+  const saved = await dataSource
+    .getRepository(User)
+    .save({ userName: `Test ${role}`, email, passwordHash: await hashPassword(password), role, googleSubject: null });
   return { user: { id: saved.id, userName: saved.userName, email, role }, email, password };
 }
 
@@ -23,7 +25,11 @@ export async function createTestAccount(dataSource: DataSource, role: UserRole =
  * Signs in through the real login route and returns the `Cookie` header value of the session; from
  * `clientAddress` when given, as the proxy in front of an api that trusts one (TRUST_PROXY_HOPS) reports it.
  */
-export async function sessionCookieOf(server: Server, account: Pick<TestAccount, 'email' | 'password'>, clientAddress?: string): Promise<string> {
+export async function sessionCookieOf(
+  server: Server,
+  account: Pick<TestAccount, 'email' | 'password'>,
+  clientAddress?: string,
+): Promise<string> {
   const login = request(server).post('/api/auth/login');
   if (clientAddress !== undefined) login.set('X-Forwarded-For', clientAddress);
   const response = await login.send({ email: account.email, password: account.password }).expect(200);

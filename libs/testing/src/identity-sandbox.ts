@@ -1,5 +1,5 @@
+import { loadConfig, SANDBOX_GOOGLE_CLIENT } from '@shop/config';
 import { AUTH_API_PATHS } from '@shop/contracts';
-import { SANDBOX_GOOGLE_CLIENT, loadConfig } from '@shop/config';
 import type { RunningSandbox } from '@shop/sandbox';
 
 /** The test api's public URL; the sandbox's client accepts only its callback. */
@@ -12,7 +12,11 @@ export async function startIdentitySandbox(): Promise<{ sandbox: RunningSandbox;
   const sandbox = await startSandbox({
     port: 0,
     ...paymentSandboxOptions(loadConfig({ NODE_ENV: 'test', PUBLIC_URL: TEST_PUBLIC_URL })),
-    googleClient: { clientId: SANDBOX_GOOGLE_CLIENT.id, clientSecret: SANDBOX_GOOGLE_CLIENT.secret, redirectUris: [new URL(AUTH_API_PATHS.googleCallback, TEST_PUBLIC_URL).href] },
+    googleClient: {
+      clientId: SANDBOX_GOOGLE_CLIENT.id,
+      clientSecret: SANDBOX_GOOGLE_CLIENT.secret,
+      redirectUris: [new URL(AUTH_API_PATHS.googleCallback, TEST_PUBLIC_URL).href],
+    },
   });
   return { sandbox, configOverrides: { OIDC_ISSUER_URL: sandbox.issuer, PUBLIC_URL: TEST_PUBLIC_URL } };
 }

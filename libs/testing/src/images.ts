@@ -17,5 +17,10 @@ export function pngClaiming(width: number, height: number, padding = 16): Buffer
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', Buffer.alloc(padding)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', header),
+    chunk('IDAT', Buffer.alloc(padding)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }

@@ -1,5 +1,5 @@
 import type { AppConfig } from '@shop/config';
-import { MpesaAttempt, OutboxEvent, createDataSource } from '@shop/db';
+import { createDataSource, MpesaAttempt, OutboxEvent } from '@shop/db';
 
 /**
  * Leaves nothing of earlier spec files for this file's workers to pick up, before it starts them:
@@ -10,8 +10,20 @@ import { MpesaAttempt, OutboxEvent, createDataSource } from '@shop/db';
 export async function settleLeftoverWork(config: Pick<AppConfig, 'DATABASE_URL' | 'DATABASE_POOL_SIZE'>): Promise<void> {
   const dataSource = await createDataSource(config).initialize();
   try {
-    await dataSource.getRepository(OutboxEvent).createQueryBuilder().update().set({ publishedAt: () => 'NOW(3)' }).where('publishedAt IS NULL').execute();
-    await dataSource.getRepository(MpesaAttempt).createQueryBuilder().update().set({ nextCheckAt: null }).where('nextCheckAt IS NOT NULL').execute();
+    await dataSource
+      .getRepository(OutboxEvent)
+      .createQueryBuilder()
+      .update()
+      .set({ publishedAt: () => 'NOW(3)' })
+      .where('publishedAt IS NULL')
+      .execute();
+    await dataSource
+      .getRepository(MpesaAttempt)
+      .createQueryBuilder()
+      .update()
+      .set({ nextCheckAt: null })
+      .where('nextCheckAt IS NOT NULL')
+      .execute();
   } finally {
     await dataSource.destroy();
   }

@@ -3,7 +3,9 @@ export function sampleOf(exposition: string, name: string, labels: Record<string
   for (const line of exposition.split('\n')) {
     const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
     if (!match || match[1] !== name) continue;
-    const seriesLabels = Object.fromEntries([...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map(([, key, value]) => [key, value]));
+    const seriesLabels = Object.fromEntries(
+      [...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map(([, key, value]) => [key, value]),
+    );
     if (Object.entries(labels).every(([key, value]) => seriesLabels[key] === value)) return Number(match[3]);
   }
   return undefined;

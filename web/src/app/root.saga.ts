@@ -1,5 +1,5 @@
-import { all, fork } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
+import { all, fork } from 'redux-saga/effects';
 import { authSaga } from '../features/auth/auth.saga';
 import { guestIntentSaga } from '../features/auth/guestIntent.saga';
 import { cartSaga } from '../features/cart/cart.saga';
@@ -11,5 +11,14 @@ import { wishlistSaga } from '../features/wishlist/wishlist.saga';
 
 /** The sagas of the first download; checkout's and the admin's start with their screens (LazyFeature). */
 export function* rootSaga(): SagaIterator {
-  yield all([fork(authSaga), fork(guestIntentSaga), fork(featureImagesSaga), fork(catalogueSaga), fork(realtimeSaga), fork(cartSaga), fork(wishlistSaga), fork(shopInfoSaga)]);
+  yield all([
+    fork(authSaga),
+    fork(guestIntentSaga),
+    fork(featureImagesSaga),
+    fork(catalogueSaga),
+    fork(realtimeSaga),
+    fork(cartSaga),
+    fork(wishlistSaga),
+    fork(shopInfoSaga),
+  ]);
 }

@@ -14,13 +14,29 @@ describe('route guard (docs/product.md, Roles and access)', () => {
   });
 
   it('lets a guest look around the shop window: home, listing, search and a product page', () => {
-    for (const path of [AREAS.shop, ROUTES.shopHome, ROUTES.shopListing, ROUTES.shopSearch, ROUTES.shopProduct(12), ROUTES.login, ROUTES.register]) {
+    for (const path of [
+      AREAS.shop,
+      ROUTES.shopHome,
+      ROUTES.shopListing,
+      ROUTES.shopSearch,
+      ROUTES.shopProduct(12),
+      ROUTES.login,
+      ROUTES.register,
+    ]) {
       expect(guardRedirect(path, guest)).toBeNull();
     }
   });
 
   it('sends a guest at the account pages, checkout, payment returns and admin to sign-in, remembering where they were going', () => {
-    for (const path of [ROUTES.shopCheckout, ROUTES.shopAccount, ROUTES.shopPaypalReturn, ROUTES.shopPaymentSuccess, ROUTES.adminDashboard, ROUTES.adminOrders, '/shop/anything-else']) {
+    for (const path of [
+      ROUTES.shopCheckout,
+      ROUTES.shopAccount,
+      ROUTES.shopPaypalReturn,
+      ROUTES.shopPaymentSuccess,
+      ROUTES.adminDashboard,
+      ROUTES.adminOrders,
+      '/shop/anything-else',
+    ]) {
       expect(guardRedirect(path, guest)).toEqual({ to: ROUTES.login, rememberFrom: true });
     }
   });
@@ -39,8 +55,10 @@ describe('route guard (docs/product.md, Roles and access)', () => {
   });
 
   it('lets only the shop window and the root open before the session check answers', () => {
-    for (const path of [ROUTES.root, ROUTES.shopHome, ROUTES.shopListing, ROUTES.shopSearch, ROUTES.shopProduct(3)]) expect(opensBeforeSessionCheck(path)).toBe(true);
-    for (const path of [ROUTES.login, ROUTES.shopCheckout, ROUTES.shopAccount, ROUTES.shopPaypalReturn, ROUTES.adminDashboard]) expect(opensBeforeSessionCheck(path)).toBe(false);
+    for (const path of [ROUTES.root, ROUTES.shopHome, ROUTES.shopListing, ROUTES.shopSearch, ROUTES.shopProduct(3)])
+      expect(opensBeforeSessionCheck(path)).toBe(true);
+    for (const path of [ROUTES.login, ROUTES.shopCheckout, ROUTES.shopAccount, ROUTES.shopPaypalReturn, ROUTES.adminDashboard])
+      expect(opensBeforeSessionCheck(path)).toBe(false);
   });
 
   it('opens the pages of e-mailed links to everyone, signed in or not, while sign-in itself sends a signed-in user home', () => {
@@ -51,7 +69,7 @@ describe('route guard (docs/product.md, Roles and access)', () => {
     expect(guardRedirect(ROUTES.register, signedIn(admin))?.to).toBe(ROUTES.adminDashboard);
   });
 
-  it('sends a shopper at /admin to /unauth-page, not to the old app\'s missing /unauthorized', () => {
+  it("sends a shopper at /admin to /unauth-page, not to the old app's missing /unauthorized", () => {
     expect(guardRedirect(ROUTES.adminProducts, signedIn(shopper))?.to).toBe(ROUTES.unauthorized);
   });
 
@@ -61,7 +79,9 @@ describe('route guard (docs/product.md, Roles and access)', () => {
   });
 
   it('returns a user who just signed in to the remembered place when it is open to them, else home', () => {
-    expect(guardRedirect(ROUTES.login, signedIn(shopper), '/shop/listing?category=pretend-play')?.to).toBe('/shop/listing?category=pretend-play');
+    expect(guardRedirect(ROUTES.login, signedIn(shopper), '/shop/listing?category=pretend-play')?.to).toBe(
+      '/shop/listing?category=pretend-play',
+    );
     expect(guardRedirect(ROUTES.login, signedIn(shopper), ROUTES.adminOrders)?.to).toBe(ROUTES.shopHome);
     expect(guardRedirect(ROUTES.login, signedIn(admin), ROUTES.shopListing)?.to).toBe(ROUTES.adminDashboard);
     expect(guardRedirect(ROUTES.login, signedIn(admin), ROUTES.adminOrders)?.to).toBe(ROUTES.adminOrders);
@@ -70,7 +90,9 @@ describe('route guard (docs/product.md, Roles and access)', () => {
   });
 
   it('remembers from the router state first, then from the returnTo the api sends back, and never off-site', () => {
-    expect(rememberedTarget({ search: '', state: { from: { pathname: '/shop/listing', search: '?category=under-100' } } })).toBe('/shop/listing?category=under-100');
+    expect(rememberedTarget({ search: '', state: { from: { pathname: '/shop/listing', search: '?category=under-100' } } })).toBe(
+      '/shop/listing?category=under-100',
+    );
     expect(rememberedTarget({ search: '?google=signed-in&returnTo=%2Fshop%2Fcheckout', state: null })).toBe('/shop/checkout');
     expect(rememberedTarget({ search: '?returnTo=%2F%2Fevil.example%2Fx', state: null })).toBeUndefined();
     expect(rememberedTarget({ search: '?returnTo=https%3A%2F%2Fevil.example', state: null })).toBeUndefined();

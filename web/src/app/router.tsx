@@ -1,5 +1,5 @@
-import { ROUTES } from '@shop/contracts';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { ROUTES } from '@shop/contracts';
 import { RouteErrorPage } from '../components/RouteErrorPage';
 import { RouteSkeleton } from '../components/RouteSkeleton';
 import { ShopHomePage } from '../features/shop/ShopHomePage';
@@ -52,22 +52,39 @@ function appRoutes(store: AppStore): RouteObject[] {
               children: [
                 // The bare area paths match their layout alone; send them to the area's first screen instead of an empty frame.
                 { index: true, element: <Navigate to={ROUTES.login} replace /> },
-                { path: ROUTES.login, handle: titled('Sign in'), lazy: { Component: async () => (await import('../features/auth/LoginPage')).LoginPage } },
-                { path: ROUTES.register, handle: titled('Create an account'), lazy: { Component: async () => (await import('../features/auth/RegisterPage')).RegisterPage } },
+                {
+                  path: ROUTES.login,
+                  handle: titled('Sign in'),
+                  lazy: { Component: async () => (await import('../features/auth/LoginPage')).LoginPage },
+                },
+                {
+                  path: ROUTES.register,
+                  handle: titled('Create an account'),
+                  lazy: { Component: async () => (await import('../features/auth/RegisterPage')).RegisterPage },
+                },
                 {
                   path: ROUTES.forgotPassword,
                   handle: titled('Forgot password'),
-                  lazy: { Component: async () => (await withFeature(import('../features/auth/ForgotPasswordPage'), emailLinks())).ForgotPasswordPage },
+                  lazy: {
+                    Component: async () =>
+                      (await withFeature(import('../features/auth/ForgotPasswordPage'), emailLinks())).ForgotPasswordPage,
+                  },
                 },
                 {
                   path: ROUTES.resetPassword,
                   handle: titled('Set a new password'),
-                  lazy: { Component: async () => (await withFeature(import('../features/auth/ResetPasswordPage'), emailLinks())).ResetPasswordPage },
+                  lazy: {
+                    Component: async () =>
+                      (await withFeature(import('../features/auth/ResetPasswordPage'), emailLinks())).ResetPasswordPage,
+                  },
                 },
                 {
                   path: ROUTES.verifyEmail,
                   handle: titled('Verify your e-mail'),
-                  lazy: { Component: async () => (await withFeature(withFeature(import('../features/auth/VerifyEmailPage'), emailLinks()), account())).VerifyEmailPage },
+                  lazy: {
+                    Component: async () =>
+                      (await withFeature(withFeature(import('../features/auth/VerifyEmailPage'), emailLinks()), account())).VerifyEmailPage,
+                  },
                 },
               ],
             },
@@ -82,10 +99,26 @@ function appRoutes(store: AppStore): RouteObject[] {
                   handle: titled('Dashboard'),
                   lazy: { Component: async () => (await import('../features/admin/dashboard/AdminDashboardPage')).AdminDashboardPage },
                 },
-                { path: ROUTES.adminProducts, handle: titled('Products'), lazy: { Component: async () => (await import('../features/admin/AdminProductsPage')).AdminProductsPage } },
-                { path: ROUTES.adminOrders, handle: titled('Orders'), lazy: { Component: async () => (await import('../features/admin/orders/AdminOrdersPage')).AdminOrdersPage } },
-                { path: ROUTES.adminFeatures, handle: titled('Feature images'), lazy: { Component: async () => (await import('../features/admin/AdminFeaturesPage')).AdminFeaturesPage } },
-                { path: ROUTES.adminQueues, handle: titled('Queues'), lazy: { Component: async () => (await import('../features/admin/queues/QueueConsolePage')).QueueConsolePage } },
+                {
+                  path: ROUTES.adminProducts,
+                  handle: titled('Products'),
+                  lazy: { Component: async () => (await import('../features/admin/AdminProductsPage')).AdminProductsPage },
+                },
+                {
+                  path: ROUTES.adminOrders,
+                  handle: titled('Orders'),
+                  lazy: { Component: async () => (await import('../features/admin/orders/AdminOrdersPage')).AdminOrdersPage },
+                },
+                {
+                  path: ROUTES.adminFeatures,
+                  handle: titled('Feature images'),
+                  lazy: { Component: async () => (await import('../features/admin/AdminFeaturesPage')).AdminFeaturesPage },
+                },
+                {
+                  path: ROUTES.adminQueues,
+                  handle: titled('Queues'),
+                  lazy: { Component: async () => (await import('../features/admin/queues/QueueConsolePage')).QueueConsolePage },
+                },
               ],
             },
             {
@@ -95,18 +128,35 @@ function appRoutes(store: AppStore): RouteObject[] {
                 { index: true, element: <Navigate to={ROUTES.shopHome} replace /> },
                 // The home is the shop itself: its tab reads the shop's name alone, as the index.html the api sends does.
                 { path: ROUTES.shopHome, element: <ShopHomePage /> },
-                { path: ROUTES.shopListing, handle: titled(listingTitle), lazy: { Component: async () => (await import('../features/shop/ListingPage')).ListingPage } },
-                { path: ROUTES.shopSearch, handle: titled('Search'), lazy: { Component: async () => (await import('../features/shop/SearchPage')).SearchPage } },
-                { path: ROUTES.shopCheckout, handle: titled('Checkout'), lazy: { Component: async () => (await withFeature(import('../features/shop/CheckoutPage'), ordering())).CheckoutPage } },
+                {
+                  path: ROUTES.shopListing,
+                  handle: titled(listingTitle),
+                  lazy: { Component: async () => (await import('../features/shop/ListingPage')).ListingPage },
+                },
+                {
+                  path: ROUTES.shopSearch,
+                  handle: titled('Search'),
+                  lazy: { Component: async () => (await import('../features/shop/SearchPage')).SearchPage },
+                },
+                {
+                  path: ROUTES.shopCheckout,
+                  handle: titled('Checkout'),
+                  lazy: { Component: async () => (await withFeature(import('../features/shop/CheckoutPage'), ordering())).CheckoutPage },
+                },
                 {
                   path: ROUTES.shopAccount,
                   handle: titled('My account'),
-                  lazy: { Component: async () => (await withFeature(withFeature(import('../features/shop/AccountPage'), ordering()), account())).AccountPage },
+                  lazy: {
+                    Component: async () =>
+                      (await withFeature(withFeature(import('../features/shop/AccountPage'), ordering()), account())).AccountPage,
+                  },
                 },
                 {
                   path: ROUTES.shopPaypalReturn,
                   handle: titled('PayPal payment'),
-                  lazy: { Component: async () => (await withFeature(import('../features/shop/PaypalReturnPage'), ordering())).PaypalReturnPage },
+                  lazy: {
+                    Component: async () => (await withFeature(import('../features/shop/PaypalReturnPage'), ordering())).PaypalReturnPage,
+                  },
                 },
                 {
                   path: ROUTES.shopPaymentSuccess,
@@ -122,8 +172,16 @@ function appRoutes(store: AppStore): RouteObject[] {
             },
           ],
         },
-        { path: ROUTES.unauthorized, handle: titled('No access'), lazy: { Component: async () => (await import('../components/UnauthorizedPage')).UnauthorizedPage } },
-        { path: '*', handle: titled('Page not found'), lazy: { Component: async () => (await import('../components/NotFoundPage')).NotFoundPage } },
+        {
+          path: ROUTES.unauthorized,
+          handle: titled('No access'),
+          lazy: { Component: async () => (await import('../components/UnauthorizedPage')).UnauthorizedPage },
+        },
+        {
+          path: '*',
+          handle: titled('Page not found'),
+          lazy: { Component: async () => (await import('../components/NotFoundPage')).NotFoundPage },
+        },
       ],
     },
   ];

@@ -1,6 +1,6 @@
 import { createAction } from '@reduxjs/toolkit';
-import { take } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
+import { take } from 'redux-saga/effects';
 import { addressSelected } from '../features/addresses/addresses.slice';
 import { chosenAddressOf } from '../features/addresses/chosen-address';
 import { adminFeature } from '../features/admin/admin.feature';
@@ -41,11 +41,12 @@ describe('features that come with their screens', () => {
   it('holds no checkout or admin state until a screen loads its feature', () => {
     const store = makeStore(noSagas);
     const state = store.getState() as unknown as Record<string, unknown>;
-    for (const slice of ['addresses', 'checkout', 'orders', 'payments', 'dashboard', 'adminProducts', 'adminOrders', 'queueConsole']) expect(state[slice]).toBeUndefined();
+    for (const slice of ['addresses', 'checkout', 'orders', 'payments', 'dashboard', 'adminProducts', 'adminOrders', 'queueConsole'])
+      expect(state[slice]).toBeUndefined();
     expect(state.cart).toBeDefined();
   });
 
-  it('fills a loaded feature\'s initial state at once, before any screen of it renders', () => {
+  it("fills a loaded feature's initial state at once, before any screen of it renders", () => {
     const store = makeStore(noSagas);
     store.loadFeature(orderingFeature);
     const state = store.getState();
@@ -56,7 +57,7 @@ describe('features that come with their screens', () => {
     expect(state.dashboard as unknown).toBeUndefined();
   });
 
-  it('loads what a feature needs with it: the admin reads the shopper\'s order state too', () => {
+  it("loads what a feature needs with it: the admin reads the shopper's order state too", () => {
     const store = makeStore(noSagas);
     store.loadFeature(adminFeature);
     const state = store.getState();
@@ -72,7 +73,7 @@ describe('features that come with their screens', () => {
     expect(chosenAddressOf(sessionStorage, shopper.id)).toBe(7);
   });
 
-  it('starts a feature\'s sagas once however many screens load it', () => {
+  it("starts a feature's sagas once however many screens load it", () => {
     const store = makeStore(noSagas);
     const feature = countingFeature();
     store.loadFeature(feature);

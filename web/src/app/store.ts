@@ -1,11 +1,11 @@
 import { combineSlices, configureStore, createAction, type Reducer } from '@reduxjs/toolkit';
 import createSagaMiddleware, { type Saga } from 'redux-saga';
 import type { accountReducer } from '../features/account/account.slice';
+import type { addressesReducer } from '../features/addresses/addresses.slice';
 import type { dashboardReducer } from '../features/admin/dashboard/dashboard.slice';
 import type { adminOrdersReducer } from '../features/admin/orders/adminOrders.slice';
 import type { adminProductsReducer } from '../features/admin/products/adminProducts.slice';
 import type { queueConsoleReducer } from '../features/admin/queues/queueConsole.slice';
-import type { addressesReducer } from '../features/addresses/addresses.slice';
 import { authReducer } from '../features/auth/auth.slice';
 import type { emailLinksReducer } from '../features/auth/email-links.slice';
 import { cartReducer } from '../features/cart/cart.slice';
@@ -78,7 +78,8 @@ export function makeStore(firstLoadSaga: Saga = rootSaga) {
     if (loaded.has(feature.name)) return;
     loaded.add(feature.name);
     feature.needs?.forEach(loadFeature);
-    for (const [reducerPath, reducer] of Object.entries(feature.reducers)) rootReducer.inject({ reducerPath: reducerPath as keyof LazyLoadedState, reducer: reducer as Reducer });
+    for (const [reducerPath, reducer] of Object.entries(feature.reducers))
+      rootReducer.inject({ reducerPath: reducerPath as keyof LazyLoadedState, reducer: reducer as Reducer });
     store.dispatch(featureLoaded(feature.name));
     sagaMiddleware.run(feature.saga);
   }

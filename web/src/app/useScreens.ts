@@ -33,7 +33,8 @@ function screensStoreOf(queries: Record<Breakpoint, string>): ScreensStore {
     },
     // A new object only when a breakpoint changed, as useSyncExternalStore asks.
     getSnapshot() {
-      if (lists.some(([breakpoint, list]) => snapshot[breakpoint] !== list.matches)) snapshot = Object.fromEntries(lists.map(([breakpoint, list]) => [breakpoint, list.matches]));
+      if (lists.some(([breakpoint, list]) => snapshot[breakpoint] !== list.matches))
+        snapshot = Object.fromEntries(lists.map(([breakpoint, list]) => [breakpoint, list.matches]));
       return snapshot;
     },
   };

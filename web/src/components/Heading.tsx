@@ -12,5 +12,11 @@ interface HeadingProps extends Omit<GetProps<typeof Typography.Title>, 'level'> 
 /** An antd title whose outline level and size are chosen apart, so that fixing the outline leaves the page's look alone. */
 export function Heading({ level, look = level, style, ...props }: HeadingProps) {
   const { token } = theme.useToken();
-  return <Typography.Title level={level} {...props} style={{ fontSize: token[`fontSizeHeading${look}`], lineHeight: token[`lineHeightHeading${look}`], ...style }} />;
+  return (
+    <Typography.Title
+      level={level}
+      {...props}
+      style={{ fontSize: token[`fontSizeHeading${look}`], lineHeight: token[`lineHeightHeading${look}`], ...style }}
+    />
+  );
 }

@@ -1,6 +1,6 @@
-import { ROUTES } from '@shop/contracts';
 import { Button } from 'antd';
 import { useNavigate } from 'react-router-dom';
+import { ROUTES } from '@shop/contracts';
 
 /** Back to '/', which the route guard turns into the visitor's own home. */
 export function HomeButton() {

@@ -1,5 +1,5 @@
-import { pictureSourcesOf, type ImageSet } from '@shop/contracts';
 import type { CSSProperties } from 'react';
+import { pictureSourcesOf, type ImageSet } from '@shop/contracts';
 
 interface ProductPictureProps {
   image: ImageSet;

@@ -1,6 +1,6 @@
-import { MESSAGES } from '@shop/contracts';
 import { Button } from 'antd';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { MESSAGES } from '@shop/contracts';
 import { StatusScreen } from './StatusScreen';
 
 function describe(error: unknown): string {

@@ -9,7 +9,15 @@ export function ShopLogo({ suffix }: { suffix?: string }) {
     <Flex align="center" gap={8} style={{ flexShrink: 0 }}>
       <GiftFilled aria-hidden style={{ fontSize: 24, color: token.colorPrimary }} />
       {/* A heading's look, not a heading: in the header of every screen it would come before the screen's own h1. */}
-      <Typography.Text strong style={{ fontSize: token.fontSizeHeading4, lineHeight: token.lineHeightHeading4, color: token.colorTextHeading, whiteSpace: 'nowrap' }}>
+      <Typography.Text
+        strong
+        style={{
+          fontSize: token.fontSizeHeading4,
+          lineHeight: token.lineHeightHeading4,
+          color: token.colorTextHeading,
+          whiteSpace: 'nowrap',
+        }}
+      >
         {suffix ? `${SHOP_NAME} ${suffix}` : SHOP_NAME}
       </Typography.Text>
     </Flex>

@@ -21,7 +21,12 @@ export function SkipLink() {
         event.preventDefault();
         document.getElementById(MAIN_CONTENT_ID)?.focus();
       }}
-      style={{ position: 'fixed', top: isFocused ? token.marginXS : -token.controlHeightLG * 2, insetInlineStart: token.marginXS, zIndex: token.zIndexPopupBase + 10 }}
+      style={{
+        position: 'fixed',
+        top: isFocused ? token.marginXS : -token.controlHeightLG * 2,
+        insetInlineStart: token.marginXS,
+        zIndex: token.zIndexPopupBase + 10,
+      }}
     >
       Skip to main content
     </Button>

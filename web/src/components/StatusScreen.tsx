@@ -6,7 +6,11 @@ import { Heading } from './Heading';
 /** Where the visitor stands, each with its icon. */
 type Standing = 'error' | 'not-found' | 'forbidden';
 
-const ICONS: Record<Standing, typeof CloseCircleFilled> = { error: CloseCircleFilled, 'not-found': CompassOutlined, forbidden: LockOutlined };
+const ICONS: Record<Standing, typeof CloseCircleFilled> = {
+  error: CloseCircleFilled,
+  'not-found': CompassOutlined,
+  forbidden: LockOutlined,
+};
 
 interface StatusScreenProps {
   standing: Standing;
@@ -24,7 +28,14 @@ export function StatusScreen({ standing, title, subTitle, action }: StatusScreen
   const { token } = theme.useToken();
   const Icon = ICONS[standing];
   return (
-    <Flex component="main" vertical align="center" justify="center" gap="middle" style={{ minHeight: '100vh', padding: 16, textAlign: 'center' }}>
+    <Flex
+      component="main"
+      vertical
+      align="center"
+      justify="center"
+      gap="middle"
+      style={{ minHeight: '100vh', padding: 16, textAlign: 'center' }}
+    >
       <Icon aria-hidden style={{ fontSize: 72, color: standing === 'error' ? token.colorError : token.colorTextTertiary }} />
       <Heading level={1} look={3} style={{ margin: 0 }}>
         {title}

@@ -3,7 +3,7 @@ import type { Response } from 'express';
 import type { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import type { HealthState } from '@shop/contracts';
-import { REDIS_CLIENT, probe } from '@shop/infrastructure';
+import { probe, REDIS_CLIENT } from '@shop/infrastructure';
 
 export interface WorkersHealthReport {
   status: 'ok' | 'error';

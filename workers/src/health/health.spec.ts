@@ -1,9 +1,9 @@
-import type { INestApplication } from '@nestjs/common';
-import { WorkerHost, getQueueToken } from '@nestjs/bullmq';
-import type { Queue } from 'bullmq';
-import { DiscoveryService, NestFactory } from '@nestjs/core';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { getQueueToken, WorkerHost } from '@nestjs/bullmq';
+import type { INestApplication } from '@nestjs/common';
+import { DiscoveryService, NestFactory } from '@nestjs/core';
+import type { Queue } from 'bullmq';
 import request from 'supertest';
 import { JOBS, QUEUES } from '@shop/contracts';
 import { HEALTH_CHECK_TIMEOUT_MS } from '@shop/infrastructure';
@@ -37,8 +37,14 @@ describe("the workers' health during a Redis outage", () => {
     }
   });
 
-  const health = () => request(app.getHttpServer()).get('/health').timeout(HEALTH_CHECK_TIMEOUT_MS + 3000);
-  const probe = (kind: 'live' | 'ready') => request(app.getHttpServer()).get(`/health/${kind}`).timeout(HEALTH_CHECK_TIMEOUT_MS + 3000);
+  const health = () =>
+    request(app.getHttpServer())
+      .get('/health')
+      .timeout(HEALTH_CHECK_TIMEOUT_MS + 3000);
+  const probe = (kind: 'live' | 'ready') =>
+    request(app.getHttpServer())
+      .get(`/health/${kind}`)
+      .timeout(HEALTH_CHECK_TIMEOUT_MS + 3000);
 
   it('answers 200 with each dependency up, 503 within its timeout while Redis is killed, and 200 again once it is back', async () => {
     expect((await health().expect(200)).body).toEqual({ status: 'ok', mysql: 'up', redis: 'up' });
@@ -61,7 +67,11 @@ describe("the workers' health during a Redis outage", () => {
     await waitFor('the workers to see Redis again', async () => (await health()).status === 200, 15_000);
     await probe('ready').expect(200);
     // The queues' own workers reconnect too, each on its own connections.
-    const queueWorkers = app.get(DiscoveryService).getProviders().map((wrapper) => wrapper.instance as unknown).filter((instance): instance is WorkerHost => instance instanceof WorkerHost);
+    const queueWorkers = app
+      .get(DiscoveryService)
+      .getProviders()
+      .map((wrapper) => wrapper.instance as unknown)
+      .filter((instance): instance is WorkerHost => instance instanceof WorkerHost);
     expect(queueWorkers.length).toBeGreaterThan(0);
     await Promise.all(queueWorkers.map((host) => host.worker.waitUntilReady()));
     expect(queueWorkers.every((host) => host.worker.isRunning())).toBe(true);

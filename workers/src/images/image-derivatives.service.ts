@@ -1,6 +1,6 @@
+import { basename, extname } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { basename, extname } from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { DataSource } from 'typeorm';
 import { IMAGE_DERIVATIVE_SIZES, IMAGE_MAX_INPUT_PIXELS, type ImageDerivativeSize } from '@shop/contracts';
@@ -16,7 +16,10 @@ interface RenderedDerivative extends ImageDerivative {
   bytes: Buffer;
 }
 
-export type DerivativesOutcome = { status: 'ready'; asset: ImageAsset } | { status: 'already-ready'; asset: ImageAsset } | { status: 'failed'; asset: ImageAsset; reason: string };
+export type DerivativesOutcome =
+  | { status: 'ready'; asset: ImageAsset }
+  | { status: 'already-ready'; asset: ImageAsset }
+  | { status: 'failed'; asset: ImageAsset; reason: string };
 
 /** Turns an uploaded original into thumbnail, card and detail sizes, in WebP and JPEG. */
 @Injectable()
@@ -58,7 +61,10 @@ export class ImageDerivativesService {
     const rendered: RenderedDerivative[] = [];
     for (const [size, longestSide] of Object.entries(IMAGE_DERIVATIVE_SIZES) as [ImageDerivativeSize, number][]) {
       const resized = source.clone().resize({ width: longestSide, height: longestSide, fit: 'inside', withoutEnlargement: true });
-      for (const [format, { extension, encode }] of Object.entries(FORMATS) as [ImageDerivative['format'], (typeof FORMATS)[keyof typeof FORMATS]][]) {
+      for (const [format, { extension, encode }] of Object.entries(FORMATS) as [
+        ImageDerivative['format'],
+        (typeof FORMATS)[keyof typeof FORMATS],
+      ][]) {
         const { data, info } = await encode(resized.clone()).toBuffer({ resolveWithObject: true });
         const key = `derivatives/${stem}/${size}.${extension}`;
         rendered.push({ size, format, width: info.width, height: info.height, key, url: this.storage.urlOf(key), bytes: data });

@@ -3,8 +3,8 @@ import { Inject } from '@nestjs/common';
 import type { Emitter } from '@socket.io/redis-emitter';
 import { UnrecoverableError, type Job } from 'bullmq';
 import { QUEUES, SOCKET_EVENTS, SOCKET_ROOMS, type ImageProcessedEvent, type ImageResizeJob } from '@shop/contracts';
-import { SOCKET_EMITTER } from '../infrastructure/socket-emitter.js';
 import { QueueProcessor } from '../infrastructure/queue-processor.js';
+import { SOCKET_EMITTER } from '../infrastructure/socket-emitter.js';
 import { ImageDerivativesService } from './image-derivatives.service.js';
 
 /**

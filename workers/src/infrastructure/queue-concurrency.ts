@@ -1,8 +1,8 @@
 import { WorkerHost } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
-import { QUEUE_SETTINGS, type QueueName } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
+import { QUEUE_SETTINGS, type QueueName } from '@shop/contracts';
 import { APP_CONFIG } from '@shop/infrastructure';
 
 /** The BullMQ worker host of every queue this process takes jobs from (WORKER_QUEUES). */

@@ -18,7 +18,9 @@ describe("the workers' socket emitter", () => {
     try {
       await listener.psubscribe(`${socketChannelKey(config.REDIS_PREFIX)}#*`);
       const heard = once(listener, 'pmessage');
-      socketEmitterOf(redis, config, () => undefined).to(SOCKET_ROOMS.ops).emit('probe', 1);
+      socketEmitterOf(redis, config, () => undefined)
+        .to(SOCKET_ROOMS.ops)
+        .emit('probe', 1);
       const [, channel] = (await heard) as [string, string];
       expect(channel).toBe(`${socketChannelKey(config.REDIS_PREFIX)}#/#${SOCKET_ROOMS.ops}#`);
     } finally {

@@ -20,6 +20,7 @@ export function socketEmitterProvider(config: AppConfig): Provider {
   return {
     provide: SOCKET_EMITTER,
     inject: [REDIS_CLIENT],
-    useFactory: (redis: Redis) => socketEmitterOf(redis, config, (error) => logger.warn(`A live update was not published: ${error.message}`)),
+    useFactory: (redis: Redis) =>
+      socketEmitterOf(redis, config, (error) => logger.warn(`A live update was not published: ${error.message}`)),
   };
 }

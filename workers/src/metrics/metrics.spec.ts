@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { JOBS, JOB_QUEUE, QUEUES, type JobName } from '@shop/contracts';
+import { JOB_QUEUE, JOBS, QUEUES, type JobName } from '@shop/contracts';
 import { inTransaction, recordEvent } from '@shop/db';
 import { sampleOf, settleLeftoverWork, testConfig, waitFor } from '@shop/testing';
 import { JobOutcomes, type JobOutcome } from '../infrastructure/job-outcomes.js';
@@ -45,7 +45,11 @@ describe('workers metrics', () => {
     const series = { queue: QUEUES.pipeline, name: JOBS.pipelineHeartbeat };
     const before = await scrape();
     await publish(JOBS.pipelineHeartbeat, { emittedAt: Date.now() });
-    await waitFor('the heartbeat job to complete', () => outcomes.some((outcome) => outcome.name === JOBS.pipelineHeartbeat && outcome.status === 'completed'), 15_000);
+    await waitFor(
+      'the heartbeat job to complete',
+      () => outcomes.some((outcome) => outcome.name === JOBS.pipelineHeartbeat && outcome.status === 'completed'),
+      15_000,
+    );
 
     const after = await scrape();
     expect(sampleOf(after, 'toyduka_jobs_completed_total', series)! - sampleOf(before, 'toyduka_jobs_completed_total', series)!).toBe(1);
@@ -57,7 +61,11 @@ describe('workers metrics', () => {
     const series = { queue: QUEUES.images, name: JOBS.imageResize };
     // An image id no row has: the attempt fails, and the images queue allows more.
     await publish(JOBS.imageResize, { imageId: 2_000_000_000 });
-    await waitFor('the resize attempt to fail', () => outcomes.some((outcome) => outcome.name === JOBS.imageResize && outcome.status === 'failed'), 15_000);
+    await waitFor(
+      'the resize attempt to fail',
+      () => outcomes.some((outcome) => outcome.name === JOBS.imageResize && outcome.status === 'failed'),
+      15_000,
+    );
 
     const exposition = await scrape();
     expect(sampleOf(exposition, 'toyduka_jobs_failed_total', { ...series, will_retry: 'true' })).toBeGreaterThanOrEqual(1);

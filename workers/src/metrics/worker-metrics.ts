@@ -1,5 +1,5 @@
 import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
 import { JOB_QUEUE, type JobName } from '@shop/contracts';
 import { JobOutcomes, type JobOutcome } from '../infrastructure/job-outcomes.js';
 

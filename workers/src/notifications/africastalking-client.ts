@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { neverSent } from '@shop/payments';
 import type { AppConfig } from '@shop/config';
+import { neverSent } from '@shop/payments';
 
 export interface AfricasTalkingClientOptions {
   /** https://api.africastalking.com, https://api.sandbox.africastalking.com, or the sandbox's Africa's Talking path. */
@@ -94,7 +94,11 @@ export class AfricasTalkingClient {
       text = await response.text();
     } catch (error) {
       // Read by shape: fetch's errors (a DOMException on timeout) need not share this realm's Error.
-      const { name, message: reason, cause } = (error ?? {}) as { name?: string; message?: string; cause?: { message?: string; code?: string } };
+      const {
+        name,
+        message: reason,
+        cause,
+      } = (error ?? {}) as { name?: string; message?: string; cause?: { message?: string; code?: string } };
       if (name === 'TimeoutError') throw new SmsUnavailable(null, `no answer within ${this.timeoutMs} ms`, true);
       throw new SmsUnavailable(null, cause?.message ?? reason ?? String(error), !neverSent(cause?.code));
     }
@@ -124,5 +128,10 @@ export type AfricasTalkingSettings = Pick<AppConfig, 'AT_BASE_URL' | 'AT_USERNAM
 
 /** The client the configuration names: the sandbox unless AT_* point at Africa's Talking. */
 export function africasTalkingClientFromConfig(config: AfricasTalkingSettings): AfricasTalkingClient {
-  return new AfricasTalkingClient({ baseUrl: config.AT_BASE_URL, username: config.AT_USERNAME, apiKey: config.AT_API_KEY, senderId: config.AT_SENDER_ID });
+  return new AfricasTalkingClient({
+    baseUrl: config.AT_BASE_URL,
+    username: config.AT_USERNAME,
+    apiKey: config.AT_API_KEY,
+    senderId: config.AT_SENDER_ID,
+  });
 }

@@ -4,7 +4,7 @@ import { SMTPServer } from 'smtp-server';
 import { SANDBOX_GOOGLE_CLIENT, type AppConfig } from '@shop/config';
 import { messagingSandboxOptions, paymentSandboxOptions, startSandbox, type RunningSandbox } from '@shop/sandbox';
 import { testConfig } from '@shop/testing';
-import { MailRefused, MailSender, MailUnavailable, mailSenderFromConfig } from './mail-sender.js';
+import { MailRefused, MailSender, mailSenderFromConfig, MailUnavailable } from './mail-sender.js';
 
 const PAID = {
   to: 'wanjiku@example.test',
@@ -41,7 +41,13 @@ describe('MailSender against the sandbox', () => {
     expect(messageId).toMatch(/^<.+@.+>$/);
     expect(sandbox.mail.messages()).toEqual([
       // The sandbox shows the From header as mailparser reads it back, the name quoted.
-      expect.objectContaining({ from: '"Toy Duka" <orders@toyduka.local>', to: [PAID.to], subject: PAID.subject, text: PAID.text, html: PAID.html }),
+      expect.objectContaining({
+        from: '"Toy Duka" <orders@toyduka.local>',
+        to: [PAID.to],
+        subject: PAID.subject,
+        text: PAID.text,
+        html: PAID.html,
+      }),
     ]);
   });
 
@@ -54,7 +60,11 @@ describe('MailSender against the sandbox', () => {
   });
 
   it('says the relay is unavailable when nothing answers', async () => {
-    const stopped = await startSandbox({ port: 0, googleClient: { clientId: 'x', clientSecret: 'y', redirectUris: [] }, ...paymentSandboxOptions(config) });
+    const stopped = await startSandbox({
+      port: 0,
+      googleClient: { clientId: 'x', clientSecret: 'y', redirectUris: [] },
+      ...paymentSandboxOptions(config),
+    });
     await stopped.close();
     const unreachable = mailSenderFromConfig({ ...config, SMTP_URL: stopped.mail.url });
     try {
@@ -72,7 +82,8 @@ describe('MailSender against the sandbox', () => {
     const greylisting = new SMTPServer({
       disabledCommands: ['STARTTLS'],
       authOptional: true,
-      onRcptTo: (_address, _session, callback) => callback(Object.assign(new Error('4.7.1 Greylisted, try again later'), { responseCode: 450 })),
+      onRcptTo: (_address, _session, callback) =>
+        callback(Object.assign(new Error('4.7.1 Greylisted, try again later'), { responseCode: 450 })),
     });
     greylisting.listen(0);
     await once(greylisting.server, 'listening');

@@ -61,7 +61,13 @@ export class MailSender {
   ) {
     // Pooled: a burst of order e-mails reuses connections rather than greeting the relay for each.
     // nodemailer waits minutes for a silent relay by default: a job must give up in time to be retried.
-    this.transport = nodemailer.createTransport({ url: smtpUrl, pool: true, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
+    this.transport = nodemailer.createTransport({
+      url: smtpUrl,
+      pool: true,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    });
   }
 
   async send({ to, subject, text, html }: OutgoingMail): Promise<{ messageId: string }> {
@@ -73,7 +79,8 @@ export class MailSender {
       const reason = response ?? message ?? String(error);
       if (responseCode !== undefined && responseCode >= PERMANENT_FAILURE) throw new MailRefused(responseCode, reason);
       // A reply from the relay says it did not take the message; a connection never made or never greeted, that it could not.
-      const couldNotHaveIt = responseCode !== undefined || neverSent(originalCode) || (timeoutType !== undefined && BEFORE_THE_MESSAGE.has(timeoutType));
+      const couldNotHaveIt =
+        responseCode !== undefined || neverSent(originalCode) || (timeoutType !== undefined && BEFORE_THE_MESSAGE.has(timeoutType));
       throw new MailUnavailable(responseCode ?? null, reason, !couldNotHaveIt);
     }
   }

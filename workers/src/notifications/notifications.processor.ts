@@ -1,6 +1,6 @@
 import { Processor } from '@nestjs/bullmq';
 import { UnrecoverableError, type Job } from 'bullmq';
-import { JOBS, QUEUES, outboxIdOfJob, type NotifyJob } from '@shop/contracts';
+import { JOBS, outboxIdOfJob, QUEUES, type NotifyJob } from '@shop/contracts';
 import { QueueProcessor } from '../infrastructure/queue-processor.js';
 import { NotificationsService } from './notifications.service.js';
 
@@ -19,7 +19,8 @@ export class NotificationsProcessor extends QueueProcessor {
     if (job.name !== JOBS.notificationSend) throw new UnrecoverableError(`The notifications queue has no job named ${job.name}`);
     const outboxEventId = outboxIdOfJob(job.id);
     // Only the outbox's jobs have an event to key their messages by.
-    if (!Number.isSafeInteger(outboxEventId) || outboxEventId <= 0) throw new UnrecoverableError(`Job ${job.id} is not an outbox event's job`);
+    if (!Number.isSafeInteger(outboxEventId) || outboxEventId <= 0)
+      throw new UnrecoverableError(`Job ${job.id} is not an outbox event's job`);
     return this.notifications.deliver(outboxEventId, job.data, { lastTry: job.attemptsMade + 1 >= (job.opts.attempts ?? 1) });
   }
 }

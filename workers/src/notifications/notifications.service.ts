@@ -1,14 +1,27 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type QueryDeepPartialEntity } from 'typeorm';
+import type { AppConfig } from '@shop/config';
 import {
-  ACCOUNT_LINK_TOKEN_PARAM, ACCOUNT_TOKEN_TTL_MS, LIMITS, MESSAGES, ROUTES, SENDING_ABANDONED_AFTER_MS,
-  type AccountMessageKind, type AccountNotifyJob, type LowStockNotifyJob, type NotificationChannel, type NotificationData, type NotificationKind,
-  type NotificationPayment, type NotifyJob, type OrderNotificationFacts, type OrderNotifyJob,
+  ACCOUNT_LINK_TOKEN_PARAM,
+  ACCOUNT_TOKEN_TTL_MS,
+  LIMITS,
+  MESSAGES,
+  ROUTES,
+  SENDING_ABANDONED_AFTER_MS,
+  type AccountMessageKind,
+  type AccountNotifyJob,
+  type LowStockNotifyJob,
+  type NotificationChannel,
+  type NotificationData,
+  type NotificationKind,
+  type NotificationPayment,
+  type NotifyJob,
+  type OrderNotificationFacts,
+  type OrderNotifyJob,
 } from '@shop/contracts';
 import { kenyanMobileNumber } from '@shop/contracts/phone';
-import type { AppConfig } from '@shop/config';
-import { Notification, Order, Payment, Product, User, inTransaction, issueAccountToken } from '@shop/db';
+import { inTransaction, issueAccountToken, Notification, Order, Payment, Product, User } from '@shop/db';
 import { APP_CONFIG } from '@shop/infrastructure';
 import { AfricasTalkingClient, SmsRefused, SmsUnavailable } from './africastalking-client.js';
 import { MailRefused, MailSender, MailUnavailable } from './mail-sender.js';
@@ -78,18 +91,22 @@ export class NotificationsService implements OnApplicationShutdown {
   }
 
   private async aboutOrder(job: OrderNotifyJob): Promise<Outgoing[]> {
-    const order = await this.dataSource.getRepository(Order).findOne({ where: { id: job.orderId }, relations: { items: true, user: true } });
+    const order = await this.dataSource
+      .getRepository(Order)
+      .findOne({ where: { id: job.orderId }, relations: { items: true, user: true } });
     if (!order) return [];
     const payment = await this.dataSource.getRepository(Payment).findOneBy({ orderId: order.id });
     const shopperUrl = this.link(ROUTES.shopAccountOrder(order.id));
     const facts = (orderUrl: string): OrderNotificationFacts => ({
       orderId: order.id,
-      lines: [...order.items].sort((a, b) => a.id - b.id).map((item) => ({
-        title: item.title,
-        ...(item.variationLabel ? { variationLabel: item.variationLabel } : {}),
-        quantity: item.quantity,
-        lineTotal: item.unitPrice * item.quantity,
-      })),
+      lines: [...order.items]
+        .sort((a, b) => a.id - b.id)
+        .map((item) => ({
+          title: item.title,
+          ...(item.variationLabel ? { variationLabel: item.variationLabel } : {}),
+          quantity: item.quantity,
+          lineTotal: item.unitPrice * item.quantity,
+        })),
       deliveryFee: order.deliveryFee,
       total: order.totalAmount,
       orderUrl,
@@ -99,37 +116,56 @@ export class NotificationsService implements OnApplicationShutdown {
         const trace = paymentTraceOf(order, payment);
         return [
           ...this.toShopper(order, 'orderPaid', { ...facts(shopperUrl), payment: trace }),
-          ...this.toShop('shopOrderPaid', { ...facts(this.link(ROUTES.adminOrders)), payment: trace, shopperName: order.user.userName }, order.id),
+          ...this.toShop(
+            'shopOrderPaid',
+            { ...facts(this.link(ROUTES.adminOrders)), payment: trace, shopperName: order.user.userName },
+            order.id,
+          ),
         ];
       }
       case 'paymentFailed':
       case 'orderExpired':
-        return this.toShopper(order, job.kind, { ...facts(shopperUrl), reason: job.reason ?? payment?.failureReason ?? '', retryUrl: shopperUrl });
+        return this.toShopper(order, job.kind, {
+          ...facts(shopperUrl),
+          reason: job.reason ?? payment?.failureReason ?? '',
+          retryUrl: shopperUrl,
+        });
       case 'orderShipped':
       case 'orderDelivered':
         return this.toShopper(order, job.kind, facts(shopperUrl));
       case 'orderCancelled': {
-        const reason = job.reason ?? (order.orderStatus === 'rejected' ? MESSAGES.orders.rejectedByShop : MESSAGES.notifications.cancelledByShop);
+        const reason =
+          job.reason ?? (order.orderStatus === 'rejected' ? MESSAGES.orders.rejectedByShop : MESSAGES.notifications.cancelledByShop);
         // Read now, not when the order closed: the transaction that closed it set what is owed after the move.
         const refundDue = payment?.refundDue && !payment.refundedAt ? payment.refundDue : undefined;
         return this.toShopper(order, 'orderCancelled', { ...facts(shopperUrl), reason, ...(refundDue ? { refundDue } : {}) });
       }
       case 'orderRefunded': {
         if (!payment?.refundedAt) return [];
-        const refund = { amount: payment.refundedAmount ?? 0, ...(payment.refundReference ? { reference: payment.refundReference } : {}), refundedAt: payment.refundedAt.toISOString() };
+        const refund = {
+          amount: payment.refundedAmount ?? 0,
+          ...(payment.refundReference ? { reference: payment.refundReference } : {}),
+          refundedAt: payment.refundedAt.toISOString(),
+        };
         return this.toShopper(order, 'orderRefunded', { ...facts(shopperUrl), refund });
       }
     }
   }
 
   private async lowStock(job: LowStockNotifyJob): Promise<Outgoing[]> {
-    const product = await this.dataSource.getRepository(Product).findOne({ where: { id: job.productId }, withDeleted: true, select: { id: true, title: true } });
+    const product = await this.dataSource
+      .getRepository(Product)
+      .findOne({ where: { id: job.productId }, withDeleted: true, select: { id: true, title: true } });
     if (!product) return [];
-    return this.toShop('shopLowStock', {
-      orderId: job.orderId,
-      product: { title: product.title, unitsLeft: job.unitsLeft, lowStockLine: LIMITS.lowStockThreshold },
-      productUrl: this.link(ROUTES.adminProducts),
-    }, job.orderId);
+    return this.toShop(
+      'shopLowStock',
+      {
+        orderId: job.orderId,
+        product: { title: product.title, unitsLeft: job.unitsLeft, lowStockLine: LIMITS.lowStockThreshold },
+        productUrl: this.link(ROUTES.adminProducts),
+      },
+      job.orderId,
+    );
   }
 
   /** Mails about the account go whatever its preferences, never to a deleted account; the link's token is issued as the mail is written. */
@@ -140,28 +176,49 @@ export class NotificationsService implements OnApplicationShutdown {
     const path = kind === 'emailVerification' ? ROUTES.verifyEmail : ROUTES.resetPassword;
     const compose = async () => {
       const { token } = await inTransaction(this.dataSource, (manager) => issueAccountToken(manager, userId, kind));
-      return renderAccountMail(kind, { userName: user.userName, linkUrl: `${this.link(path)}?${new URLSearchParams({ [ACCOUNT_LINK_TOKEN_PARAM]: token })}`, validForMs: ACCOUNT_TOKEN_TTL_MS[kind] });
+      return renderAccountMail(kind, {
+        userName: user.userName,
+        linkUrl: `${this.link(path)}?${new URLSearchParams({ [ACCOUNT_LINK_TOKEN_PARAM]: token })}`,
+        validForMs: ACCOUNT_TOKEN_TTL_MS[kind],
+      });
     };
     return [{ kind, channel: 'email', recipient: user.email, orderId: null, userId, compose }];
   }
 
   /** The order's shopper, on the channels they chose: SMS to their own phone, else the order's delivery phone. */
-  private toShopper<K extends Exclude<NotificationKind, 'shopOrderPaid' | 'shopLowStock'>>(order: Order, kind: K, data: NotificationData[K]): Outgoing[] {
+  private toShopper<K extends Exclude<NotificationKind, 'shopOrderPaid' | 'shopLowStock'>>(
+    order: Order,
+    kind: K,
+    data: NotificationData[K],
+  ): Outgoing[] {
     const { user } = order;
     if (user.deletedAt) return [];
     const phone = user.notifyBySms ? kenyanMobileNumber(user.phone ?? order.addressInfo.phone) : null;
-    return this.messages(kind, data, { sms: phone === null ? null : `+${phone}`, email: user.notifyByEmail ? user.email : null }, order.id, user.id);
+    return this.messages(
+      kind,
+      data,
+      { sms: phone === null ? null : `+${phone}`, email: user.notifyByEmail ? user.email : null },
+      order.id,
+      user.id,
+    );
   }
 
   private toShop<K extends 'shopOrderPaid' | 'shopLowStock'>(kind: K, data: NotificationData[K], orderId: number): Outgoing[] {
     return this.messages(kind, data, { sms: this.config.SHOP_NOTIFY_PHONE, email: this.config.SHOP_NOTIFY_EMAIL }, orderId, null);
   }
 
-  private messages<K extends NotificationKind>(kind: K, data: NotificationData[K], to: Record<NotificationChannel, string | null>, orderId: number, userId: number | null): Outgoing[] {
+  private messages<K extends NotificationKind>(
+    kind: K,
+    data: NotificationData[K],
+    to: Record<NotificationChannel, string | null>,
+    orderId: number,
+    userId: number | null,
+  ): Outgoing[] {
     const rendered = renderNotification(kind, data);
     const outgoing: Outgoing[] = [];
     if (to.sms) outgoing.push({ kind, channel: 'sms', recipient: to.sms, orderId, userId, compose: () => Promise.resolve(rendered.sms) });
-    if (to.email) outgoing.push({ kind, channel: 'email', recipient: to.email, orderId, userId, compose: () => Promise.resolve(rendered.email) });
+    if (to.email)
+      outgoing.push({ kind, channel: 'email', recipient: to.email, orderId, userId, compose: () => Promise.resolve(rendered.email) });
     return outgoing;
   }
 
@@ -192,11 +249,16 @@ export class NotificationsService implements OnApplicationShutdown {
       .execute();
     const claimed = await update({ state: 'sending', attempts: () => 'attempts + 1' }, " AND state = 'pending'");
     if (claimed.affected !== 1) {
-      const abandoned = await update({ state: 'failed', lastError: MESSAGES.notifications.outcomeUnknown }, ` AND state = 'sending' AND updatedAt < CURRENT_TIMESTAMP(3) - INTERVAL ${SENDING_ABANDONED_AFTER_MS / 1000} SECOND`);
+      const abandoned = await update(
+        { state: 'failed', lastError: MESSAGES.notifications.outcomeUnknown },
+        ` AND state = 'sending' AND updatedAt < CURRENT_TIMESTAMP(3) - INTERVAL ${SENDING_ABANDONED_AFTER_MS / 1000} SECOND`,
+      );
       if (abandoned.affected === 1) return 'failed';
       const { state } = await notifications.findOneByOrFail(key);
       // Another attempt holds it (a duplicate of the event running now): this job looks again after its backoff.
-      return state === 'sent' || state === 'failed' ? 'done before' : { retry: `${message.channel} to ${message.recipient} is being sent by another attempt` };
+      return state === 'sent' || state === 'failed'
+        ? 'done before'
+        : { retry: `${message.channel} to ${message.recipient} is being sent by another attempt` };
     }
 
     let providerMessageId: string;
@@ -209,12 +271,19 @@ export class NotificationsService implements OnApplicationShutdown {
       }
       // At most once: a message that may be on its way is not sent again, and a person is told why.
       if ((error instanceof SmsUnavailable || error instanceof MailUnavailable) && error.mayHaveSent) {
-        await update({ state: 'failed', lastError: MESSAGES.notifications.outcomeUnknownAfter(error.reason).slice(0, LAST_ERROR_MAX_LENGTH) });
+        await update({
+          state: 'failed',
+          lastError: MESSAGES.notifications.outcomeUnknownAfter(error.reason).slice(0, LAST_ERROR_MAX_LENGTH),
+        });
         return 'failed';
       }
       // Unavailable, or not written at all: nothing reached the provider, so the message may go on the next try.
       const reason = errorText(error);
-      await update(lastTry ? { state: 'failed', lastError: MESSAGES.notifications.outOfTries(reason).slice(0, LAST_ERROR_MAX_LENGTH) } : { state: 'pending', lastError: reason });
+      await update(
+        lastTry
+          ? { state: 'failed', lastError: MESSAGES.notifications.outOfTries(reason).slice(0, LAST_ERROR_MAX_LENGTH) }
+          : { state: 'pending', lastError: reason },
+      );
       return { retry: `${message.channel} to ${message.recipient}: ${reason}` };
     }
     // Should this write fail, the row stays `sending` and a later attempt marks it failed, unsent again.
@@ -225,7 +294,8 @@ export class NotificationsService implements OnApplicationShutdown {
   private async send(message: Outgoing): Promise<string> {
     if (message.channel === 'email') return (await this.mail.send({ to: message.recipient, ...(await message.compose()) })).messageId;
     const [result] = await this.sms.send({ to: [message.recipient], message: await message.compose() });
-    if (!result?.sent || !result.messageId) throw new RecipientRefused(MESSAGES.notifications.recipientRefused(result?.status ?? 'no answer', result?.statusCode ?? 0));
+    if (!result?.sent || !result.messageId)
+      throw new RecipientRefused(MESSAGES.notifications.recipientRefused(result?.status ?? 'no answer', result?.statusCode ?? 0));
     return result.messageId;
   }
 }

@@ -1,17 +1,28 @@
+import { randomInt } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { randomInt } from 'node:crypto';
 import request from 'supertest';
 import { SANDBOX_PATHS, type AppConfig } from '@shop/config';
-import { JOBS, LIMITS, MESSAGES, ORDER_API, ROUTES, formatKes, jobOptionsOf, outboxJobId, type NotificationKind, type NotifyJob } from '@shop/contracts';
-import { Notification, Order, OutboxEvent, User, consumeAccountToken, inTransaction, recordEvent } from '@shop/db';
+import {
+  formatKes,
+  jobOptionsOf,
+  JOBS,
+  LIMITS,
+  MESSAGES,
+  ORDER_API,
+  outboxJobId,
+  ROUTES,
+  type NotificationKind,
+  type NotifyJob,
+} from '@shop/contracts';
+import { consumeAccountToken, inTransaction, Notification, Order, OutboxEvent, recordEvent, User } from '@shop/db';
 import { AFRICAS_TALKING_TEST_NUMBERS, DARAJA_TEST_NUMBERS, type OutboxMessages, type SentEmail, type SentSms } from '@shop/sandbox';
 import { createTestProduct, freePort, settleLeftoverWork, waitFor } from '@shop/testing';
 import type { Shopper } from '../../../api/src/orders/checkout-fixtures.js';
 import { startPaymentStack, type PaymentStack } from '../../../api/src/testing/payment-stack.js';
 import { OrderLifecycle } from '../orders/order-lifecycle.service.js';
-import { paymentKit, testReceipt, type PaymentKit } from '../payments/payment-test-kit.js';
 import { PaymentSettlement } from '../payments/payment-settlement.service.js';
+import { paymentKit, testReceipt, type PaymentKit } from '../payments/payment-test-kit.js';
 import { WorkersModule } from '../workers.module.js';
 import { AfricasTalkingClient } from './africastalking-client.js';
 import { mailSenderFromConfig } from './mail-sender.js';
@@ -42,50 +53,73 @@ describe('notifications: each message once, through the sandbox', () => {
     await stack?.close();
   });
 
-  const outbox = async (): Promise<OutboxMessages> => (await fetch(`${stack.sandbox.url}${SANDBOX_PATHS.outbox}/messages.json`)).json() as Promise<OutboxMessages>;
+  const outbox = async (): Promise<OutboxMessages> =>
+    (await fetch(`${stack.sandbox.url}${SANDBOX_PATHS.outbox}/messages.json`)).json() as Promise<OutboxMessages>;
   /** "order #12" and "Order #12", never #123. */
   const namesOrder = (orderId: number, text: string | null) => new RegExp(`#${orderId}(?!\\d)`).test(text ?? '');
 
   /** Every SMS and e-mail about the order, by recipient: what people actually received. */
   async function receivedAbout(orderId: number): Promise<{ sms: SentSms[]; email: SentEmail[] }> {
     const { sms, email } = await outbox();
-    return { sms: sms.filter((message) => namesOrder(orderId, message.message)), email: email.filter((message) => namesOrder(orderId, message.text)) };
+    return {
+      sms: sms.filter((message) => namesOrder(orderId, message.message)),
+      email: email.filter((message) => namesOrder(orderId, message.text)),
+    };
   }
   const countsByRecipient = ({ sms, email }: { sms: SentSms[]; email: SentEmail[] }) => {
     const counts: Record<string, number> = {};
-    for (const to of [...sms.map((message) => `sms ${message.to}`), ...email.flatMap((message) => message.to.map((address) => `email ${address}`))]) counts[to] = (counts[to] ?? 0) + 1;
+    for (const to of [
+      ...sms.map((message) => `sms ${message.to}`),
+      ...email.flatMap((message) => message.to.map((address) => `email ${address}`)),
+    ])
+      counts[to] = (counts[to] ?? 0) + 1;
     return counts;
   };
 
   const rowsOf = (orderId: number) => stack.dataSource.getRepository(Notification).find({ where: { orderId }, order: { id: 'ASC' } });
-  const rowsOfEvent = (outboxEventId: number) => stack.dataSource.getRepository(Notification).find({ where: { outboxEventId }, order: { id: 'ASC' } });
+  const rowsOfEvent = (outboxEventId: number) =>
+    stack.dataSource.getRepository(Notification).find({ where: { outboxEventId }, order: { id: 'ASC' } });
 
   /** The `notification.send` events recorded about an order, of one kind. */
   async function noticesOf(orderId: number, kind: NotificationKind | 'shopLowStock'): Promise<OutboxEvent[]> {
-    return (await kit.eventsOf(orderId)).filter((event) => event.jobName === JOBS.notificationSend && (event.payload as NotifyJob).kind === kind);
+    return (await kit.eventsOf(orderId)).filter(
+      (event) => event.jobName === JOBS.notificationSend && (event.payload as NotifyJob).kind === kind,
+    );
   }
-  const noticeOf = (orderId: number, kind: NotificationKind) => waitFor(`the ${kind} event of order ${orderId}`, async () => (await noticesOf(orderId, kind))[0]);
+  const noticeOf = (orderId: number, kind: NotificationKind) =>
+    waitFor(`the ${kind} event of order ${orderId}`, async () => (await noticesOf(orderId, kind))[0]);
 
   /** The event's job, finished: its messages settled one way or another. */
   async function finishedJob(event: OutboxEvent, timeoutMs = 20_000) {
     const queue = kit.queue('notifications');
-    return waitFor(`job ${outboxJobId(event.id)} to finish`, async () => {
-      const job = await queue.getJob(outboxJobId(event.id));
-      return job?.finishedOn !== undefined && job;
-    }, timeoutMs);
+    return waitFor(
+      `job ${outboxJobId(event.id)} to finish`,
+      async () => {
+        const job = await queue.getJob(outboxJobId(event.id));
+        return job?.finishedOn !== undefined && job;
+      },
+      timeoutMs,
+    );
   }
 
-  async function paidOrder({ userPhone, quantity = 2, prefer = {} }: { userPhone?: string; quantity?: number; prefer?: Partial<Pick<User, 'notifyBySms' | 'notifyByEmail'>> } = {}) {
+  async function paidOrder({
+    userPhone,
+    quantity = 2,
+    prefer = {},
+  }: { userPhone?: string; quantity?: number; prefer?: Partial<Pick<User, 'notifyBySms' | 'notifyByEmail'>> } = {}) {
     const product = await createTestProduct(stack.dataSource, { price: 1500, salePrice: 1200 });
     const { shopper, address } = await kit.shopperWithCart([[product, quantity]]);
     await stack.dataSource.getRepository(User).update({ id: shopper.id }, { phone: userPhone ?? null, ...prefer });
-    const { orderId } = (await kit.payByMpesa(shopper, { addressId: address.id, phone: address.phone }).expect(201)).body.data as { orderId: number };
+    const { orderId } = (await kit.payByMpesa(shopper, { addressId: address.id, phone: address.phone }).expect(201)).body.data as {
+      orderId: number;
+    };
     await kit.waitForOrder(orderId);
     const paid = await noticeOf(orderId, 'orderPaid');
     return { shopper, address, orderId, product, paid, total: 1200 * quantity + address.deliveryFee };
   }
 
-  const moveOrder = (orderId: number, orderStatus: string) => request(stack.server).put(ORDER_API.adminUpdateOrder(orderId)).set('Cookie', admin.cookie).send({ orderStatus }).expect(200);
+  const moveOrder = (orderId: number, orderStatus: string) =>
+    request(stack.server).put(ORDER_API.adminUpdateOrder(orderId)).set('Cookie', admin.cookie).send({ orderStatus }).expect(200);
 
   it('tells the shopper and the shop of a paid order once each, even when the event is delivered three times', async () => {
     const { shopper, address, orderId, paid, total } = await paidOrder();
@@ -108,7 +142,12 @@ describe('notifications: each message once, through the sandbox', () => {
 
     const received = await receivedAbout(orderId);
     const shopperPhone = `+${address.phone}`;
-    expect(countsByRecipient(received)).toEqual({ [`sms ${shopperPhone}`]: 1, [`email ${shopper.account.email}`]: 1, [`sms ${config.SHOP_NOTIFY_PHONE}`]: 1, [`email ${config.SHOP_NOTIFY_EMAIL}`]: 1 });
+    expect(countsByRecipient(received)).toEqual({
+      [`sms ${shopperPhone}`]: 1,
+      [`email ${shopper.account.email}`]: 1,
+      [`sms ${config.SHOP_NOTIFY_PHONE}`]: 1,
+      [`email ${config.SHOP_NOTIFY_EMAIL}`]: 1,
+    });
     const toShopper = received.sms.find((message) => message.to === shopperPhone)!;
     const { providerReceipt } = await kit.paymentOf(orderId);
     expect(toShopper.message).toContain(`M-Pesa receipt ${providerReceipt}`);
@@ -116,7 +155,9 @@ describe('notifications: each message once, through the sandbox', () => {
     const mailToShopper = received.email.find((message) => message.to.includes(shopper.account.email))!;
     expect(mailToShopper.text).toContain(`Total: ${formatKes(total)}`);
     expect(mailToShopper.html).toContain('<table');
-    expect(received.email.find((message) => message.to.includes(config.SHOP_NOTIFY_EMAIL))!.text).toContain(`${config.PUBLIC_URL}${ROUTES.adminOrders}`);
+    expect(received.email.find((message) => message.to.includes(config.SHOP_NOTIFY_EMAIL))!.text).toContain(
+      `${config.PUBLIC_URL}${ROUTES.adminOrders}`,
+    );
 
     const rows = await rowsOf(orderId);
     expect(rows.map(({ kind, channel, recipient, state, attempts }) => [kind, channel, recipient, state, attempts])).toEqual([
@@ -134,7 +175,10 @@ describe('notifications: each message once, through the sandbox', () => {
     // An event no job has: the two copies race for the same rows from the start.
     const event = { kind: 'orderShipped', orderId } as const;
     const outboxEventId = 1_000_000_000 + randomInt(1_000_000_000);
-    const copies = await Promise.allSettled([service.deliver(outboxEventId, event, { lastTry: false }), service.deliver(outboxEventId, event, { lastTry: false })]);
+    const copies = await Promise.allSettled([
+      service.deliver(outboxEventId, event, { lastTry: false }),
+      service.deliver(outboxEventId, event, { lastTry: false }),
+    ]);
     // Each copy sent a message, found it sent, or found the other one sending it and says so, for its job to look again after the backoff.
     const answers = copies.map((copy) => (copy.status === 'fulfilled' ? copy.value : String(copy.reason)));
     for (const answer of answers) expect(answer).toMatch(/^(sent|done before), (sent|done before)$|being sent by another attempt/);
@@ -146,10 +190,13 @@ describe('notifications: each message once, through the sandbox', () => {
 
     const shipped = (await receivedAbout(orderId)).email.filter((message) => /on its way/.test(message.subject));
     expect(shipped.map((message) => message.to)).toEqual([[shopper.account.email]]);
-    expect((await rowsOfEvent(outboxEventId)).map(({ state, attempts }) => [state, attempts])).toEqual([['sent', 1], ['sent', 1]]);
+    expect((await rowsOfEvent(outboxEventId)).map(({ state, attempts }) => [state, attempts])).toEqual([
+      ['sent', 1],
+      ['sent', 1],
+    ]);
   });
 
-  it('sends once when Africa\'s Talking fails and then recovers: the retry sends what the first try could not, nothing else again', async () => {
+  it("sends once when Africa's Talking fails and then recovers: the retry sends what the first try could not, nothing else again", async () => {
     // The sandbox answers 500 to every other request for this number: the first try fails.
     const { orderId, paid } = await paidOrder({ userPhone: storedPhone(AFRICAS_TALKING_TEST_NUMBERS.serverError) });
     const job = await finishedJob(paid, 30_000);
@@ -165,30 +212,47 @@ describe('notifications: each message once, through the sandbox', () => {
     ]);
   }, 40_000);
 
-  it('leaves a message failed, not retried, when Africa\'s Talking refuses the recipient', async () => {
+  it("leaves a message failed, not retried, when Africa's Talking refuses the recipient", async () => {
     const { orderId, paid } = await paidOrder({ userPhone: storedPhone(AFRICAS_TALKING_TEST_NUMBERS.invalidPhoneNumber) });
     const job = await finishedJob(paid);
     expect([await job.getState(), job.returnvalue]).toEqual(['completed', 'failed, sent, sent, sent']);
 
     const [row] = await rowsOf(orderId);
-    expect(row).toMatchObject({ channel: 'sms', recipient: AFRICAS_TALKING_TEST_NUMBERS.invalidPhoneNumber, state: 'failed', attempts: 1, lastError: MESSAGES.notifications.recipientRefused('InvalidPhoneNumber', 403), providerMessageId: null });
-    expect((await receivedAbout(orderId)).sms.filter((message) => message.to === AFRICAS_TALKING_TEST_NUMBERS.invalidPhoneNumber).map((message) => message.statusCode)).toEqual([403]);
+    expect(row).toMatchObject({
+      channel: 'sms',
+      recipient: AFRICAS_TALKING_TEST_NUMBERS.invalidPhoneNumber,
+      state: 'failed',
+      attempts: 1,
+      lastError: MESSAGES.notifications.recipientRefused('InvalidPhoneNumber', 403),
+      providerMessageId: null,
+    });
+    expect(
+      (await receivedAbout(orderId)).sms
+        .filter((message) => message.to === AFRICAS_TALKING_TEST_NUMBERS.invalidPhoneNumber)
+        .map((message) => message.statusCode),
+    ).toEqual([403]);
   });
 
-  it('follows the shopper\'s choices: no SMS when SMS are off, no e-mail when e-mail is off; the shop is told either way', async () => {
+  it("follows the shopper's choices: no SMS when SMS are off, no e-mail when e-mail is off; the shop is told either way", async () => {
     const smsOff = await paidOrder({ prefer: { notifyBySms: false } });
     const emailOff = await paidOrder({ prefer: { notifyByEmail: false } });
     await finishedJob(smsOff.paid);
     await finishedJob(emailOff.paid);
 
-    expect(Object.keys(countsByRecipient(await receivedAbout(smsOff.orderId))).sort()).toEqual([`email ${smsOff.shopper.account.email}`, `email ${config.SHOP_NOTIFY_EMAIL}`, `sms ${config.SHOP_NOTIFY_PHONE}`].sort());
-    expect(Object.keys(countsByRecipient(await receivedAbout(emailOff.orderId))).sort()).toEqual([`email ${config.SHOP_NOTIFY_EMAIL}`, `sms +${emailOff.address.phone}`, `sms ${config.SHOP_NOTIFY_PHONE}`].sort());
+    expect(Object.keys(countsByRecipient(await receivedAbout(smsOff.orderId))).sort()).toEqual(
+      [`email ${smsOff.shopper.account.email}`, `email ${config.SHOP_NOTIFY_EMAIL}`, `sms ${config.SHOP_NOTIFY_PHONE}`].sort(),
+    );
+    expect(Object.keys(countsByRecipient(await receivedAbout(emailOff.orderId))).sort()).toEqual(
+      [`email ${config.SHOP_NOTIFY_EMAIL}`, `sms +${emailOff.address.phone}`, `sms ${config.SHOP_NOTIFY_PHONE}`].sort(),
+    );
   });
 
   it('tells a deleted account nothing', async () => {
     const { orderId, paid } = await paidOrder();
     await finishedJob(paid);
-    await stack.dataSource.getRepository(User).update({ id: (await stack.dataSource.getRepository(Order).findOneByOrFail({ id: orderId })).userId }, { deletedAt: new Date() });
+    await stack.dataSource
+      .getRepository(User)
+      .update({ id: (await stack.dataSource.getRepository(Order).findOneByOrFail({ id: orderId })).userId }, { deletedAt: new Date() });
 
     await moveOrder(orderId, 'inProcess');
     await moveOrder(orderId, 'inShipping');
@@ -211,11 +275,21 @@ describe('notifications: each message once, through the sandbox', () => {
     await finishedJob(cancelled.paid);
     await kit.cancel(cancelled.shopper, cancelled.orderId).expect(200);
     await finishedJob(await noticeOf(cancelled.orderId, 'orderCancelled'));
-    await request(stack.server).post(ORDER_API.adminRefund(cancelled.orderId)).set('Cookie', admin.cookie).send({ reference: 'RFD12345' }).expect(200);
+    await request(stack.server)
+      .post(ORDER_API.adminRefund(cancelled.orderId))
+      .set('Cookie', admin.cookie)
+      .send({ reference: 'RFD12345' })
+      .expect(200);
     await finishedJob(await noticeOf(cancelled.orderId, 'orderRefunded'));
 
-    const journeySms = (await receivedAbout(journey.orderId)).sms.filter((message) => message.to === `+${journey.address.phone}`).map((message) => message.message);
-    expect(journeySms).toEqual([expect.stringMatching(/was delivered/), expect.stringMatching(/is on its way/), expect.stringMatching(/is paid and confirmed/)]);
+    const journeySms = (await receivedAbout(journey.orderId)).sms
+      .filter((message) => message.to === `+${journey.address.phone}`)
+      .map((message) => message.message);
+    expect(journeySms).toEqual([
+      expect.stringMatching(/was delivered/),
+      expect.stringMatching(/is on its way/),
+      expect.stringMatching(/is paid and confirmed/),
+    ]);
     const { sms, email } = await receivedAbout(cancelled.orderId);
     // As the SMS writes it: GSM has no no-break space.
     const amount = formatKes(cancelled.total).replace(/\s/g, ' ');
@@ -234,13 +308,17 @@ describe('notifications: each message once, through the sandbox', () => {
   it('tells the shopper why a payment failed, once, without a second message for the order it cancelled', async () => {
     const product = await createTestProduct(stack.dataSource);
     const { shopper, address } = await kit.shopperWithCart([[product, 1]], DARAJA_TEST_NUMBERS.cancelled);
-    const { orderId } = (await kit.payByMpesa(shopper, { addressId: address.id, phone: address.phone }).expect(201)).body.data as { orderId: number };
+    const { orderId } = (await kit.payByMpesa(shopper, { addressId: address.id, phone: address.phone }).expect(201)).body.data as {
+      orderId: number;
+    };
     await kit.waitForOrder(orderId);
     await finishedJob(await noticeOf(orderId, 'paymentFailed'));
 
     const { failureReason } = await kit.paymentOf(orderId);
     const { sms, email } = await receivedAbout(orderId);
-    expect(sms.map((message) => message.message)).toEqual([expect.stringContaining(`did not go through. ${failureReason} Try again: ${config.PUBLIC_URL}${ROUTES.shopAccountOrder(orderId)}`)]);
+    expect(sms.map((message) => message.message)).toEqual([
+      expect.stringContaining(`did not go through. ${failureReason} Try again: ${config.PUBLIC_URL}${ROUTES.shopAccountOrder(orderId)}`),
+    ]);
     expect(email.map((message) => message.subject)).toEqual([`Payment for order #${orderId} did not go through`]);
     expect(await noticesOf(orderId, 'orderCancelled')).toEqual([]);
   });
@@ -255,18 +333,26 @@ describe('notifications: each message once, through the sandbox', () => {
     expect(await workers.get(PaymentSettlement).settle(paymentId, decline)).not.toBeNull();
     expect(await workers.get(PaymentSettlement).settle(paymentId, decline)).toBeNull();
 
-    expect((await noticesOf(orderId, 'paymentFailed')).map((event) => event.payload)).toEqual([{ kind: 'paymentFailed', orderId, reason: MESSAGES.payment.paypalDeclined }]);
+    expect((await noticesOf(orderId, 'paymentFailed')).map((event) => event.payload)).toEqual([
+      { kind: 'paymentFailed', orderId, reason: MESSAGES.payment.paypalDeclined },
+    ]);
   });
 
-  describe('money that arrived in another amount than the order\'s', () => {
+  describe("money that arrived in another amount than the order's", () => {
     /** The provider says it took one shilling less than the order's total. */
     async function wrongAmountArrives(orderId: number) {
       const payment = await kit.paymentOf(orderId);
-      await workers.get(PaymentSettlement).settle(payment.id, { kind: 'paid', receipt: payment.providerReceipt ?? testReceipt(), received: { currency: 'KES', value: payment.amount - 1 } });
+      await workers.get(PaymentSettlement).settle(payment.id, {
+        kind: 'paid',
+        receipt: payment.providerReceipt ?? testReceipt(),
+        received: { currency: 'KES', value: payment.amount - 1 },
+      });
       return payment.amount - 1;
     }
     const shopperNotices = async (orderId: number) =>
-      (await kit.eventsOf(orderId)).filter((event) => event.jobName === JOBS.notificationSend).map((event) => (event.payload as NotifyJob).kind);
+      (await kit.eventsOf(orderId))
+        .filter((event) => event.jobName === JOBS.notificationSend)
+        .map((event) => (event.payload as NotifyJob).kind);
 
     it('cancels the order and tells the shopper so, with the refund due, never asking to pay again', async () => {
       const product = await createTestProduct(stack.dataSource);
@@ -278,7 +364,9 @@ describe('notifications: each message once, through the sandbox', () => {
 
       const { sms, email } = await receivedAbout(orderId);
       expect(sms.map((message) => message.message)).toEqual([
-        expect.stringContaining(`was cancelled. ${MESSAGES.payment.amountMismatch} We owe you ${formatKes(received).replace(/\s/g, ' ')} and will refund it.`),
+        expect.stringContaining(
+          `was cancelled. ${MESSAGES.payment.amountMismatch} We owe you ${formatKes(received).replace(/\s/g, ' ')} and will refund it.`,
+        ),
       ]);
       expect(email.map((message) => message.subject)).toEqual([`Order #${orderId} was cancelled`]);
     });
@@ -304,7 +392,11 @@ describe('notifications: each message once, through the sandbox', () => {
     await finishedJob(await noticeOf(orderId, 'orderExpired'));
 
     const { sms, email } = await receivedAbout(orderId);
-    expect(sms.map((message) => message.message)).toEqual([expect.stringContaining(`was closed unpaid. ${MESSAGES.payment.orderExpired} Order again: ${config.PUBLIC_URL}${ROUTES.shopAccountOrder(orderId)}`)]);
+    expect(sms.map((message) => message.message)).toEqual([
+      expect.stringContaining(
+        `was closed unpaid. ${MESSAGES.payment.orderExpired} Order again: ${config.PUBLIC_URL}${ROUTES.shopAccountOrder(orderId)}`,
+      ),
+    ]);
     expect(email.map((message) => message.subject)).toEqual([`Order #${orderId} was closed unpaid`]);
   });
 
@@ -318,8 +410,10 @@ describe('notifications: each message once, through the sandbox', () => {
     let orderId: number;
     let next: { orderId: number };
     try {
-      ({ orderId } = (await kit.payByMpesa(first.shopper, { addressId: first.address.id, phone: first.address.phone }).expect(201)).body.data as { orderId: number });
-      next = (await kit.payByMpesa(second.shopper, { addressId: second.address.id, phone: second.address.phone }).expect(201)).body.data as { orderId: number };
+      ({ orderId } = (await kit.payByMpesa(first.shopper, { addressId: first.address.id, phone: first.address.phone }).expect(201)).body
+        .data as { orderId: number });
+      next = (await kit.payByMpesa(second.shopper, { addressId: second.address.id, phone: second.address.phone }).expect(201)).body
+        .data as { orderId: number };
       await kit.waitForOrder(next.orderId);
     } finally {
       await notifications.resume();
@@ -333,9 +427,14 @@ describe('notifications: each message once, through the sandbox', () => {
     const { sms, email } = await outbox();
     const about = (text: string | null) => (text ?? '').includes(product.title);
     expect(sms.filter((message) => about(message.message)).map((message) => [message.to, message.message])).toEqual([
-      [config.SHOP_NOTIFY_PHONE, expect.stringContaining(`low stock after order #${orderId}: ${product.title} has ${LIMITS.lowStockThreshold - 1} left`)],
+      [
+        config.SHOP_NOTIFY_PHONE,
+        expect.stringContaining(`low stock after order #${orderId}: ${product.title} has ${LIMITS.lowStockThreshold - 1} left`),
+      ],
     ]);
-    expect(email.filter((message) => about(message.subject)).map((message) => [message.to, message.subject])).toEqual([[[config.SHOP_NOTIFY_EMAIL], `Low stock: ${product.title}`]]);
+    expect(email.filter((message) => about(message.subject)).map((message) => [message.to, message.subject])).toEqual([
+      [[config.SHOP_NOTIFY_EMAIL], `Low stock: ${product.title}`],
+    ]);
   });
 
   describe('mails about the account', () => {
@@ -392,10 +491,19 @@ describe('notifications: each message once, through the sandbox', () => {
       const event = { kind: 'orderDelivered', orderId } as const;
       try {
         await expect(service.deliver(outboxEventId, event, { lastTry: false })).rejects.toThrow(/1 of 1 messages not sent yet/);
-        expect(await rowsOfEvent(outboxEventId)).toEqual([expect.objectContaining({ recipient: shopper.account.email, state: 'pending', attempts: 1, lastError: expect.stringMatching(/ECONNREFUSED/) })]);
+        expect(await rowsOfEvent(outboxEventId)).toEqual([
+          expect.objectContaining({
+            recipient: shopper.account.email,
+            state: 'pending',
+            attempts: 1,
+            lastError: expect.stringMatching(/ECONNREFUSED/),
+          }),
+        ]);
 
         await expect(service.deliver(outboxEventId, event, { lastTry: true })).rejects.toThrow(/not sent yet/);
-        expect(await rowsOfEvent(outboxEventId)).toEqual([expect.objectContaining({ state: 'failed', attempts: 2, lastError: expect.stringMatching(/^Out of tries: .*ECONNREFUSED/) })]);
+        expect(await rowsOfEvent(outboxEventId)).toEqual([
+          expect.objectContaining({ state: 'failed', attempts: 2, lastError: expect.stringMatching(/^Out of tries: .*ECONNREFUSED/) }),
+        ]);
       } finally {
         mail.close();
       }
@@ -408,12 +516,26 @@ describe('notifications: each message once, through the sandbox', () => {
       const [stale, fresh] = [1, 2].map(() => 1_000_000_000 + randomInt(1_000_000_000));
       const notifications = stack.dataSource.getRepository(Notification);
       for (const outboxEventId of [stale, fresh]) {
-        await notifications.insert({ outboxEventId, kind: 'orderDelivered', channel: 'email', recipient: shopper.account.email, orderId, userId: shopper.id, state: 'sending', attempts: 1 });
+        await notifications.insert({
+          outboxEventId,
+          kind: 'orderDelivered',
+          channel: 'email',
+          recipient: shopper.account.email,
+          orderId,
+          userId: shopper.id,
+          state: 'sending',
+          attempts: 1,
+        });
       }
-      await stack.dataSource.query('UPDATE `notifications` SET `updatedAt` = CURRENT_TIMESTAMP(3) - INTERVAL 10 MINUTE WHERE `outboxEventId` = ?', [stale]);
+      await stack.dataSource.query(
+        'UPDATE `notifications` SET `updatedAt` = CURRENT_TIMESTAMP(3) - INTERVAL 10 MINUTE WHERE `outboxEventId` = ?',
+        [stale],
+      );
 
       expect(await service.deliver(stale, event, { lastTry: false })).toBe('failed');
-      expect(await rowsOfEvent(stale)).toEqual([expect.objectContaining({ state: 'failed', lastError: MESSAGES.notifications.outcomeUnknown })]);
+      expect(await rowsOfEvent(stale)).toEqual([
+        expect.objectContaining({ state: 'failed', lastError: MESSAGES.notifications.outcomeUnknown }),
+      ]);
       await expect(service.deliver(fresh, event, { lastTry: false })).rejects.toThrow(/being sent by another attempt/);
       expect(await rowsOfEvent(fresh)).toEqual([expect.objectContaining({ state: 'sending', attempts: 1 })]);
       expect((await receivedAbout(orderId)).email.filter((message) => /was delivered/.test(message.subject))).toEqual([]);

@@ -1,8 +1,8 @@
-import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { JOB_FIGURES_WINDOW_MS, operationsKeys, percentileRank, type QueueName } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
+import { JOB_FIGURES_WINDOW_MS, operationsKeys, percentileRank, type QueueName } from '@shop/contracts';
 import { APP_CONFIG, REDIS_CLIENT } from '@shop/infrastructure';
 import { JobOutcomes, type JobOutcome } from '../infrastructure/job-outcomes.js';
 
@@ -71,7 +71,9 @@ export class JobFigures implements OnModuleInit {
     await this.redis.eval(TRIM_SCRIPT, 2, ends, durations, String(now - JOB_FIGURES_WINDOW_MS));
     const count = await this.redis.zcard(durations);
     if (count === 0) return { processedPerMinute: 0, p50Ms: null, p95Ms: null };
-    const [p50Ms, p95Ms] = await Promise.all([50, 95].map((percentile) => this.durationAtRank(durations, percentileRank(count, percentile))));
+    const [p50Ms, p95Ms] = await Promise.all(
+      [50, 95].map((percentile) => this.durationAtRank(durations, percentileRank(count, percentile))),
+    );
     return { processedPerMinute: Math.round((count / WINDOW_MINUTES) * 10) / 10, p50Ms: p50Ms ?? null, p95Ms: p95Ms ?? null };
   }
 

@@ -4,7 +4,16 @@ import { DiscoveryService, NestFactory } from '@nestjs/core';
 import { Redis } from 'ioredis';
 import { io, type Socket } from 'socket.io-client';
 import { DataSource } from 'typeorm';
-import { JOB_FIGURES_WINDOW_MS, QUEUES, QUEUE_NAMES, QUEUE_STATS_INTERVAL_MS, SOCKET_EVENTS, WORKER_PRESENCE, operationsKeys, type QueueStatsEvent } from '@shop/contracts';
+import {
+  JOB_FIGURES_WINDOW_MS,
+  operationsKeys,
+  QUEUE_NAMES,
+  QUEUE_STATS_INTERVAL_MS,
+  QUEUES,
+  SOCKET_EVENTS,
+  WORKER_PRESENCE,
+  type QueueStatsEvent,
+} from '@shop/contracts';
 import { recordEvent } from '@shop/db';
 import { createTestAccount, sessionCookieOf, settleLeftoverWork, testConfig, waitFor } from '@shop/testing';
 import { QueueConsoleService } from '../../../api/src/operations/queue-console.service.js';
@@ -53,14 +62,34 @@ describe('queue console figures in the workers', () => {
       const outcomes = first!.get(JobOutcomes);
       // 1..100 ms now, and five slow ones from before the window that must not count.
       for (let durationMs = 1; durationMs <= 100; durationMs += 1) {
-        outcomes.report({ queue: 'orders', name: 'order.expire', status: durationMs % 10 === 0 ? 'failed' : 'completed', durationMs, attemptsMade: 1, willRetry: false, finishedAt: now - durationMs });
+        outcomes.report({
+          queue: 'orders',
+          name: 'order.expire',
+          status: durationMs % 10 === 0 ? 'failed' : 'completed',
+          durationMs,
+          attemptsMade: 1,
+          willRetry: false,
+          finishedAt: now - durationMs,
+        });
       }
       for (let index = 0; index < 5; index += 1) {
-        outcomes.report({ queue: 'orders', name: 'order.expire', status: 'completed', durationMs: 9000, attemptsMade: 1, willRetry: false, finishedAt: now - JOB_FIGURES_WINDOW_MS - 1000 });
+        outcomes.report({
+          queue: 'orders',
+          name: 'order.expire',
+          status: 'completed',
+          durationMs: 9000,
+          attemptsMade: 1,
+          willRetry: false,
+          finishedAt: now - JOB_FIGURES_WINDOW_MS - 1000,
+        });
       }
       await waitFor('every outcome to be recorded', async () => (await redis.zcard(keys.jobEnds('orders'))) === 105);
 
-      expect(await first!.get(JobFigures).figures('orders', now)).toEqual({ processedPerMinute: Math.round((100 / 15) * 10) / 10, p50Ms: 50, p95Ms: 95 });
+      expect(await first!.get(JobFigures).figures('orders', now)).toEqual({
+        processedPerMinute: Math.round((100 / 15) * 10) / 10,
+        p50Ms: 50,
+        p95Ms: 95,
+      });
       // The old ones are gone from both sets, and any worker process reads the same figures.
       expect([await redis.zcard(keys.jobEnds('orders')), await redis.zcard(keys.jobDurations('orders'))]).toEqual([100, 100]);
       expect(await second!.get(JobFigures).figures('orders', now)).toEqual({ processedPerMinute: 6.7, p50Ms: 50, p95Ms: 95 });
@@ -86,7 +115,11 @@ describe('queue console figures in the workers', () => {
 
     it('leaves out a paused worker and one whose beats stopped, and sweeps the latter', async () => {
       const presence = second!.get(WorkerPresence);
-      const images = second!.get(DiscoveryService).getProviders().map((wrapper) => wrapper.instance as unknown).find((instance): instance is WorkerHost => instance instanceof WorkerHost && instance.worker.name === 'images')!;
+      const images = second!
+        .get(DiscoveryService)
+        .getProviders()
+        .map((wrapper) => wrapper.instance as unknown)
+        .find((instance): instance is WorkerHost => instance instanceof WorkerHost && instance.worker.name === 'images')!;
       await images.worker.pause(true);
       await redis.zadd(keys.workers('images'), Date.now() - WORKER_PRESENCE.ttlMs - 1, 'gone-host:1:dead');
       await presence.beat();
@@ -103,7 +136,9 @@ describe('queue console figures in the workers', () => {
   describe('the push to the ops room', () => {
     it('has every process tick at the same moment, just after the next interval begins, wherever in this one it is', () => {
       const intervalStart = 900_000 * QUEUE_STATS_INTERVAL_MS;
-      const ticks = [0, 1, QUEUE_STATS_INTERVAL_MS / 2, QUEUE_STATS_INTERVAL_MS - 1].map((into) => intervalStart + into + untilNextTick(intervalStart + into));
+      const ticks = [0, 1, QUEUE_STATS_INTERVAL_MS / 2, QUEUE_STATS_INTERVAL_MS - 1].map(
+        (into) => intervalStart + into + untilNextTick(intervalStart + into),
+      );
       expect(new Set(ticks).size).toBe(1);
       const intoNextInterval = ticks[0]! - (intervalStart + QUEUE_STATS_INTERVAL_MS);
       expect(intoNextInterval).toBeGreaterThan(0);
@@ -112,17 +147,19 @@ describe('queue console figures in the workers', () => {
 
     it('publishes once per interval however many worker processes run', async () => {
       const slotStart = (Math.floor(Date.now() / QUEUE_STATS_INTERVAL_MS) + 50) * QUEUE_STATS_INTERVAL_MS;
-      const claims = await Promise.all([first!, second!, first!].map((workers) => workers.get(QueueStatsPublisher).publishIfFirst(slotStart + 10)));
+      const claims = await Promise.all(
+        [first!, second!, first!].map((workers) => workers.get(QueueStatsPublisher).publishIfFirst(slotStart + 10)),
+      );
       expect(claims.filter(Boolean)).toHaveLength(1);
       expect(await second!.get(QueueStatsPublisher).publishIfFirst(slotStart + QUEUE_STATS_INTERVAL_MS)).toBe(true);
     });
 
-    it('drops a claim answered after its interval ended, which may have outlived the slot\'s key', async () => {
+    it("drops a claim answered after its interval ended, which may have outlived the slot's key", async () => {
       // The claim of a process held up for three intervals: no key for that slot exists any more.
       expect(await first!.get(QueueStatsPublisher).publishIfFirst(Date.now() - 3 * QUEUE_STATS_INTERVAL_MS)).toBe(false);
     });
 
-    it('brings every queue\'s counts, figures and workers to an admin watching the ops room, one push per interval even while the process stalls', async () => {
+    it("brings every queue's counts, figures and workers to an admin watching the ops room, one push per interval even while the process stalls", async () => {
       const received: { at: number; stats: QueueStatsEvent[] }[] = [];
       // A test before published for slots far ahead; those pushes may still be on their way, and
       // are told apart by when they say they were measured.
@@ -154,14 +191,25 @@ describe('queue console figures in the workers', () => {
       const orders = received.at(-1)!.stats.find((stats) => stats.queue === 'orders')!;
       expect(received.at(-1)!.stats.map((stats) => stats.queue)).toEqual([...QUEUE_NAMES]);
       expect(orders).toEqual({
-        queue: 'orders', waiting: expect.any(Number), active: expect.any(Number), delayed: expect.any(Number), failed: expect.any(Number), completed: expect.any(Number),
-        processedPerMinute: 6.7, p50Ms: 50, p95Ms: 95, workers: 2, measuredAt: expect.any(Number),
+        queue: 'orders',
+        waiting: expect.any(Number),
+        active: expect.any(Number),
+        delayed: expect.any(Number),
+        failed: expect.any(Number),
+        completed: expect.any(Number),
+        processedPerMinute: 6.7,
+        p50Ms: 50,
+        p95Ms: 95,
+        workers: 2,
+        measuredAt: expect.any(Number),
       });
       // Two processes, one push per interval. When they arrive says nothing: a stall between a
       // claim and its push delivers that interval's push just before the next one.
       const intervals = received.map((push) => Math.floor(push.stats[0]!.measuredAt / QUEUE_STATS_INTERVAL_MS));
       expect(new Set(intervals).size).toBe(intervals.length);
-      expect(JSON.parse((await redis.get(keys.latestStats))!)).toEqual(expect.arrayContaining([expect.objectContaining({ queue: 'orders', workers: 2 })]));
+      expect(JSON.parse((await redis.get(keys.latestStats))!)).toEqual(
+        expect.arrayContaining([expect.objectContaining({ queue: 'orders', workers: 2 })]),
+      );
     }, 30_000);
 
     it('shows no workers on any queue once every worker process stopped', async () => {
@@ -169,10 +217,14 @@ describe('queue console figures in the workers', () => {
       first = second = undefined;
       for (const queue of QUEUE_NAMES) expect(await redis.zcard(keys.workers(queue))).toBe(0);
       // The last published figures still say 2 for a few seconds; then the api counts for itself.
-      const snapshot = await waitFor('the snapshot to show no workers', async () => {
-        const { queues } = await api.app.get(QueueConsoleService).snapshot();
-        return queues.every((stats) => stats.workers === 0) && queues;
-      }, 4 * QUEUE_STATS_INTERVAL_MS);
+      const snapshot = await waitFor(
+        'the snapshot to show no workers',
+        async () => {
+          const { queues } = await api.app.get(QueueConsoleService).snapshot();
+          return queues.every((stats) => stats.workers === 0) && queues;
+        },
+        4 * QUEUE_STATS_INTERVAL_MS,
+      );
       expect(snapshot.map((stats) => stats.processedPerMinute)).toEqual(QUEUE_NAMES.map(() => null));
     });
 
@@ -185,7 +237,10 @@ describe('queue console figures in the workers', () => {
         if (stats[0]!.measuredAt >= startedAt && stats[0]!.measuredAt <= Date.now()) pushes.push(stats);
       });
       const push = await waitFor('a push from the images-only process', () => pushes[0], 3 * QUEUE_STATS_INTERVAL_MS);
-      expect(Object.fromEntries(push.map((stats) => [stats.queue, stats.workers]))).toEqual({ ...Object.fromEntries(QUEUE_NAMES.map((queue) => [queue, 0])), images: 1 });
+      expect(Object.fromEntries(push.map((stats) => [stats.queue, stats.workers]))).toEqual({
+        ...Object.fromEntries(QUEUE_NAMES.map((queue) => [queue, 0])),
+        images: 1,
+      });
     });
   });
 });

@@ -4,8 +4,18 @@ import { ModuleRef } from '@nestjs/core';
 import type { Emitter } from '@socket.io/redis-emitter';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { QUEUE_NAMES, QUEUE_STATS_INTERVAL_MS, SOCKET_EVENTS, SOCKET_ROOMS, operationsKeys, type QueueName, type QueueStatsEvent, QUEUE_DEPTH_STATES, queueDepthsOf } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
+import {
+  operationsKeys,
+  QUEUE_DEPTH_STATES,
+  QUEUE_NAMES,
+  QUEUE_STATS_INTERVAL_MS,
+  queueDepthsOf,
+  SOCKET_EVENTS,
+  SOCKET_ROOMS,
+  type QueueName,
+  type QueueStatsEvent,
+} from '@shop/contracts';
 import { APP_CONFIG, REDIS_CLIENT } from '@shop/infrastructure';
 import { SOCKET_EMITTER } from '../infrastructure/socket-emitter.js';
 import { JobFigures } from './job-figures.js';

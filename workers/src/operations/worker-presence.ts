@@ -1,10 +1,10 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { DiscoveryService } from '@nestjs/core';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { DiscoveryService } from '@nestjs/core';
 import type { Redis } from 'ioredis';
-import { QUEUE_NAMES, WORKER_PRESENCE, operationsKeys, type QueueName } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
+import { operationsKeys, QUEUE_NAMES, WORKER_PRESENCE, type QueueName } from '@shop/contracts';
 import { APP_CONFIG, REDIS_CLIENT } from '@shop/infrastructure';
 import { queueProcessorsOf } from '../infrastructure/queue-concurrency.js';
 

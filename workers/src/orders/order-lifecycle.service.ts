@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, IsNull, Not } from 'typeorm';
 import { MESSAGES, type AdminOrderPaidEvent } from '@shop/contracts';
-import { LIVE_MPESA_ATTEMPT_STATES, MpesaAttempt, Order, Payment, inTransaction, lockOrder, transition } from '@shop/db';
+import { inTransaction, LIVE_MPESA_ATTEMPT_STATES, lockOrder, MpesaAttempt, Order, Payment, transition } from '@shop/db';
 import { orderUpdateOf, type OrderUpdate } from './order-updates.js';
 
 /** The orders queue's work: expiring unpaid orders and describing orders to the browsers. */
@@ -24,7 +24,11 @@ export class OrderLifecycle {
       // An expiry of an earlier window: the order was revived since, with a reservation of its own.
       if (locked.order.reservationExpiresAt && locked.order.reservationExpiresAt.getTime() > Date.now()) return false;
       // A push still live, or one Daraja said was paid whose amount the Transaction Status API is yet to tell.
-      const { affected } = await manager.update(MpesaAttempt, { orderId, state: In([...LIVE_MPESA_ATTEMPT_STATES, 'settled']), nextCheckAt: Not(IsNull()) }, { nextCheckAt: new Date() });
+      const { affected } = await manager.update(
+        MpesaAttempt,
+        { orderId, state: In([...LIVE_MPESA_ATTEMPT_STATES, 'settled']), nextCheckAt: Not(IsNull()) },
+        { nextCheckAt: new Date() },
+      );
       if (affected) return false;
       const reason = MESSAGES.payment.orderExpired;
       await manager.update(Payment, { id: locked.payment.id }, { status: 'failed', failureReason: reason });
@@ -40,7 +44,13 @@ export class OrderLifecycle {
   async paid(orderId: number): Promise<AdminOrderPaidEvent | null> {
     const order = await this.dataSource.getRepository(Order).findOne({ where: { id: orderId }, relations: { user: true } });
     if (!order) return null;
-    return { orderId: order.id, userName: order.user.userName, totalAmount: order.totalAmount, paymentMethod: order.paymentMethod, createdAt: order.createdAt.toISOString() };
+    return {
+      orderId: order.id,
+      userName: order.user.userName,
+      totalAmount: order.totalAmount,
+      paymentMethod: order.paymentMethod,
+      createdAt: order.createdAt.toISOString(),
+    };
   }
 
   /** The order as it stands now: an admin's change is told with whatever happened since. */

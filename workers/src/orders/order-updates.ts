@@ -1,7 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Emitter } from '@socket.io/redis-emitter';
 import type { EntityManager } from 'typeorm';
-import { SOCKET_EVENTS, SOCKET_ROOMS, type AdminOrderPaidEvent, type AdminPaymentAttentionEvent, type OrderUpdatedEvent } from '@shop/contracts';
+import {
+  SOCKET_EVENTS,
+  SOCKET_ROOMS,
+  type AdminOrderPaidEvent,
+  type AdminPaymentAttentionEvent,
+  type OrderUpdatedEvent,
+} from '@shop/contracts';
 import { Order, Payment } from '@shop/db';
 import { SOCKET_EMITTER } from '../infrastructure/socket-emitter.js';
 

@@ -17,7 +17,10 @@ describe('orders queue: expiry, and what browsers are told', () => {
   let kit: PaymentKit;
 
   beforeAll(async () => {
-    stack = await startPaymentStack({ workers: true, config: { ORDER_RESERVATION_MS: String(RESERVATION_MS), MPESA_RECONCILE_DELAY_MS: '600000' } });
+    stack = await startPaymentStack({
+      workers: true,
+      config: { ORDER_RESERVATION_MS: String(RESERVATION_MS), MPESA_RECONCILE_DELAY_MS: '600000' },
+    });
     kit = paymentKit(stack);
   });
   afterAll(async () => {
@@ -30,15 +33,20 @@ describe('orders queue: expiry, and what browsers are told', () => {
     const product = await createTestProduct(stack.dataSource, { price: 700, totalStock: stock });
     const { shopper, address } = await kit.shopperWithCart([[product, quantity]], phone);
     stack.sandbox.daraja.setCallbackBehaviour({ phone }, { extraDelayMs: callbackDelayMs, drop });
-    const { orderId, checkoutRequestId } = (await kit.payByMpesa(shopper, { addressId: address.id, phone: address.phone }).expect(201)).body.data as { orderId: number; checkoutRequestId: string };
+    const { orderId, checkoutRequestId } = (await kit.payByMpesa(shopper, { addressId: address.id, phone: address.phone }).expect(201)).body
+      .data as { orderId: number; checkoutRequestId: string };
     return { product, shopper, address, orderId, checkoutRequestId };
   }
 
   const expiryJobOf = (orderId: number) =>
-    waitFor(`the expiry of order ${orderId} to run`, async () => {
-      const jobs = await kit.queue('orders').getJobs(['completed', 'failed']);
-      return jobs.find((job: Job) => job.name === 'order.expire' && (job.data as { orderId: number }).orderId === orderId);
-    }, RESERVATION_MS + 5000);
+    waitFor(
+      `the expiry of order ${orderId} to run`,
+      async () => {
+        const jobs = await kit.queue('orders').getJobs(['completed', 'failed']);
+        return jobs.find((job: Job) => job.name === 'order.expire' && (job.data as { orderId: number }).orderId === orderId);
+      },
+      RESERVATION_MS + 5000,
+    );
 
   /** A PayPal order the shopper never approved (yet), for two units of a product with `stock`. */
   async function paypalOrder({ stock = 5 } = {}) {
@@ -53,7 +61,12 @@ describe('orders queue: expiry, and what browsers are told', () => {
   /** The shopper approves and PayPal captures, outside the shop's own capture job: PayPal's webhook tells the shop. */
   async function capturedAtPaypal(paypalOrderId: string): Promise<void> {
     stack.sandbox.paypal.approve(paypalOrderId);
-    const paypal = new PaypalClient({ baseUrl: stack.config.PAYPAL_BASE_URL, clientId: stack.config.PAYPAL_CLIENT_ID, clientSecret: stack.config.PAYPAL_CLIENT_SECRET, webhookId: stack.config.PAYPAL_WEBHOOK_ID });
+    const paypal = new PaypalClient({
+      baseUrl: stack.config.PAYPAL_BASE_URL,
+      clientId: stack.config.PAYPAL_CLIENT_ID,
+      clientSecret: stack.config.PAYPAL_CLIENT_SECRET,
+      webhookId: stack.config.PAYPAL_WEBHOOK_ID,
+    });
     expect((await paypal.captureOrder(paypalOrderId, `late-${randomUUID()}`)).outcome).toBe('completed');
   }
 
@@ -99,17 +112,22 @@ describe('orders queue: expiry, and what browsers are told', () => {
     expect(unknown.history.at(-1)).toEqual({ fromStatus: 'pending', toStatus: 'pending', reason: message });
     expect(await kit.stockOf(product)).toBe(3);
     expect((await attemptOf(orderId)).state).toBe('unknown');
-    expect(await waitFor('the admins to be alerted', () => adminBrowser.paymentAttention.find((event) => event.orderId === orderId))).toMatchObject({ kind: 'outcomeUnknown', message });
+    expect(
+      await waitFor('the admins to be alerted', () => adminBrowser.paymentAttention.find((event) => event.orderId === orderId)),
+    ).toMatchObject({ kind: 'outcomeUnknown', message });
 
     const paid = await kit.waitForOrder(orderId, (state) => state.payment.status === 'paid');
     expect(paid.order).toMatchObject({ orderStatus: 'confirmed', paymentStatus: 'paid' });
-    expect(paid.payment).toMatchObject({ failureReason: null, providerReceipt: stack.sandbox.daraja.transaction(checkoutRequestId)!.receipt });
+    expect(paid.payment).toMatchObject({
+      failureReason: null,
+      providerReceipt: stack.sandbox.daraja.transaction(checkoutRequestId)!.receipt,
+    });
     expect(paid.history.at(-1)).toEqual({ fromStatus: 'pending', toStatus: 'confirmed', reason: SETTLEMENT_REASONS.paid });
     expect(await kit.stockOf(product)).toBe(3);
     expect(await kit.cartOf(shopper.id)).toEqual([]);
   });
 
-  it("marks an order \"outcome unknown\" at the end of its reservation when Daraja's answer to its push was lost and no callback came", async () => {
+  it('marks an order "outcome unknown" at the end of its reservation when Daraja\'s answer to its push was lost and no callback came', async () => {
     const { product, orderId } = await mpesaOrder({ drop: true, stock: 5 });
     // As if the api had died between Daraja's answer and writing it down: nothing to query Daraja with.
     await stack.dataSource.getRepository(MpesaAttempt).update({ orderId }, { state: 'sending', checkoutRequestId: null });
@@ -159,7 +177,9 @@ describe('orders queue: expiry, and what browsers are told', () => {
     await kit.waitForOrder(orderId, undefined, RESERVATION_MS + 5000);
     // Another shopper buys all three units back on the shelf before the late money arrives.
     await kit.addToCart(rival, product, 3);
-    const rivalOrder = (await kit.payByMpesa(rival, { addressId: rivalAddress.id, phone: rivalAddress.phone }).expect(201)).body.data as { orderId: number };
+    const rivalOrder = (await kit.payByMpesa(rival, { addressId: rivalAddress.id, phone: rivalAddress.phone }).expect(201)).body.data as {
+      orderId: number;
+    };
     expect((await kit.waitForOrder(rivalOrder.orderId)).order.orderStatus).toBe('confirmed');
 
     await capturedAtPaypal(paypalOrderId);
@@ -169,7 +189,9 @@ describe('orders queue: expiry, and what browsers are told', () => {
     expect(paid.history.at(-1)).toEqual({ fromStatus: 'cancelled', toStatus: 'cancelled', reason: message });
     expect(paid.payment).toMatchObject({ failureReason: MESSAGES.payment.refundDue, refundDue: paid.payment.amount });
     expect(await kit.stockOf(product)).toBe(0);
-    expect(await waitFor('the admins to be alerted', () => adminBrowser.paymentAttention.find((event) => event.orderId === orderId))).toMatchObject({ kind: 'refundDue', message });
+    expect(
+      await waitFor('the admins to be alerted', () => adminBrowser.paymentAttention.find((event) => event.orderId === orderId)),
+    ).toMatchObject({ kind: 'refundDue', message });
   });
 
   it('lets a paid order outlive its reservation untouched', async () => {
@@ -193,16 +215,33 @@ describe('orders queue: expiry, and what browsers are told', () => {
     const { order } = await kit.stateOf(orderId);
 
     await new Promise((resolve) => setTimeout(resolve, 700));
-    expect([(await kit.stateOf(orderId)).order.paymentStatus, adminBrowser.ordersPaid.filter((event) => event.orderId === orderId)]).toEqual(['pending', []]);
+    expect([
+      (await kit.stateOf(orderId)).order.paymentStatus,
+      adminBrowser.ordersPaid.filter((event) => event.orderId === orderId),
+    ]).toEqual(['pending', []]);
     const created = await waitFor('admin:order-paid', () => adminBrowser.ordersPaid.find((event) => event.orderId === orderId));
     expect((await kit.stateOf(orderId)).order.paymentStatus).toBe('paid');
-    expect(created).toEqual({ orderId, userName: shopper.account.user.userName, totalAmount: 2 * 700 + address.deliveryFee, paymentMethod: 'mpesa', createdAt: order.createdAt.toISOString() });
+    expect(created).toEqual({
+      orderId,
+      userName: shopper.account.user.userName,
+      totalAmount: 2 * 700 + address.deliveryFee,
+      paymentMethod: 'mpesa',
+      createdAt: order.createdAt.toISOString(),
+    });
     await kit.waitForOrder(orderId);
 
-    await request(stack.server).put(ORDER_API.adminUpdateOrder(orderId)).set('Cookie', admin.cookie).send({ orderStatus: 'inProcess' }).expect(200);
-    const told = await waitFor('the owner to hear of the change', () => ownerBrowser.orderUpdates.find((event) => event.orderStatus === 'inProcess'));
+    await request(stack.server)
+      .put(ORDER_API.adminUpdateOrder(orderId))
+      .set('Cookie', admin.cookie)
+      .send({ orderStatus: 'inProcess' })
+      .expect(200);
+    const told = await waitFor('the owner to hear of the change', () =>
+      ownerBrowser.orderUpdates.find((event) => event.orderStatus === 'inProcess'),
+    );
     expect(told).toMatchObject({ orderId, orderStatus: 'inProcess', paymentStatus: 'paid' });
-    await waitFor('the admins to hear of it', () => adminBrowser.orderUpdates.some((event) => event.orderId === orderId && event.orderStatus === 'inProcess'));
+    await waitFor('the admins to hear of it', () =>
+      adminBrowser.orderUpdates.some((event) => event.orderId === orderId && event.orderStatus === 'inProcess'),
+    );
     expect(bystanderBrowser.orderUpdates).toEqual([]);
     expect(bystanderBrowser.ordersPaid).toEqual([]);
     expect(ownerBrowser.ordersPaid).toEqual([]);

@@ -2,11 +2,11 @@ import { getQueueToken } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import type { Queue } from 'bullmq';
-import { DataSource, In, type EntityManager } from 'typeorm';
 import type { Redis } from 'ioredis';
-import { QUEUE_NAMES, jobOptionsOf, outboxJobId, outboxWakeChannel, type QueueName } from '@shop/contracts';
+import { DataSource, In, type EntityManager } from 'typeorm';
 import type { AppConfig } from '@shop/config';
-import { OutboxEvent, inTransaction } from '@shop/db';
+import { jobOptionsOf, outboxJobId, outboxWakeChannel, QUEUE_NAMES, type QueueName } from '@shop/contracts';
+import { inTransaction, OutboxEvent } from '@shop/db';
 import { APP_CONFIG, REDIS_CLIENT, withinTimeout } from '@shop/infrastructure';
 
 /** Longest wait for one publish: past it Redis counts as away and the batch is tried again later. */
@@ -35,7 +35,9 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     moduleRef: ModuleRef,
   ) {
     // Every queue, whatever this process's roles: a relay publishes each row whoever will process it.
-    this.queues = Object.fromEntries(QUEUE_NAMES.map((name) => [name, moduleRef.get<Queue>(getQueueToken(name), { strict: false })])) as Record<QueueName, Queue>;
+    this.queues = Object.fromEntries(
+      QUEUE_NAMES.map((name) => [name, moduleRef.get<Queue>(getQueueToken(name), { strict: false })]),
+    ) as Record<QueueName, Queue>;
     for (const queue of Object.values(this.queues)) {
       queue.on('error', (error) => this.logger.warn(`Queue ${queue.name} connection problem: ${error.message}`));
     }
@@ -63,40 +65,50 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
       if (this.wake) this.wake();
       else this.wokenDuringBatch = true;
     });
-    wakes.subscribe(outboxWakeChannel(this.config.REDIS_PREFIX)).catch((error: Error) => this.logger.warn(`Outbox relay polls only: ${error.message}`));
+    wakes
+      .subscribe(outboxWakeChannel(this.config.REDIS_PREFIX))
+      .catch((error: Error) => this.logger.warn(`Outbox relay polls only: ${error.message}`));
   }
 
   /** Publishes one batch; returns how many rows it published. */
   async relayBatch(): Promise<number> {
     // READ COMMITTED: the claim and the update lock only the rows they touch; REPEATABLE READ's gap
     // locks deadlocked with the api's inserts of new outbox rows.
-    return inTransaction(this.dataSource, async (manager) => {
-      const events = await manager
-        .createQueryBuilder(OutboxEvent, 'event')
-        .where('event.publishedAt IS NULL')
-        .orderBy('event.id', 'ASC')
-        .limit(this.config.OUTBOX_BATCH_SIZE)
-        .setLock('pessimistic_write')
-        .setOnLocked('skip_locked')
-        .getMany();
-      const published: OutboxEvent[] = [];
-      try {
-        for (const event of events) {
-          await withinTimeout(this.publish(event), PUBLISH_TIMEOUT_MS, 'Redis');
-          published.push(event);
+    return inTransaction(
+      this.dataSource,
+      async (manager) => {
+        const events = await manager
+          .createQueryBuilder(OutboxEvent, 'event')
+          .where('event.publishedAt IS NULL')
+          .orderBy('event.id', 'ASC')
+          .limit(this.config.OUTBOX_BATCH_SIZE)
+          .setLock('pessimistic_write')
+          .setOnLocked('skip_locked')
+          .getMany();
+        const published: OutboxEvent[] = [];
+        try {
+          for (const event of events) {
+            await withinTimeout(this.publish(event), PUBLISH_TIMEOUT_MS, 'Redis');
+            published.push(event);
+          }
+        } catch (error) {
+          await this.recordFailure(manager, events.slice(published.length), error as Error);
         }
-      } catch (error) {
-        await this.recordFailure(manager, events.slice(published.length), error as Error);
-      }
-      if (published.length > 0) {
-        await manager.update(OutboxEvent, { id: In(published.map((event) => event.id)) }, { publishedAt: new Date() });
-      }
-      return published.length;
-    }, { isolation: 'READ COMMITTED' });
+        if (published.length > 0) {
+          await manager.update(OutboxEvent, { id: In(published.map((event) => event.id)) }, { publishedAt: new Date() });
+        }
+        return published.length;
+      },
+      { isolation: 'READ COMMITTED' },
+    );
   }
 
   private publish(event: OutboxEvent): Promise<unknown> {
-    return this.queues[event.queueName].add(event.jobName, event.payload, { jobId: outboxJobId(event.id), delay: event.delayMs, ...jobOptionsOf(event.queueName) });
+    return this.queues[event.queueName].add(event.jobName, event.payload, {
+      jobId: outboxJobId(event.id),
+      delay: event.delayMs,
+      ...jobOptionsOf(event.queueName),
+    });
   }
 
   private async recordFailure(manager: EntityManager, unpublished: OutboxEvent[], error: Error): Promise<void> {

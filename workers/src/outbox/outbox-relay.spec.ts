@@ -1,10 +1,10 @@
-import type { INestApplication } from '@nestjs/common';
 import { getQueueToken } from '@nestjs/bullmq';
+import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { Job, Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
-import { JOBS, QUEUES, outboxJobId } from '@shop/contracts';
-import { OutboxEvent, inTransaction, recordEvent, replayOutbox } from '@shop/db';
+import { JOBS, outboxJobId, QUEUES } from '@shop/contracts';
+import { inTransaction, OutboxEvent, recordEvent, replayOutbox } from '@shop/db';
 import { DisposableRedis, testConfig, waitFor } from '@shop/testing';
 import { PipelineHeartbeatProcessor } from '../pipeline/pipeline-heartbeat.processor.js';
 import { WorkersModule } from '../workers.module.js';
@@ -32,7 +32,8 @@ describe('outbox relay', () => {
     await redis?.stop();
   });
 
-  const writeHeartbeat = () => inTransaction(dataSource, (manager) => recordEvent(manager, JOBS.pipelineHeartbeat, { emittedAt: Date.now() }));
+  const writeHeartbeat = () =>
+    inTransaction(dataSource, (manager) => recordEvent(manager, JOBS.pipelineHeartbeat, { emittedAt: Date.now() }));
   const reload = (event: OutboxEvent) => dataSource.getRepository(OutboxEvent).findOneByOrFail({ id: event.id });
 
   it('publishes an event written while Redis is down exactly once after Redis is back', async () => {

@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import { JOBS } from '@shop/contracts';
-import { OutboxEvent, inTransaction, recordEvent } from '@shop/db';
+import { inTransaction, OutboxEvent, recordEvent } from '@shop/db';
 import { settleLeftoverWork, testConfig, waitFor } from '@shop/testing';
 import { WorkersModule } from '../workers.module.js';
 
@@ -21,7 +21,11 @@ describe('outbox wakes', () => {
   afterAll(() => workers?.close());
 
   const published = (event: OutboxEvent) =>
-    waitFor('the event to be published', async () => (await dataSource.getRepository(OutboxEvent).findOneByOrFail({ id: event.id })).publishedAt, 3000);
+    waitFor(
+      'the event to be published',
+      async () => (await dataSource.getRepository(OutboxEvent).findOneByOrFail({ id: event.id })).publishedAt,
+      3000,
+    );
 
   it('publishes a committed event at once instead of at the next poll', async () => {
     // The relay's first pass runs at start; let it settle into its minute-long pause.

@@ -3,9 +3,9 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
-import { JOBS, JOB_RETENTION, QUEUES } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
-import { MpesaAttempt, inTransaction } from '@shop/db';
+import { JOB_RETENTION, JOBS, QUEUES } from '@shop/contracts';
+import { inTransaction, MpesaAttempt } from '@shop/db';
 import { APP_CONFIG, withinTimeout } from '@shop/infrastructure';
 import { PUBLISH_TIMEOUT_MS } from '../outbox/outbox-relay.service.js';
 
@@ -55,38 +55,42 @@ export class MpesaAttemptSweep implements OnApplicationBootstrap, OnApplicationS
    * check itself sets the real next time. Answers how many checks were queued.
    */
   sweep(): Promise<number> {
-    return inTransaction(this.dataSource, async (manager) => {
-      const due = await manager
-        .createQueryBuilder(MpesaAttempt, 'attempt')
-        .select(['attempt.id', 'attempt.checks'])
-        .where('attempt.nextCheckAt <= NOW(3)')
-        .orderBy('attempt.nextCheckAt', 'ASC')
-        .limit(SWEEP_BATCH)
-        .setLock('pessimistic_write')
-        .setOnLocked('skip_locked')
-        .getMany();
-      if (due.length === 0) return 0;
-      // Bounded: the workers' Redis client waits out an outage, and the claim's row locks must not.
-      await withinTimeout(
-        this.payments.addBulk(
-          due.map((attempt) => ({
-            name: JOBS.mpesaReconcile,
-            data: { attemptId: attempt.id },
-            // The sweep is the retry: a failed check stays in the failed set for the operator, and the row comes due again.
-            opts: { jobId: reconcileJobId(attempt.id, attempt.checks + 1), attempts: 1, ...JOB_RETENTION },
-          })),
-        ),
-        PUBLISH_TIMEOUT_MS,
-        'Redis',
-      );
-      await manager
-        .createQueryBuilder()
-        .update(MpesaAttempt)
-        .set({ checks: () => '`checks` + 1', nextCheckAt: () => `NOW(3) + INTERVAL ${CLAIM_MS * 1000} MICROSECOND` })
-        .whereInIds(due.map((attempt) => attempt.id))
-        .execute();
-      return due.length;
-    }, { isolation: 'READ COMMITTED' });
+    return inTransaction(
+      this.dataSource,
+      async (manager) => {
+        const due = await manager
+          .createQueryBuilder(MpesaAttempt, 'attempt')
+          .select(['attempt.id', 'attempt.checks'])
+          .where('attempt.nextCheckAt <= NOW(3)')
+          .orderBy('attempt.nextCheckAt', 'ASC')
+          .limit(SWEEP_BATCH)
+          .setLock('pessimistic_write')
+          .setOnLocked('skip_locked')
+          .getMany();
+        if (due.length === 0) return 0;
+        // Bounded: the workers' Redis client waits out an outage, and the claim's row locks must not.
+        await withinTimeout(
+          this.payments.addBulk(
+            due.map((attempt) => ({
+              name: JOBS.mpesaReconcile,
+              data: { attemptId: attempt.id },
+              // The sweep is the retry: a failed check stays in the failed set for the operator, and the row comes due again.
+              opts: { jobId: reconcileJobId(attempt.id, attempt.checks + 1), attempts: 1, ...JOB_RETENTION },
+            })),
+          ),
+          PUBLISH_TIMEOUT_MS,
+          'Redis',
+        );
+        await manager
+          .createQueryBuilder()
+          .update(MpesaAttempt)
+          .set({ checks: () => '`checks` + 1', nextCheckAt: () => `NOW(3) + INTERVAL ${CLAIM_MS * 1000} MICROSECOND` })
+          .whereInIds(due.map((attempt) => attempt.id))
+          .execute();
+        return due.length;
+      },
+      { isolation: 'READ COMMITTED' },
+    );
   }
 
   private async sweepUntilStopped(): Promise<void> {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { MESSAGES, ORDER_API } from '@shop/contracts';
-import { MpesaAttempt, PaymentCallback, inTransaction, newCallbackKey, recordEvent } from '@shop/db';
+import { inTransaction, MpesaAttempt, newCallbackKey, PaymentCallback, recordEvent } from '@shop/db';
 import { DARAJA_TEST_NUMBERS } from '@shop/sandbox';
 import { createTestProduct, waitFor } from '@shop/testing';
 import { startPaymentStack, type PaymentStack } from '../../../api/src/testing/payment-stack.js';
@@ -36,7 +36,10 @@ describe('M-Pesa callbacks, settled by the payments worker', () => {
   it('pays: payment paid with its receipt, order confirmed, the bought lines leave the cart, and the shopper is told', async () => {
     const train = await createTestProduct(stack.dataSource, { price: 1500, salePrice: 1200, totalStock: 5 });
     const drum = await createTestProduct(stack.dataSource, { price: 800, totalStock: 3 });
-    const { shopper, address } = await kit.shopperWithCart([[train, 2], [drum, 1]]);
+    const { shopper, address } = await kit.shopperWithCart([
+      [train, 2],
+      [drum, 1],
+    ]);
     const { phone } = address;
     // Time to change the cart while the phone shows the prompt.
     stack.sandbox.daraja.setCallbackBehaviour({ phone }, { extraDelayMs: 1500 });
@@ -50,7 +53,14 @@ describe('M-Pesa callbacks, settled by the payments worker', () => {
     const settled = await kit.waitForOrder(orderId);
     const { receipt } = stack.sandbox.daraja.transaction(checkoutRequestId)!;
     expect(settled.order).toMatchObject({ orderStatus: 'confirmed', paymentStatus: 'paid' });
-    expect(settled.payment).toMatchObject({ status: 'paid', amount: 2 * 1200 + 800 + address.deliveryFee, phone, providerReference: checkoutRequestId, providerReceipt: receipt, failureReason: null });
+    expect(settled.payment).toMatchObject({
+      status: 'paid',
+      amount: 2 * 1200 + 800 + address.deliveryFee,
+      phone,
+      providerReference: checkoutRequestId,
+      providerReceipt: receipt,
+      failureReason: null,
+    });
     expect(receipt).toMatch(/^[A-Z0-9]{10}$/);
     expect(settled.history).toEqual([
       { fromStatus: null, toStatus: 'pending', reason: '' },
@@ -89,13 +99,23 @@ describe('M-Pesa callbacks, settled by the payments worker', () => {
     const before = await kit.lastEventId();
     const { orderId, checkoutRequestId } = await mpesaOrder(phone);
 
-    await waitFor('three deliveries answered', () => deliveriesOf(checkoutRequestId).filter((delivery) => delivery.status !== undefined).length === 3);
+    await waitFor(
+      'three deliveries answered',
+      () => deliveriesOf(checkoutRequestId).filter((delivery) => delivery.status !== undefined).length === 3,
+    );
     const settled = await kit.waitForOrder(orderId);
     expect(deliveriesOf(checkoutRequestId).map((delivery) => delivery.status)).toEqual([200, 200, 200]);
     const stored = await kit.callbacksFor(checkoutRequestId);
     expect(stored).toHaveLength(1);
-    expect((await kit.eventsNamed('mpesa.callback', before)).filter((event) => (event.payload as { callbackId: number }).callbackId === stored[0]!.id)).toHaveLength(1);
-    expect(settled.payment).toMatchObject({ status: 'paid', providerReceipt: stack.sandbox.daraja.transaction(checkoutRequestId)!.receipt });
+    expect(
+      (await kit.eventsNamed('mpesa.callback', before)).filter(
+        (event) => (event.payload as { callbackId: number }).callbackId === stored[0]!.id,
+      ),
+    ).toHaveLength(1);
+    expect(settled.payment).toMatchObject({
+      status: 'paid',
+      providerReceipt: stack.sandbox.daraja.transaction(checkoutRequestId)!.receipt,
+    });
     expect(settled.history.filter((change) => change.toStatus === 'confirmed')).toHaveLength(1);
   });
 
@@ -111,7 +131,13 @@ describe('M-Pesa callbacks, settled by the payments worker', () => {
     const settled = await kit.waitForOrder(orderId);
     expect(settled.order.orderStatus).toBe('confirmed');
     expect(settled.payment).toMatchObject({ status: 'paid', providerReceipt: receipt, providerReference: checkoutRequestId });
-    expect(await stack.dataSource.getRepository(MpesaAttempt).findOneByOrFail({ orderId })).toMatchObject({ state: 'settled', checkoutRequestId, resultCode: 0, receipt, nextCheckAt: null });
+    expect(await stack.dataSource.getRepository(MpesaAttempt).findOneByOrFail({ orderId })).toMatchObject({
+      state: 'settled',
+      checkoutRequestId,
+      resultCode: 0,
+      receipt,
+      nextCheckAt: null,
+    });
   });
 
   it("ignores a callback to a key that names none of the shop's pushes, at once", async () => {
@@ -124,7 +150,10 @@ describe('M-Pesa callbacks, settled by the payments worker', () => {
       .send(JSON.stringify(stkCallbackBody({ checkoutRequestId: stranger, amount: total, receipt: testReceipt(), phone: kit.newPhone() })))
       .expect(200);
     const [stored] = await kit.callbacksFor(stranger);
-    await waitFor('the callback to be set aside', async () => (await stack.dataSource.getRepository(PaymentCallback).findOneByOrFail({ id: stored!.id })).processedAt !== null);
+    await waitFor(
+      'the callback to be set aside',
+      async () => (await stack.dataSource.getRepository(PaymentCallback).findOneByOrFail({ id: stored!.id })).processedAt !== null,
+    );
     const job = await kit.jobOfCallback(stored!.id);
     const done = await waitFor('its job to end', async () => {
       const current = (await kit.queue('payments').getJob(job.id!))!;
@@ -136,22 +165,30 @@ describe('M-Pesa callbacks, settled by the payments worker', () => {
 
   it('keeps a callback for an unknown CheckoutRequestID and leaves its job in the failed set after the last try', async () => {
     const checkoutRequestId = `ws_CO_unknown${Date.now()}`;
-    await kit.postMpesaCallback(stkCallbackBody({ checkoutRequestId, amount: 100, receipt: testReceipt(), phone: kit.newPhone() })).expect(200);
+    await kit
+      .postMpesaCallback(stkCallbackBody({ checkoutRequestId, amount: 100, receipt: testReceipt(), phone: kit.newPhone() }))
+      .expect(200);
     const [stored] = await kit.callbacksFor(checkoutRequestId);
     const job = await kit.jobOfCallback(stored!.id);
 
     // The backoff would take minutes: each wait is cut short, the tries are BullMQ's own.
-    const failed = await waitFor('the job to fail for good', async () => {
-      const current = (await kit.queue('payments').getJob(job.id!))!;
-      const state = await current.getState();
-      if (state === 'delayed') await current.promote();
-      return state === 'failed' && current;
-    }, 30_000);
+    const failed = await waitFor(
+      'the job to fail for good',
+      async () => {
+        const current = (await kit.queue('payments').getJob(job.id!))!;
+        const state = await current.getState();
+        if (state === 'delayed') await current.promote();
+        return state === 'failed' && current;
+      },
+      30_000,
+    );
     expect(failed.attemptsMade).toBe(8);
     expect(failed.failedReason).toContain(`No M-Pesa attempt has CheckoutRequestID ${checkoutRequestId}`);
     const kept = await stack.dataSource.getRepository(PaymentCallback).findOneByOrFail({ id: stored!.id });
     expect(kept.processedAt).toBeNull();
-    expect(JSON.parse((kept.payload as { body: string }).body)).toMatchObject({ Body: { stkCallback: { CheckoutRequestID: checkoutRequestId } } });
+    expect(JSON.parse((kept.payload as { body: string }).body)).toMatchObject({
+      Body: { stkCallback: { CheckoutRequestID: checkoutRequestId } },
+    });
   });
 
   it('keeps the receipt of a payment of another amount but does not sell on it: the admins see what came and what is owed back', async () => {
@@ -162,7 +199,8 @@ describe('M-Pesa callbacks, settled by the payments worker', () => {
     const { shopper, address } = await kit.shopperWithCart([[product, 1]], phone);
     const total = 1000 + address.deliveryFee;
     stack.sandbox.daraja.setCallbackBehaviour({ phone }, { amount: total - 1 });
-    const { orderId, checkoutRequestId } = (await kit.payByMpesa(shopper, { addressId: address.id, phone: address.phone }).expect(201)).body.data as { orderId: number; checkoutRequestId: string };
+    const { orderId, checkoutRequestId } = (await kit.payByMpesa(shopper, { addressId: address.id, phone: address.phone }).expect(201)).body
+      .data as { orderId: number; checkoutRequestId: string };
 
     // The callback's amount is not believed on its own: the Transaction Status API's result tells it.
     const settled = await kit.waitForOrder(orderId, (state) => state.payment.amountReceived !== null);
@@ -178,7 +216,9 @@ describe('M-Pesa callbacks, settled by the payments worker', () => {
     // Never confirmed on the callback's word: the order waited for M-Pesa's own account of the amount.
     expect(settled.history.slice(1)).toEqual([{ fromStatus: 'pending', toStatus: 'cancelled', reason: message }]);
     expect(await kit.stockOf(product)).toBe(3);
-    expect(await waitFor('the admins to be alerted', () => adminBrowser.paymentAttention.find((event) => event.orderId === orderId))).toEqual({ orderId, kind: 'amountMismatch', message, createdAt: expect.any(String) });
+    expect(
+      await waitFor('the admins to be alerted', () => adminBrowser.paymentAttention.find((event) => event.orderId === orderId)),
+    ).toEqual({ orderId, kind: 'amountMismatch', message, createdAt: expect.any(String) });
   });
 
   it('stores a malformed callback, answers 400 and changes nothing', async () => {
@@ -188,7 +228,16 @@ describe('M-Pesa callbacks, settled by the payments worker', () => {
     const before = await kit.lastEventId();
 
     // A success without the amount, receipt and phone cannot be checked.
-    const withoutMetadata = { Body: { stkCallback: { MerchantRequestID: 'm-1', CheckoutRequestID: checkoutRequestId, ResultCode: 0, ResultDesc: 'The service request is processed successfully.' } } };
+    const withoutMetadata = {
+      Body: {
+        stkCallback: {
+          MerchantRequestID: 'm-1',
+          CheckoutRequestID: checkoutRequestId,
+          ResultCode: 0,
+          ResultDesc: 'The service request is processed successfully.',
+        },
+      },
+    };
     const notJson = `<Body>${checkoutRequestId}</Body>`;
     for (const body of [JSON.stringify(withoutMetadata), notJson]) {
       await kit.postMpesaCallback(body).expect(400, { success: false, message: MESSAGES.server.validationFailed });
@@ -208,16 +257,27 @@ describe('M-Pesa callbacks, settled by the payments worker', () => {
     expect(paid.payment.status).toBe('paid');
 
     // The same CheckoutRequestID again: acknowledged, and nothing new is stored.
-    await kit.postMpesaCallback(stkCallbackBody({ checkoutRequestId, resultCode: 1032 })).expect(200, { ResultCode: 0, ResultDesc: 'Accepted' });
+    await kit
+      .postMpesaCallback(stkCallbackBody({ checkoutRequestId, resultCode: 1032 }))
+      .expect(200, { ResultCode: 0, ResultDesc: 'Accepted' });
     expect(await kit.callbacksFor(checkoutRequestId)).toHaveLength(1);
 
     // Even one that got past the door is a no-op for the worker.
     const late = await inTransaction(stack.dataSource, async (manager) => {
-      const row = await manager.save(PaymentCallback, { provider: 'mpesa', deliveryKey: `${checkoutRequestId}-late`, providerReference: checkoutRequestId, payload: { body: JSON.stringify(stkCallbackBody({ checkoutRequestId, resultCode: 1032 })) }, processedAt: null });
+      const row = await manager.save(PaymentCallback, {
+        provider: 'mpesa',
+        deliveryKey: `${checkoutRequestId}-late`,
+        providerReference: checkoutRequestId,
+        payload: { body: JSON.stringify(stkCallbackBody({ checkoutRequestId, resultCode: 1032 })) },
+        processedAt: null,
+      });
       await recordEvent(manager, 'mpesa.callback', { callbackId: row.id });
       return row;
     });
-    await waitFor('the late callback to be processed', async () => (await stack.dataSource.getRepository(PaymentCallback).findOneByOrFail({ id: late.id })).processedAt !== null);
+    await waitFor(
+      'the late callback to be processed',
+      async () => (await stack.dataSource.getRepository(PaymentCallback).findOneByOrFail({ id: late.id })).processedAt !== null,
+    );
     const after = await kit.stateOf(orderId);
     expect(after.payment).toEqual(paid.payment);
     expect(after.order).toEqual(paid.order);
@@ -226,7 +286,9 @@ describe('M-Pesa callbacks, settled by the payments worker', () => {
   });
 
   it("gave none of Daraja's deliveries a server error", () => {
-    const statuses = stack.sandbox.daraja.transactions().flatMap((transaction) => transaction.deliveries.map((delivery) => delivery.status));
+    const statuses = stack.sandbox.daraja
+      .transactions()
+      .flatMap((transaction) => transaction.deliveries.map((delivery) => delivery.status));
     expect(statuses.length).toBeGreaterThan(5);
     expect(statuses.filter((status) => status !== 200)).toEqual([]);
   });

@@ -1,7 +1,7 @@
 import request from 'supertest';
+import { Like } from 'typeorm';
 import { MESSAGES, ORDER_API } from '@shop/contracts';
 import { MpesaAttempt, PaymentCallback } from '@shop/db';
-import { Like } from 'typeorm';
 import { DARAJA_TEST_NUMBERS } from '@shop/sandbox';
 import { createTestProduct, newPhone, waitFor } from '@shop/testing';
 import { startPaymentStack, type PaymentStack } from '../../../api/src/testing/payment-stack.js';
@@ -29,7 +29,11 @@ describe('M-Pesa callbacks, confirmed with the STK query before anything is sett
     const { orderId, checkoutRequestId } = started.body.data as { orderId: number; checkoutRequestId: string };
     const attempt = await stack.dataSource.getRepository(MpesaAttempt).findOneByOrFail({ orderId });
     const forge = (body: object) =>
-      request(stack.server).post(ORDER_API.mpesaCallback(stack.config.MPESA_CALLBACK_TOKEN, attempt.callbackKey)).set('content-type', 'application/json').send(JSON.stringify(body)).expect(200);
+      request(stack.server)
+        .post(ORDER_API.mpesaCallback(stack.config.MPESA_CALLBACK_TOKEN, attempt.callbackKey))
+        .set('content-type', 'application/json')
+        .send(JSON.stringify(body))
+        .expect(200);
     return { orderId, checkoutRequestId, attemptId: attempt.id, total: 900 + address.deliveryFee, phone: address.phone, forge };
   }
 
@@ -53,7 +57,12 @@ describe('M-Pesa callbacks, confirmed with the STK query before anything is sett
     const settled = await kit.waitForOrder(orderId, (state) => state.payment.providerReceipt !== null);
     expect(settled.order).toMatchObject({ orderStatus: 'confirmed', paymentStatus: 'paid' });
     expect(settled.payment).toMatchObject({ status: 'paid', providerReceipt: paid.receipt, failureReason: null });
-    expect(await attemptOf(attemptId)).toMatchObject({ state: 'settled', resultCode: 0, receipt: paid.receipt, confirmedAt: expect.any(Date) });
+    expect(await attemptOf(attemptId)).toMatchObject({
+      state: 'settled',
+      resultCode: 0,
+      receipt: paid.receipt,
+      confirmedAt: expect.any(Date),
+    });
     // Daraja's own callback was kept beside the forged one, not dropped as its repeat.
     expect(await stack.dataSource.getRepository(PaymentCallback).countBy({ providerReference: checkoutRequestId })).toBe(2);
   });
@@ -92,11 +101,29 @@ describe('M-Pesa callbacks, confirmed with the STK query before anything is sett
 
     // A status result naming another ConversationID than Daraja gave the shop, claiming 1 KES, is set aside.
     const attempt = await attemptOf(attemptId);
-    const [genuine] = await stack.dataSource.getRepository(PaymentCallback).find({ where: { attemptKey: attempt.callbackKey, deliveryKey: Like('status:%') } });
-    const forgedResult = (genuine!.payload as { body: string }).body.replace(/"ConversationID":"[^"]+"/, '"ConversationID":"AG_20261124_forged"').replace(/("Key":"Amount","Value":)\d+/, '$11');
-    await request(stack.server).post(ORDER_API.mpesaStatusResult(stack.config.MPESA_CALLBACK_TOKEN, attempt.callbackKey)).set('content-type', 'application/json').send(forgedResult).expect(200);
-    await waitFor('the forged result to be processed', async () => (await stack.dataSource.getRepository(PaymentCallback).findOneBy({ deliveryKey: 'status:AG_20261124_forged' }))?.processedAt);
-    expect((await kit.stateOf(orderId)).payment).toMatchObject({ status: 'paid', providerReceipt: receipt, amountReceived: null, refundDue: null, amount: total });
+    const [genuine] = await stack.dataSource
+      .getRepository(PaymentCallback)
+      .find({ where: { attemptKey: attempt.callbackKey, deliveryKey: Like('status:%') } });
+    const forgedResult = (genuine!.payload as { body: string }).body
+      .replace(/"ConversationID":"[^"]+"/, '"ConversationID":"AG_20261124_forged"')
+      .replace(/("Key":"Amount","Value":)\d+/, '$11');
+    await request(stack.server)
+      .post(ORDER_API.mpesaStatusResult(stack.config.MPESA_CALLBACK_TOKEN, attempt.callbackKey))
+      .set('content-type', 'application/json')
+      .send(forgedResult)
+      .expect(200);
+    await waitFor(
+      'the forged result to be processed',
+      async () =>
+        (await stack.dataSource.getRepository(PaymentCallback).findOneBy({ deliveryKey: 'status:AG_20261124_forged' }))?.processedAt,
+    );
+    expect((await kit.stateOf(orderId)).payment).toMatchObject({
+      status: 'paid',
+      providerReceipt: receipt,
+      amountReceived: null,
+      refundDue: null,
+      amount: total,
+    });
   });
 
   it('pays from a genuine callback once the query agrees, recording when Daraja confirmed it', async () => {

@@ -2,11 +2,19 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { UnrecoverableError } from 'bullmq';
 import { DataSource, In, IsNull, type EntityManager } from 'typeorm';
-import { MESSAGES, ORDER_API } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
-import { LIVE_MPESA_ATTEMPT_STATES, MpesaAttempt, Order, Payment, PaymentCallback, inTransaction } from '@shop/db';
-import { DarajaClient, DarajaError, mpesaFailureReason, parseStkCallback, parseTransactionStatusResult, type StkCallback, type StkQueryResult } from '@shop/payments';
+import { MESSAGES, ORDER_API } from '@shop/contracts';
+import { inTransaction, LIVE_MPESA_ATTEMPT_STATES, MpesaAttempt, Order, Payment, PaymentCallback } from '@shop/db';
 import { APP_CONFIG } from '@shop/infrastructure';
+import {
+  DarajaClient,
+  DarajaError,
+  mpesaFailureReason,
+  parseStkCallback,
+  parseTransactionStatusResult,
+  type StkCallback,
+  type StkQueryResult,
+} from '@shop/payments';
 import type { OrderUpdate } from '../orders/order-updates.js';
 import { PaymentSettlement, type PaymentOutcome } from './payment-settlement.service.js';
 
@@ -43,7 +51,9 @@ function bodyOf(stored: unknown): unknown {
 function confirmedOutcome(callback: StkCallback | null, query: { resultCode: number }): PaymentOutcome {
   if (query.resultCode !== 0) return { kind: 'failed', reason: mpesaFailureReason(query.resultCode) };
   const claimed = callback?.resultCode === 0 ? callback.metadata : undefined;
-  return claimed ? { kind: 'paid', receipt: claimed.receipt, received: { currency: 'KES', value: claimed.amount } } : { kind: 'paid', receipt: null };
+  return claimed
+    ? { kind: 'paid', receipt: claimed.receipt, received: { currency: 'KES', value: claimed.amount } }
+    : { kind: 'paid', receipt: null };
 }
 
 /** Daraja has not finished the push a callback reports on: the callback waits, unprocessed, for its outcome. */
@@ -54,7 +64,8 @@ function mayPassOnRetry(error: unknown): boolean {
   return !(error instanceof DarajaError) || error.outcomeUnknown || error.status === null || error.status >= 500;
 }
 
-const markProcessed = (callbackId: number) => (manager: EntityManager) => manager.update(PaymentCallback, { id: callbackId }, { processedAt: new Date() });
+const markProcessed = (callbackId: number) => (manager: EntityManager) =>
+  manager.update(PaymentCallback, { id: callbackId }, { processedAt: new Date() });
 
 /**
  * What Daraja says of an STK push attempt becomes its payment's outcome: its callback
@@ -97,13 +108,17 @@ export class MpesaPayments {
       throw new Error(`No M-Pesa attempt has CheckoutRequestID ${stk.checkoutRequestId} yet`);
     }
     if (attempt.checkoutRequestId !== null && attempt.checkoutRequestId !== stk.checkoutRequestId) {
-      this.logger.warn(`M-Pesa callback ${callbackId} reports ${stk.checkoutRequestId} for the attempt of ${attempt.checkoutRequestId}; ignored`);
+      this.logger.warn(
+        `M-Pesa callback ${callbackId} reports ${stk.checkoutRequestId} for the attempt of ${attempt.checkoutRequestId}; ignored`,
+      );
       await done(this.dataSource.manager);
       return null;
     }
     if (stk.metadata && !phonesAgree(attempt.phone, stk.metadata.phone)) {
       // Not what Daraja would send for this push: the STK query, which asks Daraja itself, decides.
-      this.logger.warn(`M-Pesa callback ${callbackId} reports phone ${stk.metadata.phone} for a push to another number; left to the STK query`);
+      this.logger.warn(
+        `M-Pesa callback ${callbackId} reports phone ${stk.metadata.phone} for a push to another number; left to the STK query`,
+      );
       await done(this.dataSource.manager);
       return null;
     }
@@ -111,9 +126,12 @@ export class MpesaPayments {
     // settled. Until it has an answer the callback stays unprocessed, tried again by this job's retries
     // and then by the attempt's checks, so an early forged "cancelled" never hides a later payment.
     const query = this.confirmed(attempt) ?? (await this.daraja.stkQuery(stk.checkoutRequestId));
-    if (query.state === 'pending') throw new StillProcessing(`Daraja is still processing ${stk.checkoutRequestId}; its callback ${callbackId} waits for the outcome`);
+    if (query.state === 'pending')
+      throw new StillProcessing(`Daraja is still processing ${stk.checkoutRequestId}; its callback ${callbackId} waits for the outcome`);
     if (query.resultCode !== stk.resultCode) {
-      this.logger.warn(`M-Pesa callback ${callbackId} reports ResultCode ${stk.resultCode} for ${stk.checkoutRequestId}; Daraja's STK query says ${query.resultCode}, which is what counts`);
+      this.logger.warn(
+        `M-Pesa callback ${callbackId} reports ResultCode ${stk.resultCode} for ${stk.checkoutRequestId}; Daraja's STK query says ${query.resultCode}, which is what counts`,
+      );
     } else if (query.resultCode === 0 && stk.metadata && stk.metadata.amount !== attempt.amount && this.config.MPESA_INITIATOR_NAME) {
       return this.awaitAmountFromDaraja(callbackId, attempt, stk.checkoutRequestId, query);
     }
@@ -158,7 +176,9 @@ export class MpesaPayments {
     if (result.state === 'pending') return this.notAnsweredYet(attempt, reservationEndsAt, { askable: true });
     // A query tells neither amount nor receipt: the push asked for the payment's amount, and the
     // receipt (with the amount, checked then) comes from a callback or the Transaction Status API.
-    return this.settlement.settle(attempt.paymentId, confirmedOutcome(null, result), (manager) => this.recordResult(manager, attempt, attempt.checkoutRequestId!, result, null));
+    return this.settlement.settle(attempt.paymentId, confirmedOutcome(null, result), (manager) =>
+      this.recordResult(manager, attempt, attempt.checkoutRequestId!, result, null),
+    );
   }
 
   /**
@@ -169,8 +189,15 @@ export class MpesaPayments {
    * amount M-Pesa really took (a wrong one cancels the order as before). Until then the order
    * waits, and its expiry leaves it to this check.
    */
-  private async awaitAmountFromDaraja(callbackId: number, attempt: MpesaAttempt, checkoutRequestId: string, query: { resultCode: number; resultDesc: string }): Promise<null> {
-    this.logger.warn(`M-Pesa callback ${callbackId} claims another amount than the push of attempt ${attempt.id} asked; the Transaction Status API tells what came`);
+  private async awaitAmountFromDaraja(
+    callbackId: number,
+    attempt: MpesaAttempt,
+    checkoutRequestId: string,
+    query: { resultCode: number; resultDesc: string },
+  ): Promise<null> {
+    this.logger.warn(
+      `M-Pesa callback ${callbackId} claims another amount than the push of attempt ${attempt.id} asked; the Transaction Status API tells what came`,
+    );
     await inTransaction(this.dataSource, async (manager) => {
       await markProcessed(callbackId)(manager);
       await this.recordResult(manager, attempt, checkoutRequestId, query, null);
@@ -185,7 +212,10 @@ export class MpesaPayments {
     if (callback.processedAt) return null;
     const done = markProcessed(callbackId);
     const result = parseTransactionStatusResult(bodyOf(callback.payload));
-    const attempt = callback.attemptKey === null ? null : await this.dataSource.getRepository(MpesaAttempt).findOneBy({ callbackKey: callback.attemptKey });
+    const attempt =
+      callback.attemptKey === null
+        ? null
+        : await this.dataSource.getRepository(MpesaAttempt).findOneBy({ callbackKey: callback.attemptKey });
     // Asked for only once the STK query confirmed the push paid: for any other attempt it settles nothing.
     const confirmedPaid = attempt?.confirmedAt != null && attempt.resultCode === 0;
     if (result && confirmedPaid && attempt.statusConversationId === null) {
@@ -201,7 +231,13 @@ export class MpesaPayments {
     const outcome: PaymentOutcome = { kind: 'paid', receipt: result.receipt, received: { currency: 'KES', value: result.amount } };
     return this.settlement.settle(attempt.paymentId, outcome, async (manager) => {
       await done(manager);
-      await this.recordResult(manager, attempt, attempt.checkoutRequestId ?? result.originatorConversationId, { resultCode: 0, resultDesc: result.resultDesc }, result.receipt);
+      await this.recordResult(
+        manager,
+        attempt,
+        attempt.checkoutRequestId ?? result.originatorConversationId,
+        { resultCode: 0, resultDesc: result.resultDesc },
+        result.receipt,
+      );
     });
   }
 
@@ -221,22 +257,31 @@ export class MpesaPayments {
     const current = await manager.findOne(MpesaAttempt, { where: { id: attempt.id }, lock: { mode: 'pessimistic_write' } });
     if (!current) return;
     // The payment names its push for the admin, also when the api never stored Daraja's answer.
-    await manager.update(Payment, { id: attempt.paymentId, providerReference: IsNull() }, { providerReference: checkoutRequestId, phone: attempt.phone });
+    await manager.update(
+      Payment,
+      { id: attempt.paymentId, providerReference: IsNull() },
+      { providerReference: checkoutRequestId, phone: attempt.phone },
+    );
     if (current.state === 'settled') {
-      if (current.resultCode === 0 && resultCode === 0 && current.receipt === null && receipt !== null) await manager.update(MpesaAttempt, { id: attempt.id }, { receipt, nextCheckAt: null });
+      if (current.resultCode === 0 && resultCode === 0 && current.receipt === null && receipt !== null)
+        await manager.update(MpesaAttempt, { id: attempt.id }, { receipt, nextCheckAt: null });
       return;
     }
     const needsReceipt = resultCode === 0 && receipt === null;
-    await manager.update(MpesaAttempt, { id: attempt.id }, {
-      state: 'settled',
-      checkoutRequestId: current.checkoutRequestId ?? checkoutRequestId,
-      resultCode,
-      resultDesc: resultDesc.slice(0, 255),
-      receipt,
-      confirmedAt: new Date(),
-      // The receipt is asked for at once; later checks only if it does not come.
-      nextCheckAt: needsReceipt ? new Date() : null,
-    });
+    await manager.update(
+      MpesaAttempt,
+      { id: attempt.id },
+      {
+        state: 'settled',
+        checkoutRequestId: current.checkoutRequestId ?? checkoutRequestId,
+        resultCode,
+        resultDesc: resultDesc.slice(0, 255),
+        receipt,
+        confirmedAt: new Date(),
+        // The receipt is asked for at once; later checks only if it does not come.
+        nextCheckAt: needsReceipt ? new Date() : null,
+      },
+    );
   }
 
   /** The outcome the STK query already confirmed for a settled attempt: a later callback needs no second query. */
@@ -252,8 +297,13 @@ export class MpesaPayments {
   }
 
   private async unprocessedCallbackOf(attempt: MpesaAttempt): Promise<PaymentCallback | null> {
-    const keys = [{ attemptKey: attempt.callbackKey, processedAt: IsNull() }, ...(attempt.checkoutRequestId ? [{ providerReference: attempt.checkoutRequestId, processedAt: IsNull() }] : [])];
-    const callbacks = await this.dataSource.getRepository(PaymentCallback).find({ where: keys.map((key) => ({ provider: 'mpesa' as const, ...key })), order: { id: 'ASC' } });
+    const keys = [
+      { attemptKey: attempt.callbackKey, processedAt: IsNull() },
+      ...(attempt.checkoutRequestId ? [{ providerReference: attempt.checkoutRequestId, processedAt: IsNull() }] : []),
+    ];
+    const callbacks = await this.dataSource
+      .getRepository(PaymentCallback)
+      .find({ where: keys.map((key) => ({ provider: 'mpesa' as const, ...key })), order: { id: 'ASC' } });
     return callbacks.find((callback) => !callback.deliveryKey.startsWith('status:') && parseStkCallback(bodyOf(callback.payload))) ?? null;
   }
 
@@ -266,19 +316,29 @@ export class MpesaPayments {
       return null;
     }
     if (!this.config.MPESA_INITIATOR_NAME || attempt.checks >= MAX_ATTEMPT_CHECKS) {
-      this.logger.warn(`No receipt for the paid M-Pesa attempt ${attempt.id} (${attempt.checkoutRequestId}): a later callback may still bring it`);
+      this.logger.warn(
+        `No receipt for the paid M-Pesa attempt ${attempt.id} (${attempt.checkoutRequestId}): a later callback may still bring it`,
+      );
       return this.stopChecking(attempt);
     }
-    const resultUrl = new URL(ORDER_API.mpesaStatusResult(this.config.MPESA_CALLBACK_TOKEN, attempt.callbackKey), this.config.PUBLIC_URL).href;
+    const resultUrl = new URL(ORDER_API.mpesaStatusResult(this.config.MPESA_CALLBACK_TOKEN, attempt.callbackKey), this.config.PUBLIC_URL)
+      .href;
     await this.scheduleNextCheck(attempt, 0);
-    const asked = await this.daraja.transactionStatus({ originatorConversationId: attempt.checkoutRequestId, resultUrl, timeoutUrl: resultUrl, remarks: STATUS_REMARKS });
+    const asked = await this.daraja.transactionStatus({
+      originatorConversationId: attempt.checkoutRequestId,
+      resultUrl,
+      timeoutUrl: resultUrl,
+      remarks: STATUS_REMARKS,
+    });
     await this.dataSource.getRepository(MpesaAttempt).update({ id: attempt.id }, { statusConversationId: asked.conversationId });
     return null;
   }
 
   /** When the order's reservation ends (ms since epoch); an order without one is over already. */
   private async reservationEndOf(attempt: MpesaAttempt): Promise<number> {
-    const order = await this.dataSource.getRepository(Order).findOne({ where: { id: attempt.orderId }, select: { id: true, reservationExpiresAt: true } });
+    const order = await this.dataSource
+      .getRepository(Order)
+      .findOne({ where: { id: attempt.orderId }, select: { id: true, reservationExpiresAt: true } });
     return order?.reservationExpiresAt?.getTime() ?? 0;
   }
 
@@ -288,17 +348,25 @@ export class MpesaPayments {
    * silently: it becomes unknown for a person (the order keeps its units, the admins are alerted),
    * and while Daraja can still be asked it is asked hourly.
    */
-  private async notAnsweredYet(attempt: MpesaAttempt, reservationEndsAt: number, { askable }: { askable: boolean }): Promise<OrderUpdate | null> {
+  private async notAnsweredYet(
+    attempt: MpesaAttempt,
+    reservationEndsAt: number,
+    { askable }: { askable: boolean },
+  ): Promise<OrderUpdate | null> {
     if (reservationEndsAt > Date.now() || attempt.state === 'unknown') {
       await this.scheduleNextCheck(attempt, reservationEndsAt);
       return null;
     }
     const reason = MESSAGES.paymentAttention.outcomeUnknown(attempt.phone, attempt.checkoutRequestId);
     return this.settlement.settle(attempt.paymentId, { kind: 'unknown', reason }, async (manager) => {
-      await manager.update(MpesaAttempt, { id: attempt.id, state: In(LIVE_MPESA_ATTEMPT_STATES) }, {
-        state: 'unknown',
-        nextCheckAt: askable ? new Date(Date.now() + UNKNOWN_RECHECK_INTERVAL_MS) : null,
-      });
+      await manager.update(
+        MpesaAttempt,
+        { id: attempt.id, state: In(LIVE_MPESA_ATTEMPT_STATES) },
+        {
+          state: 'unknown',
+          nextCheckAt: askable ? new Date(Date.now() + UNKNOWN_RECHECK_INTERVAL_MS) : null,
+        },
+      );
     });
   }
 
@@ -312,7 +380,10 @@ export class MpesaPayments {
       await this.stopChecking(attempt);
       return;
     }
-    const waitMs = attempt.state === 'unknown' ? UNKNOWN_RECHECK_INTERVAL_MS : Math.min(this.config.MPESA_RECONCILE_DELAY_MS * 2 ** Math.max(0, attempt.checks - 1), MAX_CHECK_INTERVAL_MS);
+    const waitMs =
+      attempt.state === 'unknown'
+        ? UNKNOWN_RECHECK_INTERVAL_MS
+        : Math.min(this.config.MPESA_RECONCILE_DELAY_MS * 2 ** Math.max(0, attempt.checks - 1), MAX_CHECK_INTERVAL_MS);
     const now = Date.now();
     const nextAt = reservationEndsAt > now ? Math.min(now + waitMs, reservationEndsAt) : now + waitMs;
     await this.dataSource.getRepository(MpesaAttempt).update({ id: attempt.id, state: attempt.state }, { nextCheckAt: new Date(nextAt) });

@@ -27,13 +27,16 @@ describe('M-Pesa attempt checks: asking Daraja when no callback settles a push',
   async function mpesaOrder(phone: string, { price = 900 } = {}) {
     const product = await createTestProduct(stack.dataSource, { price, totalStock: 4 });
     const { shopper, address } = await kit.shopperWithCart([[product, 1]], phone);
-    const { orderId, checkoutRequestId } = (await kit.payByMpesa(shopper, { addressId: address.id, phone: address.phone }).expect(201)).body.data as { orderId: number; checkoutRequestId: string };
+    const { orderId, checkoutRequestId } = (await kit.payByMpesa(shopper, { addressId: address.id, phone: address.phone }).expect(201)).body
+      .data as { orderId: number; checkoutRequestId: string };
     const attempt = await stack.dataSource.getRepository(MpesaAttempt).findOneByOrFail({ orderId });
     return { product, shopper, orderId, checkoutRequestId, attempt, total: price + address.deliveryFee };
   }
 
   const checkJobsOf = async (attemptId: number) =>
-    (await kit.queue('payments').getJobs(['completed', 'active', 'waiting', 'delayed', 'failed'])).filter((job: Job) => job.name === 'mpesa.reconcile' && (job.data as { attemptId: number }).attemptId === attemptId);
+    (await kit.queue('payments').getJobs(['completed', 'active', 'waiting', 'delayed', 'failed'])).filter(
+      (job: Job) => job.name === 'mpesa.reconcile' && (job.data as { attemptId: number }).attemptId === attemptId,
+    );
   const attemptOf = (orderId: number) => stack.dataSource.getRepository(MpesaAttempt).findOneByOrFail({ orderId });
 
   it('learns from the query that an unreachable phone (1037, no callback) did not pay, asking again while Daraja still processes', async () => {
@@ -74,7 +77,9 @@ describe('M-Pesa attempt checks: asking Daraja when no callback settles a push',
     const completed = await kit.waitForOrder(orderId, (state) => state.payment.providerReceipt !== null);
     expect(completed.payment.providerReceipt).toBe(receipt);
     expect(completed.history).toEqual(settled.history);
-    expect(stack.sandbox.daraja.transaction(checkoutRequestId)!.statusQueries.length).toBeGreaterThanOrEqual(Math.max(1, statusQueries.length));
+    expect(stack.sandbox.daraja.transaction(checkoutRequestId)!.statusQueries.length).toBeGreaterThanOrEqual(
+      Math.max(1, statusQueries.length),
+    );
     expect(await attemptOf(orderId)).toMatchObject({ state: 'settled', resultCode: 0, receipt, nextCheckAt: null });
   });
 
@@ -102,18 +107,28 @@ describe('M-Pesa attempt checks: asking Daraja when no callback settles a push',
     const total = 1450 + address.deliveryFee;
     // Daraja's query knows no amount: only the Transaction Status result tells that 7 KES came.
     stack.sandbox.daraja.setCallbackBehaviour({ phone }, { drop: true, amount: 7 });
-    const { orderId } = (await kit.payByMpesa(shopper, { addressId: address.id, phone: address.phone }).expect(201)).body.data as { orderId: number };
+    const { orderId } = (await kit.payByMpesa(shopper, { addressId: address.id, phone: address.phone }).expect(201)).body.data as {
+      orderId: number;
+    };
 
     const flagged = await kit.waitForOrder(orderId, (state) => state.payment.amountReceived !== null);
     const message = MESSAGES.paymentAttention.amountMismatch(7, total, true);
-    expect(flagged.payment).toMatchObject({ status: 'failed', failureReason: MESSAGES.payment.amountMismatch, amountReceived: 7, refundDue: 7, providerReceipt: expect.any(String) });
+    expect(flagged.payment).toMatchObject({
+      status: 'failed',
+      failureReason: MESSAGES.payment.amountMismatch,
+      amountReceived: 7,
+      refundDue: 7,
+      providerReceipt: expect.any(String),
+    });
     expect(flagged.order).toMatchObject({ orderStatus: 'cancelled', paymentStatus: 'failed' });
     expect(flagged.history.slice(-2)).toEqual([
       { fromStatus: 'pending', toStatus: 'confirmed', reason: SETTLEMENT_REASONS.paid },
       { fromStatus: 'confirmed', toStatus: 'cancelled', reason: message },
     ]);
     expect(await kit.stockOf(product)).toBe(2);
-    expect(await waitFor('the admins to be alerted', () => adminBrowser.paymentAttention.find((event) => event.orderId === orderId))).toMatchObject({ kind: 'amountMismatch', message });
+    expect(
+      await waitFor('the admins to be alerted', () => adminBrowser.paymentAttention.find((event) => event.orderId === orderId)),
+    ).toMatchObject({ kind: 'amountMismatch', message });
   });
 
   it("does not believe a callback reporting another phone: Daraja's own answers settle the payment and give its receipt", async () => {
@@ -123,8 +138,14 @@ describe('M-Pesa attempt checks: asking Daraja when no callback settles a push',
 
     const otherPhone = `${phone.slice(0, -1)}${phone.endsWith('9') ? '8' : '9'}`;
     const forgedReceipt = testReceipt();
-    await kit.postMpesaCallback(stkCallbackBody({ checkoutRequestId, amount: total, receipt: forgedReceipt, phone: otherPhone })).expect(200);
-    await waitFor('the callback to be processed', async () => (await stack.dataSource.getRepository(PaymentCallback).findOneByOrFail({ deliveryKey: checkoutRequestId })).processedAt !== null);
+    await kit
+      .postMpesaCallback(stkCallbackBody({ checkoutRequestId, amount: total, receipt: forgedReceipt, phone: otherPhone }))
+      .expect(200);
+    await waitFor(
+      'the callback to be processed',
+      async () =>
+        (await stack.dataSource.getRepository(PaymentCallback).findOneByOrFail({ deliveryKey: checkoutRequestId })).processedAt !== null,
+    );
 
     const settled = await kit.waitForOrder(orderId, (state) => state.payment.providerReceipt !== null);
     expect(settled.order.orderStatus).toBe('confirmed');

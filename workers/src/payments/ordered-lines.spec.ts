@@ -28,25 +28,34 @@ describe('a paid order leaves the cart', () => {
 
   it('takes out exactly the lines ordered, each product and variation, and leaves the other lines of the same product', async () => {
     const admin = await kit.shopper('admin');
-    const [red, blue] = await Promise.all(['red', 'blue'].map(async (label) => uploadTestImage(stack.server, admin.cookie, await testJpeg(label))));
+    const [red, blue] = await Promise.all(
+      ['red', 'blue'].map(async (label) => uploadTestImage(stack.server, admin.cookie, await testJpeg(label))),
+    );
     const variations = [
       { image: red!, label: 'Red' },
       { image: blue!, label: 'Blue' },
     ];
     const sheet = { title: 'Beaded Lion', description: '', category: 'home-decor', price: 700, totalStock: 10, variations };
-    const lion = (await request(stack.server).post(CATALOGUE_API.addProduct).set('Cookie', admin.cookie).send(sheet).expect(201)).body.data as AdminProduct;
+    const lion = (await request(stack.server).post(CATALOGUE_API.addProduct).set('Cookie', admin.cookie).send(sheet).expect(201)).body
+      .data as AdminProduct;
     const [redLion, blueLion] = lion.variations.map((variation) => variation.id);
     const drum = await createTestProduct(stack.dataSource, { totalStock: 5 });
 
     const phone = kit.newPhone();
     const { shopper, address } = await kit.shopperWithCart([[drum, 1]], phone);
     const addLine = (variationId: number | null, quantity: number) =>
-      request(stack.server).post(SHOPPER_API.addToCart).set('Cookie', shopper.cookie).send({ productId: lion.id, variationId, quantity }).expect(200);
+      request(stack.server)
+        .post(SHOPPER_API.addToCart)
+        .set('Cookie', shopper.cookie)
+        .send({ productId: lion.id, variationId, quantity })
+        .expect(200);
     await addLine(redLion!, 1);
     await addLine(null, 2);
     // Time to change the cart while the phone shows the prompt.
     stack.sandbox.daraja.setCallbackBehaviour({ phone }, { extraDelayMs: 1500 });
-    const { orderId } = (await kit.payByMpesa(shopper, { addressId: address.id, phone: address.phone }).expect(201)).body.data as { orderId: number };
+    const { orderId } = (await kit.payByMpesa(shopper, { addressId: address.id, phone: address.phone }).expect(201)).body.data as {
+      orderId: number;
+    };
     await addLine(blueLion!, 1);
 
     const settled = await kit.waitForOrder(orderId);

@@ -2,7 +2,19 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { MESSAGES, type PaymentAttentionKind } from '@shop/contracts';
-import { Cart, type LockedOrder, Order, OrderItem, Payment, announceOrder, inTransaction, lockOrderOfPayment, noteOnOrder, recordEvent, transition } from '@shop/db';
+import {
+  announceOrder,
+  Cart,
+  inTransaction,
+  lockOrderOfPayment,
+  noteOnOrder,
+  Order,
+  OrderItem,
+  Payment,
+  recordEvent,
+  transition,
+  type LockedOrder,
+} from '@shop/db';
 import { orderUpdateOf, type OrderUpdate } from '../orders/order-updates.js';
 
 /** What a provider says of one payment (docs/payments.md, Settlement). */
@@ -64,7 +76,9 @@ export class PaymentSettlement {
       await alongside?.(manager);
       if (!applied.changed) return null;
       const update = await orderUpdateOf(manager, locked.order.id);
-      return applied.attention ? { ...update, attention: { orderId: locked.order.id, ...applied.attention, createdAt: new Date().toISOString() } } : update;
+      return applied.attention
+        ? { ...update, attention: { orderId: locked.order.id, ...applied.attention, createdAt: new Date().toISOString() } }
+        : update;
     });
   }
 
@@ -75,18 +89,22 @@ export class PaymentSettlement {
       // could not tell is checked when a callback or a status result brings it.
       if (outcome.kind !== 'paid') return UNCHANGED;
       if (amountDiffers(payment, outcome.received)) return this.paidWrongAmount(manager, locked, outcome.receipt, outcome.received!);
-      if (outcome.receipt && payment.providerReceipt && outcome.receipt !== payment.providerReceipt) return this.paidTwice(manager, locked, outcome.receipt);
+      if (outcome.receipt && payment.providerReceipt && outcome.receipt !== payment.providerReceipt)
+        return this.paidTwice(manager, locked, outcome.receipt);
       // Paid by hand (an admin recorded it), and now by the provider too: the provider's money is a second payment.
       if (outcome.receipt && payment.offlineMethod && !payment.providerReceipt) {
         await manager.update(Payment, { id: payment.id }, { providerReceipt: outcome.receipt });
         return this.paidTwice(manager, locked, outcome.receipt);
       }
-      if (outcome.receipt && !payment.providerReceipt) await manager.update(Payment, { id: payment.id }, { providerReceipt: outcome.receipt });
+      if (outcome.receipt && !payment.providerReceipt)
+        await manager.update(Payment, { id: payment.id }, { providerReceipt: outcome.receipt });
       return UNCHANGED;
     }
     switch (outcome.kind) {
       case 'paid':
-        return amountDiffers(payment, outcome.received) ? this.paidWrongAmount(manager, locked, outcome.receipt, outcome.received!) : this.paid(manager, locked, outcome.receipt);
+        return amountDiffers(payment, outcome.received)
+          ? this.paidWrongAmount(manager, locked, outcome.receipt, outcome.received!)
+          : this.paid(manager, locked, outcome.receipt);
       case 'failed':
         return this.failed(manager, locked, outcome.reason);
       case 'declined':
@@ -98,7 +116,11 @@ export class PaymentSettlement {
 
   private async paid(manager: EntityManager, locked: LockedOrder, receipt: string | null): Promise<Applied> {
     const { order, payment } = locked;
-    await manager.update(Payment, { id: payment.id }, { status: 'paid', providerReceipt: receipt ?? payment.providerReceipt, failureReason: null });
+    await manager.update(
+      Payment,
+      { id: payment.id },
+      { status: 'paid', providerReceipt: receipt ?? payment.providerReceipt, failureReason: null },
+    );
     await manager.update(Order, { id: order.id }, { paymentStatus: 'paid' });
     order.paymentStatus = 'paid';
     // Pending, or closed by the shop before the money came (expired, a push that seemed to fail):
@@ -113,7 +135,9 @@ export class PaymentSettlement {
       return CHANGED;
     }
     // The status stays; the history row tells the admin, and the payment's reason the shopper, that this money goes back.
-    const message = closedByShopper ? MESSAGES.paymentAttention.paidAfterShopperClosed(payment.amount) : MESSAGES.paymentAttention.refundDue(payment.amount);
+    const message = closedByShopper
+      ? MESSAGES.paymentAttention.paidAfterShopperClosed(payment.amount)
+      : MESSAGES.paymentAttention.refundDue(payment.amount);
     await manager.update(Payment, { id: payment.id }, { failureReason: MESSAGES.payment.refundDue, refundDue: payment.amount });
     await noteOnOrder(manager, order, { by: 'payment', reason: message });
     return { changed: true, attention: { kind: 'refundDue', message } };
@@ -132,18 +156,32 @@ export class PaymentSettlement {
    * the payment or the amount: a pending or just confirmed order is cancelled and its units go
    * back; one an admin has moved on keeps its status. Either way the money received is owed back.
    */
-  private async paidWrongAmount(manager: EntityManager, { order, payment }: LockedOrder, receipt: string | null, received: Received): Promise<Applied> {
+  private async paidWrongAmount(
+    manager: EntityManager,
+    { order, payment }: LockedOrder,
+    receipt: string | null,
+    received: Received,
+  ): Promise<Applied> {
     const amountReceived = receivedKes(payment, received);
-    if (payment.status === 'failed' && payment.amountReceived === amountReceived && (receipt === null || receipt === payment.providerReceipt)) return UNCHANGED;
+    if (
+      payment.status === 'failed' &&
+      payment.amountReceived === amountReceived &&
+      (receipt === null || receipt === payment.providerReceipt)
+    )
+      return UNCHANGED;
     const cancels = order.orderStatus === 'pending' || order.orderStatus === 'confirmed';
     const message = MESSAGES.paymentAttention.amountMismatch(amountReceived, payment.amount, cancels);
-    await manager.update(Payment, { id: payment.id }, {
-      status: 'failed',
-      providerReceipt: receipt ?? payment.providerReceipt,
-      failureReason: MESSAGES.payment.amountMismatch,
-      amountReceived,
-      refundDue: amountReceived,
-    });
+    await manager.update(
+      Payment,
+      { id: payment.id },
+      {
+        status: 'failed',
+        providerReceipt: receipt ?? payment.providerReceipt,
+        failureReason: MESSAGES.payment.amountMismatch,
+        amountReceived,
+        refundDue: amountReceived,
+      },
+    );
     await manager.update(Order, { id: order.id }, { paymentStatus: 'failed' });
     order.paymentStatus = 'failed';
     // Never "try again": the money arrived. The cancellation is told with the refund due (read when
@@ -151,7 +189,11 @@ export class PaymentSettlement {
     // its page shows the mismatch and the refund due, and the admins, alerted, settle it with the shopper.
     if (cancels) {
       await this.cancel(manager, order, message);
-      await recordEvent(manager, 'notification.send', { kind: 'orderCancelled', orderId: order.id, reason: MESSAGES.payment.amountMismatch });
+      await recordEvent(manager, 'notification.send', {
+        kind: 'orderCancelled',
+        orderId: order.id,
+        reason: MESSAGES.payment.amountMismatch,
+      });
     } else {
       await noteOnOrder(manager, order, { by: 'payment', reason: message });
     }
@@ -218,6 +260,7 @@ export class PaymentSettlement {
     const items = await manager.find(OrderItem, { where: { orderId: order.id }, select: { productId: true, variationId: true } });
     // A cart line's variation 0 is an order item's null: each ordered (product, variation) line, and no other line of the product.
     const ordered = items.map((item) => [item.productId, item.variationId ?? 0]);
-    if (ordered.length > 0) await manager.query('DELETE FROM `cart_items` WHERE `cartId` = ? AND (`productId`, `variationId`) IN (?)', [cart.id, ordered]);
+    if (ordered.length > 0)
+      await manager.query('DELETE FROM `cart_items` WHERE `cartId` = ? AND (`productId`, `variationId`) IN (?)', [cart.id, ordered]);
   }
 }

@@ -1,14 +1,20 @@
+import { randomInt } from 'node:crypto';
 import { getQueueToken } from '@nestjs/bullmq';
 import type { INestApplication } from '@nestjs/common';
-import { randomInt } from 'node:crypto';
 import type { Job, Queue } from 'bullmq';
 import { io, type Socket } from 'socket.io-client';
 import request from 'supertest';
 import { MoreThan } from 'typeorm';
 import {
-  ORDER_API, SOCKET_EVENTS, type AdminOrderPaidEvent, type AdminPaymentAttentionEvent, type JobName, type OrderUpdatedEvent, type QueueName,
+  ORDER_API,
+  SOCKET_EVENTS,
+  type AdminOrderPaidEvent,
+  type AdminPaymentAttentionEvent,
+  type JobName,
+  type OrderUpdatedEvent,
+  type QueueName,
 } from '@shop/contracts';
-import { CartItem, Order, OrderStatusHistory, OutboxEvent, Payment, PaymentCallback, inTransaction } from '@shop/db';
+import { CartItem, inTransaction, Order, OrderStatusHistory, OutboxEvent, Payment, PaymentCallback } from '@shop/db';
 import { darajaTimestamp } from '@shop/payments';
 import { waitFor } from '@shop/testing';
 import { checkoutDriver } from '../../../api/src/orders/checkout-fixtures.js';
@@ -79,34 +85,57 @@ export function paymentKit(stack: PaymentStack, workers: () => INestApplication 
 
     /** Order, payment and history read in one snapshot, so a settlement committing meanwhile is seen whole or not at all. */
     stateOf(orderId: number): Promise<OrderState> {
-      return inTransaction(dataSource, async (manager) => {
-        const order = await manager.findOneByOrFail(Order, { id: orderId });
-        const payment = await manager.findOneByOrFail(Payment, { orderId });
-        const history = await manager.find(OrderStatusHistory, { where: { orderId }, order: { id: 'ASC' }, select: { fromStatus: true, toStatus: true, reason: true } });
-        return { order, payment, history: history.map(({ fromStatus, toStatus, reason }) => ({ fromStatus, toStatus, reason })) };
-      }, { isolation: 'REPEATABLE READ' });
+      return inTransaction(
+        dataSource,
+        async (manager) => {
+          const order = await manager.findOneByOrFail(Order, { id: orderId });
+          const payment = await manager.findOneByOrFail(Payment, { orderId });
+          const history = await manager.find(OrderStatusHistory, {
+            where: { orderId },
+            order: { id: 'ASC' },
+            select: { fromStatus: true, toStatus: true, reason: true },
+          });
+          return { order, payment, history: history.map(({ fromStatus, toStatus, reason }) => ({ fromStatus, toStatus, reason })) };
+        },
+        { isolation: 'REPEATABLE READ' },
+      );
     },
 
     /** Waits until the order is no longer pending (or `settled` says so) and answers its state. */
-    waitForOrder(orderId: number, settled: (state: OrderState) => boolean = (state) => state.order.orderStatus !== 'pending', timeoutMs = 15_000): Promise<OrderState> {
-      return waitFor(`order ${orderId} to settle`, async () => {
-        const state = await kit.stateOf(orderId);
-        return settled(state) && state;
-      }, timeoutMs);
+    waitForOrder(
+      orderId: number,
+      settled: (state: OrderState) => boolean = (state) => state.order.orderStatus !== 'pending',
+      timeoutMs = 15_000,
+    ): Promise<OrderState> {
+      return waitFor(
+        `order ${orderId} to settle`,
+        async () => {
+          const state = await kit.stateOf(orderId);
+          return settled(state) && state;
+        },
+        timeoutMs,
+      );
     },
 
     cartOf: async (userId: number) =>
-      (await dataSource.getRepository(CartItem).find({ where: { cart: { userId } }, order: { productId: 'ASC' } })).map(({ productId, quantity }) => ({ productId, quantity })),
+      (await dataSource.getRepository(CartItem).find({ where: { cart: { userId } }, order: { productId: 'ASC' } })).map(
+        ({ productId, quantity }) => ({ productId, quantity }),
+      ),
 
     callbacksFor: (deliveryKey: string) => dataSource.getRepository(PaymentCallback).find({ where: { deliveryKey }, order: { id: 'ASC' } }),
 
     /** Outbox rows of one job name written after `afterId`, e.g. the callbacks' events. */
-    eventsNamed: (jobName: JobName, afterId = '0') => dataSource.getRepository(OutboxEvent).find({ where: { jobName, id: MoreThan(afterId) }, order: { id: 'ASC' } }),
+    eventsNamed: (jobName: JobName, afterId = '0') =>
+      dataSource.getRepository(OutboxEvent).find({ where: { jobName, id: MoreThan(afterId) }, order: { id: 'ASC' } }),
 
-    lastEventId: async () => (await dataSource.getRepository(OutboxEvent).find({ order: { id: 'DESC' }, take: 1, select: { id: true } }))[0]?.id ?? '0',
+    lastEventId: async () =>
+      (await dataSource.getRepository(OutboxEvent).find({ order: { id: 'DESC' }, take: 1, select: { id: true } }))[0]?.id ?? '0',
 
     postMpesaCallback: (body: object | string, token = config.MPESA_CALLBACK_TOKEN) =>
-      request(server).post(ORDER_API.mpesaCallback(token)).set('content-type', 'application/json').send(typeof body === 'string' ? body : JSON.stringify(body)),
+      request(server)
+        .post(ORDER_API.mpesaCallback(token))
+        .set('content-type', 'application/json')
+        .send(typeof body === 'string' ? body : JSON.stringify(body)),
 
     queue: (name: QueueName) => workers().get<Queue>(getQueueToken(name)),
 

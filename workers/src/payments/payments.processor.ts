@@ -6,7 +6,12 @@ import { OrderUpdates, type OrderUpdate } from '../orders/order-updates.js';
 import { MpesaPayments } from './mpesa-payments.service.js';
 import { PaypalPayments } from './paypal-payments.service.js';
 
-type PaymentJobName = typeof JOBS.mpesaCallback | typeof JOBS.mpesaReconcile | typeof JOBS.mpesaStatusResult | typeof JOBS.paypalCapture | typeof JOBS.paypalWebhook;
+type PaymentJobName =
+  | typeof JOBS.mpesaCallback
+  | typeof JOBS.mpesaReconcile
+  | typeof JOBS.mpesaStatusResult
+  | typeof JOBS.paypalCapture
+  | typeof JOBS.paypalWebhook;
 
 /**
  * A shopper watches the waiting page while a payment job runs: when a worker dies mid-job, another

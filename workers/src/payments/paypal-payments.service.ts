@@ -4,7 +4,7 @@ import { UnrecoverableError } from 'bullmq';
 import { DataSource, type EntityManager } from 'typeorm';
 import { MESSAGES, type PaypalCaptureJob } from '@shop/contracts';
 import { Payment, PaymentCallback } from '@shop/db';
-import { PaypalClient, PaypalError, parseWebhookEvent, type PaypalMoney } from '@shop/payments';
+import { parseWebhookEvent, PaypalClient, PaypalError, type PaypalMoney } from '@shop/payments';
 import type { OrderUpdate } from '../orders/order-updates.js';
 import { PaymentSettlement, type PaymentOutcome } from './payment-settlement.service.js';
 
@@ -43,13 +43,16 @@ export class PaypalPayments {
     // Paid, or closed (the order expired): no capture. A later attempt of the shopper's has its own job.
     if (!payment?.providerReference || payment.status !== 'pending' || attempt < payment.captureAttempts) return null;
     const orderId = payment.providerReference;
-    const result = await this.paypal.captureOrder(orderId, `capture-${paymentId}-${attempt}`).catch((error: unknown) => retryOrGiveUp(error, `the capture of ${orderId}`));
+    const result = await this.paypal
+      .captureOrder(orderId, `capture-${paymentId}-${attempt}`)
+      .catch((error: unknown) => retryOrGiveUp(error, `the capture of ${orderId}`));
     switch (result.outcome) {
       case 'completed':
         return this.settlement.settle(paymentId, paidWith(result.captureId, result.amount));
       case 'already-captured': {
         const order = await this.paypal.getOrder(orderId).catch((error: unknown) => retryOrGiveUp(error, `reading ${orderId}`));
-        if (order.captureStatus !== 'COMPLETED' || !order.captureId) throw new Error(`PayPal says ${orderId} is captured but shows capture status ${order.captureStatus ?? 'none'}`);
+        if (order.captureStatus !== 'COMPLETED' || !order.captureId)
+          throw new Error(`PayPal says ${orderId} is captured but shows capture status ${order.captureStatus ?? 'none'}`);
         return this.settlement.settle(paymentId, paidWith(order.captureId, order.amount));
       }
       case 'pending':
@@ -90,7 +93,9 @@ export class PaypalPayments {
       return null;
     }
     const outcome: PaymentOutcome =
-      event.eventType === 'PAYMENT.CAPTURE.COMPLETED' ? paidWith(event.captureId, event.amount) : { kind: 'declined', reason: MESSAGES.payment.paypalDeclined };
+      event.eventType === 'PAYMENT.CAPTURE.COMPLETED'
+        ? paidWith(event.captureId, event.amount)
+        : { kind: 'declined', reason: MESSAGES.payment.paypalDeclined };
     return this.settlement.settle(payment.id, outcome, markProcessed);
   }
 }

@@ -32,7 +32,10 @@ describe('PayPal: capture jobs and webhooks, settled by the payments worker', ()
   const captureEventsOf = async (paymentId: number, afterId: string) =>
     (await kit.eventsNamed('paypal.capture', afterId)).filter((event) => (event.payload as { paymentId: number }).paymentId === paymentId);
 
-  const webhookRowsOf = (paypalOrderId: string) => stack.dataSource.getRepository(PaymentCallback).find({ where: { provider: 'paypal', providerReference: paypalOrderId }, order: { id: 'ASC' } });
+  const webhookRowsOf = (paypalOrderId: string) =>
+    stack.dataSource
+      .getRepository(PaymentCallback)
+      .find({ where: { provider: 'paypal', providerReference: paypalOrderId }, order: { id: 'ASC' } });
 
   it('captures an approved order: payment paid with the capture id, order confirmed, cart emptied; the webhook that follows changes nothing', async () => {
     const { product, shopper, orderId, paypalOrderId } = await paypalOrder();
@@ -43,12 +46,21 @@ describe('PayPal: capture jobs and webhooks, settled by the payments worker', ()
     const settled = await kit.waitForOrder(orderId);
     const atPaypal = stack.sandbox.paypal.order(paypalOrderId)!;
     expect(atPaypal.status).toBe('COMPLETED');
-    expect(settled.payment).toMatchObject({ status: 'paid', providerReceipt: atPaypal.captureId, payerId, providerCurrency: 'USD', failureReason: null });
+    expect(settled.payment).toMatchObject({
+      status: 'paid',
+      providerReceipt: atPaypal.captureId,
+      payerId,
+      providerCurrency: 'USD',
+      failureReason: null,
+    });
     expect(settled.order).toMatchObject({ orderStatus: 'confirmed', paymentStatus: 'paid' });
     expect(settled.history.at(-1)).toEqual({ fromStatus: 'pending', toStatus: 'confirmed', reason: SETTLEMENT_REASONS.paid });
     expect(await kit.cartOf(shopper.id)).toEqual([]);
     expect(await kit.stockOf(product)).toBe(3);
-    expect(await waitFor('order:updated', () => browser.orderUpdates.find((event) => event.orderId === orderId))).toMatchObject({ orderStatus: 'confirmed', paymentStatus: 'paid' });
+    expect(await waitFor('order:updated', () => browser.orderUpdates.find((event) => event.orderId === orderId))).toMatchObject({
+      orderStatus: 'confirmed',
+      paymentStatus: 'paid',
+    });
 
     const [webhook] = await waitFor('the capture webhook to be processed', async () => {
       const rows = await webhookRowsOf(paypalOrderId);
@@ -78,12 +90,19 @@ describe('PayPal: capture jobs and webhooks, settled by the payments worker', ()
     const declined = await kit.waitForOrder(orderId, (state) => state.payment.failureReason !== null);
     expect(declined.payment).toMatchObject({ status: 'pending', failureReason: MESSAGES.payment.paypalDeclined, captureAttempts: 1 });
     expect(declined.order.orderStatus).toBe('pending');
-    expect(await waitFor('the decline at the shopper', () => browser.orderUpdates.find((event) => event.orderId === orderId))).toMatchObject({ orderStatus: 'pending', paymentStatus: 'pending', reason: MESSAGES.payment.paypalDeclined });
+    expect(
+      await waitFor('the decline at the shopper', () => browser.orderUpdates.find((event) => event.orderId === orderId)),
+    ).toMatchObject({ orderStatus: 'pending', paymentStatus: 'pending', reason: MESSAGES.payment.paypalDeclined });
 
     const { payerId } = stack.sandbox.paypal.approve(paypalOrderId);
     await kit.capture(shopper, { orderId, paymentId: paypalOrderId, payerId }).expect(202);
     const paid = await kit.waitForOrder(orderId);
-    expect(paid.payment).toMatchObject({ status: 'paid', failureReason: null, captureAttempts: 2, providerReceipt: stack.sandbox.paypal.order(paypalOrderId)!.captureId });
+    expect(paid.payment).toMatchObject({
+      status: 'paid',
+      failureReason: null,
+      captureAttempts: 2,
+      providerReceipt: stack.sandbox.paypal.order(paypalOrderId)!.captureId,
+    });
     expect(paid.order.orderStatus).toBe('confirmed');
     // The declined capture's DENIED webhook, whenever it is processed, cannot undo the payment.
     await waitFor('every webhook processed', async () => (await webhookRowsOf(paypalOrderId)).every((row) => row.processedAt !== null));
@@ -103,7 +122,14 @@ describe('PayPal: capture jobs and webhooks, settled by the payments worker', ()
     }
     // The shopper's second capture is asked for (its job not yet run) when the held-back denial arrives.
     await stack.dataSource.getRepository(Payment).update({ id: paymentId }, { captureAttempts: 2, failureReason: null });
-    const denied = stack.sandbox.paypal.webhooks().find((record) => record.event.event_type === 'PAYMENT.CAPTURE.DENIED' && record.dropped && record.event.resource.supplementary_data.related_ids.order_id === paypalOrderId);
+    const denied = stack.sandbox.paypal
+      .webhooks()
+      .find(
+        (record) =>
+          record.event.event_type === 'PAYMENT.CAPTURE.DENIED' &&
+          record.dropped &&
+          record.event.resource.supplementary_data.related_ids.order_id === paypalOrderId,
+      );
     expect(denied).toBeDefined();
     await stack.sandbox.paypal.resendWebhook(denied!.event.id);
     await waitFor('the denial to be processed', async () => {
@@ -118,7 +144,10 @@ describe('PayPal: capture jobs and webhooks, settled by the payments worker', ()
     stack.sandbox.paypal.approve(paypalOrderId);
     const before = await kit.lastEventId();
 
-    const answers = await Promise.all([kit.capture(shopper, { orderId, token: paypalOrderId }), kit.capture(shopper, { orderId, token: paypalOrderId })]);
+    const answers = await Promise.all([
+      kit.capture(shopper, { orderId, token: paypalOrderId }),
+      kit.capture(shopper, { orderId, token: paypalOrderId }),
+    ]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 202]);
     const paid = await kit.waitForOrder(orderId);
     expect(paid.payment).toMatchObject({ status: 'paid', captureAttempts: 1 });
@@ -133,12 +162,21 @@ describe('PayPal: capture jobs and webhooks, settled by the payments worker', ()
     const { shopper, orderId, paypalOrderId } = await paypalOrder();
     stack.sandbox.paypal.approve(paypalOrderId);
     // The capture went through at PayPal, but no job of the shop's recorded it (as if lost with its worker).
-    const paypal = new PaypalClient({ baseUrl: stack.config.PAYPAL_BASE_URL, clientId: stack.config.PAYPAL_CLIENT_ID, clientSecret: stack.config.PAYPAL_CLIENT_SECRET, webhookId: stack.config.PAYPAL_WEBHOOK_ID });
+    const paypal = new PaypalClient({
+      baseUrl: stack.config.PAYPAL_BASE_URL,
+      clientId: stack.config.PAYPAL_CLIENT_ID,
+      clientSecret: stack.config.PAYPAL_CLIENT_SECRET,
+      webhookId: stack.config.PAYPAL_WEBHOOK_ID,
+    });
     const captured = await paypal.captureOrder(paypalOrderId, `elsewhere-${randomUUID()}`);
     expect(captured.outcome).toBe('completed');
 
     const settled = await kit.waitForOrder(orderId);
-    expect(settled.payment).toMatchObject({ status: 'paid', providerReceipt: (captured as { captureId: string }).captureId, captureAttempts: 0 });
+    expect(settled.payment).toMatchObject({
+      status: 'paid',
+      providerReceipt: (captured as { captureId: string }).captureId,
+      captureAttempts: 0,
+    });
     expect(settled.order.orderStatus).toBe('confirmed');
     expect(await kit.cartOf(shopper.id)).toEqual([]);
     const [webhook] = await webhookRowsOf(paypalOrderId);

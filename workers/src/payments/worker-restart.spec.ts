@@ -6,8 +6,8 @@ import { Payment } from '@shop/db';
 import { createTestProduct, waitFor } from '@shop/testing';
 import { startPaymentStack, type PaymentStack } from '../../../api/src/testing/payment-stack.js';
 import { WorkersModule } from '../workers.module.js';
-import { PAYMENT_JOB_LOCK, PaymentsProcessor } from './payments.processor.js';
 import { paymentKit, type PaymentKit } from './payment-test-kit.js';
+import { PAYMENT_JOB_LOCK, PaymentsProcessor } from './payments.processor.js';
 
 async function startWorkers(config: AppConfig): Promise<INestApplication> {
   const workers = await NestFactory.create(WorkersModule.register(config), { logger: false });
@@ -41,7 +41,10 @@ describe('a payments worker killed in the middle of a job', () => {
     await holder.connect();
     await holder.startTransaction();
     try {
-      await holder.query('SELECT `line`.`id` FROM `cart_items` `line` JOIN `carts` `cart` ON `cart`.`id` = `line`.`cartId` WHERE `cart`.`userId` = ? FOR UPDATE', [userId]);
+      await holder.query(
+        'SELECT `line`.`id` FROM `cart_items` `line` JOIN `carts` `cart` ON `cart`.`id` = `line`.`cartId` WHERE `cart`.`userId` = ? FOR UPDATE',
+        [userId],
+      );
       await start?.();
       const waiting = await waitFor('the job to wait for the cart', async () => {
         const [row] = await stack.dataSource.query<{ id: number }[]>(
@@ -71,7 +74,9 @@ describe('a payments worker killed in the middle of a job', () => {
     const paypalOrderId = (await kit.stateOf(orderId)).payment.providerReference!;
     stack.sandbox.paypal.approve(paypalOrderId);
 
-    const killed = await killWorkerInsideSettlement(shopper.id, 'paypal.capture', () => kit.capture(shopper, { orderId, token: paypalOrderId }).expect(202));
+    const killed = await killWorkerInsideSettlement(shopper.id, 'paypal.capture', () =>
+      kit.capture(shopper, { orderId, token: paypalOrderId }).expect(202),
+    );
     const captureId = stack.sandbox.paypal.order(paypalOrderId)!.captureId;
     expect(captureId).toEqual(expect.any(String));
     expect((await kit.stateOf(orderId)).payment).toMatchObject({ status: 'pending', providerReceipt: null });
@@ -95,14 +100,18 @@ describe('a payments worker killed in the middle of a job', () => {
     stack.sandbox.daraja.setCallbackBehaviour({ phone }, { extraDelayMs: 500 });
     const product = await createTestProduct(stack.dataSource, { price: 500, totalStock: 2 });
     const { shopper, address } = await kit.shopperWithCart([[product, 1]], phone);
-    const { orderId, checkoutRequestId } = (await kit.payByMpesa(shopper, { addressId: address.id, phone: address.phone }).expect(201)).body.data as { orderId: number; checkoutRequestId: string };
+    const { orderId, checkoutRequestId } = (await kit.payByMpesa(shopper, { addressId: address.id, phone: address.phone }).expect(201)).body
+      .data as { orderId: number; checkoutRequestId: string };
 
     const killed = await killWorkerInsideSettlement(shopper.id, 'mpesa.callback');
     expect((await kit.stateOf(orderId)).payment.status).toBe('pending');
 
     workers = await startWorkers(stack.config);
     const settled = await kit.waitForOrder(orderId, undefined, PAYMENT_JOB_LOCK.lockDuration + 3 * PAYMENT_JOB_LOCK.stalledInterval);
-    expect(settled.payment).toMatchObject({ status: 'paid', providerReceipt: stack.sandbox.daraja.transaction(checkoutRequestId)!.receipt });
+    expect(settled.payment).toMatchObject({
+      status: 'paid',
+      providerReceipt: stack.sandbox.daraja.transaction(checkoutRequestId)!.receipt,
+    });
     expect(settled.history.filter((change) => change.toStatus === 'confirmed')).toHaveLength(1);
     expect(await kit.callbacksFor(checkoutRequestId)).toHaveLength(1);
     const retried = (await kit.queue('payments').getJob(killed.id!))!;

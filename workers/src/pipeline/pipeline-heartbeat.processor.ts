@@ -3,14 +3,20 @@ import { Inject } from '@nestjs/common';
 import type { Emitter } from '@socket.io/redis-emitter';
 import type { Job } from 'bullmq';
 import type { Redis } from 'ioredis';
-import {
-  PIPELINE_HEARTBEATS_KEPT, QUEUES, SOCKET_EVENTS, SOCKET_ROOMS,
-  outboxIdOfJob, pipelineHeartbeatKeys, type PipelineHeartbeatEvent, type PipelineHeartbeatJob,
-} from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
+import {
+  outboxIdOfJob,
+  PIPELINE_HEARTBEATS_KEPT,
+  pipelineHeartbeatKeys,
+  QUEUES,
+  SOCKET_EVENTS,
+  SOCKET_ROOMS,
+  type PipelineHeartbeatEvent,
+  type PipelineHeartbeatJob,
+} from '@shop/contracts';
 import { APP_CONFIG, REDIS_CLIENT } from '@shop/infrastructure';
-import { SOCKET_EMITTER } from '../infrastructure/socket-emitter.js';
 import { QueueProcessor } from '../infrastructure/queue-processor.js';
+import { SOCKET_EMITTER } from '../infrastructure/socket-emitter.js';
 
 const SEEN_FOR_SECONDS = 3600;
 
@@ -36,7 +42,11 @@ export class PipelineHeartbeatProcessor extends QueueProcessor {
     const keys = pipelineHeartbeatKeys(this.config.REDIS_PREFIX);
     const firstTime = await this.redis.set(keys.seen(heartbeat.outboxId), String(processedAt), 'EX', SEEN_FOR_SECONDS, 'NX');
     if (firstTime === null) return null;
-    await this.redis.multi().lpush(keys.recent, JSON.stringify(heartbeat)).ltrim(keys.recent, 0, PIPELINE_HEARTBEATS_KEPT - 1).exec();
+    await this.redis
+      .multi()
+      .lpush(keys.recent, JSON.stringify(heartbeat))
+      .ltrim(keys.recent, 0, PIPELINE_HEARTBEATS_KEPT - 1)
+      .exec();
     this.emitter.to(SOCKET_ROOMS.ops).emit(SOCKET_EVENTS.pipelineHeartbeat, heartbeat);
     return heartbeat;
   }

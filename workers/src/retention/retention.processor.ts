@@ -4,8 +4,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { Queue } from 'bullmq';
 import { Counter } from 'prom-client';
 import { DataSource } from 'typeorm';
-import { JOBS, QUEUES, jobOptionsOf } from '@shop/contracts';
 import type { AppConfig } from '@shop/config';
+import { jobOptionsOf, JOBS, QUEUES } from '@shop/contracts';
 import { pruneRetainedRows, type PrunedRows } from '@shop/db';
 import { APP_CONFIG } from '@shop/infrastructure';
 import { QueueProcessor } from '../infrastructure/queue-processor.js';
@@ -48,7 +48,11 @@ export class RetentionProcessor extends QueueProcessor implements OnApplicationB
   onApplicationBootstrap(): void {
     const every = this.config.RETENTION_INTERVAL_MS;
     this.maintenance
-      .upsertJobScheduler(RETENTION_SCHEDULER_ID, { every, startDate: Date.now() + every }, { name: JOBS.retentionPrune, data: {}, opts: jobOptionsOf(QUEUES.maintenance) })
+      .upsertJobScheduler(
+        RETENTION_SCHEDULER_ID,
+        { every, startDate: Date.now() + every },
+        { name: JOBS.retentionPrune, data: {}, opts: jobOptionsOf(QUEUES.maintenance) },
+      )
       .catch((error: Error) => this.logger.warn(`Retention not scheduled: ${error.message}`));
   }
 

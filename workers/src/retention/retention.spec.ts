@@ -1,11 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { getQueueToken } from '@nestjs/bullmq';
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { Queue } from 'bullmq';
-import { randomBytes } from 'node:crypto';
 import { DataSource, In } from 'typeorm';
-import { JOBS, JOB_QUEUE, MESSAGES, QUEUES } from '@shop/contracts';
-import { AccountToken, Notification, OutboxEvent, PaymentCallback, Session, createDataSource, type PrunedRows } from '@shop/db';
+import { JOB_QUEUE, JOBS, MESSAGES, QUEUES } from '@shop/contracts';
+import { AccountToken, createDataSource, Notification, OutboxEvent, PaymentCallback, Session, type PrunedRows } from '@shop/db';
 import { createTestAccount, sampleOf, settleLeftoverWork, testConfig, waitFor } from '@shop/testing';
 import { WorkerMetrics } from '../metrics/worker-metrics.js';
 import { WorkersModule } from '../workers.module.js';
@@ -18,14 +18,34 @@ describe('the retention job', () => {
   const lately = () => new Date(Date.now() - 3600 * 1000);
   let dataSource: DataSource;
   const apps: INestApplication[] = [];
-  const rows = { outbox: [] as string[], callbacks: [] as number[], sessions: [] as string[], accountTokens: [] as number[], notifications: [] as number[] };
+  const rows = {
+    outbox: [] as string[],
+    callbacks: [] as number[],
+    sessions: [] as string[],
+    accountTokens: [] as number[],
+    notifications: [] as number[],
+  };
 
   const outboxRow = async (publishedAt: Date) => {
-    const event = await dataSource.getRepository(OutboxEvent).save({ jobName: JOBS.pipelineHeartbeat, queueName: JOB_QUEUE[JOBS.pipelineHeartbeat], payload: { emittedAt: 0 }, createdAt: publishedAt, publishedAt });
+    const event = await dataSource.getRepository(OutboxEvent).save({
+      jobName: JOBS.pipelineHeartbeat,
+      queueName: JOB_QUEUE[JOBS.pipelineHeartbeat],
+      payload: { emittedAt: 0 },
+      createdAt: publishedAt,
+      publishedAt,
+    });
     rows.outbox.push(event.id);
   };
   const callback = async (receivedAt: Date) => {
-    const saved = await dataSource.getRepository(PaymentCallback).save({ provider: 'mpesa', deliveryKey: `retention-${randomBytes(6).toString('hex')}`, providerReference: null, attemptKey: null, payload: { body: 'the body as received' }, processedAt: receivedAt, receivedAt });
+    const saved = await dataSource.getRepository(PaymentCallback).save({
+      provider: 'mpesa',
+      deliveryKey: `retention-${randomBytes(6).toString('hex')}`,
+      providerReference: null,
+      attemptKey: null,
+      payload: { body: 'the body as received' },
+      processedAt: receivedAt,
+      receivedAt,
+    });
     rows.callbacks.push(saved.id);
   };
   const session = async (userId: number, expiresAt: Date) => {
@@ -34,12 +54,21 @@ describe('the retention job', () => {
     rows.sessions.push(tokenHash);
   };
   const accountToken = async (userId: number, expiresAt: Date) => {
-    const saved = await dataSource.getRepository(AccountToken).save({ userId, purpose: 'emailVerification', tokenHash: randomBytes(32).toString('hex'), expiresAt, usedAt: null });
+    const saved = await dataSource
+      .getRepository(AccountToken)
+      .save({ userId, purpose: 'emailVerification', tokenHash: randomBytes(32).toString('hex'), expiresAt, usedAt: null });
     rows.accountTokens.push(saved.id);
   };
   const sendingMessage = async (updatedAt: Date) => {
     const { identifiers } = await dataSource.getRepository(Notification).insert({
-      outboxEventId: 1, kind: 'orderPaid', channel: 'email', recipient: `${randomBytes(6).toString('hex')}@retention.test`, orderId: null, userId: null, state: 'sending', attempts: 1,
+      outboxEventId: 1,
+      kind: 'orderPaid',
+      channel: 'email',
+      recipient: `${randomBytes(6).toString('hex')}@retention.test`,
+      orderId: null,
+      userId: null,
+      state: 'sending',
+      attempts: 1,
     });
     const id = identifiers[0]!.id as number;
     // updatedAt is the database's own on every write: set after the insert.
@@ -80,28 +109,57 @@ describe('the retention job', () => {
   });
 
   it('keeps one schedule however many worker processes start', async () => {
-    expect(await maintenance().getJobSchedulers()).toEqual([expect.objectContaining({ key: RETENTION_SCHEDULER_ID, name: JOBS.retentionPrune, every: 1000 })]);
+    expect(await maintenance().getJobSchedulers()).toEqual([
+      expect.objectContaining({ key: RETENTION_SCHEDULER_ID, name: JOBS.retentionPrune, every: 1000 }),
+    ]);
   });
 
   it('prunes what is past its age, leaves what is not, and counts what it pruned', async () => {
-    const [run] = await waitFor('a retention run to complete', async () => (await maintenance().getCompleted()).length > 0 && maintenance().getCompleted(), 10_000);
+    const [run] = await waitFor(
+      'a retention run to complete',
+      async () => (await maintenance().getCompleted()).length > 0 && maintenance().getCompleted(),
+      10_000,
+    );
     const pruned = run!.returnvalue as PrunedRows;
     // At least this file's rows: the test database may hold other old rows too.
-    expect(pruned).toEqual({ outboxEvents: expect.any(Number), callbackPayloads: expect.any(Number), sessions: expect.any(Number), accountTokens: expect.any(Number), abandonedMessages: expect.any(Number) });
+    expect(pruned).toEqual({
+      outboxEvents: expect.any(Number),
+      callbackPayloads: expect.any(Number),
+      sessions: expect.any(Number),
+      accountTokens: expect.any(Number),
+      abandonedMessages: expect.any(Number),
+    });
     for (const count of Object.values(pruned)) expect(count).toBeGreaterThanOrEqual(1);
 
-    expect((await dataSource.getRepository(OutboxEvent).findBy({ id: In(rows.outbox) })).map((event) => event.id)).toEqual([rows.outbox[1]]);
+    expect((await dataSource.getRepository(OutboxEvent).findBy({ id: In(rows.outbox) })).map((event) => event.id)).toEqual([
+      rows.outbox[1],
+    ]);
     const callbacks = await dataSource.getRepository(PaymentCallback).find({ where: { id: In(rows.callbacks) }, order: { id: 'ASC' } });
-    expect(callbacks.map((row) => [row.payload, row.payloadClearedAt === null])).toEqual([[{}, false], [{ body: 'the body as received' }, true]]);
-    expect((await dataSource.getRepository(Session).findBy({ tokenHash: In(rows.sessions) })).map((row) => row.tokenHash)).toEqual([rows.sessions[1]]);
-    expect((await dataSource.getRepository(AccountToken).findBy({ id: In(rows.accountTokens) })).map((row) => row.id)).toEqual([rows.accountTokens[1]]);
+    expect(callbacks.map((row) => [row.payload, row.payloadClearedAt === null])).toEqual([
+      [{}, false],
+      [{ body: 'the body as received' }, true],
+    ]);
+    expect((await dataSource.getRepository(Session).findBy({ tokenHash: In(rows.sessions) })).map((row) => row.tokenHash)).toEqual([
+      rows.sessions[1],
+    ]);
+    expect((await dataSource.getRepository(AccountToken).findBy({ id: In(rows.accountTokens) })).map((row) => row.id)).toEqual([
+      rows.accountTokens[1],
+    ]);
     const messages = await dataSource.getRepository(Notification).find({ where: { id: In(rows.notifications) }, order: { id: 'ASC' } });
-    expect(messages.map((row) => [row.state, row.lastError])).toEqual([['failed', MESSAGES.notifications.outcomeUnknown], ['sending', null]]);
+    expect(messages.map((row) => [row.state, row.lastError])).toEqual([
+      ['failed', MESSAGES.notifications.outcomeUnknown],
+      ['sending', null],
+    ]);
 
     const counted = async (kind: keyof PrunedRows) => {
-      const samples = await Promise.all(apps.map(async (app) => sampleOf(await app.get(WorkerMetrics).registry.metrics(), 'toyduka_retention_pruned_rows_total', { kind }) ?? 0));
+      const samples = await Promise.all(
+        apps.map(
+          async (app) => sampleOf(await app.get(WorkerMetrics).registry.metrics(), 'toyduka_retention_pruned_rows_total', { kind }) ?? 0,
+        ),
+      );
       return samples.reduce((sum, sample) => sum + sample, 0);
     };
-    for (const kind of ['outboxEvents', 'callbackPayloads', 'sessions', 'accountTokens', 'abandonedMessages'] as const) expect(await counted(kind)).toBeGreaterThanOrEqual(pruned[kind]);
+    for (const kind of ['outboxEvents', 'callbackPayloads', 'sessions', 'accountTokens', 'abandonedMessages'] as const)
+      expect(await counted(kind)).toBeGreaterThanOrEqual(pruned[kind]);
   });
 });

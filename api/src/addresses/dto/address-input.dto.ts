@@ -6,7 +6,11 @@ import { MaxCharacters, Trimmed } from '../../common/field-decorators.js';
 
 /** Required and non-blank once trimmed: the one message the old form gave for any missing field. */
 function RequiredText(): PropertyDecorator {
-  return applyDecorators(Trimmed(), IsNotEmpty({ message: MESSAGES.address.requiredFieldsMissing }), IsString({ message: MESSAGES.address.requiredFieldsMissing }));
+  return applyDecorators(
+    Trimmed(),
+    IsNotEmpty({ message: MESSAGES.address.requiredFieldsMissing }),
+    IsString({ message: MESSAGES.address.requiredFieldsMissing }),
+  );
 }
 
 /**

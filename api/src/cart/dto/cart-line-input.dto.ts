@@ -17,7 +17,11 @@ export class CartLineInputDto implements Omit<CartLineInput, 'userId'> {
   @Quantity()
   quantity!: number;
 
-  @ApiPropertyOptional({ minimum: 1, nullable: true, description: 'One of the product’s variations; absent or null for the product without one' })
+  @ApiPropertyOptional({
+    minimum: 1,
+    nullable: true,
+    description: 'One of the product’s variations; absent or null for the product without one',
+  })
   @IsOptional()
   @RecordId(MESSAGES.variation.invalidId)
   variationId?: number | null;

@@ -8,7 +8,10 @@ import { DecimalQueryNumber } from '../../common/field-decorators.js';
  * client meant when a product had one line; 0 is the line without a variation.
  */
 export class CartLineQueryDto {
-  @ApiPropertyOptional({ minimum: 0, description: 'The variation of the line to delete; 0 for the line without one; absent for every line of the product' })
+  @ApiPropertyOptional({
+    minimum: 0,
+    description: 'The variation of the line to delete; 0 for the line without one; absent for every line of the product',
+  })
   @IsOptional()
   @DecimalQueryNumber()
   @IsInt({ message: MESSAGES.variation.invalidId })

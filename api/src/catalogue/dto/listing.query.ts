@@ -25,10 +25,17 @@ function FilterGroup(groupId: ProductFilterGroupId): PropertyDecorator {
   return applyDecorators(
     ApiPropertyOptional({ description: `Comma-joined ${group.label.toLowerCase()} filter`, example: optionIds.slice(0, 2).join(',') }),
     IsOptional(),
-    Transform(({ value }) => [value].flat().flatMap((part) => String(part).split(',')).map((part) => part.trim()).filter((part) => part !== '')),
+    Transform(({ value }) =>
+      [value]
+        .flat()
+        .flatMap((part) => String(part).split(','))
+        .map((part) => part.trim())
+        .filter((part) => part !== ''),
+    ),
     IsIn(optionIds, {
       each: true,
-      message: ({ value }: ValidationArguments) => MESSAGES.listing.unknownFilter(group.label.toLowerCase(), (value as string[]).find((part) => !optionIds.includes(part)) ?? ''),
+      message: ({ value }: ValidationArguments) =>
+        MESSAGES.listing.unknownFilter(group.label.toLowerCase(), (value as string[]).find((part) => !optionIds.includes(part)) ?? ''),
     }),
   );
 }

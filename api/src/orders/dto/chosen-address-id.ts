@@ -17,7 +17,10 @@ export function ChosenAddressId(): PropertyDecorator {
   return applyDecorators(
     // Exposed so that the transform runs when the body has no `addressId` at all.
     Expose(),
-    Transform(({ value, obj }: { value: unknown; obj: AsTheOldClientSent }) => value ?? obj.orderData?.addressInfo?.addressId ?? obj.addressInfo?.addressId),
+    Transform(
+      ({ value, obj }: { value: unknown; obj: AsTheOldClientSent }) =>
+        value ?? obj.orderData?.addressInfo?.addressId ?? obj.addressInfo?.addressId,
+    ),
     RecordId(MESSAGES.checkout.noAddressSelected),
   );
 }

@@ -5,7 +5,10 @@ import { MaxCharacters, Trimmed } from '../../common/field-decorators.js';
 
 /** The admin's refund: PayPal's goes through its API; any other names the refund the admin sent. */
 export class RefundInputDto implements RefundInput {
-  @ApiPropertyOptional({ description: 'The M-Pesa or bank reference of the refund sent; not needed for PayPal', maxLength: LIMITS.paymentReferenceMaxLength })
+  @ApiPropertyOptional({
+    description: 'The M-Pesa or bank reference of the refund sent; not needed for PayPal',
+    maxLength: LIMITS.paymentReferenceMaxLength,
+  })
   @IsOptional()
   @Trimmed()
   @IsString({ message: MESSAGES.orders.refundReferenceRequired })

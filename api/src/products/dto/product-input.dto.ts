@@ -1,6 +1,18 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { Allow, ArrayMaxSize, IsArray, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Min, ValidateNested, type ValidationArguments } from 'class-validator';
+import {
+  Allow,
+  ArrayMaxSize,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Min,
+  ValidateNested,
+  type ValidationArguments,
+} from 'class-validator';
 import { CATEGORY_IDS, LIMITS, MESSAGES, type CategoryId, type ProductInput } from '@shop/contracts';
 import { MaxCharacters, Trimmed, WholeAmount } from '../../common/field-decorators.js';
 
@@ -44,7 +56,10 @@ export class ProductInputDto implements ProductInput {
   description?: string;
 
   @ApiProperty({ enum: CATEGORY_IDS })
-  @IsIn(CATEGORY_IDS, { message: ({ value }: ValidationArguments) => (value === undefined || value === null || value === '' ? MESSAGES.products.requirements.category : MESSAGES.products.unknownCategory) })
+  @IsIn(CATEGORY_IDS, {
+    message: ({ value }: ValidationArguments) =>
+      value === undefined || value === null || value === '' ? MESSAGES.products.requirements.category : MESSAGES.products.unknownCategory,
+  })
   category!: CategoryId;
 
   @ApiProperty({ description: 'Whole KES', minimum: 0 })
@@ -56,7 +71,11 @@ export class ProductInputDto implements ProductInput {
   @WholeAmount(MESSAGES.products.requirements.price)
   salePrice?: number | null;
 
-  @ApiProperty({ minimum: 0, description: 'Adding: the opening units. Editing: the units on hand, counted; what shoppers can buy is that less the units orders hold.' })
+  @ApiProperty({
+    minimum: 0,
+    description:
+      'Adding: the opening units. Editing: the units on hand, counted; what shoppers can buy is that less the units orders hold.',
+  })
   @WholeAmount(MESSAGES.products.requirements.stock)
   totalStock!: number;
 

@@ -44,11 +44,19 @@ describe("Africa's Talking sandbox", () => {
   let sandbox: AfricasTalkingSandbox;
   let app: express.Express;
 
-  function send(fields: Record<string, string>, headers: Record<string, string> = { apiKey: SANDBOX_AFRICAS_TALKING_APP.apiKey, accept: 'application/json' }) {
-    return request(app).post(`${SANDBOX_PATHS.africasTalking}/version1/messaging`).set(headers).type('form').send({ username: SANDBOX_AFRICAS_TALKING_APP.username, ...fields });
+  function send(
+    fields: Record<string, string>,
+    headers: Record<string, string> = { apiKey: SANDBOX_AFRICAS_TALKING_APP.apiKey, accept: 'application/json' },
+  ) {
+    return request(app)
+      .post(`${SANDBOX_PATHS.africasTalking}/version1/messaging`)
+      .set(headers)
+      .type('form')
+      .send({ username: SANDBOX_AFRICAS_TALKING_APP.username, ...fields });
   }
 
-  const sms = (to: string, message = 'Your Toy Duka order 1042 is on its way.', from: string = SANDBOX_AFRICAS_TALKING_APP.senderId) => send({ to, message, from });
+  const sms = (to: string, message = 'Your Toy Duka order 1042 is on its way.', from: string = SANDBOX_AFRICAS_TALKING_APP.senderId) =>
+    send({ to, message, from });
 
   beforeAll(async () => {
     receiver = await startReceiver();
@@ -76,7 +84,11 @@ describe("Africa's Talking sandbox", () => {
   describe('sending', () => {
     it('keeps only the newest messages, one per recipient', async () => {
       // A sandbox of its own that reports to nobody: 501 reports would reach the other tests' receiver.
-      const quiet = createAfricasTalkingSandbox({ ...SANDBOX_AFRICAS_TALKING_APP, senderIds: [SANDBOX_AFRICAS_TALKING_APP.senderId], deliveryDelayMs: 0 });
+      const quiet = createAfricasTalkingSandbox({
+        ...SANDBOX_AFRICAS_TALKING_APP,
+        senderIds: [SANDBOX_AFRICAS_TALKING_APP.senderId],
+        deliveryDelayMs: 0,
+      });
       const quietApp = express().use(SANDBOX_PATHS.africasTalking, quiet.router);
       try {
         const recipients = Array.from({ length: KEPT_MESSAGES + 1 }, (_, index) => `+2547110${String(index).padStart(5, '0')}`);
@@ -84,7 +96,11 @@ describe("Africa's Talking sandbox", () => {
           .post(`${SANDBOX_PATHS.africasTalking}/version1/messaging`)
           .set({ apiKey: SANDBOX_AFRICAS_TALKING_APP.apiKey, accept: 'application/json' })
           .type('form')
-          .send({ username: SANDBOX_AFRICAS_TALKING_APP.username, to: recipients.join(','), message: 'Your Toy Duka order 1042 is on its way.' });
+          .send({
+            username: SANDBOX_AFRICAS_TALKING_APP.username,
+            to: recipients.join(','),
+            message: 'Your Toy Duka order 1042 is on its way.',
+          });
         expect(sent.status).toBe(201);
         const kept = quiet.control.messages();
         expect(kept).toHaveLength(KEPT_MESSAGES);
@@ -100,7 +116,15 @@ describe("Africa's Talking sandbox", () => {
       expect(response.body).toEqual({
         SMSMessageData: {
           Message: 'Sent to 1/1 Total Cost: KES 0.8000',
-          Recipients: [{ statusCode: 101, number: SHOPPER, status: 'Success', cost: 'KES 0.8000', messageId: expect.stringMatching(/^ATXid_[0-9a-f]{32}$/) }],
+          Recipients: [
+            {
+              statusCode: 101,
+              number: SHOPPER,
+              status: 'Success',
+              cost: 'KES 0.8000',
+              messageId: expect.stringMatching(/^ATXid_[0-9a-f]{32}$/),
+            },
+          ],
         },
       });
       expect(sandbox.control.messages()).toEqual([
@@ -121,7 +145,10 @@ describe("Africa's Talking sandbox", () => {
 
     it('sends to every number of a comma-separated list, without a sender id, and totals the cost', async () => {
       const response = await send({ to: `${SHOPPER}, +254110345678`, message: 'Hello' });
-      expect(response.body.SMSMessageData).toMatchObject({ Message: 'Sent to 2/2 Total Cost: KES 1.6000', Recipients: [{ number: SHOPPER }, { number: '+254110345678' }] });
+      expect(response.body.SMSMessageData).toMatchObject({
+        Message: 'Sent to 2/2 Total Cost: KES 1.6000',
+        Recipients: [{ number: SHOPPER }, { number: '+254110345678' }],
+      });
       expect(sandbox.control.messages().map(({ to, from }) => ({ to, from }))).toEqual([
         { to: '+254110345678', from: null },
         { to: SHOPPER, from: null },
@@ -153,11 +180,35 @@ describe("Africa's Talking sandbox", () => {
     it.each<[string, Record<string, string>, Record<string, string>, number, string]>([
       ['no apiKey header', {}, { accept: 'application/json' }, 401, 'Request is missing required HTTP header apiKey.'],
       ['a wrong apiKey', {}, { apiKey: 'guess', accept: 'application/json' }, 401, 'The supplied authentication is invalid'],
-      ['another username', { username: 'someone-else' }, { apiKey: SANDBOX_AFRICAS_TALKING_APP.apiKey }, 401, 'The supplied authentication is invalid'],
-      ['no username', { username: '' }, { apiKey: SANDBOX_AFRICAS_TALKING_APP.apiKey }, 400, "Request is missing required form field 'username'"],
+      [
+        'another username',
+        { username: 'someone-else' },
+        { apiKey: SANDBOX_AFRICAS_TALKING_APP.apiKey },
+        401,
+        'The supplied authentication is invalid',
+      ],
+      [
+        'no username',
+        { username: '' },
+        { apiKey: SANDBOX_AFRICAS_TALKING_APP.apiKey },
+        400,
+        "Request is missing required form field 'username'",
+      ],
       ['no to', { to: '' }, { apiKey: SANDBOX_AFRICAS_TALKING_APP.apiKey }, 400, "Request is missing required form field 'to'"],
-      ['a to of commas only', { to: ' , ,' }, { apiKey: SANDBOX_AFRICAS_TALKING_APP.apiKey }, 400, "Request is missing required form field 'to'"],
-      ['no message', { message: '' }, { apiKey: SANDBOX_AFRICAS_TALKING_APP.apiKey }, 400, "Request is missing required form field 'message'"],
+      [
+        'a to of commas only',
+        { to: ' , ,' },
+        { apiKey: SANDBOX_AFRICAS_TALKING_APP.apiKey },
+        400,
+        "Request is missing required form field 'to'",
+      ],
+      [
+        'no message',
+        { message: '' },
+        { apiKey: SANDBOX_AFRICAS_TALKING_APP.apiKey },
+        400,
+        "Request is missing required form field 'message'",
+      ],
     ])('refuses a send with %s in plain text', async (_case, fields, headers, status, text) => {
       const response = await send({ to: SHOPPER, message: 'Hello', ...fields }, headers);
       expect(response.status).toBe(status);
@@ -195,7 +246,13 @@ describe("Africa's Talking sandbox", () => {
       expect(response.status).toBe(201);
       expect(response.body.SMSMessageData).toEqual({
         Message: 'Sent to 0/2 Total Cost: 0',
-        Recipients: [SHOPPER, '+254110345678'].map((number) => ({ statusCode: 402, number, status: 'InvalidSenderId', cost: '0', messageId: 'None' })),
+        Recipients: [SHOPPER, '+254110345678'].map((number) => ({
+          statusCode: 402,
+          number,
+          status: 'InvalidSenderId',
+          cost: '0',
+          messageId: 'None',
+        })),
       });
       await new Promise((resolve) => setTimeout(resolve, 2 * DELIVERY_DELAY_MS));
       expect(receiver.reports).toEqual([]);
@@ -208,7 +265,9 @@ describe("Africa's Talking sandbox", () => {
       ['a foreign mobile', '+255712345678'],
     ])('answers InvalidPhoneNumber for a number %s', async (_case, number) => {
       const response = await sms(number);
-      expect(response.body.SMSMessageData.Recipients).toEqual([{ statusCode: 403, number, status: 'InvalidPhoneNumber', cost: '0', messageId: 'None' }]);
+      expect(response.body.SMSMessageData.Recipients).toEqual([
+        { statusCode: 403, number, status: 'InvalidPhoneNumber', cost: '0', messageId: 'None' },
+      ]);
     });
   });
 
@@ -217,20 +276,23 @@ describe("Africa's Talking sandbox", () => {
       [AFRICAS_TALKING_TEST_NUMBERS.invalidPhoneNumber, 403, 'InvalidPhoneNumber'],
       [AFRICAS_TALKING_TEST_NUMBERS.insufficientBalance, 405, 'InsufficientBalance'],
       [AFRICAS_TALKING_TEST_NUMBERS.userInBlacklist, 406, 'UserInBlacklist'],
-    ])('refuses %s with %i %s, sent beside a number that goes through, and reports no delivery for it', async (number, statusCode, status) => {
-      const response = await sms(`${number},${SHOPPER}`);
-      expect(response.body.SMSMessageData).toEqual({
-        Message: 'Sent to 1/2 Total Cost: KES 0.8000',
-        Recipients: [
-          { statusCode, number, status, cost: '0', messageId: 'None' },
-          expect.objectContaining({ statusCode: 101, number: SHOPPER }),
-        ],
-      });
-      await waitFor('the shopper’s report', () => receiver.reports.length === 1);
-      await new Promise((resolve) => setTimeout(resolve, DELIVERY_DELAY_MS));
-      expect(receiver.reports).toEqual([expect.objectContaining({ phoneNumber: SHOPPER })]);
-      expect(sandbox.control.messages().find((message) => message.to === number)).toMatchObject({ statusCode, status, delivery: null });
-    });
+    ])(
+      'refuses %s with %i %s, sent beside a number that goes through, and reports no delivery for it',
+      async (number, statusCode, status) => {
+        const response = await sms(`${number},${SHOPPER}`);
+        expect(response.body.SMSMessageData).toEqual({
+          Message: 'Sent to 1/2 Total Cost: KES 0.8000',
+          Recipients: [
+            { statusCode, number, status, cost: '0', messageId: 'None' },
+            expect.objectContaining({ statusCode: 101, number: SHOPPER }),
+          ],
+        });
+        await waitFor('the shopper’s report', () => receiver.reports.length === 1);
+        await new Promise((resolve) => setTimeout(resolve, DELIVERY_DELAY_MS));
+        expect(receiver.reports).toEqual([expect.objectContaining({ phoneNumber: SHOPPER })]);
+        expect(sandbox.control.messages().find((message) => message.to === number)).toMatchObject({ statusCode, status, delivery: null });
+      },
+    );
 
     it('sends to the absent subscriber, whose delivery report says Failed: AbsentSubscriber', async () => {
       const number = AFRICAS_TALKING_TEST_NUMBERS.absentSubscriber;
@@ -238,8 +300,19 @@ describe("Africa's Talking sandbox", () => {
       const { messageId } = response.body.SMSMessageData.Recipients[0];
       expect(response.body.SMSMessageData.Recipients[0]).toMatchObject({ statusCode: 101, status: 'Success' });
       const [report] = await waitFor('the delivery report', () => receiver.reports.length > 0 && receiver.reports);
-      expect(report).toEqual({ id: messageId, status: 'Failed', failureReason: 'AbsentSubscriber', phoneNumber: number, networkCode: '63902', retryCount: '0' });
-      expect(sandbox.control.messages()[0].delivery).toEqual({ status: 'Failed', failureReason: 'AbsentSubscriber', reportedAt: expect.any(String) });
+      expect(report).toEqual({
+        id: messageId,
+        status: 'Failed',
+        failureReason: 'AbsentSubscriber',
+        phoneNumber: number,
+        networkCode: '63902',
+        retryCount: '0',
+      });
+      expect(sandbox.control.messages()[0].delivery).toEqual({
+        status: 'Failed',
+        failureReason: 'AbsentSubscriber',
+        reportedAt: expect.any(String),
+      });
     });
 
     it('fails the whole request with HTTP 500 every other time, so that a retry goes through', async () => {
@@ -267,14 +340,20 @@ describe("Africa's Talking sandbox", () => {
       // Node starts a timer from the event loop's cached clock, which lags the wall clock the sandbox
       // stamps sentAt with by the work done so far in that turn: the two stamps may be a little under
       // the delay apart (99 ms on a busy CI machine), never far under.
-      expect(Date.parse(message.delivery!.reportedAt) - Date.parse(message.sentAt)).toBeGreaterThanOrEqual(DELIVERY_DELAY_MS - TIMER_START_LAG_MS);
+      expect(Date.parse(message.delivery!.reportedAt) - Date.parse(message.sentAt)).toBeGreaterThanOrEqual(
+        DELIVERY_DELAY_MS - TIMER_START_LAG_MS,
+      );
     });
 
     it('records reports without posting them when no callback URL is set, and ignores a callback URL that is down', async () => {
       for (const deliveryReportUrl of [undefined, 'http://127.0.0.1:9/unreachable']) {
         const quiet = createAfricasTalkingSandbox({ ...SANDBOX_AFRICAS_TALKING_APP, senderIds: [], deliveryReportUrl, deliveryDelayMs: 0 });
         const quietApp = express().use(quiet.router);
-        const response = await request(quietApp).post('/version1/messaging').set({ apiKey: SANDBOX_AFRICAS_TALKING_APP.apiKey, accept: 'application/json' }).type('form').send({ username: SANDBOX_AFRICAS_TALKING_APP.username, to: SHOPPER, message: 'Hello' });
+        const response = await request(quietApp)
+          .post('/version1/messaging')
+          .set({ apiKey: SANDBOX_AFRICAS_TALKING_APP.apiKey, accept: 'application/json' })
+          .type('form')
+          .send({ username: SANDBOX_AFRICAS_TALKING_APP.username, to: SHOPPER, message: 'Hello' });
         expect(response.status).toBe(201);
         await waitFor('the recorded report', () => quiet.control.messages()[0].delivery !== null);
         quiet.control.stop();

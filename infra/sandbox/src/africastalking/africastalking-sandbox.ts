@@ -2,7 +2,14 @@ import { randomBytes } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { KEPT_MESSAGES } from '../outbox/kept-messages.js';
 import { checkSend, isRoutableNumber, type AfricasTalkingApp } from './request-checks.js';
-import { AFRICAS_TALKING_TEST_NUMBERS, INVALID_PHONE_NUMBER, INVALID_SENDER_ID, SENT, recipientOutcomeFor, type RecipientOutcome } from './test-numbers.js';
+import {
+  AFRICAS_TALKING_TEST_NUMBERS,
+  INVALID_PHONE_NUMBER,
+  INVALID_SENDER_ID,
+  recipientOutcomeFor,
+  SENT,
+  type RecipientOutcome,
+} from './test-numbers.js';
 
 export { AFRICAS_TALKING_TEST_NUMBERS, type AfricasTalkingTestNumber } from './test-numbers.js';
 
@@ -75,9 +82,20 @@ export function createAfricasTalkingSandbox(options: AfricasTalkingSandboxOption
 
   /** Sends and forgets: Africa's Talking's retries of a report the shop did not take are out of the sandbox's scope. */
   async function postReport(url: string, record: SentSms, { status, failureReason }: NonNullable<SentSms['delivery']>): Promise<void> {
-    const fields = { id: record.id, status, phoneNumber: record.to, networkCode: NETWORK_CODE, retryCount: '0', ...(failureReason ? { failureReason } : {}) };
+    const fields = {
+      id: record.id,
+      status,
+      phoneNumber: record.to,
+      networkCode: NETWORK_CODE,
+      retryCount: '0',
+      ...(failureReason ? { failureReason } : {}),
+    };
     try {
-      const response = await fetch(url, { method: 'POST', body: new URLSearchParams(fields), signal: AbortSignal.timeout(REPORT_TIMEOUT_MS) });
+      const response = await fetch(url, {
+        method: 'POST',
+        body: new URLSearchParams(fields),
+        signal: AbortSignal.timeout(REPORT_TIMEOUT_MS),
+      });
       await response.arrayBuffer();
     } catch {
       // The shop being down or slow is its own problem, as it would be with the real provider.
@@ -133,7 +151,10 @@ export function createAfricasTalkingSandbox(options: AfricasTalkingSandboxOption
     if (!checked.ok) return void response.status(checked.status).type('text/plain').send(checked.reason);
     // The real API answers XML unless asked for JSON; the shop reads JSON, so it must ask.
     if (!(request.get('accept') ?? '').includes('application/json')) {
-      return void response.status(406).type('text/plain').send('The sandbox answers JSON only: send Accept: application/json, as the real API would otherwise answer XML.');
+      return void response
+        .status(406)
+        .type('text/plain')
+        .send('The sandbox answers JSON only: send Accept: application/json, as the real API would otherwise answer XML.');
     }
     const { to, message, from, parts } = checked.value;
     if (to.includes(AFRICAS_TALKING_TEST_NUMBERS.serverError) && ++serverErrorRequests % 2 === 1) {

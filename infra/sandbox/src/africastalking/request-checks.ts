@@ -72,16 +72,28 @@ export function checkSend(body: unknown, apiKey: string | undefined, app: Africa
   for (const name of ['username', 'to', 'message']) {
     if (field(fields, name) === undefined) return { ok: false, status: 400, reason: `Request is missing required form field '${name}'` };
   }
-  if (fields.username !== app.username || apiKey !== app.apiKey) return { ok: false, status: 401, reason: 'The supplied authentication is invalid' };
+  if (fields.username !== app.username || apiKey !== app.apiKey)
+    return { ok: false, status: 401, reason: 'The supplied authentication is invalid' };
   const message = fields.message as string;
   const counted = smsParts(message);
   if ('notGsm' in counted) {
-    return { ok: false, status: 400, reason: `The sandbox takes plain GSM 03.38 text only; the message has ${counted.notGsm.map((character) => JSON.stringify(character)).join(', ')}` };
+    return {
+      ok: false,
+      status: 400,
+      reason: `The sandbox takes plain GSM 03.38 text only; the message has ${counted.notGsm.map((character) => JSON.stringify(character)).join(', ')}`,
+    };
   }
   if (counted.parts > MAX_PARTS) {
-    return { ok: false, status: 400, reason: `The message takes ${counted.parts} SMS parts; the sandbox takes at most ${MAX_PARTS} (${SINGLE_PART_SEPTETS} GSM characters alone, ${MULTIPART_SEPTETS} a part when split, extension characters counting two)` };
+    return {
+      ok: false,
+      status: 400,
+      reason: `The message takes ${counted.parts} SMS parts; the sandbox takes at most ${MAX_PARTS} (${SINGLE_PART_SEPTETS} GSM characters alone, ${MULTIPART_SEPTETS} a part when split, extension characters counting two)`,
+    };
   }
-  const to = (fields.to as string).split(',').map((number) => number.trim()).filter((number) => number !== '');
+  const to = (fields.to as string)
+    .split(',')
+    .map((number) => number.trim())
+    .filter((number) => number !== '');
   if (to.length === 0) return { ok: false, status: 400, reason: "Request is missing required form field 'to'" };
   return { ok: true, value: { to, message, from: field(fields, 'from') ?? null, parts: counted.parts } };
 }

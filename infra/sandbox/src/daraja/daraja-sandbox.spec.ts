@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SANDBOX_DARAJA_APP, SANDBOX_GOOGLE_CLIENT, SANDBOX_PATHS, loadConfig } from '@shop/config';
+import { loadConfig, SANDBOX_DARAJA_APP, SANDBOX_GOOGLE_CLIENT, SANDBOX_PATHS } from '@shop/config';
 import { waitFor } from '@shop/testing';
 import { paymentSandboxOptions, startSandbox, type RunningSandbox } from '../sandbox.js';
 import { eatTimestamp } from './request-checks.js';
@@ -82,12 +82,19 @@ describe('Daraja sandbox', () => {
 
   const basic = (key: string, secret: string) => `Basic ${Buffer.from(`${key}:${secret}`).toString('base64')}`;
 
-  async function newToken(authorization = basic(SANDBOX_DARAJA_APP.consumerKey, SANDBOX_DARAJA_APP.consumerSecret), grantType = 'client_credentials'): Promise<Response> {
+  async function newToken(
+    authorization = basic(SANDBOX_DARAJA_APP.consumerKey, SANDBOX_DARAJA_APP.consumerSecret),
+    grantType = 'client_credentials',
+  ): Promise<Response> {
     return fetch(`${daraja}/oauth/v1/generate?grant_type=${grantType}`, { headers: { authorization } });
   }
 
   async function post(path: string, body: unknown, bearer = token): Promise<{ status: number; body: Record<string, string> }> {
-    const response = await fetch(`${daraja}${path}`, { method: 'POST', headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const response = await fetch(`${daraja}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     return { status: response.status, body: (await response.json()) as Record<string, string> };
   }
 
@@ -119,18 +126,31 @@ describe('Daraja sandbox', () => {
 
   function query(checkoutRequestId: string) {
     const timestamp = eatTimestamp(new Date());
-    return post('/mpesa/stkpushquery/v1/query', { BusinessShortCode: SANDBOX_DARAJA_APP.shortcode, Password: password(timestamp), Timestamp: timestamp, CheckoutRequestID: checkoutRequestId });
+    return post('/mpesa/stkpushquery/v1/query', {
+      BusinessShortCode: SANDBOX_DARAJA_APP.shortcode,
+      Password: password(timestamp),
+      Timestamp: timestamp,
+      CheckoutRequestID: checkoutRequestId,
+    });
   }
 
-  const callbacksOf = (checkoutRequestId: string) => receiver.bodies.filter((body): body is StkCallbackBody => 'Body' in body && body.Body.stkCallback.CheckoutRequestID === checkoutRequestId);
+  const callbacksOf = (checkoutRequestId: string) =>
+    receiver.bodies.filter(
+      (body): body is StkCallbackBody => 'Body' in body && body.Body.stkCallback.CheckoutRequestID === checkoutRequestId,
+    );
   /** The transaction once `count` deliveries have their outcome recorded (the receiver may see a body first). */
   const delivered = (checkoutRequestId: string, count: number) =>
-    waitFor(`${count} recorded deliveries`, () => {
-      const transaction = sandbox.daraja.transaction(checkoutRequestId)!;
-      const done = transaction.deliveries.filter((delivery) => delivery.status !== undefined || delivery.error !== undefined);
-      return done.length === count && transaction;
-    }, 5000);
-  const finished = (checkoutRequestId: string) => waitFor('the transaction to finish', () => sandbox.daraja.transaction(checkoutRequestId)?.state === 'finished');
+    waitFor(
+      `${count} recorded deliveries`,
+      () => {
+        const transaction = sandbox.daraja.transaction(checkoutRequestId)!;
+        const done = transaction.deliveries.filter((delivery) => delivery.status !== undefined || delivery.error !== undefined);
+        return done.length === count && transaction;
+      },
+      5000,
+    );
+  const finished = (checkoutRequestId: string) =>
+    waitFor('the transaction to finish', () => sandbox.daraja.transaction(checkoutRequestId)?.state === 'finished');
 
   beforeAll(async () => {
     const options = paymentSandboxOptions(loadConfig({ NODE_ENV: 'test' }));
@@ -138,7 +158,11 @@ describe('Daraja sandbox', () => {
       port: 0,
       ...options,
       daraja: { ...options.daraja, callbackDelayMs: CALLBACK_DELAY_MS },
-      googleClient: { clientId: SANDBOX_GOOGLE_CLIENT.id, clientSecret: SANDBOX_GOOGLE_CLIENT.secret, redirectUris: ['http://localhost:3000/api/auth/google/callback'] },
+      googleClient: {
+        clientId: SANDBOX_GOOGLE_CLIENT.id,
+        clientSecret: SANDBOX_GOOGLE_CLIENT.secret,
+        redirectUris: ['http://localhost:3000/api/auth/google/callback'],
+      },
     });
     daraja = `${sandbox.url}${SANDBOX_PATHS.daraja}`;
     receiver = await startReceiver();
@@ -167,7 +191,11 @@ describe('Daraja sandbox', () => {
     it('refuses wrong credentials as Daraja does', async () => {
       const response = await newToken(basic(SANDBOX_DARAJA_APP.consumerKey, 'not-the-secret'));
       expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ requestId: expect.any(String), errorCode: '400.008.01', errorMessage: 'Invalid Authentication passed' });
+      expect(await response.json()).toEqual({
+        requestId: expect.any(String),
+        errorCode: '400.008.01',
+        errorMessage: 'Invalid Authentication passed',
+      });
     });
 
     it('refuses a grant type other than client_credentials', async () => {
@@ -186,7 +214,10 @@ describe('Daraja sandbox', () => {
       expect(shortLived.expires_in).toBe('1');
       expect((await post('/mpesa/stkpush/v1/processrequest', pushRequest(), shortLived.access_token)).status).toBe(200);
       await new Promise((resolve) => setTimeout(resolve, 1100));
-      expect(await post('/mpesa/stkpush/v1/processrequest', pushRequest(), shortLived.access_token)).toEqual({ status: 404, body: invalid });
+      expect(await post('/mpesa/stkpush/v1/processrequest', pushRequest(), shortLived.access_token)).toEqual({
+        status: 404,
+        body: invalid,
+      });
     });
   });
 
@@ -203,11 +234,21 @@ describe('Daraja sandbox', () => {
           CustomerMessage: 'Success. Request accepted for processing',
         },
       });
-      expect(sandbox.daraja.transaction(answer.body.CheckoutRequestID)).toMatchObject({ phone: DARAJA_TEST_NUMBERS.success, amount: 1250, state: 'pending' });
+      expect(sandbox.daraja.transaction(answer.body.CheckoutRequestID)).toMatchObject({
+        phone: DARAJA_TEST_NUMBERS.success,
+        amount: 1250,
+        state: 'pending',
+      });
     });
 
     it('accepts amounts and numbers sent as strings, a 12-character reference and a 13-character description', async () => {
-      const answer = await push({ Amount: '5', PartyA: '254712345678', PhoneNumber: '254112345678', AccountReference: 'A'.repeat(12), TransactionDesc: 'D'.repeat(13) });
+      const answer = await push({
+        Amount: '5',
+        PartyA: '254712345678',
+        PhoneNumber: '254112345678',
+        AccountReference: 'A'.repeat(12),
+        TransactionDesc: 'D'.repeat(13),
+      });
       expect(answer.status).toBe(200);
       expect(sandbox.daraja.transaction(answer.body.CheckoutRequestID)).toMatchObject({ amount: 5, phone: '254112345678' });
     });
@@ -216,8 +257,16 @@ describe('Daraja sandbox', () => {
     it.each<[string, string, () => Record<string, unknown>]>([
       ['another shortcode', 'BusinessShortCode', () => ({ BusinessShortCode: '600000' })],
       ['a password made with another passkey', 'Password', () => ({ Password: password(eatTimestamp(new Date()), 'another-passkey') })],
-      ['a timestamp that is not YYYYMMDDHHmmss', 'Timestamp', () => ({ Timestamp: '2025-01-01 10:00', Password: password('2025-01-01 10:00') })],
-      ['a timestamp in UTC rather than Nairobi time', 'Timestamp', () => ({ Timestamp: utcTimestamp(), Password: password(utcTimestamp()) })],
+      [
+        'a timestamp that is not YYYYMMDDHHmmss',
+        'Timestamp',
+        () => ({ Timestamp: '2025-01-01 10:00', Password: password('2025-01-01 10:00') }),
+      ],
+      [
+        'a timestamp in UTC rather than Nairobi time',
+        'Timestamp',
+        () => ({ Timestamp: utcTimestamp(), Password: password(utcTimestamp()) }),
+      ],
       ['an impossible date', 'Timestamp', () => ({ Timestamp: '20250231120000', Password: password('20250231120000') })],
       ['an unknown transaction type', 'TransactionType', () => ({ TransactionType: 'CustomerPayBill' })],
       ['an amount of 0', 'Amount', () => ({ Amount: 0 })],
@@ -235,12 +284,19 @@ describe('Daraja sandbox', () => {
       ['an empty account reference', 'AccountReference', () => ({ AccountReference: ' ' })],
       ['a 14-character description', 'TransactionDesc', () => ({ TransactionDesc: 'D'.repeat(14) })],
     ])('refuses %s', async (_case, field, overrides) => {
-      expect(await push(overrides())).toEqual({ status: 400, body: { requestId: expect.any(String), errorCode: '400.002.02', errorMessage: `Bad Request - Invalid ${field}` } });
+      expect(await push(overrides())).toEqual({
+        status: 400,
+        body: { requestId: expect.any(String), errorCode: '400.002.02', errorMessage: `Bad Request - Invalid ${field}` },
+      });
       expect(sandbox.daraja.transactions()).toEqual([]);
     });
 
     it('refuses a body that is not JSON in its own error shape', async () => {
-      const response = await fetch(`${daraja}/mpesa/stkpush/v1/processrequest`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{"Amount":' });
+      const response = await fetch(`${daraja}/mpesa/stkpush/v1/processrequest`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: '{"Amount":',
+      });
       expect(response.status).toBe(400);
       expect(await response.json()).toMatchObject({ errorCode: '400.002.02' });
     });
@@ -276,14 +332,26 @@ describe('Daraja sandbox', () => {
       expect(items[1].Value).toBe(transaction.receipt);
       // TransactionDate is Nairobi wall-clock time, three hours ahead of UTC.
       const date = String(items[3].Value);
-      const paidAt = Date.UTC(+date.slice(0, 4), +date.slice(4, 6) - 1, +date.slice(6, 8), +date.slice(8, 10), +date.slice(10, 12), +date.slice(12, 14)) - EAT_OFFSET_MS;
+      const paidAt =
+        Date.UTC(
+          +date.slice(0, 4),
+          +date.slice(4, 6) - 1,
+          +date.slice(6, 8),
+          +date.slice(8, 10),
+          +date.slice(10, 12),
+          +date.slice(12, 14),
+        ) - EAT_OFFSET_MS;
       expect(paidAt).toBeGreaterThanOrEqual(Math.floor(pushedAt / 1000) * 1000);
       expect(paidAt).toBeLessThanOrEqual(Date.now());
       expect(transaction.deliveries).toEqual([{ copy: 1, attempt: 1, at: expect.any(String), status: 200 }]);
     });
 
     it('gives every payment its own receipt number', async () => {
-      const ids = await Promise.all(['254711000001', '254711000002', '254711000003', '254711000004'].map((phone) => pushAccepted({ PhoneNumber: phone, PartyA: phone })));
+      const ids = await Promise.all(
+        ['254711000001', '254711000002', '254711000003', '254711000004'].map((phone) =>
+          pushAccepted({ PhoneNumber: phone, PartyA: phone }),
+        ),
+      );
       await waitFor('four callbacks', () => receiver.bodies.length === 4);
       const receipts = ids.map((id) => sandbox.daraja.transaction(id)!.receipt);
       expect(new Set(receipts).size).toBe(4);
@@ -333,14 +401,19 @@ describe('Daraja sandbox', () => {
       closed.close();
       const id = await pushAccepted({ CallBackURL: `http://127.0.0.1:${port}/callback` });
       const { deliveries } = await delivered(id, 3);
-      expect(deliveries.map(({ attempt, error, status }) => ({ attempt, error, status }))).toEqual([1, 2, 3].map((attempt) => ({ attempt, error: 'ECONNREFUSED', status: undefined })));
+      expect(deliveries.map(({ attempt, error, status }) => ({ attempt, error, status }))).toEqual(
+        [1, 2, 3].map((attempt) => ({ attempt, error: 'ECONNREFUSED', status: undefined })),
+      );
     });
   });
 
   describe('STK query', () => {
     it('answers "being processed" while the shopper has not answered, then the result', async () => {
       const id = await pushAccepted({ PhoneNumber: DARAJA_TEST_NUMBERS.cancelled, PartyA: DARAJA_TEST_NUMBERS.cancelled });
-      expect(await query(id)).toEqual({ status: 500, body: { requestId: id, errorCode: '500.001.1001', errorMessage: 'The transaction is being processed' } });
+      expect(await query(id)).toEqual({
+        status: 500,
+        body: { requestId: id, errorCode: '500.001.1001', errorMessage: 'The transaction is being processed' },
+      });
       await finished(id);
       const transaction = sandbox.daraja.transaction(id)!;
       expect(await query(id)).toEqual({
@@ -357,10 +430,18 @@ describe('Daraja sandbox', () => {
     });
 
     it('refuses an unknown CheckoutRequestID and a wrong password', async () => {
-      expect(await query('ws_CO_000000000000000000')).toEqual({ status: 400, body: { requestId: expect.any(String), errorCode: '400.002.02', errorMessage: 'Bad Request - Invalid CheckoutRequestID' } });
+      expect(await query('ws_CO_000000000000000000')).toEqual({
+        status: 400,
+        body: { requestId: expect.any(String), errorCode: '400.002.02', errorMessage: 'Bad Request - Invalid CheckoutRequestID' },
+      });
       const id = await pushAccepted();
       const timestamp = eatTimestamp(new Date());
-      const wrong = await post('/mpesa/stkpushquery/v1/query', { BusinessShortCode: SANDBOX_DARAJA_APP.shortcode, Password: password(timestamp, 'nope'), Timestamp: timestamp, CheckoutRequestID: id });
+      const wrong = await post('/mpesa/stkpushquery/v1/query', {
+        BusinessShortCode: SANDBOX_DARAJA_APP.shortcode,
+        Password: password(timestamp, 'nope'),
+        Timestamp: timestamp,
+        CheckoutRequestID: id,
+      });
       expect(wrong).toMatchObject({ status: 400, body: { errorMessage: 'Bad Request - Invalid Password' } });
     });
   });
@@ -382,10 +463,16 @@ describe('Daraja sandbox', () => {
       };
     }
 
-    const statusQuery = (overrides: Record<string, unknown> = {}, bearer = token) => post('/mpesa/transactionstatus/v1/query', statusRequest(overrides), bearer);
+    const statusQuery = (overrides: Record<string, unknown> = {}, bearer = token) =>
+      post('/mpesa/transactionstatus/v1/query', statusRequest(overrides), bearer);
     const resultOf = (conversationId: string) =>
-      waitFor('the status result', () => receiver.bodies.find((body): body is StatusResultBody => 'Result' in body && body.Result.ConversationID === conversationId), 5000);
-    const parameters = (result: StatusResultBody) => Object.fromEntries((result.Result.ResultParameters?.ResultParameter ?? []).map(({ Key, Value }) => [Key, Value]));
+      waitFor(
+        'the status result',
+        () => receiver.bodies.find((body): body is StatusResultBody => 'Result' in body && body.Result.ConversationID === conversationId),
+        5000,
+      );
+    const parameters = (result: StatusResultBody) =>
+      Object.fromEntries((result.Result.ResultParameters?.ResultParameter ?? []).map(({ Key, Value }) => [Key, Value]));
 
     async function paidPush(overrides: Record<string, unknown> = {}): Promise<string> {
       const id = await pushAccepted(overrides);
@@ -398,7 +485,12 @@ describe('Daraja sandbox', () => {
       const answer = await statusQuery({ OriginatorConversationID: id, Occasion: 'Order 1042' });
       expect(answer).toEqual({
         status: 200,
-        body: { OriginatorConversationID: id, ConversationID: expect.stringMatching(/^AG_\d{8}_[0-9a-f]{20}$/), ResponseCode: '0', ResponseDescription: 'Accept the service request successfully.' },
+        body: {
+          OriginatorConversationID: id,
+          ConversationID: expect.stringMatching(/^AG_\d{8}_[0-9a-f]{20}$/),
+          ResponseCode: '0',
+          ResponseDescription: 'Accept the service request successfully.',
+        },
       });
       const transaction = sandbox.daraja.transaction(id)!;
       const result = await resultOf(answer.body.ConversationID);
@@ -465,7 +557,13 @@ describe('Daraja sandbox', () => {
       ['an unknown CheckoutRequestID', async () => ({ OriginatorConversationID: 'ws_CO_000000000000000000' }), 'OriginatorConversationID'],
       ['an unknown receipt', async () => ({ TransactionID: 'SZZ0000000' }), 'TransactionID'],
       ['a push the shopper has not answered', async () => ({ OriginatorConversationID: await pushAccepted() }), 'OriginatorConversationID'],
-      ['a cancelled push', async () => ({ OriginatorConversationID: await paidPush({ PhoneNumber: DARAJA_TEST_NUMBERS.cancelled, PartyA: DARAJA_TEST_NUMBERS.cancelled }) }), 'OriginatorConversationID'],
+      [
+        'a cancelled push',
+        async () => ({
+          OriginatorConversationID: await paidPush({ PhoneNumber: DARAJA_TEST_NUMBERS.cancelled, PartyA: DARAJA_TEST_NUMBERS.cancelled }),
+        }),
+        'OriginatorConversationID',
+      ],
     ])('finds no transaction for %s, and says so without a receipt', async (_case, asked, key) => {
       const answer = await statusQuery(await asked());
       expect(answer.status).toBe(200);
@@ -495,11 +593,17 @@ describe('Daraja sandbox', () => {
       ['101-character remarks', 'Remarks', { Remarks: 'R'.repeat(101), OriginatorConversationID: 'ws_CO_1' }],
       ['a 101-character occasion', 'Occasion', { Occasion: 'O'.repeat(101), OriginatorConversationID: 'ws_CO_1' }],
     ])('refuses a query with %s', async (_case, field, overrides) => {
-      expect(await statusQuery(overrides)).toEqual({ status: 400, body: { requestId: expect.any(String), errorCode: '400.002.02', errorMessage: `Bad Request - Invalid ${field}` } });
+      expect(await statusQuery(overrides)).toEqual({
+        status: 400,
+        body: { requestId: expect.any(String), errorCode: '400.002.02', errorMessage: `Bad Request - Invalid ${field}` },
+      });
     });
 
     it('refuses a query without a valid access token', async () => {
-      expect(await statusQuery({ OriginatorConversationID: 'ws_CO_1' }, 'made-up-token')).toMatchObject({ status: 404, body: { errorCode: '404.001.03' } });
+      expect(await statusQuery({ OriginatorConversationID: 'ws_CO_1' }, 'made-up-token')).toMatchObject({
+        status: 404,
+        body: { errorCode: '404.001.03' },
+      });
     });
 
     it('refuses every query when no initiator is configured', async () => {
@@ -512,7 +616,11 @@ describe('Daraja sandbox', () => {
       });
       try {
         const bareDaraja = `${bare.url}${SANDBOX_PATHS.daraja}`;
-        const { access_token } = (await (await fetch(`${bareDaraja}/oauth/v1/generate?grant_type=client_credentials`, { headers: { authorization: basic(SANDBOX_DARAJA_APP.consumerKey, SANDBOX_DARAJA_APP.consumerSecret) } })).json()) as { access_token: string };
+        const { access_token } = (await (
+          await fetch(`${bareDaraja}/oauth/v1/generate?grant_type=client_credentials`, {
+            headers: { authorization: basic(SANDBOX_DARAJA_APP.consumerKey, SANDBOX_DARAJA_APP.consumerSecret) },
+          })
+        ).json()) as { access_token: string };
         const response = await fetch(`${bareDaraja}/mpesa/transactionstatus/v1/query`, {
           method: 'POST',
           headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' },
@@ -530,10 +638,14 @@ describe('Daraja sandbox', () => {
       await delivered(id, 1);
       receiver.statuses.push(502);
       await statusQuery({ OriginatorConversationID: id });
-      const { statusQueries } = await waitFor('two recorded attempts', () => {
-        const recorded = sandbox.daraja.transaction(id)!;
-        return recorded.statusQueries[0]?.deliveries[1]?.status !== undefined && recorded;
-      }, 5000);
+      const { statusQueries } = await waitFor(
+        'two recorded attempts',
+        () => {
+          const recorded = sandbox.daraja.transaction(id)!;
+          return recorded.statusQueries[0]?.deliveries[1]?.status !== undefined && recorded;
+        },
+        5000,
+      );
       expect(statusQueries[0].deliveries.map(({ attempt, status }) => ({ attempt, status }))).toEqual([
         { attempt: 1, status: 502 },
         { attempt: 2, status: 200 },
@@ -546,7 +658,9 @@ describe('Daraja sandbox', () => {
       const answer = await statusQuery({ OriginatorConversationID: id });
       await new Promise((resolve) => setTimeout(resolve, 3 * CALLBACK_DELAY_MS));
       expect(receiver.bodies.filter((body) => 'Result' in body)).toEqual([]);
-      expect(sandbox.daraja.transaction(id)!.statusQueries).toEqual([expect.objectContaining({ conversationId: answer.body.ConversationID, resultCode: 0, deliveries: [] })]);
+      expect(sandbox.daraja.transaction(id)!.statusQueries).toEqual([
+        expect.objectContaining({ conversationId: answer.body.ConversationID, resultCode: 0, deliveries: [] }),
+      ]);
     });
   });
 
@@ -608,7 +722,11 @@ describe('Daraja sandbox', () => {
 
     it('serves the same controls over HTTP', async () => {
       const phone = DARAJA_TEST_NUMBERS.success;
-      const set = await fetch(`${daraja}/control/phones/${phone}/behaviour`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ drop: true }) });
+      const set = await fetch(`${daraja}/control/phones/${phone}/behaviour`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ drop: true }),
+      });
       expect(set.status).toBe(204);
       const id = await pushAccepted();
       await finished(id);
@@ -619,7 +737,11 @@ describe('Daraja sandbox', () => {
       expect(sent.status).toBe(200);
       expect(callbacksOf(id)).toHaveLength(1);
 
-      const bad = await fetch(`${daraja}/control/phones/${phone}/behaviour`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ copies: 'many' }) });
+      const bad = await fetch(`${daraja}/control/phones/${phone}/behaviour`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ copies: 'many' }),
+      });
       expect(bad.status).toBe(400);
       expect((await fetch(`${daraja}/control/transactions/ws_CO_unknown`)).status).toBe(404);
 

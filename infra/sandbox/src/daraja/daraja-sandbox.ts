@@ -156,15 +156,21 @@ function randomDigits(length: number): string {
 }
 
 function checkBehaviour(behaviour: unknown): CallbackBehaviour {
-  if (typeof behaviour !== 'object' || behaviour === null) throw new DarajaControlError(400, 'A behaviour is an object of copies, extraDelayMs, drop, amount and dropStatusResults.');
+  if (typeof behaviour !== 'object' || behaviour === null)
+    throw new DarajaControlError(400, 'A behaviour is an object of copies, extraDelayMs, drop, amount and dropStatusResults.');
   const { copies, extraDelayMs, drop, amount, dropStatusResults } = behaviour as Record<string, unknown>;
-  const wholeIn = (value: unknown, min: number, max: number) => value === undefined || (Number.isInteger(value) && (value as number) >= min && (value as number) <= max);
+  const wholeIn = (value: unknown, min: number, max: number) =>
+    value === undefined || (Number.isInteger(value) && (value as number) >= min && (value as number) <= max);
   if (!wholeIn(copies, 1, MAX_COPIES)) throw new DarajaControlError(400, `copies must be a whole number from 1 to ${MAX_COPIES}.`);
-  if (!wholeIn(extraDelayMs, 0, 3_600_000)) throw new DarajaControlError(400, 'extraDelayMs must be a whole number of milliseconds up to an hour.');
+  if (!wholeIn(extraDelayMs, 0, 3_600_000))
+    throw new DarajaControlError(400, 'extraDelayMs must be a whole number of milliseconds up to an hour.');
   if (!wholeIn(amount, 0, Number.MAX_SAFE_INTEGER)) throw new DarajaControlError(400, 'amount must be a whole number of shillings.');
   if (drop !== undefined && typeof drop !== 'boolean') throw new DarajaControlError(400, 'drop must be true or false.');
-  if (dropStatusResults !== undefined && typeof dropStatusResults !== 'boolean') throw new DarajaControlError(400, 'dropStatusResults must be true or false.');
-  return Object.fromEntries(Object.entries({ copies, extraDelayMs, drop, amount, dropStatusResults }).filter(([, value]) => value !== undefined));
+  if (dropStatusResults !== undefined && typeof dropStatusResults !== 'boolean')
+    throw new DarajaControlError(400, 'dropStatusResults must be true or false.');
+  return Object.fromEntries(
+    Object.entries({ copies, extraDelayMs, drop, amount, dropStatusResults }).filter(([, value]) => value !== undefined),
+  );
 }
 
 /** What M-Pesa took from the shopper: the pushed amount unless a behaviour says otherwise. */
@@ -261,7 +267,9 @@ export function createDarajaSandbox(options: DarajaSandboxOptions): DarajaSandbo
   async function deliver(record: DarajaTransaction, copies: number, finishedAt: Date): Promise<void> {
     const body = JSON.stringify(callbackBody(record, finishedAt));
     const { signal } = deliveries;
-    await Promise.all(Array.from({ length: copies }, (_, index) => deliverCopy(record.callbackUrl, body, index + 1, record.deliveries, signal)));
+    await Promise.all(
+      Array.from({ length: copies }, (_, index) => deliverCopy(record.callbackUrl, body, index + 1, record.deliveries, signal)),
+    );
   }
 
   function newConversationId(now: Date): string {
@@ -304,7 +312,9 @@ export function createDarajaSandbox(options: DarajaSandboxOptions): DarajaSandbo
         ],
       };
     }
-    result.ReferenceData = { ReferenceItem: request.occasion === null ? { Key: 'Occasion' } : { Key: 'Occasion', Value: request.occasion } };
+    result.ReferenceData = {
+      ReferenceItem: request.occasion === null ? { Key: 'Occasion' } : { Key: 'Occasion', Value: request.occasion },
+    };
     return { Result: result };
   }
 
@@ -321,7 +331,12 @@ export function createDarajaSandbox(options: DarajaSandboxOptions): DarajaSandbo
       transactionId: request.transactionId,
       at: now.toISOString(),
       resultUrl: request.resultUrl,
-      ...(paid ? STATUS_FOUND : { resultCode: STATUS_NOT_FOUND_CODE, resultDesc: `No transaction found for the given ${request.transactionId === null ? 'OriginatorConversationID' : 'TransactionID'}` }),
+      ...(paid
+        ? STATUS_FOUND
+        : {
+            resultCode: STATUS_NOT_FOUND_CODE,
+            resultDesc: `No transaction found for the given ${request.transactionId === null ? 'OriginatorConversationID' : 'TransactionID'}`,
+          }),
       deliveries: [],
     };
     record?.statusQueries.push(query);
@@ -404,7 +419,8 @@ export function createDarajaSandbox(options: DarajaSandboxOptions): DarajaSandbo
       }
       const transaction = live.get(target.checkoutRequestId);
       if (!transaction) throw new DarajaControlError(404, `No transaction ${target.checkoutRequestId}.`);
-      if (transaction.record.state !== 'pending') throw new DarajaControlError(409, `Transaction ${target.checkoutRequestId} has already finished.`);
+      if (transaction.record.state !== 'pending')
+        throw new DarajaControlError(409, `Transaction ${target.checkoutRequestId} has already finished.`);
       const { record } = transaction;
       if (checked.extraDelayMs !== undefined) {
         // A new extra delay replaces the one the transaction had, counted from the same start.
@@ -423,7 +439,8 @@ export function createDarajaSandbox(options: DarajaSandboxOptions): DarajaSandbo
       return structuredClone(transaction.record);
     },
     setTokenLifetime(seconds) {
-      if (!Number.isInteger(seconds) || seconds < 1) throw new DarajaControlError(400, 'A token lifetime is a whole number of seconds, at least 1.');
+      if (!Number.isInteger(seconds) || seconds < 1)
+        throw new DarajaControlError(400, 'A token lifetime is a whole number of seconds, at least 1.');
       tokenLifetimeSeconds = seconds;
     },
     expireTokens: () => tokens.clear(),
@@ -479,7 +496,8 @@ export function createDarajaSandbox(options: DarajaSandboxOptions): DarajaSandbo
     if (!checked.ok) return fault(response, 400, '400.002.02', `Bad Request - Invalid ${checked.invalidField}`);
     const record = live.get(checked.value)?.record;
     if (!record) return fault(response, 400, '400.002.02', 'Bad Request - Invalid CheckoutRequestID');
-    if (record.state === 'pending') return fault(response, 500, '500.001.1001', 'The transaction is being processed', record.checkoutRequestId);
+    if (record.state === 'pending')
+      return fault(response, 500, '500.001.1001', 'The transaction is being processed', record.checkoutRequestId);
     response.json({
       ResponseCode: '0',
       ResponseDescription: QUERY_ACCEPTED,

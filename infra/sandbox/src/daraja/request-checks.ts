@@ -141,7 +141,8 @@ export function checkTransactionStatus(body: unknown, app: DarajaApp & DarajaIni
   const fields: Fields = typeof body === 'object' && body !== null ? (body as Fields) : {};
   const refused = (invalidField: string): Checked<TransactionStatusRequest> => ({ ok: false, invalidField });
   if (typeof fields.Initiator !== 'string' || fields.Initiator !== app.initiatorName) return refused('Initiator');
-  if (typeof fields.SecurityCredential !== 'string' || fields.SecurityCredential !== app.securityCredential) return refused('SecurityCredential');
+  if (typeof fields.SecurityCredential !== 'string' || fields.SecurityCredential !== app.securityCredential)
+    return refused('SecurityCredential');
   if (fields.CommandID !== 'TransactionStatusQuery') return refused('CommandID');
   const transactionId = givenText(fields.TransactionID);
   if (transactionId === undefined) return refused('TransactionID');

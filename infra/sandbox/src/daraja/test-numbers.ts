@@ -28,7 +28,11 @@ const SUCCESS: StkOutcome = { resultCode: 0, resultDesc: 'The service request is
 
 const OUTCOMES: Record<string, StkOutcome> = {
   [DARAJA_TEST_NUMBERS.cancelled]: { resultCode: 1032, resultDesc: 'Request cancelled by user', callsBack: true },
-  [DARAJA_TEST_NUMBERS.insufficientFunds]: { resultCode: 1, resultDesc: 'The balance is insufficient for the transaction.', callsBack: true },
+  [DARAJA_TEST_NUMBERS.insufficientFunds]: {
+    resultCode: 1,
+    resultDesc: 'The balance is insufficient for the transaction.',
+    callsBack: true,
+  },
   [DARAJA_TEST_NUMBERS.wrongPin]: { resultCode: 2001, resultDesc: 'The initiator information is invalid.', callsBack: true },
   [DARAJA_TEST_NUMBERS.unreachable]: { resultCode: 1037, resultDesc: 'DS timeout user cannot be reached', callsBack: false },
   [DARAJA_TEST_NUMBERS.expired]: { resultCode: 1019, resultDesc: 'Transaction has expired', callsBack: true },

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import express, { type Express } from 'express';
-import { SignJWT, calculateJwkThumbprint, exportJWK, generateKeyPair, type CryptoKey, type JWK, type JWTPayload } from 'jose';
+import { calculateJwkThumbprint, exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK, type JWTPayload } from 'jose';
 import Provider, { interactionPolicy, type KoaContextWithOIDC } from 'oidc-provider';
 import { renderAccountChooser } from './sign-in-page.js';
 import { LISTED_TEST_ACCOUNTS, testAccount, type TestGoogleAccount } from './test-accounts.js';
@@ -71,7 +71,10 @@ export async function createIdentityProvider({ issuer, client }: IdentityProvide
     // Google's own lifetimes, roughly; a sign-in is a matter of minutes.
     ttl: { AuthorizationCode: 60, Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 3600, IdToken: 3600 },
     features: { devInteractions: { enabled: false } },
-    interactions: { url: (_ctx: KoaContextWithOIDC, interaction) => `${new URL(issuer).pathname}/interaction/${interaction.uid}`, policy: policyWithAccountSelection() },
+    interactions: {
+      url: (_ctx: KoaContextWithOIDC, interaction) => `${new URL(issuer).pathname}/interaction/${interaction.uid}`,
+      policy: policyWithAccountSelection(),
+    },
     // A first-party client: the account chooser is the whole interaction, no consent screen.
     async loadExistingGrant(ctx: KoaContextWithOIDC) {
       const grant = new ctx.oidc.provider.Grant({ clientId: ctx.oidc.client!.clientId, accountId: ctx.oidc.session!.accountId! });
@@ -113,7 +116,12 @@ export async function createIdentityProvider({ issuer, client }: IdentityProvide
         response.status(400).type('text').send('Choose a listed account, or give a name and an e-mail address.');
         return;
       }
-      await provider.interactionFinished(request, response, { login: { accountId: account.accountId }, select_account: {} }, { mergeWithLastSubmission: false });
+      await provider.interactionFinished(
+        request,
+        response,
+        { login: { accountId: account.accountId }, select_account: {} },
+        { mergeWithLastSubmission: false },
+      );
     } catch (error) {
       next(error);
     }
@@ -121,7 +129,12 @@ export async function createIdentityProvider({ issuer, client }: IdentityProvide
 
   routes.post('/interaction/:uid/abort', async (request, response, next) => {
     try {
-      await provider.interactionFinished(request, response, { error: 'access_denied', error_description: 'End-User aborted interaction' }, { mergeWithLastSubmission: false });
+      await provider.interactionFinished(
+        request,
+        response,
+        { error: 'access_denied', error_description: 'End-User aborted interaction' },
+        { mergeWithLastSubmission: false },
+      );
     } catch (error) {
       next(error);
     }

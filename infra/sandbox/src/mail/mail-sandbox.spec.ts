@@ -57,7 +57,10 @@ describe('mail sandbox', () => {
   it('keeps a text-only message with no HTML part', async () => {
     await transport.sendMail(order({ html: undefined }));
 
-    expect(mail.messages()[0]).toMatchObject({ text: expect.stringMatching(/^Asante! We have your payment of KES 1,250.\n?$/), html: null });
+    expect(mail.messages()[0]).toMatchObject({
+      text: expect.stringMatching(/^Asante! We have your payment of KES 1,250.\n?$/),
+      html: null,
+    });
   });
 
   it('lists the newest message first', async () => {

@@ -88,7 +88,8 @@ export async function startMailSandbox({ port, host = 'localhost' }: MailSandbox
     onData: (stream, session, callback) => {
       keep(stream, session).then(
         (id) => callback(null, id === null ? undefined : `OK: queued as ${id}`),
-        (error: unknown) => callback(Object.assign(new Error(`Error: the sandbox could not read the message (${String(error)})`), { responseCode: 451 })),
+        (error: unknown) =>
+          callback(Object.assign(new Error(`Error: the sandbox could not read the message (${String(error)})`), { responseCode: 451 })),
       );
     },
   });

@@ -56,7 +56,10 @@ function smsEntry(sms: SentSms): OutboxEntry {
   ${fields([
     ['To', escapeHtml(sms.to)],
     ['From', sms.from === null ? 'the account’s default sender' : escapeHtml(sms.from)],
-    ['Status', `<span${accepted}>${escapeHtml(sms.status)} (${sms.statusCode})</span> · ${sms.parts} part${sms.parts === 1 ? '' : 's'} · ${escapeHtml(sms.cost)}`],
+    [
+      'Status',
+      `<span${accepted}>${escapeHtml(sms.status)} (${sms.statusCode})</span> · ${sms.parts} part${sms.parts === 1 ? '' : 's'} · ${escapeHtml(sms.cost)}`,
+    ],
     ['Delivery', deliveryLine(sms.delivery)],
   ])}
   <p class="body">${escapeHtml(sms.message)}</p>
@@ -89,7 +92,10 @@ function emailEntry(email: SentEmail): OutboxEntry {
 /** Every SMS and e-mail the sandbox was given, interleaved newest first; it reloads itself to show new ones. */
 export function renderOutboxPage(sms: readonly SentSms[], email: readonly SentEmail[]): string {
   const entries = [...sms.map(smsEntry), ...email.map(emailEntry)].sort((a, b) => Date.parse(b.at) - Date.parse(a.at));
-  const list = entries.length === 0 ? '<p class="empty">Nothing sent yet. SMS and e-mails the shop sends appear here.</p>' : entries.map(({ html }) => html).join('\n');
+  const list =
+    entries.length === 0
+      ? '<p class="empty">Nothing sent yet. SMS and e-mails the shop sends appear here.</p>'
+      : entries.map(({ html }) => html).join('\n');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="refresh" content="${REFRESH_SECONDS}">

@@ -51,9 +51,16 @@ describe('outbox', () => {
 
   it('answers the JSON list of each kind newest first, whatever order the stand-ins keep', async () => {
     sent.sms = [sms({ id: 'ATXid_old', sentAt: '2026-05-04T07:00:00.000Z' }), sms({ id: 'ATXid_new', sentAt: '2026-05-04T08:00:00.000Z' })];
-    sent.email = [email({ id: 'OLD', receivedAt: '2026-05-04T06:00:00.000Z' }), email({ id: 'NEW', receivedAt: '2026-05-04T09:00:00.000Z' })];
+    sent.email = [
+      email({ id: 'OLD', receivedAt: '2026-05-04T06:00:00.000Z' }),
+      email({ id: 'NEW', receivedAt: '2026-05-04T09:00:00.000Z' }),
+    ];
 
-    const response = await request(app).get('/outbox/messages.json').expect(200).expect('content-type', /json/).expect('cache-control', 'no-store');
+    const response = await request(app)
+      .get('/outbox/messages.json')
+      .expect(200)
+      .expect('content-type', /json/)
+      .expect('cache-control', 'no-store');
 
     expect(response.body).toEqual({ sms: [sent.sms[1], sent.sms[0]], email: [sent.email[1], sent.email[0]] });
   });
@@ -66,7 +73,10 @@ describe('outbox', () => {
   });
 
   it('lists SMS and e-mails interleaved newest first with what each said', async () => {
-    sent.sms = [sms({ id: 'ATXid_first', sentAt: '2026-05-04T07:00:00.000Z' }), sms({ id: 'ATXid_third', sentAt: '2026-05-04T07:02:00.000Z', delivery: null })];
+    sent.sms = [
+      sms({ id: 'ATXid_first', sentAt: '2026-05-04T07:00:00.000Z' }),
+      sms({ id: 'ATXid_third', sentAt: '2026-05-04T07:02:00.000Z', delivery: null }),
+    ];
     sent.email = [email({ id: 'SECOND', receivedAt: '2026-05-04T07:01:00.000Z' })];
 
     const { text } = await request(app).get('/outbox/').expect(200).expect('cache-control', 'no-store');
@@ -103,8 +113,26 @@ describe('outbox', () => {
   });
 
   it('never puts a sender’s markup into the page', async () => {
-    sent.sms = [sms({ from: MALICIOUS, message: MALICIOUS, to: MALICIOUS, cost: MALICIOUS, status: MALICIOUS, delivery: { status: MALICIOUS, failureReason: MALICIOUS, reportedAt: '2026-05-04T07:00:02.000Z' } })];
-    sent.email = [email({ id: MALICIOUS, from: MALICIOUS, to: [MALICIOUS], subject: MALICIOUS, text: MALICIOUS, html: `<p>${MALICIOUS}"></iframe>${MALICIOUS}</p>` })];
+    sent.sms = [
+      sms({
+        from: MALICIOUS,
+        message: MALICIOUS,
+        to: MALICIOUS,
+        cost: MALICIOUS,
+        status: MALICIOUS,
+        delivery: { status: MALICIOUS, failureReason: MALICIOUS, reportedAt: '2026-05-04T07:00:02.000Z' },
+      }),
+    ];
+    sent.email = [
+      email({
+        id: MALICIOUS,
+        from: MALICIOUS,
+        to: [MALICIOUS],
+        subject: MALICIOUS,
+        text: MALICIOUS,
+        html: `<p>${MALICIOUS}"></iframe>${MALICIOUS}</p>`,
+      }),
+    ];
 
     const { text } = await request(app).get('/outbox/').expect(200);
 

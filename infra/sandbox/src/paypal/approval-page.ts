@@ -8,7 +8,13 @@ export interface ApprovalPageOrder {
   merchantName: string;
 }
 
-export const SANDBOX_BUYER = { payerId: 'SANDBOXBUYER1', givenName: 'Sandbox', surname: 'Buyer', email: 'buyer@paypal-sandbox.test', countryCode: 'KE' } as const;
+export const SANDBOX_BUYER = {
+  payerId: 'SANDBOXBUYER1',
+  givenName: 'Sandbox',
+  surname: 'Buyer',
+  email: 'buyer@paypal-sandbox.test',
+  countryCode: 'KE',
+} as const;
 
 const PAGE_STYLE = `
   body { font-family: system-ui, sans-serif; background: #f5f7fa; color: #001c64; margin: 0; display: grid; place-items: start center; min-height: 100vh; }

@@ -17,7 +17,32 @@ export interface OrderRequest {
 }
 
 // PayPal's list of currencies for payments; KES is not on it, hence the shop's conversion.
-const SUPPORTED_CURRENCIES = new Set(['AUD', 'BRL', 'CAD', 'CNY', 'CZK', 'DKK', 'EUR', 'HKD', 'HUF', 'ILS', 'JPY', 'MYR', 'MXN', 'TWD', 'NZD', 'NOK', 'PHP', 'PLN', 'GBP', 'SGD', 'SEK', 'CHF', 'THB', 'USD']);
+const SUPPORTED_CURRENCIES = new Set([
+  'AUD',
+  'BRL',
+  'CAD',
+  'CNY',
+  'CZK',
+  'DKK',
+  'EUR',
+  'HKD',
+  'HUF',
+  'ILS',
+  'JPY',
+  'MYR',
+  'MXN',
+  'TWD',
+  'NZD',
+  'NOK',
+  'PHP',
+  'PLN',
+  'GBP',
+  'SGD',
+  'SEK',
+  'CHF',
+  'THB',
+  'USD',
+]);
 const ZERO_DECIMAL_CURRENCIES = new Set(['HUF', 'JPY', 'TWD']);
 const AMOUNT_SYNTAX = /^[0-9]+(\.[0-9]+)?$/;
 const AMOUNT_MAX_LENGTH = 32;
@@ -31,7 +56,12 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 
 function readUrl(value: unknown, field: string, schemaIssues: ErrorDetail[]): string | undefined {
   if (value === undefined) return undefined;
-  if (typeof value !== 'string' || value.length > URL_MAX_LENGTH || !URL.canParse(value) || !['http:', 'https:'].includes(new URL(value).protocol)) {
+  if (
+    typeof value !== 'string' ||
+    value.length > URL_MAX_LENGTH ||
+    !URL.canParse(value) ||
+    !['http:', 'https:'].includes(new URL(value).protocol)
+  ) {
     schemaIssues.push(detail('INVALID_PARAMETER_SYNTAX', field, value));
     return undefined;
   }
@@ -44,7 +74,12 @@ export function currencyDecimals(currency: string): number {
 }
 
 /** Reads `holder.amount` as PayPal does, sorting what is wrong into schema (400) and business (422) issues. */
-export function readAmount(holder: Record<string, unknown>, path: string, schemaIssues: ErrorDetail[], businessIssues: ErrorDetail[]): Money | undefined {
+export function readAmount(
+  holder: Record<string, unknown>,
+  path: string,
+  schemaIssues: ErrorDetail[],
+  businessIssues: ErrorDetail[],
+): Money | undefined {
   const amount = holder.amount;
   if (!isRecord(amount)) {
     schemaIssues.push(detail('MISSING_REQUIRED_PARAMETER', `${path}/amount`));
@@ -68,7 +103,13 @@ export function readAmount(holder: Record<string, unknown>, path: string, schema
   }
   // PayPal takes amounts as strings only: a JSON number would lose the cents' exactness.
   if (typeof value !== 'string' || value.length > AMOUNT_MAX_LENGTH || !AMOUNT_SYNTAX.test(value)) {
-    schemaIssues.push(detail(typeof value === 'string' && value.length > AMOUNT_MAX_LENGTH ? 'INVALID_STRING_LENGTH' : 'INVALID_PARAMETER_SYNTAX', `${path}/amount/value`, value));
+    schemaIssues.push(
+      detail(
+        typeof value === 'string' && value.length > AMOUNT_MAX_LENGTH ? 'INVALID_STRING_LENGTH' : 'INVALID_PARAMETER_SYNTAX',
+        `${path}/amount/value`,
+        value,
+      ),
+    );
     return undefined;
   }
   const decimals = value.split('.')[1]?.length ?? 0;
@@ -117,7 +158,10 @@ export function readOrderRequest(body: unknown): OrderRequest | PaypalRefusal {
 
   if (body.intent === undefined) schemaIssues.push(detail('MISSING_REQUIRED_PARAMETER', '/intent'));
   else if (body.intent !== 'CAPTURE') {
-    schemaIssues.push({ ...detail('INVALID_PARAMETER_VALUE', '/intent', body.intent), description: 'The sandbox emulates intent CAPTURE only.' });
+    schemaIssues.push({
+      ...detail('INVALID_PARAMETER_VALUE', '/intent', body.intent),
+      description: 'The sandbox emulates intent CAPTURE only.',
+    });
   }
 
   const units = body.purchase_units;
@@ -126,7 +170,10 @@ export function readOrderRequest(body: unknown): OrderRequest | PaypalRefusal {
   if (!Array.isArray(units) || units.length === 0) {
     schemaIssues.push(detail('MISSING_REQUIRED_PARAMETER', '/purchase_units'));
   } else if (units.length > 1) {
-    schemaIssues.push({ ...detail('INVALID_PARAMETER_VALUE', '/purchase_units'), description: 'The sandbox emulates orders of one purchase unit only.' });
+    schemaIssues.push({
+      ...detail('INVALID_PARAMETER_VALUE', '/purchase_units'),
+      description: 'The sandbox emulates orders of one purchase unit only.',
+    });
   } else if (!isRecord(units[0])) {
     schemaIssues.push(detail('INVALID_PARAMETER_SYNTAX', '/purchase_units/0', units[0]));
   } else {
@@ -146,10 +193,16 @@ export function readOrderRequest(body: unknown): OrderRequest | PaypalRefusal {
   const source = body.payment_source;
   if (source !== undefined) {
     if (!isRecord(source) || !isRecord(source.paypal) || Object.keys(source).length !== 1) {
-      schemaIssues.push({ ...detail('INVALID_PARAMETER_VALUE', '/payment_source', source), description: 'The sandbox emulates payment_source.paypal only.' });
+      schemaIssues.push({
+        ...detail('INVALID_PARAMETER_VALUE', '/payment_source', source),
+        description: 'The sandbox emulates payment_source.paypal only.',
+      });
     } else {
       approvalRel = 'payer-action';
-      context = { ...context, ...definedOnly(readExperienceContext(source.paypal.experience_context, '/payment_source/paypal/experience_context', schemaIssues)) };
+      context = {
+        ...context,
+        ...definedOnly(readExperienceContext(source.paypal.experience_context, '/payment_source/paypal/experience_context', schemaIssues)),
+      };
     }
   }
 

@@ -21,7 +21,10 @@ export interface PaypalRefusal {
 const ERROR_NAMES: Record<ErrorStatus, { name: string; message: string }> = {
   400: { name: 'INVALID_REQUEST', message: 'Request is not well-formed, syntactically incorrect, or violates schema.' },
   404: { name: 'RESOURCE_NOT_FOUND', message: 'The specified resource does not exist.' },
-  422: { name: 'UNPROCESSABLE_ENTITY', message: 'The requested action could not be performed, semantically incorrect, or failed business validation.' },
+  422: {
+    name: 'UNPROCESSABLE_ENTITY',
+    message: 'The requested action could not be performed, semantically incorrect, or failed business validation.',
+  },
   500: { name: 'INTERNAL_SERVER_ERROR', message: 'An internal server error has occurred.' },
 };
 
@@ -33,8 +36,10 @@ export const ISSUE_DESCRIPTIONS = {
   INVALID_PARAMETER_SYNTAX: 'The value of a field does not conform to the expected format.',
   INVALID_STRING_LENGTH: 'The value of a field is either too short or too long.',
   DECIMAL_PRECISION: 'If the currency supports decimals, only two decimal place precision is supported.',
-  CANNOT_BE_ZERO_OR_NEGATIVE: 'Must be greater than zero. If the currency supports decimals, only two decimal place precision is supported.',
-  CURRENCY_NOT_SUPPORTED: 'Currency code is not currently supported. Please refer https://developer.paypal.com/docs/api/reference/currency-codes/ for list of supported currency codes.',
+  CANNOT_BE_ZERO_OR_NEGATIVE:
+    'Must be greater than zero. If the currency supports decimals, only two decimal place precision is supported.',
+  CURRENCY_NOT_SUPPORTED:
+    'Currency code is not currently supported. Please refer https://developer.paypal.com/docs/api/reference/currency-codes/ for list of supported currency codes.',
   INVALID_RESOURCE_ID: 'Specified resource ID does not exist. Please check the resource ID and try again.',
   ORDER_NOT_APPROVED:
     "Payer has not yet approved the Order for payment. Please redirect the payer to the 'rel':'approve' url returned as part of the HATEOAS links within the Create Order call or provide a valid payment_source in the request.",
@@ -67,13 +72,24 @@ export function resourceNotFound(field: string, id: string): PaypalRefusal {
 }
 
 /** `api` names the PayPal API whose error reference the information links point into. */
-export function sendRefusal(response: Response, { status, details, links = [] }: PaypalRefusal, api: 'orders' | 'payments' = 'orders'): void {
+export function sendRefusal(
+  response: Response,
+  { status, details, links = [] }: PaypalRefusal,
+  api: 'orders' | 'payments' = 'orders',
+): void {
   const { name, message } = ERROR_NAMES[status];
   response.status(status).json({
     name,
     details,
     message,
     debug_id: debugId(),
-    links: [...links, ...details.map(({ issue }) => ({ href: `https://developer.paypal.com/docs/api/${api}/v2/#error-${issue}`, rel: 'information_link', method: 'GET' }))],
+    links: [
+      ...links,
+      ...details.map(({ issue }) => ({
+        href: `https://developer.paypal.com/docs/api/${api}/v2/#error-${issue}`,
+        rel: 'information_link',
+        method: 'GET',
+      })),
+    ],
   });
 }

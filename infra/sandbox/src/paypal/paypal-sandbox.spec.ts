@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SANDBOX_GOOGLE_CLIENT, SANDBOX_PAYPAL_APP, loadConfig } from '@shop/config';
+import { loadConfig, SANDBOX_GOOGLE_CLIENT, SANDBOX_PAYPAL_APP } from '@shop/config';
 import { paymentSandboxOptions, startSandbox, type RunningSandbox } from '../sandbox.js';
 
 interface Received {
@@ -19,7 +19,8 @@ async function startListener() {
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
-      const orderId = (JSON.parse(body) as { resource: { supplementary_data: { related_ids: { order_id: string } } } }).resource.supplementary_data.related_ids.order_id;
+      const orderId = (JSON.parse(body) as { resource: { supplementary_data: { related_ids: { order_id: string } } } }).resource
+        .supplementary_data.related_ids.order_id;
       received.push({ headers: request.headers, body, orderId });
       const failuresLeft = failures.get(orderId) ?? 0;
       failures.set(orderId, failuresLeft - 1);
@@ -67,7 +68,11 @@ describe('PayPal sandbox', () => {
     sandbox = await startSandbox({
       port: 0,
       ...options,
-      googleClient: { clientId: SANDBOX_GOOGLE_CLIENT.id, clientSecret: SANDBOX_GOOGLE_CLIENT.secret, redirectUris: ['http://localhost:3000/api/auth/google/callback'] },
+      googleClient: {
+        clientId: SANDBOX_GOOGLE_CLIENT.id,
+        clientSecret: SANDBOX_GOOGLE_CLIENT.secret,
+        redirectUris: ['http://localhost:3000/api/auth/google/callback'],
+      },
       paypal: { ...options.paypal, webhookUrl: listener.url, webhookDelayMs: 0, webhookRetryDelaysMs: [50, 50] },
     });
     paypal = `${sandbox.url}/paypal`;
@@ -97,7 +102,10 @@ describe('PayPal sandbox', () => {
   async function accessToken(): Promise<string> {
     const response = await fetch(`${paypal}/v1/oauth2/token`, {
       method: 'POST',
-      headers: { authorization: basic(SANDBOX_PAYPAL_APP.clientId, SANDBOX_PAYPAL_APP.clientSecret), 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        authorization: basic(SANDBOX_PAYPAL_APP.clientId, SANDBOX_PAYPAL_APP.clientSecret),
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       body: 'grant_type=client_credentials',
     });
     return ((await response.json()) as { access_token: string }).access_token;
@@ -111,7 +119,10 @@ describe('PayPal sandbox', () => {
     });
   }
 
-  function orderBody(overrides: Record<string, unknown> = {}, amount: unknown = { currency_code: 'USD', value: '12.40' }): Record<string, unknown> {
+  function orderBody(
+    overrides: Record<string, unknown> = {},
+    amount: unknown = { currency_code: 'USD', value: '12.40' },
+  ): Record<string, unknown> {
     return {
       intent: 'CAPTURE',
       purchase_units: [{ reference_id: 'TD-1001', amount }],
@@ -120,7 +131,10 @@ describe('PayPal sandbox', () => {
     };
   }
 
-  async function createOrder(body = orderBody(), headers: Record<string, string> = {}): Promise<{ id: string; status: string; links: { href: string; rel: string; method: string }[] }> {
+  async function createOrder(
+    body = orderBody(),
+    headers: Record<string, string> = {},
+  ): Promise<{ id: string; status: string; links: { href: string; rel: string; method: string }[] }> {
     const response = await api('/v2/checkout/orders', { body, headers });
     expect(response.status).toBe(201);
     return (await response.json()) as { id: string; status: string; links: { href: string; rel: string; method: string }[] };
@@ -128,7 +142,12 @@ describe('PayPal sandbox', () => {
 
   /** Submits the approval page's form as the browser would, without following the redirect. */
   function submitApproval(orderId: string, choice: string): Promise<Response> {
-    return fetch(`${paypal}/checkoutnow`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ token: orderId, choice }).toString() });
+    return fetch(`${paypal}/checkoutnow`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token: orderId, choice }).toString(),
+    });
   }
 
   function capture(orderId: string, requestId: string): Promise<Response> {
@@ -145,19 +164,30 @@ describe('PayPal sandbox', () => {
     it('issues a bearer token for the app credentials', async () => {
       const response = await fetch(`${paypal}/v1/oauth2/token`, {
         method: 'POST',
-        headers: { authorization: basic(SANDBOX_PAYPAL_APP.clientId, SANDBOX_PAYPAL_APP.clientSecret), 'content-type': 'application/x-www-form-urlencoded' },
+        headers: {
+          authorization: basic(SANDBOX_PAYPAL_APP.clientId, SANDBOX_PAYPAL_APP.clientSecret),
+          'content-type': 'application/x-www-form-urlencoded',
+        },
         body: 'grant_type=client_credentials',
       });
       expect(response.status).toBe(200);
       const body = (await response.json()) as Record<string, unknown>;
-      expect(body).toMatchObject({ token_type: 'Bearer', expires_in: 32_400, app_id: expect.stringMatching(/^APP-/), nonce: expect.any(String) });
+      expect(body).toMatchObject({
+        token_type: 'Bearer',
+        expires_in: 32_400,
+        app_id: expect.stringMatching(/^APP-/),
+        nonce: expect.any(String),
+      });
       expect(body.access_token).toEqual(expect.stringMatching(/^A21AA/));
     });
 
     it('refuses a wrong secret with invalid_client', async () => {
       const response = await fetch(`${paypal}/v1/oauth2/token`, {
         method: 'POST',
-        headers: { authorization: basic(SANDBOX_PAYPAL_APP.clientId, 'not-the-secret'), 'content-type': 'application/x-www-form-urlencoded' },
+        headers: {
+          authorization: basic(SANDBOX_PAYPAL_APP.clientId, 'not-the-secret'),
+          'content-type': 'application/x-www-form-urlencoded',
+        },
         body: 'grant_type=client_credentials',
       });
       expect(response.status).toBe(401);
@@ -167,7 +197,10 @@ describe('PayPal sandbox', () => {
     it('refuses a request without the client-credentials grant', async () => {
       const response = await fetch(`${paypal}/v1/oauth2/token`, {
         method: 'POST',
-        headers: { authorization: basic(SANDBOX_PAYPAL_APP.clientId, SANDBOX_PAYPAL_APP.clientSecret), 'content-type': 'application/x-www-form-urlencoded' },
+        headers: {
+          authorization: basic(SANDBOX_PAYPAL_APP.clientId, SANDBOX_PAYPAL_APP.clientSecret),
+          'content-type': 'application/x-www-form-urlencoded',
+        },
         body: 'grant_type=password',
       });
       expect(response.status).toBe(400);
@@ -175,7 +208,11 @@ describe('PayPal sandbox', () => {
     });
 
     it('refuses API calls without a token, with an unknown token, and after the tokens expire', async () => {
-      const anonymous = await fetch(`${paypal}/v2/checkout/orders`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(orderBody()) });
+      const anonymous = await fetch(`${paypal}/v2/checkout/orders`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(orderBody()),
+      });
       expect(anonymous.status).toBe(401);
       expect(await anonymous.json()).toMatchObject({ name: 'AUTHENTICATION_FAILURE' });
       expect((await api('/v2/checkout/orders', { body: orderBody(), headers: { authorization: 'Bearer A21AAforged' } })).status).toBe(401);
@@ -197,10 +234,16 @@ describe('PayPal sandbox', () => {
     });
 
     it('answers CREATED and an approve link for an order with application_context', async () => {
-      const order = await createOrder({ intent: 'CAPTURE', purchase_units: [{ amount: { currency_code: 'EUR', value: '5' } }], application_context: { return_url: RETURN_URL, cancel_url: CANCEL_URL } });
+      const order = await createOrder({
+        intent: 'CAPTURE',
+        purchase_units: [{ amount: { currency_code: 'EUR', value: '5' } }],
+        application_context: { return_url: RETURN_URL, cancel_url: CANCEL_URL },
+      });
       expect(order.status).toBe('CREATED');
       expect(order.links.find((link) => link.rel === 'approve')?.href).toBe(`${paypal}/checkoutnow?token=${order.id}`);
-      const shown = (await (await api(`/v2/checkout/orders/${order.id}`, { method: 'GET' })).json()) as { purchase_units: { reference_id: string; amount: unknown }[] };
+      const shown = (await (await api(`/v2/checkout/orders/${order.id}`, { method: 'GET' })).json()) as {
+        purchase_units: { reference_id: string; amount: unknown }[];
+      };
       expect(shown.purchase_units[0]).toMatchObject({ reference_id: 'default', amount: { currency_code: 'EUR', value: '5' } });
     });
 
@@ -216,13 +259,21 @@ describe('PayPal sandbox', () => {
 
     it('refuses missing and malformed fields with 400 INVALID_REQUEST naming each field', async () => {
       const response = await api('/v2/checkout/orders', {
-        body: { purchase_units: [{ reference_id: 'TD-1', amount: { currency_code: 'usd', value: 12.4 } }], application_context: { return_url: 'javascript:alert(1)' } },
+        body: {
+          purchase_units: [{ reference_id: 'TD-1', amount: { currency_code: 'usd', value: 12.4 } }],
+          application_context: { return_url: 'javascript:alert(1)' },
+        },
       });
       expect(response.status).toBe(400);
       expect(await issues(response)).toEqual({
         name: 'INVALID_REQUEST',
         issues: ['MISSING_REQUIRED_PARAMETER', 'INVALID_PARAMETER_SYNTAX', 'INVALID_PARAMETER_SYNTAX', 'INVALID_PARAMETER_SYNTAX'],
-        fields: ['/intent', "/purchase_units/@reference_id=='TD-1'/amount/currency_code", "/purchase_units/@reference_id=='TD-1'/amount/value", '/application_context/return_url'],
+        fields: [
+          '/intent',
+          "/purchase_units/@reference_id=='TD-1'/amount/currency_code",
+          "/purchase_units/@reference_id=='TD-1'/amount/value",
+          '/application_context/return_url',
+        ],
       });
     });
 
@@ -246,7 +297,9 @@ describe('PayPal sandbox', () => {
 
   describe('the approval page', () => {
     it('shows the amount and the merchant, escaping what the order says', async () => {
-      const order = await createOrder(orderBody({ payment_source: { paypal: { experience_context: { return_url: RETURN_URL, brand_name: '<b>Toy & Duka</b>' } } } }));
+      const order = await createOrder(
+        orderBody({ payment_source: { paypal: { experience_context: { return_url: RETURN_URL, brand_name: '<b>Toy & Duka</b>' } } } }),
+      );
       const response = await fetch(`${paypal}/checkoutnow?token=${order.id}`);
       expect(response.status).toBe(200);
       const html = await response.text();
@@ -265,7 +318,7 @@ describe('PayPal sandbox', () => {
       expect(await response.text()).toContain('not valid');
     });
 
-    it('approves and sends the payer back with token and PayerID, keeping the return URL\'s own query', async () => {
+    it("approves and sends the payer back with token and PayerID, keeping the return URL's own query", async () => {
       const order = await createOrder();
       const response = await submitApproval(order.id, 'balance');
       expect(response.status).toBe(302);
@@ -274,7 +327,11 @@ describe('PayPal sandbox', () => {
       expect(location.searchParams.get('from')).toBe('checkout');
       expect(location.searchParams.get('token')).toBe(order.id);
       expect(location.searchParams.get('PayerID')).toMatch(/^[A-Z0-9]{13}$/);
-      expect(sandbox.paypal.order(order.id)).toMatchObject({ status: 'APPROVED', payerId: location.searchParams.get('PayerID'), funding: 'balance' });
+      expect(sandbox.paypal.order(order.id)).toMatchObject({
+        status: 'APPROVED',
+        payerId: location.searchParams.get('PayerID'),
+        funding: 'balance',
+      });
     });
 
     it('sends a cancelling payer to the cancel URL with the token and leaves the order unapproved', async () => {
@@ -308,7 +365,11 @@ describe('PayPal sandbox', () => {
       expect(completed.status).toBe('COMPLETED');
       expect(completed.payer.payer_id).toMatch(/^[A-Z0-9]{13}$/);
       const captured = completed.purchase_units[0].payments.captures[0];
-      expect(captured).toMatchObject({ id: expect.stringMatching(/^[A-Z0-9]{17}$/), status: 'COMPLETED', amount: { currency_code: 'USD', value: '12.40' } });
+      expect(captured).toMatchObject({
+        id: expect.stringMatching(/^[A-Z0-9]{17}$/),
+        status: 'COMPLETED',
+        amount: { currency_code: 'USD', value: '12.40' },
+      });
 
       const replay = await capture(order.id, 'capture-TD-1001');
       expect(replay.status).toBe(200);
@@ -391,10 +452,21 @@ describe('PayPal sandbox', () => {
         id: expect.stringMatching(/^WH-/),
         event_type: 'PAYMENT.CAPTURE.COMPLETED',
         resource_type: 'capture',
-        resource: { id: sandbox.paypal.order(orderId)!.captureId, status: 'COMPLETED', amount: { currency_code: 'USD', value: '12.40' }, supplementary_data: { related_ids: { order_id: orderId } } },
+        resource: {
+          id: sandbox.paypal.order(orderId)!.captureId,
+          status: 'COMPLETED',
+          amount: { currency_code: 'USD', value: '12.40' },
+          supplementary_data: { related_ids: { order_id: orderId } },
+        },
         create_time: expect.any(String),
       });
-      for (const header of ['paypal-transmission-id', 'paypal-transmission-time', 'paypal-transmission-sig', 'paypal-cert-url', 'paypal-auth-algo']) {
+      for (const header of [
+        'paypal-transmission-id',
+        'paypal-transmission-time',
+        'paypal-transmission-sig',
+        'paypal-cert-url',
+        'paypal-auth-algo',
+      ]) {
         expect(received.headers[header]).toEqual(expect.any(String));
       }
       const verified = await verify(received);
@@ -406,7 +478,11 @@ describe('PayPal sandbox', () => {
       const [received] = await waitForReceived(await capturedOrder(), 1);
       const tampered = JSON.parse(received.body) as { resource: { amount: { value: string } } };
       tampered.resource.amount.value = '0.01';
-      for (const overrides of [{ webhook_event: tampered }, { webhook_id: 'another-webhook' }, { transmission_sig: Buffer.alloc(32).toString('base64') }]) {
+      for (const overrides of [
+        { webhook_event: tampered },
+        { webhook_id: 'another-webhook' },
+        { transmission_sig: Buffer.alloc(32).toString('base64') },
+      ]) {
         expect(await (await verify(received, overrides)).json()).toEqual({ verification_status: 'FAILURE' });
       }
     });
@@ -470,7 +546,7 @@ describe('PayPal sandbox', () => {
       return ((await (await api(`/v2/payments/captures/${captureId}`, { method: 'GET' })).json()) as { status: string }).status;
     }
 
-    it('refunds the whole capture when no amount is given, answering the refund\'s id, status and links', async () => {
+    it("refunds the whole capture when no amount is given, answering the refund's id, status and links", async () => {
       const captureId = await capturedCaptureId();
       const response = await refund(captureId, { note_to_payer: 'Out of stock' }, 'refund-1');
       expect(response.status).toBe(201);
@@ -486,10 +562,24 @@ describe('PayPal sandbox', () => {
 
       const shown = await api(`/v2/payments/refunds/${refunded.id}`, { method: 'GET' });
       expect(shown.status).toBe(200);
-      expect(await shown.json()).toMatchObject({ id: refunded.id, status: 'COMPLETED', amount: { currency_code: 'USD', value: '12.40' }, note_to_payer: 'Out of stock' });
+      expect(await shown.json()).toMatchObject({
+        id: refunded.id,
+        status: 'COMPLETED',
+        amount: { currency_code: 'USD', value: '12.40' },
+        note_to_payer: 'Out of stock',
+      });
       expect(await captureStatus(captureId)).toBe('REFUNDED');
       expect(sandbox.paypal.refundsOf(captureId)).toEqual([
-        { id: refunded.id, captureId, orderId: expect.any(String), status: 'COMPLETED', amount: { currency_code: 'USD', value: '12.40' }, noteToPayer: 'Out of stock', requestId: 'refund-1', createTime: expect.any(String) },
+        {
+          id: refunded.id,
+          captureId,
+          orderId: expect.any(String),
+          status: 'COMPLETED',
+          amount: { currency_code: 'USD', value: '12.40' },
+          noteToPayer: 'Out of stock',
+          requestId: 'refund-1',
+          createTime: expect.any(String),
+        },
       ]);
     });
 
@@ -523,18 +613,26 @@ describe('PayPal sandbox', () => {
 
       const exceeding = await refund(captureId, { amount: { currency_code: 'USD', value: '7.41' } }, 'refund-2');
       expect(exceeding.status).toBe(422);
-      expect(await issues(exceeding)).toEqual({ name: 'UNPROCESSABLE_ENTITY', issues: ['REFUND_AMOUNT_EXCEEDED'], fields: ['/amount/value'] });
+      expect(await issues(exceeding)).toEqual({
+        name: 'UNPROCESSABLE_ENTITY',
+        issues: ['REFUND_AMOUNT_EXCEEDED'],
+        fields: ['/amount/value'],
+      });
 
       expect((await refund(captureId, undefined, 'refund-3')).status).toBe(201);
       expect(sandbox.paypal.refundsOf(captureId).map(({ amount }) => amount.value)).toEqual(['5.00', '7.40']);
       expect(await captureStatus(captureId)).toBe('REFUNDED');
     });
 
-    it('refuses a refund in another currency than the capture\'s with REFUND_CAPTURE_CURRENCY_MISMATCH', async () => {
+    it("refuses a refund in another currency than the capture's with REFUND_CAPTURE_CURRENCY_MISMATCH", async () => {
       const captureId = await capturedCaptureId();
       const response = await refund(captureId, { amount: { currency_code: 'EUR', value: '1.00' } }, 'refund-eur');
       expect(response.status).toBe(422);
-      expect(await issues(response)).toEqual({ name: 'UNPROCESSABLE_ENTITY', issues: ['REFUND_CAPTURE_CURRENCY_MISMATCH'], fields: ['/amount/currency_code'] });
+      expect(await issues(response)).toEqual({
+        name: 'UNPROCESSABLE_ENTITY',
+        issues: ['REFUND_CAPTURE_CURRENCY_MISMATCH'],
+        fields: ['/amount/currency_code'],
+      });
       expect(sandbox.paypal.refundsOf(captureId)).toEqual([]);
     });
 
@@ -562,10 +660,13 @@ describe('PayPal sandbox', () => {
   });
 
   describe('control over HTTP', () => {
-    it('lists a capture\'s refunds, and answers 404 for an unknown capture', async () => {
+    it("lists a capture's refunds, and answers 404 for an unknown capture", async () => {
       const captureId = await capturedCaptureId();
       await api(`/v2/payments/captures/${captureId}/refund`, { body: {}, headers: { 'PayPal-Request-Id': 'refund-1' } });
-      const refunds = (await (await fetch(`${paypal}/control/captures/${captureId}/refunds`)).json()) as { captureId: string; amount: unknown }[];
+      const refunds = (await (await fetch(`${paypal}/control/captures/${captureId}/refunds`)).json()) as {
+        captureId: string;
+        amount: unknown;
+      }[];
       expect(refunds).toMatchObject([{ captureId, amount: { currency_code: 'USD', value: '12.40' } }]);
       expect((await fetch(`${paypal}/control/captures/NOSUCHCAPTURE0000/refunds`)).status).toBe(404);
     });
@@ -575,15 +676,27 @@ describe('PayPal sandbox', () => {
       const control = `${paypal}/control`;
       expect(((await (await fetch(`${control}/orders`)).json()) as { id: string }[]).map(({ id }) => id)).toEqual([order.id]);
 
-      const approved = await fetch(`${control}/orders/${order.id}/approve`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ funding: 'balance' }) });
+      const approved = await fetch(`${control}/orders/${order.id}/approve`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ funding: 'balance' }),
+      });
       expect(approved.status).toBe(200);
       expect(await approved.json()).toEqual({ payerId: expect.any(String), redirectUrl: expect.stringContaining(`token=${order.id}`) });
 
-      const wrongFunding = await fetch(`${control}/orders/${order.id}/approve`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ funding: 'cash' }) });
+      const wrongFunding = await fetch(`${control}/orders/${order.id}/approve`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ funding: 'cash' }),
+      });
       expect(wrongFunding.status).toBe(400);
       expect((await fetch(`${control}/orders/NOSUCHORDER000000/approve`, { method: 'POST' })).status).toBe(404);
 
-      const setting = await fetch(`${control}/webhook-delivery`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ copies: 11 }) });
+      const setting = await fetch(`${control}/webhook-delivery`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ copies: 11 }),
+      });
       expect(setting.status).toBe(400);
 
       expect((await fetch(`${control}/reset`, { method: 'POST' })).status).toBe(204);

@@ -4,8 +4,15 @@ import { renderApprovalPage, renderNotice, SANDBOX_BUYER } from './approval-page
 import { readOrderRequest, type Money, type OrderRequest } from './order-request.js';
 import { detail, isRefusal, resourceNotFound, sendRefusal } from './paypal-errors.js';
 import { debugId, paypalId, paypalTime } from './paypal-ids.js';
+import {
+  WebhookSender,
+  type CaptureResource,
+  type VerificationRequest,
+  type WebhookDelivery,
+  type WebhookDeliverySetting,
+  type WebhookRecord,
+} from './paypal-webhooks.js';
 import { isFullyRefunded, readRefundRequest } from './refund-request.js';
-import { WebhookSender, type CaptureResource, type VerificationRequest, type WebhookDelivery, type WebhookDeliverySetting, type WebhookRecord } from './paypal-webhooks.js';
 
 export type Funding = 'balance' | 'declined-card';
 const FUNDINGS: readonly Funding[] = ['balance', 'declined-card'];
@@ -120,7 +127,8 @@ export class SandboxControlError extends Error {
 
 const DEFAULT_TOKEN_LIFETIME_SECONDS = 32_400;
 const DEFAULT_WEBHOOK_RETRY_DELAYS_MS = [5_000, 30_000, 120_000];
-const TOKEN_SCOPE = 'https://uri.paypal.com/services/payments/payment https://uri.paypal.com/services/payments/refund https://uri.paypal.com/services/applications/webhooks';
+const TOKEN_SCOPE =
+  'https://uri.paypal.com/services/payments/payment https://uri.paypal.com/services/payments/refund https://uri.paypal.com/services/applications/webhooks';
 
 const AUTHENTICATION_FAILURE = {
   name: 'AUTHENTICATION_FAILURE',
@@ -169,7 +177,14 @@ function summary(order: SandboxOrder): SandboxOrderSummary {
  * approval page, with state in memory. Mount the router at the path `publicUrl` ends in.
  */
 export function createPaypalSandbox(options: PaypalSandboxOptions): PaypalSandbox {
-  const { clientId, clientSecret, webhookId, publicUrl, merchantName = 'Toy Duka', tokenLifetimeSeconds = DEFAULT_TOKEN_LIFETIME_SECONDS } = options;
+  const {
+    clientId,
+    clientSecret,
+    webhookId,
+    publicUrl,
+    merchantName = 'Toy Duka',
+    tokenLifetimeSeconds = DEFAULT_TOKEN_LIFETIME_SECONDS,
+  } = options;
   const appId = `APP-${paypalId()}`;
   const orders = new Map<string, SandboxOrder>();
   const ordersByCreateRequest = new Map<string, SandboxOrder>();
@@ -200,18 +215,29 @@ export function createPaypalSandbox(options: PaypalSandboxOptions): PaypalSandbo
   }
 
   function orderView(order: SandboxOrder): Record<string, unknown> {
-    const payer = order.payerId === undefined ? undefined : {
-      name: { given_name: SANDBOX_BUYER.givenName, surname: SANDBOX_BUYER.surname },
-      email_address: SANDBOX_BUYER.email,
-      payer_id: order.payerId,
-      address: { country_code: SANDBOX_BUYER.countryCode },
-    };
+    const payer =
+      order.payerId === undefined
+        ? undefined
+        : {
+            name: { given_name: SANDBOX_BUYER.givenName, surname: SANDBOX_BUYER.surname },
+            email_address: SANDBOX_BUYER.email,
+            payer_id: order.payerId,
+            address: { country_code: SANDBOX_BUYER.countryCode },
+          };
     return {
       id: order.id,
       intent: 'CAPTURE',
       status: order.status,
       ...(payer && {
-        payment_source: { paypal: { email_address: payer.email_address, account_id: payer.payer_id, account_status: 'VERIFIED', name: payer.name, address: payer.address } },
+        payment_source: {
+          paypal: {
+            email_address: payer.email_address,
+            account_id: payer.payer_id,
+            account_status: 'VERIFIED',
+            name: payer.name,
+            address: payer.address,
+          },
+        },
       }),
       purchase_units: [
         {
@@ -230,7 +256,12 @@ export function createPaypalSandbox(options: PaypalSandboxOptions): PaypalSandbo
 
   function captureStatus(order: SandboxOrder, capture: CaptureResource): string {
     if (order.refunds.length === 0) return capture.status;
-    return isFullyRefunded(capture.amount, order.refunds.map((refund) => refund.amount)) ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
+    return isFullyRefunded(
+      capture.amount,
+      order.refunds.map((refund) => refund.amount),
+    )
+      ? 'REFUNDED'
+      : 'PARTIALLY_REFUNDED';
   }
 
   function captureView(order: SandboxOrder, capture: CaptureResource): Record<string, unknown> {
@@ -300,7 +331,15 @@ export function createPaypalSandbox(options: PaypalSandboxOptions): PaypalSandbo
 
   function captureResource(order: SandboxOrder, status: CaptureResource['status']): CaptureResource {
     const now = paypalTime();
-    return { id: paypalId(), status, amount: order.request.amount, final_capture: true, supplementary_data: { related_ids: { order_id: order.id } }, create_time: now, update_time: now };
+    return {
+      id: paypalId(),
+      status,
+      amount: order.request.amount,
+      final_capture: true,
+      supplementary_data: { related_ids: { order_id: order.id } },
+      create_time: now,
+      update_time: now,
+    };
   }
 
   let verifications = 0;
@@ -350,12 +389,22 @@ export function createPaypalSandbox(options: PaypalSandboxOptions): PaypalSandbo
     }
     const grantType = (request.body as Record<string, unknown> | undefined)?.grant_type;
     if (grantType !== 'client_credentials') {
-      response.status(400).json({ error: 'unsupported_grant_type', error_description: grantType === undefined ? 'Grant Type is NULL' : 'unsupported grant_type' });
+      response.status(400).json({
+        error: 'unsupported_grant_type',
+        error_description: grantType === undefined ? 'Grant Type is NULL' : 'unsupported grant_type',
+      });
       return;
     }
     const accessToken = `A21AA${randomBytes(48).toString('base64url')}`;
     tokens.set(accessToken, Date.now() + tokenLifetimeSeconds * 1000);
-    response.json({ scope: TOKEN_SCOPE, access_token: accessToken, token_type: 'Bearer', app_id: appId, expires_in: tokenLifetimeSeconds, nonce: `${paypalTime()}${randomBytes(16).toString('base64url')}` });
+    response.json({
+      scope: TOKEN_SCOPE,
+      access_token: accessToken,
+      token_type: 'Bearer',
+      app_id: appId,
+      expires_in: tokenLifetimeSeconds,
+      nonce: `${paypalTime()}${randomBytes(16).toString('base64url')}`,
+    });
   });
 
   function requireToken(request: Request, response: Response, next: NextFunction): void {
@@ -385,10 +434,21 @@ export function createPaypalSandbox(options: PaypalSandboxOptions): PaypalSandbo
       return;
     }
     const now = paypalTime();
-    const order = earlier ?? { id: paypalId(), status: parsed.approvalRel === 'payer-action' ? 'PAYER_ACTION_REQUIRED' : 'CREATED', request: parsed, createTime: now, updateTime: now, declineNextCapture: false, cancelledByPayer: false, refunds: [] };
+    const order = earlier ?? {
+      id: paypalId(),
+      status: parsed.approvalRel === 'payer-action' ? 'PAYER_ACTION_REQUIRED' : 'CREATED',
+      request: parsed,
+      createTime: now,
+      updateTime: now,
+      declineNextCapture: false,
+      cancelledByPayer: false,
+      refunds: [],
+    };
     orders.set(order.id, order);
     if (requestId !== undefined) ordersByCreateRequest.set(requestId, order);
-    response.status(earlier ? 200 : 201).json(wantsRepresentation(request) ? orderView(order) : { id: order.id, status: order.status, links: links(order) });
+    response
+      .status(earlier ? 200 : 201)
+      .json(wantsRepresentation(request) ? orderView(order) : { id: order.id, status: order.status, links: links(order) });
   });
 
   router.get('/v2/checkout/orders/:orderId', (request, response) => {
@@ -418,7 +478,11 @@ export function createPaypalSandbox(options: PaypalSandboxOptions): PaypalSandbo
       order.declineNextCapture = false;
       order.funding = 'declined-card';
       webhooks.publish('PAYMENT.CAPTURE.DENIED', captureResource(order, 'DECLINED'));
-      sendRefusal(response, { status: 422, details: [detail('INSTRUMENT_DECLINED')], links: [{ href: approvalUrl(order), rel: 'redirect', method: 'GET' }] });
+      sendRefusal(response, {
+        status: 422,
+        details: [detail('INSTRUMENT_DECLINED')],
+        links: [{ href: approvalUrl(order), rel: 'redirect', method: 'GET' }],
+      });
       return;
     }
     order.capture = captureResource(order, 'COMPLETED');
@@ -448,12 +512,24 @@ export function createPaypalSandbox(options: PaypalSandboxOptions): PaypalSandbo
       response.status(200).json(refundView(earlier, wantsRepresentation(request)));
       return;
     }
-    const asked = readRefundRequest(request.body, capture.amount, order.refunds.map((refund) => refund.amount));
+    const asked = readRefundRequest(
+      request.body,
+      capture.amount,
+      order.refunds.map((refund) => refund.amount),
+    );
     if (isRefusal(asked)) {
       sendRefusal(response, asked, 'payments');
       return;
     }
-    const refund: SandboxRefund = { id: paypalId(), captureId: capture.id, orderId: order.id, status: 'COMPLETED', ...asked, ...(requestId === undefined ? {} : { requestId }), createTime: paypalTime() };
+    const refund: SandboxRefund = {
+      id: paypalId(),
+      captureId: capture.id,
+      orderId: order.id,
+      status: 'COMPLETED',
+      ...asked,
+      ...(requestId === undefined ? {} : { requestId }),
+      createTime: paypalTime(),
+    };
     order.refunds.push(refund);
     response.status(201).json(refundView(refund, wantsRepresentation(request)));
   });
@@ -486,16 +562,34 @@ export function createPaypalSandbox(options: PaypalSandboxOptions): PaypalSandbo
 
   router.get('/checkoutnow', (request, response) => {
     const order = typeof request.query.token === 'string' ? orders.get(request.query.token) : undefined;
-    if (!order) response.status(404).send(renderNotice('Payment link not valid', 'This PayPal payment link is not valid. Go back to the shop and start the payment again.'));
-    else if (order.status === 'COMPLETED') response.send(renderNotice('Already paid', 'This order has already been paid. You can close this page.'));
-    else response.send(renderApprovalPage({ id: order.id, referenceId: order.request.referenceId, amount: order.request.amount, merchantName: order.request.brandName ?? merchantName }));
+    if (!order)
+      response
+        .status(404)
+        .send(
+          renderNotice('Payment link not valid', 'This PayPal payment link is not valid. Go back to the shop and start the payment again.'),
+        );
+    else if (order.status === 'COMPLETED')
+      response.send(renderNotice('Already paid', 'This order has already been paid. You can close this page.'));
+    else
+      response.send(
+        renderApprovalPage({
+          id: order.id,
+          referenceId: order.request.referenceId,
+          amount: order.request.amount,
+          merchantName: order.request.brandName ?? merchantName,
+        }),
+      );
   });
 
   router.post('/checkoutnow', readForm, (request, response) => {
     const form = (request.body ?? {}) as Record<string, unknown>;
     const order = typeof form.token === 'string' ? orders.get(form.token) : undefined;
     if (!order) {
-      response.status(404).send(renderNotice('Payment link not valid', 'This PayPal payment link is not valid. Go back to the shop and start the payment again.'));
+      response
+        .status(404)
+        .send(
+          renderNotice('Payment link not valid', 'This PayPal payment link is not valid. Go back to the shop and start the payment again.'),
+        );
       return;
     }
     if (order.status === 'COMPLETED') {

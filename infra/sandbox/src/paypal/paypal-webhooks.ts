@@ -125,7 +125,8 @@ export class WebhookSender {
     const copies = setting.copies ?? this.setting.copies;
     const delayMs = setting.delayMs ?? this.setting.delayMs;
     if (!Number.isInteger(copies) || copies < 0 || copies > 10) throw new RangeError('copies must be a whole number from 0 to 10');
-    if (!Number.isInteger(delayMs) || delayMs < 0 || delayMs > 600_000) throw new RangeError('delayMs must be a whole number of milliseconds up to 600000');
+    if (!Number.isInteger(delayMs) || delayMs < 0 || delayMs > 600_000)
+      throw new RangeError('delayMs must be a whole number of milliseconds up to 600000');
     this.setting = { copies, delayMs };
     return this.setting;
   }
@@ -136,7 +137,9 @@ export class WebhookSender {
 
   verify(request: VerificationRequest): boolean {
     if (request.auth_algo !== SANDBOX_AUTH_ALGO || request.cert_url !== this.options.certUrl) return false;
-    const expected = Buffer.from(this.signature(request.transmission_id, request.transmission_time, request.webhook_id, JSON.stringify(request.webhook_event)));
+    const expected = Buffer.from(
+      this.signature(request.transmission_id, request.transmission_time, request.webhook_id, JSON.stringify(request.webhook_event)),
+    );
     const given = Buffer.from(request.transmission_sig);
     return expected.length === given.length && timingSafeEqual(expected, given);
   }
@@ -156,7 +159,9 @@ export class WebhookSender {
   }
 
   private signature(transmissionId: string, transmissionTime: string, webhookId: string, body: string): string {
-    return createHmac('sha256', this.key).update(`${transmissionId}|${transmissionTime}|${webhookId}|${crc32(body)}`).digest('base64');
+    return createHmac('sha256', this.key)
+      .update(`${transmissionId}|${transmissionTime}|${webhookId}|${crc32(body)}`)
+      .digest('base64');
   }
 
   private schedule(task: () => Promise<unknown>, delayMs: number): void {
@@ -197,8 +202,11 @@ export class WebhookSender {
     this.records.get(event.id)?.deliveries.push(delivery);
     const retryDelay = this.options.retryDelaysMs[attempt - 1];
     const verdict = delivery.outcome === 'delivered' ? 'delivered' : `failed (${delivery.httpStatus ?? delivery.error})`;
-    this.options.log(`paypal webhook ${event.event_type} ${event.id} attempt ${attempt} ${verdict}${delivery.outcome === 'failed' && retryDelay !== undefined ? `, retrying in ${retryDelay} ms` : ''}`);
-    if (delivery.outcome === 'failed' && retryDelay !== undefined) this.schedule(() => this.transmit(event, transmissionId, attempt + 1), retryDelay);
+    this.options.log(
+      `paypal webhook ${event.event_type} ${event.id} attempt ${attempt} ${verdict}${delivery.outcome === 'failed' && retryDelay !== undefined ? `, retrying in ${retryDelay} ms` : ''}`,
+    );
+    if (delivery.outcome === 'failed' && retryDelay !== undefined)
+      this.schedule(() => this.transmit(event, transmissionId, attempt + 1), retryDelay);
     return delivery;
   }
 }

@@ -63,7 +63,8 @@ export function readRefundRequest(body: unknown, captured: Money, refunded: read
   if (asked && asked.currency_code !== captured.currency_code) {
     return { status: 422, details: [detail('REFUND_CAPTURE_CURRENCY_MISMATCH', '/amount/currency_code', asked.currency_code)] };
   }
-  if (asked && hundredths(asked.value) > left) return { status: 422, details: [detail('REFUND_AMOUNT_EXCEEDED', '/amount/value', asked.value)] };
+  if (asked && hundredths(asked.value) > left)
+    return { status: 422, details: [detail('REFUND_AMOUNT_EXCEEDED', '/amount/value', asked.value)] };
   return {
     amount: asked ?? moneyOf(captured.currency_code, left),
     ...(noteToPayer === undefined ? {} : { noteToPayer }),

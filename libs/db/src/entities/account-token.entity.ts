@@ -1,7 +1,7 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
 import { ACCOUNT_MESSAGE_KINDS, type AccountMessageKind } from '@shop/contracts';
-import { User } from './user.entity.js';
 import { MILLISECOND_TIMESTAMP } from './timestamps.js';
+import { User } from './user.entity.js';
 
 /** A link's secret e-mailed to an account's owner: verify the address, or set a new password. */
 @Entity('account_tokens')

@@ -1,5 +1,12 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-import { NOTIFICATION_CHANNELS, NOTIFICATION_STATES, type AccountMessageKind, type NotificationChannel, type NotificationKind, type NotificationState } from '@shop/contracts';
+import {
+  NOTIFICATION_CHANNELS,
+  NOTIFICATION_STATES,
+  type AccountMessageKind,
+  type NotificationChannel,
+  type NotificationKind,
+  type NotificationState,
+} from '@shop/contracts';
 import { Timestamped } from './timestamps.js';
 
 /**

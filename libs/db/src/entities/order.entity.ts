@@ -1,5 +1,13 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, OneToMany, PrimaryGeneratedColumn, type Relation } from 'typeorm';
-import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, type OrderAddressInfo, type OrderStatus, type PaymentMethod, type PaymentStatus } from '@shop/contracts';
+import {
+  ORDER_STATUSES,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  type OrderAddressInfo,
+  type OrderStatus,
+  type PaymentMethod,
+  type PaymentStatus,
+} from '@shop/contracts';
 import { OrderItem } from './order-item.entity.js';
 import { Timestamped } from './timestamps.js';
 import { User } from './user.entity.js';

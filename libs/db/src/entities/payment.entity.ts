@@ -1,5 +1,12 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
-import { OFFLINE_PAYMENT_METHODS, PAYMENT_METHODS, PAYMENT_STATUSES, type OfflinePaymentMethod, type PaymentMethod, type PaymentStatus } from '@shop/contracts';
+import {
+  OFFLINE_PAYMENT_METHODS,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  type OfflinePaymentMethod,
+  type PaymentMethod,
+  type PaymentStatus,
+} from '@shop/contracts';
 import { Order } from './order.entity.js';
 import { Timestamped } from './timestamps.js';
 

@@ -55,7 +55,13 @@ export class Product extends Timestamped {
   @Column({ unsigned: true, default: 0 })
   stockVersion!: number;
 
-  @Column({ type: 'decimal', precision: 3, scale: 2, default: 0, transformer: { to: (value: number) => value, from: (value: string) => Number(value) } })
+  @Column({
+    type: 'decimal',
+    precision: 3,
+    scale: 2,
+    default: 0,
+    transformer: { to: (value: number) => value, from: (value: string) => Number(value) },
+  })
   averageReview!: number;
 
   @Column({ type: 'int', unsigned: true, nullable: true })

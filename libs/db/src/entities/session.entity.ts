@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, type Relation } from 'typeorm';
-import { User } from './user.entity.js';
 import { MILLISECOND_TIMESTAMP } from './timestamps.js';
+import { User } from './user.entity.js';
 
 @Entity('sessions')
 export class Session {

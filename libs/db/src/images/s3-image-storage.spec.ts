@@ -1,6 +1,6 @@
-import { NoSuchKey } from '@aws-sdk/client-s3';
 import { randomBytes } from 'node:crypto';
 import { text } from 'node:stream/consumers';
+import { NoSuchKey } from '@aws-sdk/client-s3';
 import { LocalS3Server, testConfig } from '@shop/testing';
 import { configuredImageStorage } from './configured-image-storage.js';
 import { LocalDiskImageStorage } from './image-storage.js';
@@ -24,7 +24,9 @@ describe('S3ImageStorage', () => {
   });
 
   it('refuses a hand-made s3 config without a bucket', () => {
-    expect(() => configuredImageStorage({ ...testConfig(s3.settings), S3_BUCKET: undefined })).toThrow('S3_BUCKET is required when IMAGE_STORAGE=s3');
+    expect(() => configuredImageStorage({ ...testConfig(s3.settings), S3_BUCKET: undefined })).toThrow(
+      'S3_BUCKET is required when IMAGE_STORAGE=s3',
+    );
   });
 
   it('gives back the bytes put under a key', async () => {
@@ -51,7 +53,12 @@ describe('S3ImageStorage', () => {
     const key = uniqueKey('jpg');
     await storage.put(key, Buffer.from('jpeg bytes'));
     const opened = await storage.open(key);
-    expect(opened).toMatchObject({ contentType: 'image/jpeg', contentLength: 10, etag: expect.stringMatching(/^".+"$/), lastModified: expect.any(Date) });
+    expect(opened).toMatchObject({
+      contentType: 'image/jpeg',
+      contentLength: 10,
+      etag: expect.stringMatching(/^".+"$/),
+      lastModified: expect.any(Date),
+    });
     expect(await text(opened!.body)).toBe('jpeg bytes');
   });
 

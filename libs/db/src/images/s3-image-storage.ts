@@ -1,10 +1,13 @@
-import { GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { Readable } from 'node:stream';
+import { GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { AppConfig } from '@shop/config';
 import { STORED_IMAGE_CACHE_CONTROL, storedImageContentType } from './image-serving.js';
 import { uploadKeyOf, uploadUrlOf, type ImageStorage } from './image-storage.js';
 
-export type S3StorageSettings = Pick<AppConfig, 'S3_REGION' | 'S3_ENDPOINT' | 'S3_FORCE_PATH_STYLE' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY'> & { S3_BUCKET: string };
+export type S3StorageSettings = Pick<
+  AppConfig,
+  'S3_REGION' | 'S3_ENDPOINT' | 'S3_FORCE_PATH_STYLE' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY'
+> & { S3_BUCKET: string };
 
 /** An object of the bucket on its way to a browser, with what HTTP caching needs. */
 export interface StoredImageStream {
@@ -34,7 +37,10 @@ export class S3ImageStorage implements ImageStorage {
       endpoint: settings.S3_ENDPOINT,
       forcePathStyle: settings.S3_FORCE_PATH_STYLE,
       // Unset, the SDK's own chain finds them (an instance role, AWS_* variables).
-      credentials: settings.S3_ACCESS_KEY_ID && settings.S3_SECRET_ACCESS_KEY ? { accessKeyId: settings.S3_ACCESS_KEY_ID, secretAccessKey: settings.S3_SECRET_ACCESS_KEY } : undefined,
+      credentials:
+        settings.S3_ACCESS_KEY_ID && settings.S3_SECRET_ACCESS_KEY
+          ? { accessKeyId: settings.S3_ACCESS_KEY_ID, secretAccessKey: settings.S3_SECRET_ACCESS_KEY }
+          : undefined,
       // The SDK's default checksum headers (since 3.729) are refused by several S3-compatible
       // services (R2 answered 501 for a while, Backblaze and Ceph 400): elsewhere than AWS they are
       // sent only where the operation requires them.
@@ -43,7 +49,15 @@ export class S3ImageStorage implements ImageStorage {
   }
 
   async put(key: string, bytes: Buffer): Promise<void> {
-    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: bytes, ContentType: storedImageContentType(key), CacheControl: STORED_IMAGE_CACHE_CONTROL }));
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: key,
+        Body: bytes,
+        ContentType: storedImageContentType(key),
+        CacheControl: STORED_IMAGE_CACHE_CONTROL,
+      }),
+    );
   }
 
   async get(key: string): Promise<Buffer> {

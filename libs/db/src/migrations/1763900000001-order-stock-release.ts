@@ -7,7 +7,9 @@ export class OrderStockRelease1763900000001 implements MigrationInterface {
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query('ALTER TABLE `orders` ADD `stockReleasedAt` datetime(3) NULL');
     // Orders closed before this column existed have already given their units back.
-    await queryRunner.query("UPDATE `orders` SET `stockReleasedAt` = `updatedAt` WHERE `orderStatus` IN ('cancelled', 'rejected') AND `paymentStatus` <> 'paid'");
+    await queryRunner.query(
+      "UPDATE `orders` SET `stockReleasedAt` = `updatedAt` WHERE `orderStatus` IN ('cancelled', 'rejected') AND `paymentStatus` <> 'paid'",
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

@@ -12,7 +12,9 @@ export class MpesaAttempts1764100000000 implements MigrationInterface {
     await queryRunner.query(`ALTER TABLE \`payments\` MODIFY \`status\` enum (${paymentStatuses}) NOT NULL DEFAULT 'pending'`);
     await queryRunner.query(`ALTER TABLE \`orders\` MODIFY \`paymentStatus\` enum (${paymentStatuses}) NOT NULL DEFAULT 'pending'`);
     await queryRunner.query('ALTER TABLE `payments` ADD `amountReceived` int UNSIGNED NULL, ADD `refundDue` int UNSIGNED NULL');
-    await queryRunner.query('ALTER TABLE `payment_callbacks` ADD `attemptKey` varchar(64) NULL, ADD INDEX `payment_callbacks_attempt_key` (`attemptKey`)');
+    await queryRunner.query(
+      'ALTER TABLE `payment_callbacks` ADD `attemptKey` varchar(64) NULL, ADD INDEX `payment_callbacks_attempt_key` (`attemptKey`)',
+    );
     await queryRunner.query(
       `CREATE TABLE \`mpesa_attempts\` (
         \`createdAt\` datetime(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),

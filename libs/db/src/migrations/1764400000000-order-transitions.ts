@@ -33,7 +33,9 @@ export class OrderTransitions1764400000000 implements MigrationInterface {
     await queryRunner.query(
       "UPDATE `products` `product` JOIN (SELECT `item`.`productId`, SUM(`item`.`quantity`) AS `units` FROM `order_items` `item` JOIN `orders` `order` ON `order`.`id` = `item`.`orderId` WHERE `order`.`orderStatus` IN ('cancelled','rejected') AND `order`.`stockReleasedAt` IS NULL GROUP BY `item`.`productId`) `kept` ON `kept`.`productId` = `product`.`id` SET `product`.`totalStock` = `product`.`totalStock` + `kept`.`units`",
     );
-    await queryRunner.query("INSERT INTO `stock_movements` (`productId`, `delta`, `kind`, `reason`) SELECT `id`, `totalStock`, 'opening', 'Stock when the ledger began' FROM `products`");
+    await queryRunner.query(
+      "INSERT INTO `stock_movements` (`productId`, `delta`, `kind`, `reason`) SELECT `id`, `totalStock`, 'opening', 'Stock when the ledger began' FROM `products`",
+    );
     await queryRunner.query('ALTER TABLE `products` ADD `stockVersion` int UNSIGNED NOT NULL DEFAULT 0');
     await queryRunner.query("ALTER TABLE `order_status_history` ADD `actor` enum ('shopper','admin','payment','expiry') NULL");
     await queryRunner.query('ALTER TABLE `orders` ADD `pendingForUserId` int UNSIGNED NULL');

@@ -26,7 +26,9 @@ export class VariationsInOrders1764500000000 implements MigrationInterface {
       `UPDATE \`cart_items\` kept JOIN (SELECT MIN(\`id\`) AS \`id\`, SUM(\`quantity\`) AS \`quantity\` FROM \`cart_items\` GROUP BY \`cartId\`, \`productId\` HAVING COUNT(*) > 1) merged
         ON merged.\`id\` = kept.\`id\` SET kept.\`quantity\` = merged.\`quantity\``,
     );
-    await queryRunner.query('DELETE extra FROM `cart_items` extra JOIN `cart_items` kept ON kept.`cartId` = extra.`cartId` AND kept.`productId` = extra.`productId` AND kept.`id` < extra.`id`');
+    await queryRunner.query(
+      'DELETE extra FROM `cart_items` extra JOIN `cart_items` kept ON kept.`cartId` = extra.`cartId` AND kept.`productId` = extra.`productId` AND kept.`id` < extra.`id`',
+    );
     await queryRunner.query(
       'ALTER TABLE `cart_items` ADD UNIQUE INDEX `cart_items_product` (`cartId`, `productId`), DROP INDEX `cart_items_line`, DROP COLUMN `variationId`',
     );

@@ -15,6 +15,8 @@ export class CallbackPayloadRetention1764550000000 implements MigrationInterface
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query('ALTER TABLE `payment_callbacks` DROP INDEX `payment_callbacks_payload_retention`, DROP COLUMN `payloadClearedAt`');
+    await queryRunner.query(
+      'ALTER TABLE `payment_callbacks` DROP INDEX `payment_callbacks_payload_retention`, DROP COLUMN `payloadClearedAt`',
+    );
   }
 }

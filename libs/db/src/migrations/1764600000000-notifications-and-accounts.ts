@@ -23,7 +23,9 @@ export class NotificationsAndAccounts1764600000000 implements MigrationInterface
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query('ALTER TABLE `users` DROP COLUMN `deletedAt`, DROP COLUMN `notifyByEmail`, DROP COLUMN `notifyBySms`, DROP COLUMN `phone`');
+    await queryRunner.query(
+      'ALTER TABLE `users` DROP COLUMN `deletedAt`, DROP COLUMN `notifyByEmail`, DROP COLUMN `notifyBySms`, DROP COLUMN `phone`',
+    );
     await queryRunner.query('DROP TABLE `account_tokens`');
     await queryRunner.query('DROP TABLE `notifications`');
   }

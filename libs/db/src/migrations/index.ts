@@ -15,4 +15,20 @@ import { CallbackPayloadRetention1764550000000 } from './1764550000000-callback-
 import { NotificationsAndAccounts1764600000000 } from './1764600000000-notifications-and-accounts.js';
 
 /** Every migration in the order it runs; `npm run migrate` applies the ones a database has not seen. */
-export const MIGRATIONS = [InitialSchema1763700000000, CatalogueListingAndSearch1763800000000, OrdersAndPayments1763900000000, OrderStockRelease1763900000001, ListingIndexesSkipRetired1764000000000, MpesaAttempts1764100000000, UsersEmailVerified1764200000000, MpesaAttemptConfirmation1764250000000, OperatorAudit1764300000000, MpesaStatusConversation1764350000000, OrderTransitions1764400000000, OfflinePaymentsAndRefunds1764450000000, VariationsInOrders1764500000000, CallbackPayloadRetention1764550000000, NotificationsAndAccounts1764600000000];
+export const MIGRATIONS = [
+  InitialSchema1763700000000,
+  CatalogueListingAndSearch1763800000000,
+  OrdersAndPayments1763900000000,
+  OrderStockRelease1763900000001,
+  ListingIndexesSkipRetired1764000000000,
+  MpesaAttempts1764100000000,
+  UsersEmailVerified1764200000000,
+  MpesaAttemptConfirmation1764250000000,
+  OperatorAudit1764300000000,
+  MpesaStatusConversation1764350000000,
+  OrderTransitions1764400000000,
+  OfflinePaymentsAndRefunds1764450000000,
+  VariationsInOrders1764500000000,
+  CallbackPayloadRetention1764550000000,
+  NotificationsAndAccounts1764600000000,
+];

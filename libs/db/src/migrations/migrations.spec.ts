@@ -7,13 +7,19 @@ async function describeSchema(dataSource: DataSource, database: string): Promise
   const [columns, indexes, foreignKeys] = await Promise.all([
     dataSource.query(
       `SELECT TABLE_NAME, COLUMN_NAME, COLUMN_TYPE, IS_NULLABLE, COLUMN_DEFAULT, EXTRA FROM information_schema.COLUMNS
-       WHERE TABLE_SCHEMA = ? AND TABLE_NAME <> 'migrations' ORDER BY TABLE_NAME, COLUMN_NAME`, [database]),
+       WHERE TABLE_SCHEMA = ? AND TABLE_NAME <> 'migrations' ORDER BY TABLE_NAME, COLUMN_NAME`,
+      [database],
+    ),
     dataSource.query(
       `SELECT TABLE_NAME, INDEX_NAME, NON_UNIQUE, INDEX_TYPE, GROUP_CONCAT(COLUMN_NAME ORDER BY SEQ_IN_INDEX) AS COLUMNS FROM information_schema.STATISTICS
-       WHERE TABLE_SCHEMA = ? AND TABLE_NAME <> 'migrations' GROUP BY TABLE_NAME, INDEX_NAME, NON_UNIQUE, INDEX_TYPE ORDER BY TABLE_NAME, INDEX_NAME`, [database]),
+       WHERE TABLE_SCHEMA = ? AND TABLE_NAME <> 'migrations' GROUP BY TABLE_NAME, INDEX_NAME, NON_UNIQUE, INDEX_TYPE ORDER BY TABLE_NAME, INDEX_NAME`,
+      [database],
+    ),
     dataSource.query(
       `SELECT TABLE_NAME, CONSTRAINT_NAME, REFERENCED_TABLE_NAME, DELETE_RULE FROM information_schema.REFERENTIAL_CONSTRAINTS
-       WHERE CONSTRAINT_SCHEMA = ? ORDER BY TABLE_NAME, CONSTRAINT_NAME`, [database]),
+       WHERE CONSTRAINT_SCHEMA = ? ORDER BY TABLE_NAME, CONSTRAINT_NAME`,
+      [database],
+    ),
   ]);
   return { columns, indexes, foreignKeys };
 }
@@ -49,7 +55,12 @@ describe('migrations', () => {
 
   it('keep a FULLTEXT index for product search', async () => {
     const indexes: { Index_type: string; Column_name: string }[] = await migrated.query('SHOW INDEX FROM products');
-    expect(indexes.filter((index) => index.Index_type === 'FULLTEXT').map((index) => index.Column_name).sort()).toEqual(['categoryLabel', 'description', 'title']);
+    expect(
+      indexes
+        .filter((index) => index.Index_type === 'FULLTEXT')
+        .map((index) => index.Column_name)
+        .sort(),
+    ).toEqual(['categoryLabel', 'description', 'title']);
   });
 
   it('keep one account per e-mail and one payment per provider reference', async () => {
@@ -58,6 +69,8 @@ describe('migrations', () => {
       [migratedDatabase],
     );
     const uniqueColumns = unique.map((row) => `${row.TABLE_NAME}.${row.COLUMN_NAME}`);
-    expect(uniqueColumns).toEqual(expect.arrayContaining(['users.email', 'payments.providerReference', 'payments.providerReceipt', 'payment_callbacks.deliveryKey']));
+    expect(uniqueColumns).toEqual(
+      expect.arrayContaining(['users.email', 'payments.providerReference', 'payments.providerReceipt', 'payment_callbacks.deliveryKey']),
+    );
   });
 });

@@ -1,17 +1,18 @@
 import { DataSource, type EntityManager } from 'typeorm';
-import { MESSAGES, ORDER_STATUSES, ORDER_TRANSITIONS, nextStatuses } from '@shop/contracts';
+import { MESSAGES, nextStatuses, ORDER_STATUSES, ORDER_TRANSITIONS } from '@shop/contracts';
 import { createTestAccount, createTestProduct, testConfig } from '@shop/testing';
 import { createDataSource } from '../data-source.js';
 import { Order, OrderItem, OrderStatusHistory, OutboxEvent, Payment, Product, StockMovement } from '../entities/index.js';
 import { countUnitsOnHand, stockCountOf } from '../stock/stock-ledger.js';
-import { Refusal, inTransaction } from '../transactions.js';
+import { inTransaction, Refusal } from '../transactions.js';
 import { lockOrder } from './order-locks.js';
 import { openOrder, transition, type TransitionRequest } from './order-transitions.js';
 
 describe('order transitions', () => {
   let dataSource: DataSource;
   const stockOf = async (product: Product) => (await dataSource.getRepository(Product).findOneByOrFail({ id: product.id })).totalStock;
-  const ledgerOf = async (product: Product) => (await dataSource.getRepository(StockMovement).findBy({ productId: product.id })).map((row) => row.delta);
+  const ledgerOf = async (product: Product) =>
+    (await dataSource.getRepository(StockMovement).findBy({ productId: product.id })).map((row) => row.delta);
   const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 
   beforeAll(async () => {
@@ -30,11 +31,31 @@ describe('order transitions', () => {
         subtotalAmount: 0,
         deliveryFee: 0,
         totalAmount: 0,
-        addressInfo: { addressId: null, address: '', county: '', subCounty: '', location: '', specificAddress: '', phone: '', notes: '', deliveryFee: 0 },
+        addressInfo: {
+          addressId: null,
+          address: '',
+          county: '',
+          subCounty: '',
+          location: '',
+          specificAddress: '',
+          phone: '',
+          notes: '',
+          deliveryFee: 0,
+        },
         reservationExpiresAt: null,
       });
       const orderId = identifiers[0]!.id as number;
-      await manager.insert(OrderItem, products.map((product) => ({ orderId, productId: product.id, title: product.title, image: null, unitPrice: product.price, quantity })));
+      await manager.insert(
+        OrderItem,
+        products.map((product) => ({
+          orderId,
+          productId: product.id,
+          title: product.title,
+          image: null,
+          unitPrice: product.price,
+          quantity,
+        })),
+      );
       await manager.insert(Payment, { orderId, method: 'mpesa', amount: 0 });
       const refused = await openOrder(manager, { id: orderId }, { by: 'shopper', userId: user!.id });
       if (refused) throw new Error(refused.message);
@@ -53,7 +74,8 @@ describe('order transitions', () => {
   it('has no rule twice, and only statuses the shop knows', () => {
     const keys = ORDER_TRANSITIONS.map((rule) => `${rule.from}>${rule.to}`);
     expect(new Set(keys).size).toBe(keys.length);
-    for (const rule of ORDER_TRANSITIONS) expect([ORDER_STATUSES.includes(rule.from), ORDER_STATUSES.includes(rule.to), rule.from !== rule.to]).toEqual([true, true, true]);
+    for (const rule of ORDER_TRANSITIONS)
+      expect([ORDER_STATUSES.includes(rule.from), ORDER_STATUSES.includes(rule.to), rule.from !== rule.to]).toEqual([true, true, true]);
     expect(nextStatuses('pending', 'admin', 'pending')).toEqual(['rejected']);
     expect(nextStatuses('pending', 'admin', 'paid')).toEqual(['confirmed']);
     expect(nextStatuses('delivered', 'admin', 'paid')).toEqual([]);
@@ -70,7 +92,10 @@ describe('order transitions', () => {
   });
 
   it('opens an order all or none: a short line leaves every shelf as it was and names the product', async () => {
-    const [kept, short] = [await createTestProduct(dataSource, { totalStock: 5 }), await createTestProduct(dataSource, { title: 'Kite', totalStock: 1 })];
+    const [kept, short] = [
+      await createTestProduct(dataSource, { totalStock: 5 }),
+      await createTestProduct(dataSource, { title: 'Kite', totalStock: 1 }),
+    ];
     await expect(pendingOrder([kept, short], 2)).rejects.toThrow(MESSAGES.checkout.outOfStock('Kite', 1));
     expect([await stockOf(kept), await stockOf(short)]).toEqual([5, 1]);
     expect(sum(await ledgerOf(kept))).toBe(5);
@@ -85,18 +110,24 @@ describe('order transitions', () => {
     expect(await stockOf(product)).toBe(5);
     expect(await ledgerOf(product)).toEqual([5, -3, 3]);
     const events = await dataSource.getRepository(OutboxEvent).find({ where: { jobName: 'order.status-changed' } });
-    expect(events.filter((event) => (event.payload as { orderId: number }).orderId === orderId).map((event) => event.payload)).toEqual([{ orderId, from: 'pending', to: 'cancelled' }]);
+    expect(events.filter((event) => (event.payload as { orderId: number }).orderId === orderId).map((event) => event.payload)).toEqual([
+      { orderId, from: 'pending', to: 'cancelled' },
+    ]);
   });
 
   it('refuses what the table does not allow, changing nothing: an unpaid order is not shipped, a delivered one not reopened', async () => {
     const product = await createTestProduct(dataSource, { totalStock: 5 });
     const orderId = await pendingOrder([product], 1);
     expect(await move(orderId, { to: 'inShipping', by: 'admin' })).toEqual(new Refusal(409, MESSAGES.orders.notPaidYet));
-    expect(await move(orderId, { to: 'rejected', by: 'expiry' })).toEqual(new Refusal(409, MESSAGES.orders.transitionNotAllowed('Pending', 'Rejected')));
+    expect(await move(orderId, { to: 'rejected', by: 'expiry' })).toEqual(
+      new Refusal(409, MESSAGES.orders.transitionNotAllowed('Pending', 'Rejected')),
+    );
     expect(await move(orderId, { to: 'confirmed', by: 'admin' }, pay(orderId))).toBeNull();
     expect(await move(orderId, { to: 'inShipping', by: 'admin' })).toBeNull();
     expect(await move(orderId, { to: 'delivered', by: 'admin' })).toBeNull();
-    expect(await move(orderId, { to: 'rejected', by: 'admin' })).toEqual(new Refusal(409, MESSAGES.orders.transitionNotAllowed('Delivered', 'Rejected')));
+    expect(await move(orderId, { to: 'rejected', by: 'admin' })).toEqual(
+      new Refusal(409, MESSAGES.orders.transitionNotAllowed('Delivered', 'Rejected')),
+    );
     const order = await dataSource.getRepository(Order).findOneByOrFail({ id: orderId });
     expect([order.orderStatus, order.paymentStatus, await stockOf(product)]).toEqual(['delivered', 'paid', 4]);
     const history = await dataSource.getRepository(OrderStatusHistory).find({ where: { orderId }, order: { id: 'ASC' } });
@@ -104,7 +135,10 @@ describe('order transitions', () => {
   });
 
   it('revives a closed order by taking its units again, or refuses naming the product when they are gone', async () => {
-    const [kept, soldOut] = [await createTestProduct(dataSource, { totalStock: 4 }), await createTestProduct(dataSource, { title: 'Yo-yo', totalStock: 4 })];
+    const [kept, soldOut] = [
+      await createTestProduct(dataSource, { totalStock: 4 }),
+      await createTestProduct(dataSource, { title: 'Yo-yo', totalStock: 4 }),
+    ];
     const orderId = await pendingOrder([kept, soldOut], 2);
     expect(await move(orderId, { to: 'rejected', by: 'admin', userId: null })).toBeNull();
     const rival = await pendingOrder([soldOut], 3);
@@ -135,11 +169,21 @@ describe('order transitions', () => {
       const count = (await stockCountOf(dataSource.manager, product.id))!;
       expect(count).toEqual({ unitsOnHand: 10, unitsHeld: 4, available: 6, stockVersion: 0 });
 
-      const counted = await inTransaction(dataSource, (manager) => countUnitsOnHand(manager, product.id, { unitsOnHand: 7, stockVersion: 0 }, { actor: 'admin' }));
+      const counted = await inTransaction(dataSource, (manager) =>
+        countUnitsOnHand(manager, product.id, { unitsOnHand: 7, stockVersion: 0 }, { actor: 'admin' }),
+      );
       expect(counted).toEqual({ unitsOnHand: 7, unitsHeld: 4, available: 3, stockVersion: 1 });
       // A form read before that count is stale, whatever it says.
-      expect(await inTransaction(dataSource, (manager) => countUnitsOnHand(manager, product.id, { unitsOnHand: 20, stockVersion: 0 }, { actor: 'admin' }))).toEqual(new Refusal(409, MESSAGES.stock.staleForm));
-      expect(await inTransaction(dataSource, (manager) => countUnitsOnHand(manager, product.id, { unitsOnHand: 3, stockVersion: 1 }, { actor: 'admin' }))).toEqual(new Refusal(400, MESSAGES.stock.belowHeld(4)));
+      expect(
+        await inTransaction(dataSource, (manager) =>
+          countUnitsOnHand(manager, product.id, { unitsOnHand: 20, stockVersion: 0 }, { actor: 'admin' }),
+        ),
+      ).toEqual(new Refusal(409, MESSAGES.stock.staleForm));
+      expect(
+        await inTransaction(dataSource, (manager) =>
+          countUnitsOnHand(manager, product.id, { unitsOnHand: 3, stockVersion: 1 }, { actor: 'admin' }),
+        ),
+      ).toEqual(new Refusal(400, MESSAGES.stock.belowHeld(4)));
       expect(await stockOf(product)).toBe(3);
       expect(await ledgerOf(product)).toEqual([10, -4, -3]);
 

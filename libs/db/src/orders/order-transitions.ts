@@ -1,6 +1,14 @@
 import type { EntityManager } from 'typeorm';
 import {
-  MESSAGES, ORDER_STATUS_LABELS, STATUSES_HOLDING_UNITS, STATUSES_KEEPING_UNITS_IN_STORE, STATUSES_NEEDING_PAYMENT, transitionRule, type OrderActor, type OrderNotifyJob, type OrderStatus,
+  MESSAGES,
+  ORDER_STATUS_LABELS,
+  STATUSES_HOLDING_UNITS,
+  STATUSES_KEEPING_UNITS_IN_STORE,
+  STATUSES_NEEDING_PAYMENT,
+  transitionRule,
+  type OrderActor,
+  type OrderNotifyJob,
+  type OrderStatus,
 } from '@shop/contracts';
 import { OrderStatusHistory } from '../entities/order-status-history.entity.js';
 import { Order } from '../entities/order.entity.js';
@@ -29,12 +37,30 @@ const holdsUnits = (status: OrderStatus) => STATUSES_HOLDING_UNITS.includes(stat
 const unitsInStore = (status: OrderStatus) => STATUSES_KEEPING_UNITS_IN_STORE.includes(status);
 
 function shortageMessage(shortage: Shortage, by: OrderActor): string {
-  if (by === 'shopper') return shortage.retired ? MESSAGES.checkout.productGone(shortage.title) : MESSAGES.checkout.outOfStock(shortage.title, shortage.available);
-  return shortage.retired ? MESSAGES.orders.productGoneForRevival(shortage.title) : MESSAGES.orders.unitsGoneForRevival(shortage.title, shortage.available);
+  if (by === 'shopper')
+    return shortage.retired
+      ? MESSAGES.checkout.productGone(shortage.title)
+      : MESSAGES.checkout.outOfStock(shortage.title, shortage.available);
+  return shortage.retired
+    ? MESSAGES.orders.productGoneForRevival(shortage.title)
+    : MESSAGES.orders.unitsGoneForRevival(shortage.title, shortage.available);
 }
 
-async function writeHistory(manager: EntityManager, orderId: number, from: OrderStatus | null, to: OrderStatus, move: OrderMove): Promise<void> {
-  await manager.insert(OrderStatusHistory, { orderId, fromStatus: from, toStatus: to, actor: move.by, changedByUserId: move.userId ?? null, reason: move.reason ?? '' });
+async function writeHistory(
+  manager: EntityManager,
+  orderId: number,
+  from: OrderStatus | null,
+  to: OrderStatus,
+  move: OrderMove,
+): Promise<void> {
+  await manager.insert(OrderStatusHistory, {
+    orderId,
+    fromStatus: from,
+    toStatus: to,
+    actor: move.by,
+    changedByUserId: move.userId ?? null,
+    reason: move.reason ?? '',
+  });
 }
 
 const stockMover = (move: OrderMove): StockMover => ({ actor: move.by, byUserId: move.userId ?? null, reason: move.reason });
@@ -68,9 +94,13 @@ export async function transition(manager: EntityManager, order: Order, request: 
   const { to, by } = request;
   if (!transitionRule(from, to, by, paymentStatus)) {
     const waitsForMoney = paymentStatus !== 'paid' && STATUSES_NEEDING_PAYMENT.includes(to) && !STATUSES_NEEDING_PAYMENT.includes(from);
-    return new Refusal(409, waitsForMoney ? MESSAGES.orders.notPaidYet : MESSAGES.orders.transitionNotAllowed(ORDER_STATUS_LABELS[from], ORDER_STATUS_LABELS[to]));
+    return new Refusal(
+      409,
+      waitsForMoney ? MESSAGES.orders.notPaidYet : MESSAGES.orders.transitionNotAllowed(ORDER_STATUS_LABELS[from], ORDER_STATUS_LABELS[to]),
+    );
   }
-  if (to === 'pending' && (await manager.existsBy(Order, { pendingForUserId: order.userId }))) return new Refusal(409, MESSAGES.orders.shopperHasPendingOrder);
+  if (to === 'pending' && (await manager.existsBy(Order, { pendingForUserId: order.userId })))
+    return new Refusal(409, MESSAGES.orders.shopperHasPendingOrder);
   const availableChange = holdsUnits(from) === holdsUnits(to) ? 0 : holdsUnits(to) ? -1 : 1;
   const heldChange = Number(unitsInStore(to)) - Number(unitsInStore(from));
   const bumpVersion = availableChange + heldChange !== 0;
@@ -87,7 +117,12 @@ export async function transition(manager: EntityManager, order: Order, request: 
   await writeHistory(manager, order.id, from, to, request);
   await recordEvent(manager, 'order.status-changed', { orderId: order.id, from, to });
   const notice = shopperNoticeOf(to, request);
-  if (notice) await recordEvent(manager, 'notification.send', { kind: notice, orderId: order.id, ...(request.reason ? { reason: request.reason } : {}) });
+  if (notice)
+    await recordEvent(manager, 'notification.send', {
+      kind: notice,
+      orderId: order.id,
+      ...(request.reason ? { reason: request.reason } : {}),
+    });
   Object.assign(order, { orderStatus: to, pendingForUserId });
   return null;
 }

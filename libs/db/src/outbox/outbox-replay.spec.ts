@@ -1,5 +1,5 @@
 import { DataSource, In } from 'typeorm';
-import { JOBS, JOB_QUEUE, type JobName } from '@shop/contracts';
+import { JOB_QUEUE, JOBS, type JobName } from '@shop/contracts';
 import { testConfig } from '@shop/testing';
 import { createDataSource } from '../data-source.js';
 import { OutboxEvent } from '../entities/outbox-event.entity.js';
@@ -21,20 +21,34 @@ describe('replaying the outbox after a Redis loss', () => {
   });
 
   const publishedAt = async (jobName: JobName, time: string) => {
-    const event = await dataSource.getRepository(OutboxEvent).save({ jobName, queueName: JOB_QUEUE[jobName], payload: { orderId: 1 }, publishedAt: at(time), publishAttempts: 1 });
+    const event = await dataSource
+      .getRepository(OutboxEvent)
+      .save({ jobName, queueName: JOB_QUEUE[jobName], payload: { orderId: 1 }, publishedAt: at(time), publishAttempts: 1 });
     written.push(event);
     return event;
   };
   const unpublishedIds = async (events: OutboxEvent[]) =>
-    (await dataSource.getRepository(OutboxEvent).findBy({ id: In(events.map((event) => event.id)) })).filter((event) => event.publishedAt === null).map((event) => event.id).sort();
+    (await dataSource.getRepository(OutboxEvent).findBy({ id: In(events.map((event) => event.id)) }))
+      .filter((event) => event.publishedAt === null)
+      .map((event) => event.id)
+      .sort();
 
   it('hands back exactly the events published in the window, in batches, and only the queues asked for', async () => {
     const before = await publishedAt(JOBS.orderPaid, '09:59:59.999');
-    const inside = await Promise.all([publishedAt(JOBS.orderPaid, '10:00:00.000'), publishedAt(JOBS.orderPaid, '10:30:00.000'), publishedAt(JOBS.mpesaCallback, '10:45:00.000')]);
+    const inside = await Promise.all([
+      publishedAt(JOBS.orderPaid, '10:00:00.000'),
+      publishedAt(JOBS.orderPaid, '10:30:00.000'),
+      publishedAt(JOBS.mpesaCallback, '10:45:00.000'),
+    ]);
     const heartbeat = await publishedAt(JOBS.pipelineHeartbeat, '10:50:00.000');
     const after = await publishedAt(JOBS.orderPaid, '11:00:00.000');
 
-    const replayed = await replayOutbox(dataSource, { since: at('10:00:00.000'), until: at('11:00:00.000'), queues: ['orders', 'payments'], batchSize: 2 });
+    const replayed = await replayOutbox(dataSource, {
+      since: at('10:00:00.000'),
+      until: at('11:00:00.000'),
+      queues: ['orders', 'payments'],
+      batchSize: 2,
+    });
 
     expect(replayed).toBe(3);
     expect(await unpublishedIds([before, ...inside, heartbeat, after])).toEqual(inside.map((event) => event.id).sort());

@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import type { QueueName } from '@shop/contracts';
-import { OutboxEvent } from '../entities/outbox-event.entity.js';
 import { inShortBatches } from '../batches.js';
+import { OutboxEvent } from '../entities/outbox-event.entity.js';
 
 export interface OutboxReplayWindow {
   /** The first publish time replayed: the moment Redis's surviving data ends (its last snapshot or AOF write). */
@@ -19,7 +19,10 @@ export interface OutboxReplayWindow {
  * processors are idempotent, so an event whose job had already run does no harm. Returns how many
  * rows were handed back. Batched, so that no statement holds the outbox's locks for long.
  */
-export function replayOutbox(dataSource: DataSource, { since, until = new Date(), queues, batchSize = 1000 }: OutboxReplayWindow): Promise<number> {
+export function replayOutbox(
+  dataSource: DataSource,
+  { since, until = new Date(), queues, batchSize = 1000 }: OutboxReplayWindow,
+): Promise<number> {
   return inShortBatches(dataSource, batchSize, async (manager) => {
     const batch = manager
       .createQueryBuilder()

@@ -1,4 +1,11 @@
-import type { DataSource, EntitySubscriberInterface, InsertEvent, QueryRunner, TransactionCommitEvent, TransactionRollbackEvent } from 'typeorm';
+import type {
+  DataSource,
+  EntitySubscriberInterface,
+  InsertEvent,
+  QueryRunner,
+  TransactionCommitEvent,
+  TransactionRollbackEvent,
+} from 'typeorm';
 import { outboxWakeChannel } from '@shop/contracts';
 import { OutboxEvent } from '../entities/outbox-event.entity.js';
 
@@ -47,7 +54,11 @@ export interface WakePublisher {
  * lost wake only costs the poll interval): an M-Pesa callback's outcome then reaches the shopper's
  * screen in milliseconds rather than a poll later.
  */
-export function wakeRelaysOnCommit(dataSource: DataSource, redis: WakePublisher, redisPrefix: string): EntitySubscriberInterface<OutboxEvent> {
+export function wakeRelaysOnCommit(
+  dataSource: DataSource,
+  redis: WakePublisher,
+  redisPrefix: string,
+): EntitySubscriberInterface<OutboxEvent> {
   const channel = outboxWakeChannel(redisPrefix);
   const subscriber = new OutboxCommitSubscriber(() => void redis.publish(channel, '').catch(() => undefined));
   dataSource.subscribers.push(subscriber);

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { DataSource, In, type Logger } from 'typeorm';
-import { JOBS, JOB_QUEUE, MESSAGES, SENDING_ABANDONED_AFTER_MS, type NotificationState } from '@shop/contracts';
+import { JOB_QUEUE, JOBS, MESSAGES, SENDING_ABANDONED_AFTER_MS, type NotificationState } from '@shop/contracts';
 import { createTestAccount, testConfig } from '@shop/testing';
-import { ShopDataSource, createDataSource, dataSourceOptions } from '../data-source.js';
-import { OutboxEvent } from '../entities/outbox-event.entity.js';
-import { PaymentCallback } from '../entities/payment-callback.entity.js';
+import { createDataSource, dataSourceOptions, ShopDataSource } from '../data-source.js';
 import { AccountToken } from '../entities/account-token.entity.js';
 import { Notification } from '../entities/notification.entity.js';
+import { OutboxEvent } from '../entities/outbox-event.entity.js';
+import { PaymentCallback } from '../entities/payment-callback.entity.js';
 import { Session } from '../entities/session.entity.js';
 import { pruneRetainedRows, type RetentionPolicy } from './retention.js';
 
@@ -21,8 +21,11 @@ describe('retention', () => {
 
   const outboxRow = async (createdDaysAgo: number, publishedDaysAgo: number | null) => {
     const event = await dataSource.getRepository(OutboxEvent).save({
-      jobName: JOBS.pipelineHeartbeat, queueName: JOB_QUEUE[JOBS.pipelineHeartbeat], payload: { emittedAt: 0 },
-      createdAt: daysBefore(createdDaysAgo), publishedAt: publishedDaysAgo === null ? null : daysBefore(publishedDaysAgo),
+      jobName: JOBS.pipelineHeartbeat,
+      queueName: JOB_QUEUE[JOBS.pipelineHeartbeat],
+      payload: { emittedAt: 0 },
+      createdAt: daysBefore(createdDaysAgo),
+      publishedAt: publishedDaysAgo === null ? null : daysBefore(publishedDaysAgo),
     });
     written.outbox.push(event.id);
     return event.id;
@@ -30,15 +33,22 @@ describe('retention', () => {
   const callback = async (receivedDaysAgo: number, { processed = true } = {}) => {
     const body = JSON.stringify({ Body: { stkCallback: { ResultCode: 0 } } });
     const saved = await dataSource.getRepository(PaymentCallback).save({
-      provider: 'mpesa', deliveryKey: `retention-${randomBytes(6).toString('hex')}`, providerReference: 'ws_CO_retention', attemptKey: null,
-      payload: { body }, processedAt: processed ? daysBefore(receivedDaysAgo) : null, receivedAt: daysBefore(receivedDaysAgo),
+      provider: 'mpesa',
+      deliveryKey: `retention-${randomBytes(6).toString('hex')}`,
+      providerReference: 'ws_CO_retention',
+      attemptKey: null,
+      payload: { body },
+      processedAt: processed ? daysBefore(receivedDaysAgo) : null,
+      receivedAt: daysBefore(receivedDaysAgo),
     });
     written.callbacks.push(saved.id);
     return saved.id;
   };
   const session = async (userId: number, expiredDaysAgo: number) => {
     const tokenHash = randomBytes(32).toString('hex');
-    await dataSource.getRepository(Session).save({ tokenHash, userId, expiresAt: daysBefore(expiredDaysAgo), createdAt: daysBefore(expiredDaysAgo + 30) });
+    await dataSource
+      .getRepository(Session)
+      .save({ tokenHash, userId, expiresAt: daysBefore(expiredDaysAgo), createdAt: daysBefore(expiredDaysAgo + 30) });
     written.sessions.push(tokenHash);
     return tokenHash;
   };
@@ -61,7 +71,13 @@ describe('retention', () => {
     // Never published, however old: the relay still owes it to its queue.
     const unpublished = await outboxRow(60, null);
 
-    expect(await pruneRetainedRows(dataSource, policy, now)).toEqual({ outboxEvents: 3, callbackPayloads: 0, sessions: 0, accountTokens: 0, abandonedMessages: 0 });
+    expect(await pruneRetainedRows(dataSource, policy, now)).toEqual({
+      outboxEvents: 3,
+      callbackPayloads: 0,
+      sessions: 0,
+      accountTokens: 0,
+      abandonedMessages: 0,
+    });
     const left = await dataSource.getRepository(OutboxEvent).findBy({ id: In([...old, young, unpublished]) });
     expect(left.map((event) => event.id).sort()).toEqual([young, unpublished].sort());
   });
@@ -72,10 +88,24 @@ describe('retention', () => {
     // A callback whose job has not run yet (a retry, a replay after a Redis loss) still needs its body.
     const unprocessed = await callback(120, { processed: false });
 
-    expect(await pruneRetainedRows(dataSource, policy, now)).toEqual({ outboxEvents: 0, callbackPayloads: 1, sessions: 0, accountTokens: 0, abandonedMessages: 0 });
-    const callbacks = await dataSource.getRepository(PaymentCallback).find({ where: { id: In([old, young, unprocessed]) }, order: { id: 'ASC' } });
+    expect(await pruneRetainedRows(dataSource, policy, now)).toEqual({
+      outboxEvents: 0,
+      callbackPayloads: 1,
+      sessions: 0,
+      accountTokens: 0,
+      abandonedMessages: 0,
+    });
+    const callbacks = await dataSource
+      .getRepository(PaymentCallback)
+      .find({ where: { id: In([old, young, unprocessed]) }, order: { id: 'ASC' } });
     expect(callbacks).toEqual([
-      expect.objectContaining({ id: old, payload: {}, payloadClearedAt: expect.any(Date), providerReference: 'ws_CO_retention', processedAt: daysBefore(91) }),
+      expect.objectContaining({
+        id: old,
+        payload: {},
+        payloadClearedAt: expect.any(Date),
+        providerReference: 'ws_CO_retention',
+        processedAt: daysBefore(91),
+      }),
       expect.objectContaining({ id: young, payload: { body: expect.any(String) }, payloadClearedAt: null }),
       expect.objectContaining({ id: unprocessed, payload: { body: expect.any(String) }, payloadClearedAt: null }),
     ]);
@@ -85,18 +115,43 @@ describe('retention', () => {
     const { user } = await createTestAccount(dataSource);
     const [long, lately, live] = [await session(user.id, 1.01), await session(user.id, 0.5), await session(user.id, -30)];
 
-    expect(await pruneRetainedRows(dataSource, policy, now)).toEqual({ outboxEvents: 0, callbackPayloads: 0, sessions: 1, accountTokens: 0, abandonedMessages: 0 });
+    expect(await pruneRetainedRows(dataSource, policy, now)).toEqual({
+      outboxEvents: 0,
+      callbackPayloads: 0,
+      sessions: 1,
+      accountTokens: 0,
+      abandonedMessages: 0,
+    });
     const left = await dataSource.getRepository(Session).findBy({ tokenHash: In([long, lately, live]) });
     expect(left.map((row) => row.tokenHash).sort()).toEqual([lately, live].sort());
   });
 
-  it('deletes e-mailed links expired longer ago than the sessions\' age, used or not, and keeps the others', async () => {
+  it("deletes e-mailed links expired longer ago than the sessions' age, used or not, and keeps the others", async () => {
     const { user } = await createTestAccount(dataSource);
     const link = async (expiredDaysAgo: number, used: boolean) =>
-      (await dataSource.getRepository(AccountToken).save({ userId: user.id, purpose: 'passwordReset', tokenHash: randomBytes(32).toString('hex'), expiresAt: daysBefore(expiredDaysAgo), usedAt: used ? daysBefore(expiredDaysAgo + 0.01) : null })).id;
-    const [longUnused, longUsed, lately, live] = [await link(1.01, false), await link(2, true), await link(0.5, false), await link(-30, false)];
+      (
+        await dataSource.getRepository(AccountToken).save({
+          userId: user.id,
+          purpose: 'passwordReset',
+          tokenHash: randomBytes(32).toString('hex'),
+          expiresAt: daysBefore(expiredDaysAgo),
+          usedAt: used ? daysBefore(expiredDaysAgo + 0.01) : null,
+        })
+      ).id;
+    const [longUnused, longUsed, lately, live] = [
+      await link(1.01, false),
+      await link(2, true),
+      await link(0.5, false),
+      await link(-30, false),
+    ];
 
-    expect(await pruneRetainedRows(dataSource, policy, now)).toEqual({ outboxEvents: 0, callbackPayloads: 0, sessions: 0, accountTokens: 2, abandonedMessages: 0 });
+    expect(await pruneRetainedRows(dataSource, policy, now)).toEqual({
+      outboxEvents: 0,
+      callbackPayloads: 0,
+      sessions: 0,
+      accountTokens: 2,
+      abandonedMessages: 0,
+    });
     const left = await dataSource.getRepository(AccountToken).findBy({ id: In([longUnused, longUsed, lately, live]) });
     expect(left.map((row) => row.id).sort()).toEqual([lately, live].sort());
   });
@@ -104,7 +159,14 @@ describe('retention', () => {
   it('fails messages left sending longer than the abandonment age, as outcome unknown, and no other', async () => {
     const message = async (state: NotificationState, updatedAt: Date) => {
       const { identifiers } = await dataSource.getRepository(Notification).insert({
-        outboxEventId: 1, kind: 'orderPaid', channel: 'email', recipient: `${randomBytes(6).toString('hex')}@retention.test`, orderId: null, userId: null, state, attempts: 1,
+        outboxEventId: 1,
+        kind: 'orderPaid',
+        channel: 'email',
+        recipient: `${randomBytes(6).toString('hex')}@retention.test`,
+        orderId: null,
+        userId: null,
+        state,
+        attempts: 1,
       });
       const id = identifiers[0]!.id as number;
       // updatedAt is the database's own on every write: set after the insert, as a stalled attempt would have left it.
@@ -114,13 +176,28 @@ describe('retention', () => {
     };
     const abandonedAt = new Date(now.getTime() - SENDING_ABANDONED_AFTER_MS);
     const [abandoned, stillSending, oldPending, oldSent] = [
-      await message('sending', new Date(abandonedAt.getTime() - 1)), await message('sending', new Date(abandonedAt.getTime() + 1000)),
-      await message('pending', daysBefore(3)), await message('sent', daysBefore(3)),
+      await message('sending', new Date(abandonedAt.getTime() - 1)),
+      await message('sending', new Date(abandonedAt.getTime() + 1000)),
+      await message('pending', daysBefore(3)),
+      await message('sent', daysBefore(3)),
     ];
 
-    expect(await pruneRetainedRows(dataSource, policy, now)).toEqual({ outboxEvents: 0, callbackPayloads: 0, sessions: 0, accountTokens: 0, abandonedMessages: 1 });
-    const rows = await dataSource.getRepository(Notification).find({ where: { id: In([abandoned, stillSending, oldPending, oldSent]) }, order: { id: 'ASC' } });
-    expect(rows.map(({ state, lastError }) => [state, lastError])).toEqual([['failed', MESSAGES.notifications.outcomeUnknown], ['sending', null], ['pending', null], ['sent', null]]);
+    expect(await pruneRetainedRows(dataSource, policy, now)).toEqual({
+      outboxEvents: 0,
+      callbackPayloads: 0,
+      sessions: 0,
+      accountTokens: 0,
+      abandonedMessages: 1,
+    });
+    const rows = await dataSource
+      .getRepository(Notification)
+      .find({ where: { id: In([abandoned, stillSending, oldPending, oldSent]) }, order: { id: 'ASC' } });
+    expect(rows.map(({ state, lastError }) => [state, lastError])).toEqual([
+      ['failed', MESSAGES.notifications.outcomeUnknown],
+      ['sending', null],
+      ['pending', null],
+      ['sent', null],
+    ]);
   });
 
   /** The statements one run sends, with their parameters, and what it returned. */
@@ -131,7 +208,11 @@ describe('retention', () => {
       logQuery: (query, parameters) => {
         if (/^(DELETE|UPDATE) /.test(query)) statements.push([query, parameters as unknown[]]);
       },
-      logQueryError: ignore, logQuerySlow: ignore, logSchemaBuild: ignore, logMigration: ignore, log: ignore,
+      logQueryError: ignore,
+      logQuerySlow: ignore,
+      logSchemaBuild: ignore,
+      logMigration: ignore,
+      log: ignore,
     };
     const watched = await new ShopDataSource({ ...dataSourceOptions(config), logging: ['query'], logger: seeingStatements }).initialize();
     try {
@@ -146,8 +227,14 @@ describe('retention', () => {
     const { pruned, statements } = await statementsOf();
     expect(pruned).toEqual({ outboxEvents: 5, callbackPayloads: 0, sessions: 0, accountTokens: 0, abandonedMessages: 0 });
     // 2, 2 and the short 1 that ends the loop.
-    const outboxStatements = statements.filter(([query]) => query.startsWith('DELETE FROM `outbox_events`')).map(([, parameters]) => parameters);
-    expect(outboxStatements).toEqual([[daysBefore(7), 2], [daysBefore(7), 2], [daysBefore(7), 2]]);
+    const outboxStatements = statements
+      .filter(([query]) => query.startsWith('DELETE FROM `outbox_events`'))
+      .map(([, parameters]) => parameters);
+    expect(outboxStatements).toEqual([
+      [daysBefore(7), 2],
+      [daysBefore(7), 2],
+      [daysBefore(7), 2],
+    ]);
   });
 
   it('reads an index in its own order for every kind, never sorting the old rows', async () => {
@@ -155,13 +242,29 @@ describe('retention', () => {
     expect(statements).toHaveLength(5);
     for (const [query, parameters] of statements) {
       const [plan] = await dataSource.query<{ table: string; key: string | null; Extra: string }[]>(`EXPLAIN ${query}`, parameters);
-      expect({ table: plan!.table, byIndex: plan!.key !== null, sorts: plan!.Extra.includes('filesort') }).toEqual({ table: plan!.table, byIndex: true, sorts: false });
+      expect({ table: plan!.table, byIndex: plan!.key !== null, sorts: plan!.Extra.includes('filesort') }).toEqual({
+        table: plan!.table,
+        byIndex: true,
+        sorts: false,
+      });
     }
   });
 
   it('changes nothing when run again', async () => {
     await Promise.all([outboxRow(20, 10), callback(100)]);
-    expect(await pruneRetainedRows(dataSource, policy, now)).toEqual({ outboxEvents: 1, callbackPayloads: 1, sessions: 0, accountTokens: 0, abandonedMessages: 0 });
-    expect(await pruneRetainedRows(dataSource, policy, now)).toEqual({ outboxEvents: 0, callbackPayloads: 0, sessions: 0, accountTokens: 0, abandonedMessages: 0 });
+    expect(await pruneRetainedRows(dataSource, policy, now)).toEqual({
+      outboxEvents: 1,
+      callbackPayloads: 1,
+      sessions: 0,
+      accountTokens: 0,
+      abandonedMessages: 0,
+    });
+    expect(await pruneRetainedRows(dataSource, policy, now)).toEqual({
+      outboxEvents: 0,
+      callbackPayloads: 0,
+      sessions: 0,
+      accountTokens: 0,
+      abandonedMessages: 0,
+    });
   });
 });

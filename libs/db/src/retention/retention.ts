@@ -54,12 +54,20 @@ export async function pruneRetainedRows(dataSource: DataSource, policy: Retentio
     sessions: await inBatches(dataSource, BATCH_STATEMENTS.sessions, before(policy.expiredSessionDays), policy.batchSize),
     accountTokens: await inBatches(dataSource, BATCH_STATEMENTS.accountTokens, before(policy.expiredSessionDays), policy.batchSize),
     abandonedMessages: await inBatches(
-      dataSource, BATCH_STATEMENTS.abandonedMessages, new Date(now.getTime() - SENDING_ABANDONED_AFTER_MS), policy.batchSize, MESSAGES.notifications.outcomeUnknown,
+      dataSource,
+      BATCH_STATEMENTS.abandonedMessages,
+      new Date(now.getTime() - SENDING_ABANDONED_AFTER_MS),
+      policy.batchSize,
+      MESSAGES.notifications.outcomeUnknown,
     ),
   };
 }
 
 /** The statement's batches, `ORDER BY … LIMIT` each, until one comes back short; `values` fill its SET clause. */
 function inBatches(dataSource: DataSource, statement: string, before: Date, batchSize: number, ...values: string[]): Promise<number> {
-  return inShortBatches(dataSource, batchSize, async (manager) => (await manager.query<{ affectedRows: number }>(statement, [...values, before, batchSize])).affectedRows);
+  return inShortBatches(
+    dataSource,
+    batchSize,
+    async (manager) => (await manager.query<{ affectedRows: number }>(statement, [...values, before, batchSize])).affectedRows,
+  );
 }

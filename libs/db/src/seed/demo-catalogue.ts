@@ -62,8 +62,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     title: "Kids' Hooded Bath Towel – Lion",
-    description:
-      'Soft, absorbent cotton towel with a friendly lion hood and mane. Makes bath time fun for children aged 1 to 6.',
+    description: 'Soft, absorbent cotton towel with a friendly lion hood and mane. Makes bath time fun for children aged 1 to 6.',
     category: 'home',
     price: 1200,
     salePrice: 990,
@@ -107,7 +106,8 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     title: 'Wax Crayons – 8 Colours',
-    description: 'Chunky, non-toxic wax crayons that are easy for small hands to hold. A must-have for colouring books and school projects.',
+    description:
+      'Chunky, non-toxic wax crayons that are easy for small hands to hold. A must-have for colouring books and school projects.',
     category: 'under-100',
     price: 60,
     salePrice: 0,
@@ -137,7 +137,8 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     title: 'Mini Spinning Top',
-    description: 'A classic wooden spinning top painted in bright stripes. Children aged 4 and up will spend hours seeing whose top spins longest.',
+    description:
+      'A classic wooden spinning top painted in bright stripes. Children aged 4 and up will spend hours seeing whose top spins longest.',
     category: 'under-100',
     price: 90,
     salePrice: 0,
@@ -327,8 +328,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   // Action & outdoor
   {
     title: 'Size 4 Football',
-    description:
-      'A stitched, durable football for the estate pitch or school field. The right size and weight for players aged 8 to 12.',
+    description: 'A stitched, durable football for the estate pitch or school field. The right size and weight for players aged 8 to 12.',
     category: 'action-outdoor',
     price: 1200,
     salePrice: 0,
@@ -426,8 +426,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     title: 'Folding Wooden Chess Set',
-    description:
-      'A 30 cm folding chessboard that stores all 32 hand-turned pieces inside. A lovely first chess set for ages 6 and up.',
+    description: 'A 30 cm folding chessboard that stores all 32 hand-turned pieces inside. A lovely first chess set for ages 6 and up.',
     category: 'card-board-games',
     price: 2400,
     salePrice: 1990,
@@ -437,8 +436,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     title: 'Colour Match Card Game',
-    description:
-      'A fast, fun card game of matching colours and numbers, with skip and reverse cards. For 2 to 8 players aged 6 and up.',
+    description: 'A fast, fun card game of matching colours and numbers, with skip and reverse cards. For 2 to 8 players aged 6 and up.',
     category: 'card-board-games',
     price: 450,
     salePrice: 0,
@@ -483,8 +481,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   // Party supplies
   {
     title: 'Metallic Party Balloons (50 pcs)',
-    description:
-      'Shiny latex balloons in gold, silver, pink and blue. Perfect for birthday arches, baby showers and class parties.',
+    description: 'Shiny latex balloons in gold, silver, pink and blue. Perfect for birthday arches, baby showers and class parties.',
     category: 'party-supplies',
     price: 650,
     salePrice: 500,
@@ -525,8 +522,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     title: 'Paper Plates & Cups Set for 10 Guests',
-    description:
-      'Ten plates, ten cups, ten napkins and straws in a matching rainbow design. Sturdy enough for cake, samosas and juice.',
+    description: 'Ten plates, ten cups, ten napkins and straws in a matching rainbow design. Sturdy enough for cake, samosas and juice.',
     category: 'party-supplies',
     price: 850,
     salePrice: 0,
@@ -536,8 +532,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     title: 'Star-Shaped Piñata',
-    description:
-      'A colourful tissue-paper piñata ready to fill with sweets and small toys. Comes with a hanging loop and a party stick.',
+    description: 'A colourful tissue-paper piñata ready to fill with sweets and small toys. Comes with a hanging loop and a party stick.',
     category: 'party-supplies',
     price: 1400,
     salePrice: 0,
@@ -547,8 +542,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     title: 'Party Favour Goodie Bags (20 pcs)',
-    description:
-      'Twenty printed paper goodie bags with handles, ready for sweets and small gifts for guests to take home.',
+    description: 'Twenty printed paper goodie bags with handles, ready for sweets and small gifts for guests to take home.',
     category: 'party-supplies',
     price: 500,
     salePrice: 420,
@@ -582,8 +576,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     title: 'Pencil Case with 24 Colour Pencils',
-    description:
-      'A zip pencil case that opens flat, filled with 24 pre-sharpened colour pencils, an eraser and a sharpener.',
+    description: 'A zip pencil case that opens flat, filled with 24 pre-sharpened colour pencils, an eraser and a sharpener.',
     category: 'stationery-school',
     price: 850,
     salePrice: 700,
@@ -649,8 +642,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     title: "Kids' UV400 Sunglasses",
-    description:
-      'Flexible, shatter-resistant frames with UV400 lenses to protect young eyes at the beach or on safari. Suits ages 3 to 8.',
+    description: 'Flexible, shatter-resistant frames with UV400 lenses to protect young eyes at the beach or on safari. Suits ages 3 to 8.',
     category: 'fashion-accessories',
     price: 600,
     salePrice: 480,
@@ -681,8 +673,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     title: "Kikoi Kids' Bucket Hat",
-    description:
-      'A cotton bucket hat made from striped kikoi fabric, with a wide brim for sun protection. One size fits ages 2 to 7.',
+    description: 'A cotton bucket hat made from striped kikoi fabric, with a wide brim for sun protection. One size fits ages 2 to 7.',
     category: 'fashion-accessories',
     price: 700,
     salePrice: 0,
@@ -692,8 +683,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     title: 'Unicorn Crossbody Bag',
-    description:
-      'A small plush unicorn bag with a zip pocket and adjustable strap, just big enough for a snack and a hanky.',
+    description: 'A small plush unicorn bag with a zip pocket and adjustable strap, just big enough for a snack and a hanky.',
     category: 'fashion-accessories',
     price: 1100,
     salePrice: 900,
@@ -737,8 +727,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     title: 'Felt Hot Air Balloon Mobile',
-    description:
-      'A handmade felt mobile of hot air balloons and clouds that turns gently above the cot. Soothing for newborns and babies.',
+    description: 'A handmade felt mobile of hot air balloons and clouds that turns gently above the cot. Soothing for newborns and babies.',
     category: 'home-decor',
     price: 1350,
     salePrice: 1100,
@@ -769,8 +758,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     title: 'Giraffe Height Growth Chart',
-    description:
-      'A tall canvas giraffe that measures children from 50 cm to 170 cm. Record each birthday and watch them grow.',
+    description: 'A tall canvas giraffe that measures children from 50 cm to 170 cm. Record each birthday and watch them grow.',
     category: 'home-decor',
     price: 750,
     salePrice: 0,

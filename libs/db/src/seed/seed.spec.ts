@@ -38,7 +38,9 @@ describe('the demo seed', () => {
       'SELECT product.id FROM products product WHERE product.totalStock <> (SELECT COALESCE(SUM(movement.delta), 0) FROM stock_movements movement WHERE movement.productId = product.id)',
     );
     expect(drift).toEqual([]);
-    const [{ openings }] = await seeded.query<{ openings: string }[]>("SELECT COUNT(*) AS openings FROM stock_movements WHERE kind = 'opening'");
+    const [{ openings }] = await seeded.query<{ openings: string }[]>(
+      "SELECT COUNT(*) AS openings FROM stock_movements WHERE kind = 'opening'",
+    );
     const [{ products }] = await seeded.query<{ products: string }[]>('SELECT COUNT(*) AS products FROM products');
     expect(Number(openings)).toBe(Number(products));
   }, 120_000);

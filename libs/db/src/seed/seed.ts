@@ -8,11 +8,11 @@ import { FeatureImage, ImageAsset, Product } from '../entities/index.js';
 import { configuredImageStorage, type ImageStorageSettings } from '../images/configured-image-storage.js';
 import type { ImageStorage } from '../images/image-storage.js';
 import { recordEvent } from '../outbox/outbox-writer.js';
+import { recordOpeningStock } from '../stock/stock-ledger.js';
+import { inTransaction } from '../transactions.js';
 import { ensureAdminAccount } from '../users/admin-accounts.js';
 import { DEMO_FEATURE_BANNERS, DEMO_PRODUCTS } from './demo-catalogue.js';
 import { drawFeatureBanner, drawToyPicture } from './toy-picture.js';
-import { recordOpeningStock } from '../stock/stock-ledger.js';
-import { inTransaction } from '../transactions.js';
 
 export interface SeedReport {
   adminEmail: string;
@@ -21,7 +21,8 @@ export interface SeedReport {
   featureImagesCreated: number;
 }
 
-type SeedConfig = Pick<AppConfig, 'NODE_ENV' | 'DATABASE_URL' | 'DATABASE_POOL_SIZE' | 'ADMIN_EMAIL' | 'ADMIN_PASSWORD'> & ImageStorageSettings;
+type SeedConfig = Pick<AppConfig, 'NODE_ENV' | 'DATABASE_URL' | 'DATABASE_POOL_SIZE' | 'ADMIN_EMAIL' | 'ADMIN_PASSWORD'> &
+  ImageStorageSettings;
 
 /** Stores a rendered picture under its content hash, so running the seed twice stores it once. */
 async function storeJpeg(manager: EntityManager, storage: ImageStorage, svg: string): Promise<ImageAsset> {
@@ -31,7 +32,14 @@ async function storeJpeg(manager: EntityManager, storage: ImageStorage, svg: str
   if (existing) return existing;
   await storage.put(storageKey, bytes);
   return manager.save(
-    manager.create(ImageAsset, { storageKey, url: storage.urlOf(storageKey), contentType: 'image/jpeg', bytes: bytes.length, status: 'pending', derivatives: [] }),
+    manager.create(ImageAsset, {
+      storageKey,
+      url: storage.urlOf(storageKey),
+      contentType: 'image/jpeg',
+      bytes: bytes.length,
+      status: 'pending',
+      derivatives: [],
+    }),
   );
 }
 
@@ -42,10 +50,22 @@ async function seedAdmin(manager: EntityManager, config: SeedConfig): Promise<{ 
 }
 
 async function seedProducts(manager: EntityManager, storage: ImageStorage): Promise<number> {
-  const present = new Set((await manager.find(Product, { select: { title: true }, where: { title: In(DEMO_PRODUCTS.map((product) => product.title)) }, withDeleted: true })).map((product) => product.title));
+  const present = new Set(
+    (
+      await manager.find(Product, {
+        select: { title: true },
+        where: { title: In(DEMO_PRODUCTS.map((product) => product.title)) },
+        withDeleted: true,
+      })
+    ).map((product) => product.title),
+  );
   let created = 0;
   for (const demo of DEMO_PRODUCTS.filter((product) => !present.has(product.title))) {
-    const image = await storeJpeg(manager, storage, drawToyPicture({ title: demo.title, palette: demo.palette, motif: demo.motif, width: 800, height: 800 }));
+    const image = await storeJpeg(
+      manager,
+      storage,
+      drawToyPicture({ title: demo.title, palette: demo.palette, motif: demo.motif, width: 800, height: 800 }),
+    );
     const product = await manager.save(
       manager.create(Product, {
         title: demo.title,

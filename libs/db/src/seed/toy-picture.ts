@@ -143,7 +143,9 @@ const MOTIFS: Record<Motif, (palette: Palette) => string> = {
       .join(''),
 
   bear: ([, dark]) =>
-    [-52, 52].map((cx) => `<circle cx="${cx}" cy="-52" r="28" fill="${FUR}" ${OUTLINE}/><circle cx="${cx}" cy="-52" r="13" fill="#FFCCBC"/>`).join('') +
+    [-52, 52]
+      .map((cx) => `<circle cx="${cx}" cy="-52" r="28" fill="${FUR}" ${OUTLINE}/><circle cx="${cx}" cy="-52" r="13" fill="#FFCCBC"/>`)
+      .join('') +
     `<circle cy="0" r="72" fill="${FUR}" ${OUTLINE}/>` +
     `<ellipse cy="24" rx="34" ry="26" fill="#EFEBE9"/><ellipse cy="12" rx="13" ry="9" fill="${INK}"/>` +
     eyes(-16, 26, 8) +

@@ -32,10 +32,12 @@ interface LockedStock {
 
 /** An order's units per product (lines of one product's variations are counted together), in product order. */
 function orderLines(manager: EntityManager, orderId: number): Promise<OrderLine[]> {
-  return manager.query<OrderLine[]>(
-    'SELECT `productId`, CAST(SUM(`quantity`) AS UNSIGNED) AS `quantity` FROM `order_items` WHERE `orderId` = ? GROUP BY `productId` ORDER BY `productId`',
-    [orderId],
-  ).then((lines) => lines.map((line) => ({ productId: line.productId, quantity: Number(line.quantity) })));
+  return manager
+    .query<OrderLine[]>(
+      'SELECT `productId`, CAST(SUM(`quantity`) AS UNSIGNED) AS `quantity` FROM `order_items` WHERE `orderId` = ? GROUP BY `productId` ORDER BY `productId`',
+      [orderId],
+    )
+    .then((lines) => lines.map((line) => ({ productId: line.productId, quantity: Number(line.quantity) })));
 }
 
 /**
@@ -44,18 +46,39 @@ function orderLines(manager: EntityManager, orderId: number): Promise<OrderLine[
  */
 async function lockStock(manager: EntityManager, productIds: number[]): Promise<Map<number, LockedStock>> {
   if (productIds.length === 0) return new Map();
-  const rows = await manager.query<LockedStock[]>('SELECT `id`, `title`, `totalStock`, `deletedAt` FROM `products` WHERE `id` IN (?) ORDER BY `id` FOR UPDATE', [productIds]);
+  const rows = await manager.query<LockedStock[]>(
+    'SELECT `id`, `title`, `totalStock`, `deletedAt` FROM `products` WHERE `id` IN (?) ORDER BY `id` FOR UPDATE',
+    [productIds],
+  );
   return new Map(rows.map((row) => [row.id, row]));
 }
 
 /** Changes each product's sellable units and writes the ledger row saying why, both under the product's lock. */
-async function move(manager: EntityManager, changes: { productId: number; delta: number }[], kind: StockMovementKind, orderId: number | null, mover: StockMover, bumpVersion: boolean): Promise<void> {
+async function move(
+  manager: EntityManager,
+  changes: { productId: number; delta: number }[],
+  kind: StockMovementKind,
+  orderId: number | null,
+  mover: StockMover,
+  bumpVersion: boolean,
+): Promise<void> {
   for (const { productId, delta } of changes) {
-    await manager.query(`UPDATE \`products\` SET \`totalStock\` = \`totalStock\` + ?${bumpVersion ? ', `stockVersion` = `stockVersion` + 1' : ''} WHERE \`id\` = ?`, [delta, productId]);
+    await manager.query(
+      `UPDATE \`products\` SET \`totalStock\` = \`totalStock\` + ?${bumpVersion ? ', `stockVersion` = `stockVersion` + 1' : ''} WHERE \`id\` = ?`,
+      [delta, productId],
+    );
   }
   await manager.insert(
     StockMovement,
-    changes.map(({ productId, delta }) => ({ productId, orderId, delta, kind, actor: mover.actor, byUserId: mover.byUserId ?? null, reason: mover.reason ?? '' })),
+    changes.map(({ productId, delta }) => ({
+      productId,
+      orderId,
+      delta,
+      kind,
+      actor: mover.actor,
+      byUserId: mover.byUserId ?? null,
+      reason: mover.reason ?? '',
+    })),
   );
 }
 
@@ -65,14 +88,30 @@ async function move(manager: EntityManager, changes: { productId: number; delta:
  * Stock never goes below zero. A product this order takes from above the low-stock line to it or
  * below tells the shop, once per crossing: the next order finds it already below.
  */
-export async function reserveOrderUnits(manager: EntityManager, orderId: number, mover: StockMover, { bumpVersion = false } = {}): Promise<Shortage | null> {
+export async function reserveOrderUnits(
+  manager: EntityManager,
+  orderId: number,
+  mover: StockMover,
+  { bumpVersion = false } = {},
+): Promise<Shortage | null> {
   const lines = await orderLines(manager, orderId);
-  const stock = await lockStock(manager, lines.map((line) => line.productId));
+  const stock = await lockStock(
+    manager,
+    lines.map((line) => line.productId),
+  );
   for (const line of lines) {
     const product = stock.get(line.productId)!;
-    if (product.deletedAt || product.totalStock < line.quantity) return { title: product.title, available: product.deletedAt ? 0 : product.totalStock, retired: product.deletedAt !== null };
+    if (product.deletedAt || product.totalStock < line.quantity)
+      return { title: product.title, available: product.deletedAt ? 0 : product.totalStock, retired: product.deletedAt !== null };
   }
-  await move(manager, lines.map((line) => ({ productId: line.productId, delta: -line.quantity })), 'reserved', orderId, mover, bumpVersion);
+  await move(
+    manager,
+    lines.map((line) => ({ productId: line.productId, delta: -line.quantity })),
+    'reserved',
+    orderId,
+    mover,
+    bumpVersion,
+  );
   for (const line of lines) {
     const before = stock.get(line.productId)!.totalStock;
     const unitsLeft = before - line.quantity;
@@ -85,20 +124,46 @@ export async function reserveOrderUnits(manager: EntityManager, orderId: number,
 }
 
 /** Puts an order's units back on the shelf. The order's transition decides that it is time; it happens once per leaving. */
-export async function releaseOrderUnits(manager: EntityManager, orderId: number, mover: StockMover, { bumpVersion = false } = {}): Promise<void> {
+export async function releaseOrderUnits(
+  manager: EntityManager,
+  orderId: number,
+  mover: StockMover,
+  { bumpVersion = false } = {},
+): Promise<void> {
   const lines = await orderLines(manager, orderId);
-  await lockStock(manager, lines.map((line) => line.productId));
-  await move(manager, lines.map((line) => ({ productId: line.productId, delta: line.quantity })), 'released', orderId, mover, bumpVersion);
+  await lockStock(
+    manager,
+    lines.map((line) => line.productId),
+  );
+  await move(
+    manager,
+    lines.map((line) => ({ productId: line.productId, delta: line.quantity })),
+    'released',
+    orderId,
+    mover,
+    bumpVersion,
+  );
 }
 
 /** The units on hand changed with no unit sold or freed (a parcel left the store): forms read before are stale. */
 export async function markOnHandChanged(manager: EntityManager, orderId: number): Promise<void> {
-  await manager.query('UPDATE `products` SET `stockVersion` = `stockVersion` + 1 WHERE `id` IN (SELECT `productId` FROM `order_items` WHERE `orderId` = ?) ORDER BY `id`', [orderId]);
+  await manager.query(
+    'UPDATE `products` SET `stockVersion` = `stockVersion` + 1 WHERE `id` IN (SELECT `productId` FROM `order_items` WHERE `orderId` = ?) ORDER BY `id`',
+    [orderId],
+  );
 }
 
 /** A new product's first units, as the ledger's first row. */
 export async function recordOpeningStock(manager: EntityManager, productId: number, units: number, byUserId: number | null): Promise<void> {
-  await manager.insert(StockMovement, { productId, orderId: null, delta: units, kind: 'opening', actor: byUserId === null ? null : 'admin', byUserId, reason: MESSAGES.stock.opening });
+  await manager.insert(StockMovement, {
+    productId,
+    orderId: null,
+    delta: units,
+    kind: 'opening',
+    actor: byUserId === null ? null : 'admin',
+    byUserId,
+    reason: MESSAGES.stock.opening,
+  });
 }
 
 /** A product's stock as the admin's form shows it: the version the form sends back with its change. */
@@ -141,7 +206,12 @@ export async function stockCountOf(manager: EntityManager, productId: number): P
  * orders hold in the store. Refused when the form was read before the last change of the units
  * on hand, or when the count is below what orders hold (available units never go below zero).
  */
-export async function countUnitsOnHand(manager: EntityManager, productId: number, count: { unitsOnHand: number; stockVersion: number }, mover: StockMover): Promise<StockCount | Refusal> {
+export async function countUnitsOnHand(
+  manager: EntityManager,
+  productId: number,
+  count: { unitsOnHand: number; stockVersion: number },
+  mover: StockMover,
+): Promise<StockCount | Refusal> {
   await lockStock(manager, [productId]);
   const now = await stockCountOf(manager, productId);
   if (!now) return new Refusal(404, MESSAGES.products.notFound);

@@ -8,7 +8,11 @@ import { newSecretToken, secretTokenHash } from '../secret-tokens.js';
  * purpose stop working, so only the newest e-mail's link does. The raw token is returned once, for
  * the mail, and only its hash is stored.
  */
-export async function issueAccountToken(manager: EntityManager, userId: number, purpose: AccountMessageKind): Promise<{ token: string; expiresAt: Date }> {
+export async function issueAccountToken(
+  manager: EntityManager,
+  userId: number,
+  purpose: AccountMessageKind,
+): Promise<{ token: string; expiresAt: Date }> {
   await voidAccountTokens(manager, userId, purpose);
   const token = newSecretToken();
   const expiresAt = new Date(Date.now() + ACCOUNT_TOKEN_TTL_MS[purpose]);
@@ -35,5 +39,9 @@ export async function consumeAccountToken(manager: EntityManager, token: string,
 
 /** Every unused link of the account (of one purpose, or all) stops working: a new password voids old reset links. */
 export async function voidAccountTokens(manager: EntityManager, userId: number, purpose?: AccountMessageKind): Promise<void> {
-  await manager.update(AccountToken, { userId, usedAt: IsNull(), ...(purpose ? { purpose } : {}) }, { usedAt: () => 'CURRENT_TIMESTAMP(3)' });
+  await manager.update(
+    AccountToken,
+    { userId, usedAt: IsNull(), ...(purpose ? { purpose } : {}) },
+    { usedAt: () => 'CURRENT_TIMESTAMP(3)' },
+  );
 }

@@ -18,7 +18,9 @@ describe('admin accounts (npm run admin:create, and the seed)', () => {
 
   it('creates an admin with an argon2id password under the normalised e-mail', async () => {
     const email = freshEmail();
-    expect(await ensureAdminAccount(dataSource.manager, { email: ` ${email} `, password: 'long-admin-password', userName: 'Mama Toy' })).toBe('created');
+    expect(
+      await ensureAdminAccount(dataSource.manager, { email: ` ${email} `, password: 'long-admin-password', userName: 'Mama Toy' }),
+    ).toBe('created');
     const admin = await users().findOneByOrFail({ email: email.toLowerCase() });
     expect(admin).toMatchObject({ role: 'admin', userName: 'Mama Toy' });
     expect(await verifyPassword(admin.passwordHash!, 'long-admin-password')).toBe(true);

@@ -17,14 +17,19 @@ export class AdminAccountError extends Error {}
 
 const adminAccountRequest = z.object({
   email: z.email('is not an e-mail address').max(LIMITS.emailMaxLength),
-  password: z.string().min(LIMITS.passwordMinLength, `must be at least ${LIMITS.passwordMinLength} characters`).max(LIMITS.passwordMaxLength).optional(),
+  password: z
+    .string()
+    .min(LIMITS.passwordMinLength, `must be at least ${LIMITS.passwordMinLength} characters`)
+    .max(LIMITS.passwordMaxLength)
+    .optional(),
   userName: z.string().trim().min(1).max(LIMITS.userNameMaxLength).optional(),
 });
 
 /** Makes `email` an admin: creates the account, or promotes the shopper who already has it. */
 export async function ensureAdminAccount(manager: EntityManager, candidate: AdminAccountRequest): Promise<AdminAccountOutcome> {
   const checked = adminAccountRequest.safeParse({ ...candidate, email: normaliseEmail(candidate.email) });
-  if (!checked.success) throw new AdminAccountError(checked.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('; '));
+  if (!checked.success)
+    throw new AdminAccountError(checked.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('; '));
   const request = checked.data;
   const email = request.email;
   const existing = await manager.findOneBy(User, { email });

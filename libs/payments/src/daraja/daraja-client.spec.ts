@@ -65,7 +65,11 @@ describe('DarajaClient', () => {
       port: 0,
       ...sandboxOptions,
       daraja: { ...sandboxOptions.daraja, callbackDelayMs: CALLBACK_DELAY_MS },
-      googleClient: { clientId: SANDBOX_GOOGLE_CLIENT.id, clientSecret: SANDBOX_GOOGLE_CLIENT.secret, redirectUris: ['http://localhost:3000/api/auth/google/callback'] },
+      googleClient: {
+        clientId: SANDBOX_GOOGLE_CLIENT.id,
+        clientSecret: SANDBOX_GOOGLE_CLIENT.secret,
+        redirectUris: ['http://localhost:3000/api/auth/google/callback'],
+      },
     });
     redis = new Redis(config.REDIS_URL);
     options = {
@@ -131,7 +135,12 @@ describe('DarajaClient', () => {
 
     it('makes a refusal of wrong credentials a DarajaError that asked nothing of M-Pesa', async () => {
       const error = await refusal(new DarajaClient({ ...options, consumerSecret: 'not-the-secret' }).stkPush(payment()));
-      expect(error).toMatchObject({ status: 400, errorCode: '400.008.01', errorMessage: 'Invalid Authentication passed', outcomeUnknown: false });
+      expect(error).toMatchObject({
+        status: 400,
+        errorCode: '400.008.01',
+        errorMessage: 'Invalid Authentication passed',
+        outcomeUnknown: false,
+      });
       expect(sandbox.daraja.transactions()).toEqual([]);
       expect(await redis.exists(darajaTokenKey(config.REDIS_PREFIX))).toBe(0);
     });
@@ -197,7 +206,12 @@ describe('DarajaClient', () => {
       ['an amount of 1.5', { amount: 1.5 }, 'Amount'],
     ])('passes on Daraja’s refusal of %s', async (_case, overrides, field) => {
       const error = await refusal(new DarajaClient(options).stkPush(payment(overrides)));
-      expect(error).toMatchObject({ status: 400, errorCode: '400.002.02', errorMessage: `Bad Request - Invalid ${field}`, outcomeUnknown: false });
+      expect(error).toMatchObject({
+        status: 400,
+        errorCode: '400.002.02',
+        errorMessage: `Bad Request - Invalid ${field}`,
+        outcomeUnknown: false,
+      });
     });
 
     it('reports that nothing was sent when Daraja cannot be reached', async () => {
@@ -222,7 +236,9 @@ describe('DarajaClient', () => {
           const answer = request.method === 'GET' ? oauthAnswer : pushAnswer;
           if (request.method === 'POST') pushesReceived += 1;
           if (answer === 'answer') {
-            response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ access_token: 'gateway-token', expires_in: '3599' }));
+            response
+              .writeHead(200, { 'content-type': 'application/json' })
+              .end(JSON.stringify({ access_token: 'gateway-token', expires_in: '3599' }));
           } else if (answer === 'bad-gateway') {
             response.writeHead(502, { 'content-type': 'text/html' }).end('<html><body>502 Bad Gateway</body></html>');
           }
@@ -297,7 +313,9 @@ describe('DarajaClient', () => {
     });
 
     async function resultFor(conversationId: string) {
-      return waitFor('the status result', () => results.map(parseTransactionStatusResult).find((result) => result?.conversationId === conversationId));
+      return waitFor('the status result', () =>
+        results.map(parseTransactionStatusResult).find((result) => result?.conversationId === conversationId),
+      );
     }
 
     it('learns the receipt and amount of a paid push by its CheckoutRequestID', async () => {
@@ -323,18 +341,34 @@ describe('DarajaClient', () => {
       const client = new DarajaClient(options);
       const { checkoutRequestId } = await client.stkPush(payment());
       const accepted = await client.transactionStatus(statusOf({ originatorConversationId: checkoutRequestId }));
-      expect(await resultFor(accepted.conversationId)).toMatchObject({ resultCode: 1, receipt: null, amount: null, transactionStatus: null });
+      expect(await resultFor(accepted.conversationId)).toMatchObject({
+        resultCode: 1,
+        receipt: null,
+        amount: null,
+        transactionStatus: null,
+      });
     });
 
     it('refuses to ask without the initiator, before calling Daraja', async () => {
       const client = new DarajaClient({ ...options, initiatorName: undefined, securityCredential: undefined });
-      await expect(client.transactionStatus(statusOf({ originatorConversationId: 'ws_CO_1' }))).rejects.toThrow(/MPESA_INITIATOR_NAME and MPESA_SECURITY_CREDENTIAL/);
+      await expect(client.transactionStatus(statusOf({ originatorConversationId: 'ws_CO_1' }))).rejects.toThrow(
+        /MPESA_INITIATOR_NAME and MPESA_SECURITY_CREDENTIAL/,
+      );
       expect(sandbox.daraja.tokensIssued()).toBe(0);
     });
 
     it('passes on Daraja’s refusal of a wrong security credential', async () => {
-      const error = await refusal(new DarajaClient({ ...options, securityCredential: 'not-the-credential' }).transactionStatus(statusOf({ originatorConversationId: 'ws_CO_1' })));
-      expect(error).toMatchObject({ status: 400, errorCode: '400.002.02', errorMessage: 'Bad Request - Invalid SecurityCredential', outcomeUnknown: false });
+      const error = await refusal(
+        new DarajaClient({ ...options, securityCredential: 'not-the-credential' }).transactionStatus(
+          statusOf({ originatorConversationId: 'ws_CO_1' }),
+        ),
+      );
+      expect(error).toMatchObject({
+        status: 400,
+        errorCode: '400.002.02',
+        errorMessage: 'Bad Request - Invalid SecurityCredential',
+        outcomeUnknown: false,
+      });
     });
   });
 
@@ -344,7 +378,11 @@ describe('DarajaClient', () => {
       const { checkoutRequestId } = await client.stkPush(payment({ phone: DARAJA_TEST_NUMBERS.insufficientFunds }));
       expect(await client.stkQuery(checkoutRequestId)).toEqual({ state: 'pending' });
       await waitFor('the push to finish', () => sandbox.daraja.transaction(checkoutRequestId)?.state === 'finished');
-      expect(await client.stkQuery(checkoutRequestId)).toEqual({ state: 'finished', resultCode: 1, resultDesc: 'The balance is insufficient for the transaction.' });
+      expect(await client.stkQuery(checkoutRequestId)).toEqual({
+        state: 'finished',
+        resultCode: 1,
+        resultDesc: 'The balance is insufficient for the transaction.',
+      });
     });
 
     it('learns a success whose callback never came', async () => {
@@ -352,7 +390,11 @@ describe('DarajaClient', () => {
       const { checkoutRequestId } = await client.stkPush(payment());
       sandbox.daraja.setCallbackBehaviour({ checkoutRequestId }, { drop: true });
       await waitFor('the push to finish', () => sandbox.daraja.transaction(checkoutRequestId)?.state === 'finished');
-      expect(await client.stkQuery(checkoutRequestId)).toEqual({ state: 'finished', resultCode: 0, resultDesc: 'The service request is processed successfully.' });
+      expect(await client.stkQuery(checkoutRequestId)).toEqual({
+        state: 'finished',
+        resultCode: 0,
+        resultDesc: 'The service request is processed successfully.',
+      });
     });
 
     it('learns that an unreachable phone finished with 1037', async () => {

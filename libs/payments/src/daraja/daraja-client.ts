@@ -132,16 +132,34 @@ export class DarajaClient {
       AccountReference: input.accountReference,
       TransactionDesc: input.transactionDesc,
     });
-    const { MerchantRequestID, CheckoutRequestID, ResponseDescription, CustomerMessage } = acceptance(answer, pushAcceptedSchema, 'an STK push');
-    return { merchantRequestId: MerchantRequestID, checkoutRequestId: CheckoutRequestID, responseDescription: ResponseDescription, customerMessage: CustomerMessage };
+    const { MerchantRequestID, CheckoutRequestID, ResponseDescription, CustomerMessage } = acceptance(
+      answer,
+      pushAcceptedSchema,
+      'an STK push',
+    );
+    return {
+      merchantRequestId: MerchantRequestID,
+      checkoutRequestId: CheckoutRequestID,
+      responseDescription: ResponseDescription,
+      customerMessage: CustomerMessage,
+    };
   }
 
   /** The push's result as Daraja knows it now: still pending, or finished with a result code. */
   async stkQuery(checkoutRequestId: string): Promise<StkQueryResult> {
-    const answer = await this.authorizedPost('/mpesa/stkpushquery/v1/query', { ...this.credentials(), CheckoutRequestID: checkoutRequestId });
+    const answer = await this.authorizedPost('/mpesa/stkpushquery/v1/query', {
+      ...this.credentials(),
+      CheckoutRequestID: checkoutRequestId,
+    });
     if (answer.status === 200) {
       const result = queryAnswerSchema.safeParse(answer.body);
-      if (!result.success) throw new DarajaError({ status: answer.status, errorCode: null, errorMessage: 'Unreadable answer to an STK query', outcomeUnknown: true });
+      if (!result.success)
+        throw new DarajaError({
+          status: answer.status,
+          errorCode: null,
+          errorMessage: 'Unreadable answer to an STK query',
+          outcomeUnknown: true,
+        });
       return { state: 'finished', resultCode: result.data.ResultCode, resultDesc: result.data.ResultDesc };
     }
     const fault = faultOf(answer);
@@ -156,7 +174,9 @@ export class DarajaClient {
   async transactionStatus(input: TransactionStatusInput): Promise<TransactionStatusAccepted> {
     const { initiatorName, securityCredential, shortcode } = this.options;
     if (!initiatorName || !securityCredential) {
-      throw new Error('The Transaction Status API needs the initiator: set MPESA_INITIATOR_NAME and MPESA_SECURITY_CREDENTIAL (DarajaClient initiatorName and securityCredential).');
+      throw new Error(
+        'The Transaction Status API needs the initiator: set MPESA_INITIATOR_NAME and MPESA_SECURITY_CREDENTIAL (DarajaClient initiatorName and securityCredential).',
+      );
     }
     const answer = await this.authorizedPost('/mpesa/transactionstatus/v1/query', {
       Initiator: initiatorName,
@@ -176,12 +196,21 @@ export class DarajaClient {
 
   private credentials(): Record<string, string> {
     const timestamp = darajaTimestamp();
-    return { BusinessShortCode: this.options.shortcode, Password: darajaPassword(this.options.shortcode, this.options.passkey, timestamp), Timestamp: timestamp };
+    return {
+      BusinessShortCode: this.options.shortcode,
+      Password: darajaPassword(this.options.shortcode, this.options.passkey, timestamp),
+      Timestamp: timestamp,
+    };
   }
 
   /** A Daraja refusal of the token (it expired or was revoked early) costs one new token and one retry. */
   private async authorizedPost(path: string, payload: Record<string, unknown>): Promise<DarajaAnswer> {
-    const post = (token: string) => this.request(path, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(payload) });
+    const post = (token: string) =>
+      this.request(path, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(payload),
+      });
     const token = await this.accessToken();
     const answer = await post(token);
     if (!refusesToken(answer)) return answer;
@@ -206,12 +235,17 @@ export class DarajaClient {
 
   private async newAccessToken(): Promise<string> {
     const basic = Buffer.from(`${this.options.consumerKey}:${this.options.consumerSecret}`).toString('base64');
-    const answer = await this.request('/oauth/v1/generate?grant_type=client_credentials', { method: 'GET', headers: { authorization: `Basic ${basic}` } });
+    const answer = await this.request('/oauth/v1/generate?grant_type=client_credentials', {
+      method: 'GET',
+      headers: { authorization: `Basic ${basic}` },
+    });
     const token = tokenSchema.safeParse(answer.body);
     if (answer.status !== 200 || !token.success) throw faultOf(answer);
     const lifetime = token.data.expires_in;
     // Stored a little shorter than Daraja keeps it, so no process picks a token in its last seconds.
-    await withinRedisBound(this.options.redis.set(this.tokenKey, token.data.access_token, 'EX', Math.max(1, lifetime - Math.min(60, Math.floor(lifetime / 10)))));
+    await withinRedisBound(
+      this.options.redis.set(this.tokenKey, token.data.access_token, 'EX', Math.max(1, lifetime - Math.min(60, Math.floor(lifetime / 10)))),
+    );
     return token.data.access_token;
   }
 
@@ -252,17 +286,30 @@ async function withinRedisBound<T>(command: Promise<T>): Promise<T | undefined> 
 }
 
 function nothingSent(error: unknown): DarajaError {
-  if (error instanceof DarajaError) return new DarajaError({ status: error.status, errorCode: error.errorCode, errorMessage: error.errorMessage, outcomeUnknown: false });
-  return new DarajaError({ status: null, errorCode: null, errorMessage: `No access token: ${error instanceof Error ? error.message : String(error)}`, outcomeUnknown: false });
+  if (error instanceof DarajaError)
+    return new DarajaError({ status: error.status, errorCode: error.errorCode, errorMessage: error.errorMessage, outcomeUnknown: false });
+  return new DarajaError({
+    status: null,
+    errorCode: null,
+    errorMessage: `No access token: ${error instanceof Error ? error.message : String(error)}`,
+    outcomeUnknown: false,
+  });
 }
 
 /** Daraja's acceptance of a request, read with `schema`; its refusal, or an answer that cannot be read, as DarajaError. */
 function acceptance<T extends z.infer<typeof acknowledgement>>(answer: DarajaAnswer, schema: z.ZodType<T>, request: string): T {
   if (answer.status !== 200) throw faultOf(answer);
   const accepted = schema.safeParse(answer.body);
-  if (!accepted.success) throw new DarajaError({ status: answer.status, errorCode: null, errorMessage: `Unreadable answer to ${request}`, outcomeUnknown: true });
+  if (!accepted.success)
+    throw new DarajaError({
+      status: answer.status,
+      errorCode: null,
+      errorMessage: `Unreadable answer to ${request}`,
+      outcomeUnknown: true,
+    });
   const { ResponseCode, ResponseDescription } = accepted.data;
-  if (ResponseCode !== '0') throw new DarajaError({ status: answer.status, errorCode: ResponseCode, errorMessage: ResponseDescription, outcomeUnknown: false });
+  if (ResponseCode !== '0')
+    throw new DarajaError({ status: answer.status, errorCode: ResponseCode, errorMessage: ResponseDescription, outcomeUnknown: false });
   return accepted.data;
 }
 
@@ -289,5 +336,10 @@ function networkFault(error: unknown, timeoutMs: number): DarajaError {
     return new DarajaError({ status: null, errorCode: null, errorMessage: `No answer within ${timeoutMs} ms`, outcomeUnknown: true });
   }
   const code = cause?.code;
-  return new DarajaError({ status: null, errorCode: null, errorMessage: `Daraja unreachable: ${code ?? message ?? String(error)}`, outcomeUnknown: !neverSent(code) });
+  return new DarajaError({
+    status: null,
+    errorCode: null,
+    errorMessage: `Daraja unreachable: ${code ?? message ?? String(error)}`,
+    outcomeUnknown: !neverSent(code),
+  });
 }

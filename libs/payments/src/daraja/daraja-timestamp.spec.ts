@@ -17,6 +17,8 @@ describe('Daraja timestamps', () => {
   });
 
   it('makes the STK password from shortcode, passkey and timestamp', () => {
-    expect(darajaPassword('174379', 'toyduka-local-daraja-passkey', '20250101003005')).toBe('MTc0Mzc5dG95ZHVrYS1sb2NhbC1kYXJhamEtcGFzc2tleTIwMjUwMTAxMDAzMDA1');
+    expect(darajaPassword('174379', 'toyduka-local-daraja-passkey', '20250101003005')).toBe(
+      'MTc0Mzc5dG95ZHVrYS1sb2NhbC1kYXJhamEtcGFzc2tleTIwMjUwMTAxMDAzMDA1',
+    );
   });
 });

@@ -4,7 +4,13 @@ import { z } from 'zod';
 export const wholeNumber = z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)]);
 
 /** An amount M-Pesa moved, in shillings: a number, or a string that may carry cents ("1250.00"). */
-export const shillings = z.union([z.number().positive(), z.string().regex(/^\d+(\.\d+)?$/).transform(Number)]);
+export const shillings = z.union([
+  z.number().positive(),
+  z
+    .string()
+    .regex(/^\d+(\.\d+)?$/)
+    .transform(Number),
+]);
 
 /** An M-Pesa receipt (MpesaReceiptNumber, ReceiptNo): capitals and digits. */
 export const mpesaReceipt = z.string().regex(/^[A-Z0-9]+$/i);

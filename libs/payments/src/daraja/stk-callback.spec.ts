@@ -22,8 +22,14 @@ const paid = {
   },
 };
 
-const itemsWithout = (name: string) => ({ ...paid, CallbackMetadata: { Item: paid.CallbackMetadata.Item.filter((item) => item.Name !== name) } });
-const itemsWith = (name: string, value: unknown) => ({ ...paid, CallbackMetadata: { Item: paid.CallbackMetadata.Item.map((item) => (item.Name === name ? { Name: name, Value: value } : item)) } });
+const itemsWithout = (name: string) => ({
+  ...paid,
+  CallbackMetadata: { Item: paid.CallbackMetadata.Item.filter((item) => item.Name !== name) },
+});
+const itemsWith = (name: string, value: unknown) => ({
+  ...paid,
+  CallbackMetadata: { Item: paid.CallbackMetadata.Item.map((item) => (item.Name === name ? { Name: name, Value: value } : item)) },
+});
 
 describe('parseStkCallback', () => {
   it('reads a successful payment with its details', () => {
@@ -37,14 +43,35 @@ describe('parseStkCallback', () => {
   });
 
   it('reads details sent as strings, and an amount with cents', () => {
-    const stringly = { ...paid, ResultCode: '0', CallbackMetadata: { Item: [{ Name: 'Amount', Value: 1250.0 }, { Name: 'MpesaReceiptNumber', Value: 'SLB4X2K9QP' }, { Name: 'TransactionDate', Value: '20250101003005' }, { Name: 'PhoneNumber', Value: '254708374149' }] } };
+    const stringly = {
+      ...paid,
+      ResultCode: '0',
+      CallbackMetadata: {
+        Item: [
+          { Name: 'Amount', Value: 1250.0 },
+          { Name: 'MpesaReceiptNumber', Value: 'SLB4X2K9QP' },
+          { Name: 'TransactionDate', Value: '20250101003005' },
+          { Name: 'PhoneNumber', Value: '254708374149' },
+        ],
+      },
+    };
     expect(parseStkCallback(callback(stringly))).toMatchObject({ resultCode: 0, metadata: { amount: 1250, phone: '254708374149' } });
     expect(parseStkCallback(callback(itemsWith('PhoneNumber', '2547*****149')))).toMatchObject({ metadata: { phone: '2547*****149' } });
   });
 
   it('reads a failed payment without details', () => {
-    const cancelled = { MerchantRequestID: '1-2-3', CheckoutRequestID: 'ws_CO_1', ResultCode: 1032, ResultDesc: 'Request cancelled by user' };
-    expect(parseStkCallback(callback(cancelled))).toEqual({ merchantRequestId: '1-2-3', checkoutRequestId: 'ws_CO_1', resultCode: 1032, resultDesc: 'Request cancelled by user' });
+    const cancelled = {
+      MerchantRequestID: '1-2-3',
+      CheckoutRequestID: 'ws_CO_1',
+      ResultCode: 1032,
+      ResultDesc: 'Request cancelled by user',
+    };
+    expect(parseStkCallback(callback(cancelled))).toEqual({
+      merchantRequestId: '1-2-3',
+      checkoutRequestId: 'ws_CO_1',
+      resultCode: 1032,
+      resultDesc: 'Request cancelled by user',
+    });
   });
 
   it.each<[string, unknown]>([

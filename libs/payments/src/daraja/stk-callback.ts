@@ -44,7 +44,10 @@ const paymentDetailsSchema = z.object({
     return at ?? z.NEVER;
   }),
   // Daraja has started masking the middle digits ('2547*****149'); the digits it shows are still checked.
-  PhoneNumber: z.union([z.number(), z.string()]).transform(String).pipe(z.string().regex(/^254[17*][\d*]{8}$/)),
+  PhoneNumber: z
+    .union([z.number(), z.string()])
+    .transform(String)
+    .pipe(z.string().regex(/^254[17*][\d*]{8}$/)),
 });
 
 /**
@@ -55,7 +58,12 @@ export function parseStkCallback(body: unknown): StkCallback | null {
   const parsed = callbackSchema.safeParse(body);
   if (!parsed.success) return null;
   const { MerchantRequestID, CheckoutRequestID, ResultCode, ResultDesc, CallbackMetadata } = parsed.data.Body.stkCallback;
-  const callback: StkCallback = { merchantRequestId: MerchantRequestID, checkoutRequestId: CheckoutRequestID, resultCode: ResultCode, resultDesc: ResultDesc };
+  const callback: StkCallback = {
+    merchantRequestId: MerchantRequestID,
+    checkoutRequestId: CheckoutRequestID,
+    resultCode: ResultCode,
+    resultDesc: ResultDesc,
+  };
   if (ResultCode !== 0) return callback;
   const items = Object.fromEntries((CallbackMetadata?.Item ?? []).map(({ Name, Value }) => [Name, Value]));
   const details = paymentDetailsSchema.safeParse(items);

@@ -59,17 +59,34 @@ describe('parseTransactionStatusResult', () => {
   });
 
   it('reads codes and amounts sent as strings, and a lone parameter sent without its list', () => {
-    expect(parseTransactionStatusResult({ Result: { ...found, ResultCode: '0', ResultParameters: { ResultParameter: [{ Key: 'Amount', Value: '1250.00' }] } } })).toMatchObject({ resultCode: 0, amount: 1250 });
-    expect(parseTransactionStatusResult(withParameters({ Key: 'ReceiptNo', Value: 'SLB4X2K9QP' }))).toMatchObject({ receipt: 'SLB4X2K9QP', amount: null });
+    expect(
+      parseTransactionStatusResult({
+        Result: { ...found, ResultCode: '0', ResultParameters: { ResultParameter: [{ Key: 'Amount', Value: '1250.00' }] } },
+      }),
+    ).toMatchObject({ resultCode: 0, amount: 1250 });
+    expect(parseTransactionStatusResult(withParameters({ Key: 'ReceiptNo', Value: 'SLB4X2K9QP' }))).toMatchObject({
+      receipt: 'SLB4X2K9QP',
+      amount: null,
+    });
   });
 
   it('takes an empty value for no value', () => {
-    expect(parseTransactionStatusResult(withParameters([{ Key: 'ReceiptNo', Value: '' }, { Key: 'Amount', Value: '' }]))).toMatchObject({ receipt: null, amount: null });
+    expect(
+      parseTransactionStatusResult(
+        withParameters([
+          { Key: 'ReceiptNo', Value: '' },
+          { Key: 'Amount', Value: '' },
+        ]),
+      ),
+    ).toMatchObject({ receipt: null, amount: null });
   });
 
   it.each<[string, unknown]>([
     ['nothing', undefined],
-    ['an STK callback', { Body: { stkCallback: { MerchantRequestID: '1', CheckoutRequestID: 'ws_CO_1', ResultCode: 0, ResultDesc: 'ok' } } }],
+    [
+      'an STK callback',
+      { Body: { stkCallback: { MerchantRequestID: '1', CheckoutRequestID: 'ws_CO_1', ResultCode: 0, ResultDesc: 'ok' } } },
+    ],
     ['a result without ConversationID', { Result: { ...notFound, ConversationID: undefined } }],
     ['a result without OriginatorConversationID', { Result: { ...notFound, OriginatorConversationID: '' } }],
     ['a ResultCode that is not a number', { Result: { ...notFound, ResultCode: 'failed' } }],

@@ -2,10 +2,17 @@ import { once } from 'node:events';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
-import { SANDBOX_GOOGLE_CLIENT, SANDBOX_PAYPAL_APP, loadConfig } from '@shop/config';
+import { loadConfig, SANDBOX_GOOGLE_CLIENT, SANDBOX_PAYPAL_APP } from '@shop/config';
 import { paymentSandboxOptions, startSandbox, type RunningSandbox } from '@shop/sandbox';
 import { testConfig } from '@shop/testing';
-import { parseWebhookEvent, PaypalClient, PaypalError, type CaptureOutcome, type PaypalCaptureEvent, type PaypalClientOptions } from './index.js';
+import {
+  parseWebhookEvent,
+  PaypalClient,
+  PaypalError,
+  type CaptureOutcome,
+  type PaypalCaptureEvent,
+  type PaypalClientOptions,
+} from './index.js';
 
 interface ListenedEvent {
   rawBody: string;
@@ -68,7 +75,11 @@ describe('PaypalClient against the sandbox', () => {
     sandbox = await startSandbox({
       port: 0,
       ...options,
-      googleClient: { clientId: SANDBOX_GOOGLE_CLIENT.id, clientSecret: SANDBOX_GOOGLE_CLIENT.secret, redirectUris: ['http://localhost:3000/api/auth/google/callback'] },
+      googleClient: {
+        clientId: SANDBOX_GOOGLE_CLIENT.id,
+        clientSecret: SANDBOX_GOOGLE_CLIENT.secret,
+        redirectUris: ['http://localhost:3000/api/auth/google/callback'],
+      },
       paypal: { ...options.paypal, webhookUrl: `${listener.url}/api/shop/paypal-webhook`, webhookDelayMs: 0 },
     });
     redis = new Redis(config.REDIS_URL);
@@ -103,7 +114,14 @@ describe('PaypalClient against the sandbox', () => {
   let orderNumber = 0;
   function newOrder(value = '9.70') {
     orderNumber += 1;
-    return client.createOrder({ referenceId: `TD-${orderNumber}`, amount: { currency: 'USD', value }, returnUrl: RETURN_URL, cancelUrl: CANCEL_URL, requestId: `create-TD-${orderNumber}`, brandName: 'Toy Duka' });
+    return client.createOrder({
+      referenceId: `TD-${orderNumber}`,
+      amount: { currency: 'USD', value },
+      returnUrl: RETURN_URL,
+      cancelUrl: CANCEL_URL,
+      requestId: `create-TD-${orderNumber}`,
+      brandName: 'Toy Duka',
+    });
   }
 
   /** The payer on the approval page: loads it, then presses one of its buttons. */
@@ -114,7 +132,12 @@ describe('PaypalClient against the sandbox', () => {
     expect(html).toContain(`value="${choice}"`);
     const action = new URL(/<form method="post" action="([^"]+)"/.exec(html)![1], approveUrl);
     const token = /name="token" value="([^"]+)"/.exec(html)![1];
-    const response = await fetch(action, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ token, choice }).toString() });
+    const response = await fetch(action, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token, choice }).toString(),
+    });
     expect(response.status).toBe(302);
     return new URL(response.headers.get('location')!);
   }
@@ -145,7 +168,13 @@ describe('PaypalClient against the sandbox', () => {
       expect(ttl).toBeGreaterThan(30_000);
       expect(ttl).toBeLessThan(32_400);
 
-      await new PaypalClient(clientOptions).createOrder({ referenceId: 'TD-shared', amount: { currency: 'USD', value: '1.00' }, returnUrl: RETURN_URL, cancelUrl: CANCEL_URL, requestId: 'create-shared' });
+      await new PaypalClient(clientOptions).createOrder({
+        referenceId: 'TD-shared',
+        amount: { currency: 'USD', value: '1.00' },
+        returnUrl: RETURN_URL,
+        cancelUrl: CANCEL_URL,
+        requestId: 'create-shared',
+      });
       expect(await redis.get(key)).toBe(token);
     });
 
@@ -173,21 +202,50 @@ describe('PaypalClient against the sandbox', () => {
   describe('createOrder', () => {
     it('answers the order id and where to send the payer', async () => {
       const order = await newOrder();
-      expect(order).toEqual({ id: expect.stringMatching(/^[A-Z0-9]{17}$/), status: 'PAYER_ACTION_REQUIRED', approveUrl: `${sandbox.url}/paypal/checkoutnow?token=${order.id}` });
-      expect(sandbox.paypal.order(order.id)).toMatchObject({ referenceId: `TD-${orderNumber}`, amount: { currency_code: 'USD', value: '9.70' }, returnUrl: RETURN_URL, cancelUrl: CANCEL_URL });
+      expect(order).toEqual({
+        id: expect.stringMatching(/^[A-Z0-9]{17}$/),
+        status: 'PAYER_ACTION_REQUIRED',
+        approveUrl: `${sandbox.url}/paypal/checkoutnow?token=${order.id}`,
+      });
+      expect(sandbox.paypal.order(order.id)).toMatchObject({
+        referenceId: `TD-${orderNumber}`,
+        amount: { currency_code: 'USD', value: '9.70' },
+        returnUrl: RETURN_URL,
+        cancelUrl: CANCEL_URL,
+      });
     });
 
     it('answers the same order again for the same request id', async () => {
-      const input = { referenceId: 'TD-again', amount: { currency: 'USD', value: '3.00' }, returnUrl: RETURN_URL, cancelUrl: CANCEL_URL, requestId: 'create-TD-again' };
+      const input = {
+        referenceId: 'TD-again',
+        amount: { currency: 'USD', value: '3.00' },
+        returnUrl: RETURN_URL,
+        cancelUrl: CANCEL_URL,
+        requestId: 'create-TD-again',
+      };
       const first = await client.createOrder(input);
       const again = await client.createOrder(input);
       expect(again.id).toBe(first.id);
       expect(sandbox.paypal.orders()).toHaveLength(1);
     });
 
-    it('throws PayPal\'s refusal of an amount it will not take', async () => {
-      const error = await rejection(client.createOrder({ referenceId: 'TD-kes', amount: { currency: 'KES', value: '1250.00' }, returnUrl: RETURN_URL, cancelUrl: CANCEL_URL, requestId: 'create-kes' }));
-      expect(error).toMatchObject({ status: 422, name: 'UNPROCESSABLE_ENTITY', issue: 'CURRENCY_NOT_SUPPORTED', debugId: expect.stringMatching(/^[0-9a-f]{13}$/), retryable: false });
+    it("throws PayPal's refusal of an amount it will not take", async () => {
+      const error = await rejection(
+        client.createOrder({
+          referenceId: 'TD-kes',
+          amount: { currency: 'KES', value: '1250.00' },
+          returnUrl: RETURN_URL,
+          cancelUrl: CANCEL_URL,
+          requestId: 'create-kes',
+        }),
+      );
+      expect(error).toMatchObject({
+        status: 422,
+        name: 'UNPROCESSABLE_ENTITY',
+        issue: 'CURRENCY_NOT_SUPPORTED',
+        debugId: expect.stringMatching(/^[0-9a-f]{13}$/),
+        retryable: false,
+      });
       const syntax = await rejection(newOrder('9.7.0'));
       expect(syntax).toMatchObject({ status: 400, name: 'INVALID_REQUEST', issue: 'INVALID_PARAMETER_SYNTAX' });
     });
@@ -203,7 +261,12 @@ describe('PaypalClient against the sandbox', () => {
       expect(payerId).toMatch(/^[A-Z0-9]{13}$/);
 
       const outcome = await client.captureOrder(order.id, `capture-${order.id}`);
-      expect(outcome).toEqual({ outcome: 'completed', captureId: sandbox.paypal.order(order.id)!.captureId, amount: { currency: 'USD', value: '9.70' }, payerId });
+      expect(outcome).toEqual({
+        outcome: 'completed',
+        captureId: sandbox.paypal.order(order.id)!.captureId,
+        amount: { currency: 'USD', value: '9.70' },
+        payerId,
+      });
     });
 
     it('sends a payer who cancels to the cancel URL, and the order cannot be captured', async () => {
@@ -221,13 +284,24 @@ describe('PaypalClient against the sandbox', () => {
       expect(await client.captureOrder(order.id, 'capture-job-1')).toEqual(first);
       expect(await client.captureOrder(order.id, 'capture-job-2')).toEqual({ outcome: 'already-captured' });
 
-      expect(await client.getOrder(order.id)).toEqual({ id: order.id, status: 'COMPLETED', captureId: first.captureId, captureStatus: 'COMPLETED', amount: first.amount, payerId: first.payerId });
+      expect(await client.getOrder(order.id)).toEqual({
+        id: order.id,
+        status: 'COMPLETED',
+        captureId: first.captureId,
+        captureStatus: 'COMPLETED',
+        amount: first.amount,
+        payerId: first.payerId,
+      });
     });
 
     it('answers not-approved before the payer approves', async () => {
       const order = await newOrder();
       expect(await client.captureOrder(order.id, 'capture-early')).toEqual({ outcome: 'not-approved' });
-      expect(await client.getOrder(order.id)).toEqual({ id: order.id, status: 'PAYER_ACTION_REQUIRED', amount: { currency: 'USD', value: '9.70' } });
+      expect(await client.getOrder(order.id)).toEqual({
+        id: order.id,
+        status: 'PAYER_ACTION_REQUIRED',
+        amount: { currency: 'USD', value: '9.70' },
+      });
     });
 
     it('answers declined for a declined card, then completes after the payer approves again', async () => {
@@ -255,14 +329,16 @@ describe('PaypalClient against the sandbox', () => {
     it('marks a PayPal that answers too slowly as retryable', async () => {
       const { server, url } = await listen(() => undefined);
       try {
-        const error = await rejection(new PaypalClient({ ...clientOptions, redis: undefined, baseUrl: url, timeoutMs: 100 }).getOrder('ANYORDER000000000'));
+        const error = await rejection(
+          new PaypalClient({ ...clientOptions, redis: undefined, baseUrl: url, timeoutMs: 100 }).getOrder('ANYORDER000000000'),
+        );
         expect(error).toMatchObject({ status: null, name: 'NETWORK_ERROR', description: 'no answer within 100 ms', retryable: true });
       } finally {
         await close(server);
       }
     });
 
-    it('marks PayPal\'s own failures (5xx) as retryable, with their debug id', async () => {
+    it("marks PayPal's own failures (5xx) as retryable, with their debug id", async () => {
       const { server, url } = await listen((_request, response) => {
         response.writeHead(503, { 'content-type': 'application/json' });
         response.end(JSON.stringify({ name: 'SERVICE_UNAVAILABLE', message: 'Service Unavailable.', debug_id: 'abc123def4567' }));
@@ -280,8 +356,15 @@ describe('PaypalClient against the sandbox', () => {
     it('refunds the whole capture when no amount is given', async () => {
       const { captureId } = await capturedOrder();
       const outcome = await client.refundCapture(captureId, { requestId: 'refund-1', noteToPayer: 'Out of stock' });
-      expect(outcome).toEqual({ outcome: 'refunded', refundId: expect.stringMatching(/^[A-Z0-9]{17}$/), status: 'COMPLETED', amount: { currency: 'USD', value: '9.70' } });
-      expect(sandbox.paypal.refundsOf(captureId)).toMatchObject([{ amount: { currency_code: 'USD', value: '9.70' }, noteToPayer: 'Out of stock', requestId: 'refund-1' }]);
+      expect(outcome).toEqual({
+        outcome: 'refunded',
+        refundId: expect.stringMatching(/^[A-Z0-9]{17}$/),
+        status: 'COMPLETED',
+        amount: { currency: 'USD', value: '9.70' },
+      });
+      expect(sandbox.paypal.refundsOf(captureId)).toMatchObject([
+        { amount: { currency_code: 'USD', value: '9.70' }, noteToPayer: 'Out of stock', requestId: 'refund-1' },
+      ]);
     });
 
     it('answers the first refund again for the same request id, refunding once', async () => {
@@ -302,9 +385,16 @@ describe('PaypalClient against the sandbox', () => {
 
     it('refunds part, then answers exceeds-remaining for more than is left', async () => {
       const { captureId } = await capturedOrder();
-      expect(await client.refundCapture(captureId, { requestId: 'refund-part', amount: { currency: 'USD', value: '5.00' } })).toMatchObject({ outcome: 'refunded' });
-      expect(await client.refundCapture(captureId, { requestId: 'refund-more', amount: { currency: 'USD', value: '4.71' } })).toEqual({ outcome: 'exceeds-remaining' });
-      expect(await client.refundCapture(captureId, { requestId: 'refund-rest' })).toMatchObject({ outcome: 'refunded', amount: { currency: 'USD', value: '4.70' } });
+      expect(await client.refundCapture(captureId, { requestId: 'refund-part', amount: { currency: 'USD', value: '5.00' } })).toMatchObject(
+        { outcome: 'refunded' },
+      );
+      expect(await client.refundCapture(captureId, { requestId: 'refund-more', amount: { currency: 'USD', value: '4.71' } })).toEqual({
+        outcome: 'exceeds-remaining',
+      });
+      expect(await client.refundCapture(captureId, { requestId: 'refund-rest' })).toMatchObject({
+        outcome: 'refunded',
+        amount: { currency: 'USD', value: '4.70' },
+      });
       expect(sandbox.paypal.refundsOf(captureId)).toHaveLength(2);
     });
 
@@ -313,16 +403,23 @@ describe('PaypalClient against the sandbox', () => {
       expect(error).toMatchObject({ status: 404, name: 'RESOURCE_NOT_FOUND', issue: 'INVALID_RESOURCE_ID', retryable: false });
     });
 
-    it('throws PayPal\'s refusal of a refund in another currency than the capture\'s', async () => {
+    it("throws PayPal's refusal of a refund in another currency than the capture's", async () => {
       const { captureId } = await capturedOrder();
-      const error = await rejection(client.refundCapture(captureId, { requestId: 'refund-eur', amount: { currency: 'EUR', value: '1.00' } }));
-      expect(error).toMatchObject({ status: 422, name: 'UNPROCESSABLE_ENTITY', issue: 'REFUND_CAPTURE_CURRENCY_MISMATCH', retryable: false });
+      const error = await rejection(
+        client.refundCapture(captureId, { requestId: 'refund-eur', amount: { currency: 'EUR', value: '1.00' } }),
+      );
+      expect(error).toMatchObject({
+        status: 422,
+        name: 'UNPROCESSABLE_ENTITY',
+        issue: 'REFUND_CAPTURE_CURRENCY_MISMATCH',
+        retryable: false,
+      });
       expect(sandbox.paypal.refundsOf(captureId)).toEqual([]);
     });
   });
 
   describe('webhooks', () => {
-    it('verifies the sandbox\'s PAYMENT.CAPTURE.COMPLETED and reads it', async () => {
+    it("verifies the sandbox's PAYMENT.CAPTURE.COMPLETED and reads it", async () => {
       const { orderId, captureId } = await capturedOrder();
       const received = await listenedFor(orderId);
       expect(received.verified).toBe(true);
@@ -362,11 +459,22 @@ describe('PaypalClient against the sandbox', () => {
         id: 'WH-1',
         event_type: 'PAYMENT.CAPTURE.REFUNDED',
         resource_type: 'capture',
-        resource: { id: 'C1', status: 'REFUNDED', amount: { currency_code: 'USD', value: '1.00' }, supplementary_data: { related_ids: { order_id: 'O1' } } },
+        resource: {
+          id: 'C1',
+          status: 'REFUNDED',
+          amount: { currency_code: 'USD', value: '1.00' },
+          supplementary_data: { related_ids: { order_id: 'O1' } },
+        },
       };
       expect(parseWebhookEvent(event)).toBeNull();
-      expect(parseWebhookEvent(JSON.stringify({ ...event, event_type: 'PAYMENT.CAPTURE.COMPLETED' }))).toMatchObject({ eventType: 'PAYMENT.CAPTURE.COMPLETED', orderId: 'O1', captureId: 'C1' });
-      expect(parseWebhookEvent({ ...event, event_type: 'PAYMENT.CAPTURE.COMPLETED', resource: { ...event.resource, supplementary_data: {} } })).toBeNull();
+      expect(parseWebhookEvent(JSON.stringify({ ...event, event_type: 'PAYMENT.CAPTURE.COMPLETED' }))).toMatchObject({
+        eventType: 'PAYMENT.CAPTURE.COMPLETED',
+        orderId: 'O1',
+        captureId: 'C1',
+      });
+      expect(
+        parseWebhookEvent({ ...event, event_type: 'PAYMENT.CAPTURE.COMPLETED', resource: { ...event.resource, supplementary_data: {} } }),
+      ).toBeNull();
       expect(parseWebhookEvent('{"id":')).toBeNull();
       expect(parseWebhookEvent(null)).toBeNull();
     });

@@ -163,7 +163,13 @@ function expectedRefusal<Outcome>(answer: PaypalAnswer, outcomes: Record<string,
 }
 
 function unreadable(answer: PaypalAnswer, what: string): PaypalError {
-  return new PaypalError({ status: answer.status, name: 'UNREADABLE_ANSWER', issue: null, description: `Unreadable answer to ${what}`, debugId: null });
+  return new PaypalError({
+    status: answer.status,
+    name: 'UNREADABLE_ANSWER',
+    issue: null,
+    description: `Unreadable answer to ${what}`,
+    debugId: null,
+  });
 }
 
 function readOrder(answer: PaypalAnswer, what: string): z.infer<typeof orderSchema> {
@@ -223,7 +229,11 @@ export class PaypalClient {
    * `requestId`: PayPal then answers the first capture instead of charging twice.
    */
   async captureOrder(orderId: string, requestId: string): Promise<CaptureOutcome> {
-    const answer = await this.call('POST', `/v2/checkout/orders/${encodeURIComponent(orderId)}/capture`, { requestId, body: {}, representation: true });
+    const answer = await this.call('POST', `/v2/checkout/orders/${encodeURIComponent(orderId)}/capture`, {
+      requestId,
+      body: {},
+      representation: true,
+    });
     const refused = expectedRefusal(answer, CAPTURE_OUTCOMES);
     if (refused) return refused;
     if (answer.status !== 200 && answer.status !== 201) throw faultOf(answer);
@@ -232,7 +242,8 @@ export class PaypalClient {
     if (!capture?.amount) throw unreadable(answer, 'capturing an order (no capture)');
     const amount = toMoney(capture.amount);
     // A 201 may still carry a capture PayPal refused or holds: the capture's status decides, not the order's.
-    if (capture.status === 'COMPLETED') return { outcome: 'completed', captureId: capture.id, amount, ...(order.payer?.payer_id ? { payerId: order.payer.payer_id } : {}) };
+    if (capture.status === 'COMPLETED')
+      return { outcome: 'completed', captureId: capture.id, amount, ...(order.payer?.payer_id ? { payerId: order.payer.payer_id } : {}) };
     if (capture.status === 'PENDING') return { outcome: 'pending', captureId: capture.id, amount };
     if (capture.status === 'DECLINED' || capture.status === 'FAILED') return { outcome: 'declined' };
     throw unreadable(answer, `capturing an order (capture status ${capture.status})`);
@@ -284,7 +295,9 @@ export class PaypalClient {
    * False when a transmission header is missing or the body is not JSON.
    */
   async verifyWebhook(headers: WebhookHeaders, rawEvent: string | Buffer): Promise<boolean> {
-    const lowerCased = new Map(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), Array.isArray(value) ? value[0] : value]));
+    const lowerCased = new Map(
+      Object.entries(headers).map(([name, value]) => [name.toLowerCase(), Array.isArray(value) ? value[0] : value]),
+    );
     const transmission: Record<string, string> = {};
     for (const [field, header] of Object.entries(TRANSMISSION_HEADERS)) {
       const value = lowerCased.get(header);
@@ -299,7 +312,9 @@ export class PaypalClient {
       return false;
     }
     const head = JSON.stringify({ ...transmission, webhook_id: this.options.webhookId });
-    const answer = await this.call('POST', '/v1/notifications/verify-webhook-signature', { rawBody: `${head.slice(0, -1)},"webhook_event":${event}}` });
+    const answer = await this.call('POST', '/v1/notifications/verify-webhook-signature', {
+      rawBody: `${head.slice(0, -1)},"webhook_event":${event}}`,
+    });
     if (answer.status !== 200) throw faultOf(answer);
     const verification = verificationSchema.safeParse(answer.body);
     if (!verification.success) throw unreadable(answer, 'verifying a webhook');
@@ -309,7 +324,12 @@ export class PaypalClient {
   private async call(
     method: 'GET' | 'POST',
     path: string,
-    { requestId, body, rawBody, representation = false }: { requestId?: string; body?: unknown; rawBody?: string; representation?: boolean } = {},
+    {
+      requestId,
+      body,
+      rawBody,
+      representation = false,
+    }: { requestId?: string; body?: unknown; rawBody?: string; representation?: boolean } = {},
   ): Promise<PaypalAnswer> {
     const send = (token: string) =>
       this.request(path, {
@@ -330,7 +350,11 @@ export class PaypalClient {
   }
 
   private async accessToken(): Promise<string> {
-    const cached = this.options.redis ? await this.options.redis.get(this.tokenKey) : this.memoryToken && this.memoryToken.expiresAt > Date.now() ? this.memoryToken.token : null;
+    const cached = this.options.redis
+      ? await this.options.redis.get(this.tokenKey)
+      : this.memoryToken && this.memoryToken.expiresAt > Date.now()
+        ? this.memoryToken.token
+        : null;
     if (cached) return cached;
     // Callers of this process that miss the cache together wait for one OAuth call.
     this.tokenRequest ??= this.newAccessToken().finally(() => {
@@ -382,7 +406,10 @@ export class PaypalClient {
   }
 }
 
-export type PaypalSettings = Pick<AppConfig, 'PAYPAL_BASE_URL' | 'PAYPAL_CLIENT_ID' | 'PAYPAL_CLIENT_SECRET' | 'PAYPAL_WEBHOOK_ID' | 'REDIS_PREFIX'>;
+export type PaypalSettings = Pick<
+  AppConfig,
+  'PAYPAL_BASE_URL' | 'PAYPAL_CLIENT_ID' | 'PAYPAL_CLIENT_SECRET' | 'PAYPAL_WEBHOOK_ID' | 'REDIS_PREFIX'
+>;
 
 /** The client the configuration names: the sandbox unless PAYPAL_* point at PayPal, its token shared through Redis. */
 export function paypalClientFromConfig(config: PaypalSettings, redis: Redis): PaypalClient {

@@ -1,7 +1,7 @@
-import { MESSAGES, ROUTES } from '@shop/contracts';
 import { Alert, Button, Card, Form, Typography } from 'antd';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
+import { MESSAGES, ROUTES } from '@shop/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ConfirmPasswordField, PasswordField } from '../auth/CredentialFields';
 import { passwordChangeRequested, type PasswordChange } from './account.slice';
@@ -21,7 +21,12 @@ export function ChangePasswordForm({ hasPassword }: { hasPassword: boolean }) {
   if (!hasPassword) {
     return (
       <Card type="inner" title="Password">
-        <Alert type="info" showIcon title={MESSAGES.accountScreens.googleOnlyPassword} action={<Link to={ROUTES.forgotPassword}>Forgot password?</Link>} />
+        <Alert
+          type="info"
+          showIcon
+          title={MESSAGES.accountScreens.googleOnlyPassword}
+          action={<Link to={ROUTES.forgotPassword}>Forgot password?</Link>}
+        />
       </Card>
     );
   }

@@ -1,6 +1,6 @@
-import { LIMITS, MESSAGES, type AccountProfile } from '@shop/contracts';
-import { Alert, Button, Card, Flex, Form, Input, Modal, Typography, theme } from 'antd';
+import { Alert, Button, Card, Flex, Form, Input, Modal, theme, Typography } from 'antd';
 import { useState } from 'react';
+import { LIMITS, MESSAGES, type AccountProfile } from '@shop/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { PasswordField } from '../auth/CredentialFields';
 import { accountDeletionDismissed, accountDeletionRequested } from './account.slice';
@@ -17,7 +17,13 @@ function DeleteAccountForm({ profile, onKeep }: { profile: AccountProfile; onKee
   const typedEmail = Form.useWatch('confirmEmail', form);
   const { isSending, error } = useAppSelector((state) => state.account.deletion);
   return (
-    <Form<DeletionFormValues> form={form} name="account-deletion" layout="vertical" requiredMark={false} onFinish={(typed) => dispatch(accountDeletionRequested(deletionOf(profile, typed)))}>
+    <Form<DeletionFormValues>
+      form={form}
+      name="account-deletion"
+      layout="vertical"
+      requiredMark={false}
+      onFinish={(typed) => dispatch(accountDeletionRequested(deletionOf(profile, typed)))}
+    >
       <Typography.Paragraph>{MESSAGES.accountScreens.deleteExplained}</Typography.Paragraph>
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
       <Form.Item
@@ -25,7 +31,8 @@ function DeleteAccountForm({ profile, onKeep }: { profile: AccountProfile; onKee
         label={`Type your e-mail address, ${profile.email}, to confirm`}
         rules={[
           {
-            validator: (_rule, typed: string | undefined) => (confirmsAccountEmail(typed, profile) ? Promise.resolve() : Promise.reject(new Error(MESSAGES.account.confirmEmailMismatch))),
+            validator: (_rule, typed: string | undefined) =>
+              confirmsAccountEmail(typed, profile) ? Promise.resolve() : Promise.reject(new Error(MESSAGES.account.confirmEmailMismatch)),
           },
         ]}
       >
@@ -48,12 +55,23 @@ export function DeleteAccountZone({ profile }: { profile: AccountProfile }) {
   const { token } = theme.useToken();
   const [isOpen, setOpen] = useState(false);
   return (
-    <Card type="inner" title={<Typography.Text type="danger">Delete my account</Typography.Text>} style={{ borderColor: token.colorErrorBorder }}>
+    <Card
+      type="inner"
+      title={<Typography.Text type="danger">Delete my account</Typography.Text>}
+      style={{ borderColor: token.colorErrorBorder }}
+    >
       <Typography.Paragraph>{MESSAGES.accountScreens.deleteExplained}</Typography.Paragraph>
       <Button danger onClick={() => setOpen(true)}>
         Delete my account
       </Button>
-      <Modal open={isOpen} title="Delete your account?" footer={null} destroyOnHidden onCancel={() => setOpen(false)} afterClose={() => dispatch(accountDeletionDismissed())}>
+      <Modal
+        open={isOpen}
+        title="Delete your account?"
+        footer={null}
+        destroyOnHidden
+        onCancel={() => setOpen(false)}
+        afterClose={() => dispatch(accountDeletionDismissed())}
+      >
         <DeleteAccountForm profile={profile} onKeep={() => setOpen(false)} />
       </Modal>
     </Card>

@@ -1,6 +1,6 @@
-import { LIMITS, MESSAGES, type AccountProfile } from '@shop/contracts';
 import { Button, Card, Flex, Form, Input, Switch, Tag, Typography } from 'antd';
 import { useEffect, useMemo } from 'react';
+import { LIMITS, MESSAGES, type AccountProfile } from '@shop/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { profileSaveRequested, verificationResendRequested } from './account.slice';
 import { PROFILE_PHONE_RULE, profileChangesOf, profileFormValuesOf, type ProfileFormValues } from './profile-form';
@@ -10,7 +10,9 @@ function EmailVerification({ profile }: { profile: AccountProfile }) {
   const { isSending } = useAppSelector((state) => state.account.verificationResend);
   return (
     <Flex gap="small" align="center" wrap>
-      <Tag color={profile.emailVerified ? 'success' : 'warning'}>{profile.emailVerified ? MESSAGES.accountScreens.emailVerified : MESSAGES.accountScreens.emailNotVerified}</Tag>
+      <Tag color={profile.emailVerified ? 'success' : 'warning'}>
+        {profile.emailVerified ? MESSAGES.accountScreens.emailVerified : MESSAGES.accountScreens.emailNotVerified}
+      </Tag>
       {!profile.emailVerified && (
         <Button size="small" loading={isSending} onClick={() => dispatch(verificationResendRequested())}>
           {MESSAGES.accountScreens.resendVerification}
@@ -36,11 +38,27 @@ export function ProfileDetailsForm({ profile }: { profile: AccountProfile }) {
 
   return (
     <Card type="inner" title="Your details">
-      <Form<ProfileFormValues> form={form} name="profile" layout="vertical" initialValues={saved} onFinish={(values) => dispatch(profileSaveRequested(profileChangesOf(profile, values)))}>
-        <Form.Item name="userName" label="Name" rules={[{ required: true, whitespace: true, message: MESSAGES.registration.userNameRequired }]}>
+      <Form<ProfileFormValues>
+        form={form}
+        name="profile"
+        layout="vertical"
+        initialValues={saved}
+        onFinish={(values) => dispatch(profileSaveRequested(profileChangesOf(profile, values)))}
+      >
+        <Form.Item
+          name="userName"
+          label="Name"
+          rules={[{ required: true, whitespace: true, message: MESSAGES.registration.userNameRequired }]}
+        >
           <Input autoComplete="name" maxLength={LIMITS.userNameMaxLength} />
         </Form.Item>
-        <Form.Item name="phone" label="Phone" extra={MESSAGES.accountScreens.phoneHelp} validateTrigger="onBlur" rules={[PROFILE_PHONE_RULE]}>
+        <Form.Item
+          name="phone"
+          label="Phone"
+          extra={MESSAGES.accountScreens.phoneHelp}
+          validateTrigger="onBlur"
+          rules={[PROFILE_PHONE_RULE]}
+        >
           <Input inputMode="tel" autoComplete="tel" placeholder="e.g. 0712 345 678" />
         </Form.Item>
         <Form.Item label="E-mail" htmlFor="profile_email" extra={<EmailVerification profile={profile} />}>

@@ -1,6 +1,6 @@
-import { ACCOUNT_API, MESSAGES, type AccountProfile, type ApiSuccess } from '@shop/contracts';
-import { all, call, put, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
+import { all, call, put, takeLatest, takeLeading } from 'redux-saga/effects';
+import { ACCOUNT_API, MESSAGES, type AccountProfile, type ApiSuccess } from '@shop/contracts';
 import { apiClient, ApiError, messageOfError } from '../../lib/api-client';
 import { toastRequested } from '../notifications/notifications.slice';
 import {
@@ -28,7 +28,9 @@ function saidOf(answer: { message?: string }, fallback: string): string {
 
 function* loadProfile(): SagaIterator {
   try {
-    const answer: ApiSuccess<AccountProfile> = yield call(apiClient.get<ApiSuccess<AccountProfile>>, ACCOUNT_API.profile, { noCache: true });
+    const answer: ApiSuccess<AccountProfile> = yield call(apiClient.get<ApiSuccess<AccountProfile>>, ACCOUNT_API.profile, {
+      noCache: true,
+    });
     yield put(profileLoaded(answer.data));
   } catch (error) {
     yield put(profileFailed(messageOfError(error)));

@@ -1,11 +1,11 @@
 import { configureStore } from '@reduxjs/toolkit';
-import { ACCOUNT_API, MESSAGES, type AccountProfile } from '@shop/contracts';
 import createSagaMiddleware, { type SagaIterator } from 'redux-saga';
+import { ACCOUNT_API, MESSAGES, type AccountProfile } from '@shop/contracts';
 import { makeStore } from '../../app/store';
 import { apiClient, ApiError } from '../../lib/api-client';
 import { authReducer, loggedOut, signedInAs } from '../auth/auth.slice';
-import { shopper } from '../orders/order-fixtures';
 import { notificationsReducer } from '../notifications/notifications.slice';
+import { shopper } from '../orders/order-fixtures';
 import { accountFeature } from './account.feature';
 import { accountSaga } from './account.saga';
 import {
@@ -112,7 +112,10 @@ describe('the account’s Profile tab', () => {
     expect(account().profileSave.isSending).toBe(true);
     await settle();
     expect(calls).toEqual([{ method: 'PATCH', path: ACCOUNT_API.profile, body: { phone: '254712345678', notifyByEmail: false } }]);
-    expect(account()).toMatchObject({ profile: { phone: '254712345678', notifyByEmail: false }, profileSave: { isSending: false, error: null } });
+    expect(account()).toMatchObject({
+      profile: { phone: '254712345678', notifyByEmail: false },
+      profileSave: { isSending: false, error: null },
+    });
     expect(toasts()).toEqual([{ kind: 'success', text: MESSAGES.account.profileUpdated }]);
     stop();
   });
@@ -136,7 +139,9 @@ describe('the account’s Profile tab', () => {
     const { store, toasts, account, stop } = startAccount();
     store.dispatch(passwordChangeRequested({ currentPassword: 'twiga-safari-1', newPassword: 'simba-safari-2' }));
     await settle();
-    expect(calls).toEqual([{ method: 'POST', path: ACCOUNT_API.changePassword, body: { currentPassword: 'twiga-safari-1', newPassword: 'simba-safari-2' } }]);
+    expect(calls).toEqual([
+      { method: 'POST', path: ACCOUNT_API.changePassword, body: { currentPassword: 'twiga-safari-1', newPassword: 'simba-safari-2' } },
+    ]);
     expect(account()).toMatchObject({ passwordChange: { isSending: false, error: null }, passwordChanges: 1 });
     expect(toasts()).toEqual([{ kind: 'success', text: MESSAGES.account.passwordChanged }]);
     stop();
@@ -149,7 +154,10 @@ describe('the account’s Profile tab', () => {
     const { store, toasts, account, stop } = startAccount();
     store.dispatch(passwordChangeRequested({ currentPassword: 'wrong', newPassword: 'simba-safari-2' }));
     await settle();
-    expect(account()).toMatchObject({ passwordChange: { isSending: false, error: MESSAGES.account.currentPasswordWrong }, passwordChanges: 0 });
+    expect(account()).toMatchObject({
+      passwordChange: { isSending: false, error: MESSAGES.account.currentPasswordWrong },
+      passwordChanges: 0,
+    });
     expect(toasts()).toEqual([]);
     stop();
   });
@@ -174,7 +182,10 @@ describe('the account’s Profile tab', () => {
     store.dispatch(verificationResendRequested());
     await settle();
     expect(toasts()).toEqual([{ kind: 'error', text: MESSAGES.account.alreadyVerified }]);
-    expect(calls.map(({ method, path }) => `${method} ${path}`)).toEqual([`POST ${ACCOUNT_API.resendVerification}`, `GET ${ACCOUNT_API.profile}`]);
+    expect(calls.map(({ method, path }) => `${method} ${path}`)).toEqual([
+      `POST ${ACCOUNT_API.resendVerification}`,
+      `GET ${ACCOUNT_API.profile}`,
+    ]);
     expect(account().profile?.emailVerified).toBe(true);
     stop();
   });
@@ -196,7 +207,9 @@ describe('the account’s Profile tab', () => {
     const { store, toasts, account, stop } = startAccount();
     store.dispatch(accountDeletionRequested({ confirmEmail: 'wanjiru@example.test', password: 'twiga-safari-1' }));
     await settle();
-    expect(calls).toEqual([{ method: 'POST', path: ACCOUNT_API.deleteAccount, body: { confirmEmail: 'wanjiru@example.test', password: 'twiga-safari-1' } }]);
+    expect(calls).toEqual([
+      { method: 'POST', path: ACCOUNT_API.deleteAccount, body: { confirmEmail: 'wanjiru@example.test', password: 'twiga-safari-1' } },
+    ]);
     expect(account()).toMatchObject({ isDeleted: true, deletion: { isSending: false, error: null } });
     expect(toasts()).toEqual([{ kind: 'success', text: MESSAGES.account.deleted }]);
     // The page signs out once it has left: nothing of the account stays in the store.

@@ -1,5 +1,5 @@
-import { MESSAGES, ROUTES, type AccountProfile } from '@shop/contracts';
 import type { FormRule } from 'antd';
+import { MESSAGES, ROUTES, type AccountProfile } from '@shop/contracts';
 import { passwordsMatch } from '../auth/password-rules';
 import { linkedOrderId, withoutOrderLink } from '../orders/order-link';
 import { accountTabLink, accountTabOf, searchForTab } from './account-tabs';
@@ -38,7 +38,12 @@ describe('the profile form', () => {
 
   it('sends only what changed: the name trimmed, the phone as the api keeps it, each message choice', () => {
     const typed = { userName: ' Wanjiru Kamau ', phone: '0722 000 111', notifyBySms: false, notifyByEmail: true };
-    expect(profileChangesOf(profile, typed)).toEqual({ userName: 'Wanjiru Kamau', phone: '254722000111', notifyBySms: false, notifyByEmail: true });
+    expect(profileChangesOf(profile, typed)).toEqual({
+      userName: 'Wanjiru Kamau',
+      phone: '254722000111',
+      notifyBySms: false,
+      notifyByEmail: true,
+    });
   });
 
   it('removes the phone when the field is emptied, and sends one that is no Kenyan mobile as typed for the api to refuse', () => {
@@ -73,8 +78,13 @@ describe('deleting the account', () => {
   });
 
   it('sends the password only for an account that has one', () => {
-    expect(deletionOf(profile, { confirmEmail: ' wanjiru@example.test', password: 'twiga-safari-1' })).toEqual({ confirmEmail: 'wanjiru@example.test', password: 'twiga-safari-1' });
-    expect(deletionOf({ hasPassword: false }, { confirmEmail: 'wanjiru@example.test', password: 'typed anyway' })).toEqual({ confirmEmail: 'wanjiru@example.test' });
+    expect(deletionOf(profile, { confirmEmail: ' wanjiru@example.test', password: 'twiga-safari-1' })).toEqual({
+      confirmEmail: 'wanjiru@example.test',
+      password: 'twiga-safari-1',
+    });
+    expect(deletionOf({ hasPassword: false }, { confirmEmail: 'wanjiru@example.test', password: 'typed anyway' })).toEqual({
+      confirmEmail: 'wanjiru@example.test',
+    });
   });
 });
 

@@ -1,6 +1,6 @@
+import type { FormRule } from 'antd';
 import { MESSAGES, normaliseEmail, type AccountProfile } from '@shop/contracts';
 import { formatKenyanMobile, kenyanMobileNumber } from '@shop/contracts/phone';
-import type { FormRule } from 'antd';
 import { phoneLooksWrong } from '../addresses/address-form';
 import type { AccountDeletion, ProfileChanges } from './account.slice';
 
@@ -44,7 +44,8 @@ export function profileChangesOf(profile: AccountProfile, values: ProfileFormVal
 
 /** The address form's check, so a phone the checkout would refuse is refused here too; blank removes the phone. */
 export const PROFILE_PHONE_RULE: FormRule = {
-  validator: (_rule, typed: string | undefined) => (phoneLooksWrong(typed ?? '') ? Promise.reject(new Error(MESSAGES.address.invalidPhone)) : Promise.resolve()),
+  validator: (_rule, typed: string | undefined) =>
+    phoneLooksWrong(typed ?? '') ? Promise.reject(new Error(MESSAGES.address.invalidPhone)) : Promise.resolve(),
 };
 
 /** The e-mail typed to confirm a deletion names this account, compared as the api and sign-in compare e-mails. */
@@ -53,6 +54,11 @@ export function confirmsAccountEmail(typed: string | undefined, profile: Pick<Ac
 }
 
 /** What a deletion sends: the password only when the account has one to ask for. */
-export function deletionOf(profile: Pick<AccountProfile, 'hasPassword'>, typed: { confirmEmail: string; password?: string }): AccountDeletion {
-  return profile.hasPassword ? { confirmEmail: typed.confirmEmail.trim(), password: typed.password ?? '' } : { confirmEmail: typed.confirmEmail.trim() };
+export function deletionOf(
+  profile: Pick<AccountProfile, 'hasPassword'>,
+  typed: { confirmEmail: string; password?: string },
+): AccountDeletion {
+  return profile.hasPassword
+    ? { confirmEmail: typed.confirmEmail.trim(), password: typed.password ?? '' }
+    : { confirmEmail: typed.confirmEmail.trim() };
 }

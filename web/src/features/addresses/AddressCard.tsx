@@ -1,8 +1,8 @@
 import { CheckCircleFilled, DeleteOutlined, EditOutlined, EnvironmentOutlined, PhoneOutlined } from '@ant-design/icons';
+import { Button, Card, Flex, Popconfirm, Radio, Tag, theme, Typography } from 'antd';
+import type { MouseEvent } from 'react';
 import { formatKes, MESSAGES, type Address } from '@shop/contracts';
 import { formatKenyanMobile } from '@shop/contracts/phone';
-import { Button, Card, Flex, Popconfirm, Radio, Tag, Typography, theme } from 'antd';
-import type { MouseEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { addressDeleteRequested, addressEditStarted, addressSelected } from './addresses.slice';
 
@@ -58,7 +58,11 @@ export function AddressCard({ address, selectable, selected }: AddressCardProps)
                 Editing
               </Tag>
             )}
-            <Tag color={selected ? 'success' : 'default'} icon={selected ? <CheckCircleFilled /> : undefined} style={{ marginInlineEnd: 0 }}>
+            <Tag
+              color={selected ? 'success' : 'default'}
+              icon={selected ? <CheckCircleFilled /> : undefined}
+              style={{ marginInlineEnd: 0 }}
+            >
               {formatKes(address.deliveryFee)}
             </Tag>
           </Flex>
@@ -73,7 +77,13 @@ export function AddressCard({ address, selectable, selected }: AddressCardProps)
           </Typography.Text>
         )}
         <Flex gap={token.marginXS} justify="flex-end" style={{ marginTop: 'auto' }} onClick={keepClickInside}>
-          <Button size="small" icon={<EditOutlined />} disabled={isSaving} onClick={() => dispatch(addressEditStarted(address))} aria-label={`Edit address ${address.address}`}>
+          <Button
+            size="small"
+            icon={<EditOutlined />}
+            disabled={isSaving}
+            onClick={() => dispatch(addressEditStarted(address))}
+            aria-label={`Edit address ${address.address}`}
+          >
             Edit
           </Button>
           <Popconfirm

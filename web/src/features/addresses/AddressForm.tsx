@@ -1,6 +1,6 @@
-import { formatKes, LIMITS, MESSAGES } from '@shop/contracts';
-import { Button, Card, Col, Flex, Form, Input, Row, Select, Typography, theme } from 'antd';
+import { Button, Card, Col, Flex, Form, Input, Row, Select, theme, Typography } from 'antd';
 import { useState } from 'react';
+import { formatKes, LIMITS, MESSAGES } from '@shop/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { hasRequiredFields, locationsOf, phoneLooksWrong, subCountiesOf, type PlaceField, type TextField } from './address-form';
 import { addressFormReset, addressPlaceChosen, addressSubmitted, addressTextChanged } from './addresses.slice';
@@ -32,7 +32,8 @@ export function AddressForm() {
   const showPhoneHint = phoneLeft && phoneLooksWrong(draft.phone);
 
   const choose = (field: PlaceField) => (value: string) => dispatch(addressPlaceChosen({ field, value }));
-  const type = (field: TextField) => (event: { target: { value: string } }) => dispatch(addressTextChanged({ field, value: event.target.value }));
+  const type = (field: TextField) => (event: { target: { value: string } }) =>
+    dispatch(addressTextChanged({ field, value: event.target.value }));
   const placeSelect = (field: PlaceField, options: { value: string; label: string }[], placeholder: string, disabled: boolean) => (
     <Select
       id={FIELD_IDS[field]}
@@ -69,14 +70,24 @@ export function AddressForm() {
           </Col>
           <Col xs={24} md={8}>
             <Form.Item label="Location" htmlFor={FIELD_IDS.location} required>
-              {placeSelect('location', optionsOf(locationsOf(zones, draft.county, draft.subCounty)), 'Choose a location', draft.subCounty === '')}
+              {placeSelect(
+                'location',
+                optionsOf(locationsOf(zones, draft.county, draft.subCounty)),
+                'Choose a location',
+                draft.subCounty === '',
+              )}
             </Form.Item>
           </Col>
         </Row>
         <Flex
           justify="space-between"
           align="center"
-          style={{ marginBottom: token.marginMD, padding: `${token.paddingXS}px ${token.paddingSM}px`, background: token.colorFillQuaternary, borderRadius: token.borderRadius }}
+          style={{
+            marginBottom: token.marginMD,
+            padding: `${token.paddingXS}px ${token.paddingSM}px`,
+            background: token.colorFillQuaternary,
+            borderRadius: token.borderRadius,
+          }}
         >
           <Typography.Text type="secondary">Delivery fee</Typography.Text>
           <Typography.Text strong data-testid="address-form-fee" aria-live="polite">

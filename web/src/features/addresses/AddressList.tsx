@@ -1,5 +1,5 @@
-import { LIMITS, MESSAGES, type Address } from '@shop/contracts';
 import { Card, Col, Empty, Radio, Row, Skeleton } from 'antd';
+import { LIMITS, MESSAGES, type Address } from '@shop/contracts';
 import { useAppDispatch } from '../../app/hooks';
 import { AddressCard } from './AddressCard';
 import { addressSelected } from './addresses.slice';

@@ -1,12 +1,12 @@
-import { LIMITS } from '@shop/contracts';
-import { Flex, Typography, theme } from 'antd';
+import { Flex, theme, Typography } from 'antd';
 import { useEffect, type ReactNode } from 'react';
+import { LIMITS } from '@shop/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Heading } from '../../components/Heading';
 import { LoadFailureAlert } from '../../components/LoadFailureAlert';
+import { addressesRequested, deliveryZonesRequested } from './addresses.slice';
 import { AddressForm } from './AddressForm';
 import { AddressList } from './AddressList';
-import { addressesRequested, deliveryZonesRequested } from './addresses.slice';
 
 interface AddressManagerProps {
   /** The checkout chooses a delivery address from the list; the account page only keeps the list. */
@@ -43,7 +43,13 @@ export function AddressManager({ selectable, cardsPerRow, beforeForm }: AddressM
         </Typography.Text>
       </Flex>
       <LoadFailureAlert error={error} onRetry={() => dispatch(addressesRequested())} retrying={isLoading} />
-      <AddressList addresses={items} isLoading={isLoading} selectable={selectable} selectedAddressId={selectedAddressId} cardsPerRow={cardsPerRow} />
+      <AddressList
+        addresses={items}
+        isLoading={isLoading}
+        selectable={selectable}
+        selectedAddressId={selectedAddressId}
+        cardsPerRow={cardsPerRow}
+      />
       {beforeForm}
       <LoadFailureAlert error={zonesError} onRetry={() => dispatch(deliveryZonesRequested())} retrying={zonesLoading} />
       <AddressForm />

@@ -1,5 +1,14 @@
 import { DELIVERY_ZONES, type Address } from '@shop/contracts';
-import { addressInputOf, choosePlace, draftOf, EMPTY_ADDRESS_DRAFT, hasRequiredFields, locationsOf, subCountiesOf, type AddressDraft } from './address-form';
+import {
+  addressInputOf,
+  choosePlace,
+  draftOf,
+  EMPTY_ADDRESS_DRAFT,
+  hasRequiredFields,
+  locationsOf,
+  subCountiesOf,
+  type AddressDraft,
+} from './address-form';
 
 const parklands: AddressDraft = {
   county: 'Nairobi',
@@ -13,16 +22,30 @@ const parklands: AddressDraft = {
 
 describe('the cascading place selects', () => {
   it('empties the sub-county, the location and the fee when the county changes', () => {
-    expect(choosePlace(parklands, DELIVERY_ZONES, 'county', 'Kiambu')).toEqual({ ...parklands, county: 'Kiambu', subCounty: '', location: '', deliveryFee: null });
+    expect(choosePlace(parklands, DELIVERY_ZONES, 'county', 'Kiambu')).toEqual({
+      ...parklands,
+      county: 'Kiambu',
+      subCounty: '',
+      location: '',
+      deliveryFee: null,
+    });
   });
 
   it('empties the location and the fee, but keeps the county, when the sub-county changes', () => {
-    expect(choosePlace(parklands, DELIVERY_ZONES, 'subCounty', 'Starehe')).toEqual({ ...parklands, subCounty: 'Starehe', location: '', deliveryFee: null });
+    expect(choosePlace(parklands, DELIVERY_ZONES, 'subCounty', 'Starehe')).toEqual({
+      ...parklands,
+      subCounty: 'Starehe',
+      location: '',
+      deliveryFee: null,
+    });
   });
 
   it('sets the fee the zone table gives the chosen location', () => {
     const starehe = choosePlace(parklands, DELIVERY_ZONES, 'subCounty', 'Starehe');
-    expect(choosePlace(starehe, DELIVERY_ZONES, 'location', 'Nairobi Central')).toMatchObject({ location: 'Nairobi Central', deliveryFee: 100 });
+    expect(choosePlace(starehe, DELIVERY_ZONES, 'location', 'Nairobi Central')).toMatchObject({
+      location: 'Nairobi Central',
+      deliveryFee: 100,
+    });
     expect(choosePlace(starehe, DELIVERY_ZONES, 'location', 'Ngara').deliveryFee).toBe(120);
   });
 
@@ -53,12 +76,25 @@ describe('the address form', () => {
   });
 
   it('fills the edit form with the phone as Kenyans write it', () => {
-    const saved: Address = { id: 7, ...parklands, deliveryFee: 150, phone: '254712345678', address: 'Apartment 4B, Parklands, Westlands, Nairobi' };
+    const saved: Address = {
+      id: 7,
+      ...parklands,
+      deliveryFee: 150,
+      phone: '254712345678',
+      address: 'Apartment 4B, Parklands, Westlands, Nairobi',
+    };
     expect(draftOf(saved)).toEqual(parklands);
   });
 
   it('sends the trimmed fields, and neither a fee nor a composed address', () => {
     const input = addressInputOf({ ...parklands, specificAddress: '  Apartment 4B ', notes: ' ' });
-    expect(input).toEqual({ county: 'Nairobi', subCounty: 'Westlands', location: 'Parklands', specificAddress: 'Apartment 4B', phone: '0712 345 678', notes: '' });
+    expect(input).toEqual({
+      county: 'Nairobi',
+      subCounty: 'Westlands',
+      location: 'Parklands',
+      specificAddress: 'Apartment 4B',
+      phone: '0712 345 678',
+      notes: '',
+    });
   });
 });

@@ -16,7 +16,15 @@ export interface AddressDraft {
 export type PlaceField = 'county' | 'subCounty' | 'location';
 export type TextField = 'specificAddress' | 'phone' | 'notes';
 
-export const EMPTY_ADDRESS_DRAFT: AddressDraft = { county: '', subCounty: '', location: '', specificAddress: '', phone: '', notes: '', deliveryFee: null };
+export const EMPTY_ADDRESS_DRAFT: AddressDraft = {
+  county: '',
+  subCounty: '',
+  location: '',
+  specificAddress: '',
+  phone: '',
+  notes: '',
+  deliveryFee: null,
+};
 
 export function subCountiesOf(zones: readonly DeliveryCounty[], county: string): readonly DeliverySubCounty[] {
   return zones.find((candidate) => candidate.name === county)?.subCounties ?? [];

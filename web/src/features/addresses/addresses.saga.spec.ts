@@ -1,11 +1,11 @@
 import { configureStore } from '@reduxjs/toolkit';
-import { DELIVERY_ZONES, MESSAGES, SHOPPER_API, type Address, type SessionUser } from '@shop/contracts';
 import createSagaMiddleware from 'redux-saga';
+import { DELIVERY_ZONES, MESSAGES, SHOPPER_API, type Address, type SessionUser } from '@shop/contracts';
 import { apiClient, ApiError } from '../../lib/api-client';
+import { memoryStorage } from '../../testing/memory-storage';
 import { authReducer, loggedOut, signedInAs } from '../auth/auth.slice';
 import { cartReducer } from '../cart/cart.slice';
 import { notificationsReducer } from '../notifications/notifications.slice';
-import { memoryStorage } from '../../testing/memory-storage';
 import { addressesSaga } from './addresses.saga';
 import {
   addressDeleteRequested,
@@ -88,7 +88,11 @@ describe('saving and deleting addresses', () => {
     expect(sent).toMatchObject({ userId: shopper.id, location: 'Ngara', phone: '0712 345 678' });
     expect(calls).toEqual([`GET ${SHOPPER_API.addresses(42)}`, `POST ${SHOPPER_API.addAddress}`, `GET ${SHOPPER_API.addresses(42)}`]);
     expect(toasts()).toEqual([{ kind: 'success', text: MESSAGES.address.added }]);
-    expect(store.getState().addresses).toMatchObject({ isSaving: false, editingId: null, draft: { county: '', phone: '', deliveryFee: null } });
+    expect(store.getState().addresses).toMatchObject({
+      isSaving: false,
+      editingId: null,
+      draft: { county: '', phone: '', deliveryFee: null },
+    });
     expect(store.getState().addresses.items.map((address) => address.id)).toEqual([1, 2, 3]);
     stop();
   });
@@ -115,7 +119,10 @@ describe('saving and deleting addresses', () => {
     store.dispatch(addressSubmitted());
     await settle();
     expect(toasts()).toEqual([{ kind: 'error', text: MESSAGES.address.invalidPhone }]);
-    expect(store.getState().addresses).toMatchObject({ isSaving: false, draft: { location: 'Ngara', phone: '0712 345 678', deliveryFee: 120 } });
+    expect(store.getState().addresses).toMatchObject({
+      isSaving: false,
+      draft: { location: 'Ngara', phone: '0712 345 678', deliveryFee: 120 },
+    });
     stop();
   });
 

@@ -1,13 +1,12 @@
-import { MESSAGES, SHOPPER_API, type Address, type ApiSuccess, type DeliveryCounty, type SessionUser } from '@shop/contracts';
-import { all, call, fork, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
+import { all, call, fork, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
+import { MESSAGES, SHOPPER_API, type Address, type ApiSuccess, type DeliveryCounty, type SessionUser } from '@shop/contracts';
 import type { RootState } from '../../app/store';
 import { apiClient, ApiError, messageOfError } from '../../lib/api-client';
 import { followEachSession, isShopper } from '../auth/shopper-session';
 import { checkoutSaga } from '../checkout/checkout.saga';
 import { toastRequested } from '../notifications/notifications.slice';
 import { addressInputOf, hasRequiredFields } from './address-form';
-import { chosenAddressOf, forgetChosenAddress, rememberChosenAddress, type ChosenAddressStorage } from './chosen-address';
 import {
   addressDeleted,
   addressDeleteFailed,
@@ -25,6 +24,7 @@ import {
   deliveryZonesRequested,
   type AddressesState,
 } from './addresses.slice';
+import { chosenAddressOf, forgetChosenAddress, rememberChosenAddress, type ChosenAddressStorage } from './chosen-address';
 
 const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 
@@ -43,7 +43,8 @@ function* loadAddresses(userId: number, storage: ChosenAddressStorage): SagaIter
   // After a reload the checkout delivers where the shopper had chosen, while that address still exists.
   const remembered: number | null = yield call(chosenAddressOf, storage, userId);
   const chosen: number | null = yield select(selectChosenAddressId);
-  if (chosen === null && remembered !== null && addresses.some((address) => address.id === remembered)) yield put(addressSelected(remembered));
+  if (chosen === null && remembered !== null && addresses.some((address) => address.id === remembered))
+    yield put(addressSelected(remembered));
 }
 
 function* rememberChoice(userId: number, storage: ChosenAddressStorage, action: ReturnType<typeof addressSelected>): SagaIterator {
@@ -52,7 +53,10 @@ function* rememberChoice(userId: number, storage: ChosenAddressStorage, action: 
 
 function* loadDeliveryZones(): SagaIterator {
   try {
-    const answer: ApiSuccess<readonly DeliveryCounty[]> = yield call(apiClient.get<ApiSuccess<readonly DeliveryCounty[]>>, SHOPPER_API.deliveryZones);
+    const answer: ApiSuccess<readonly DeliveryCounty[]> = yield call(
+      apiClient.get<ApiSuccess<readonly DeliveryCounty[]>>,
+      SHOPPER_API.deliveryZones,
+    );
     yield put(deliveryZonesLoaded(answer.data));
   } catch (error) {
     yield put(deliveryZonesFailed(messageOfError(error)));

@@ -1,14 +1,14 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { MESSAGES, type FeatureImage } from '@shop/contracts';
 import { App, Button, Card, Col, Empty, Row, Skeleton, Spin } from 'antd';
 import { useEffect } from 'react';
+import { MESSAGES, type FeatureImage } from '@shop/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { LoadFailureAlert } from '../../components/LoadFailureAlert';
 import { featureImageAddRequested, featureImageDeleteRequested, featureImagesRequested } from '../feature-images/featureImages.slice';
 import { LiveUpdatesNotice } from '../realtime/LiveUpdatesNotice';
 import { AdminPageHeading } from './AdminPageHeading';
 import { ImageUploadField } from './products/ImageUploadField';
 import { LivePicture } from './products/LivePicture';
-import { LoadFailureAlert } from '../../components/LoadFailureAlert';
 
 const GRID_COLUMNS = { xs: 24, sm: 12, xl: 8 } as const;
 const PLACEHOLDER_CARDS = 3;
@@ -44,7 +44,11 @@ export function AdminFeaturesPage() {
       <LiveUpdatesNotice />
       <Card title="Add a feature image" style={{ marginBottom: 16, maxWidth: 560 }}>
         <Spin spinning={isAdding}>
-          <ImageUploadField label="Feature image" image={null} onChange={(uploaded) => uploaded && dispatch(featureImageAddRequested(uploaded.url))} />
+          <ImageUploadField
+            label="Feature image"
+            image={null}
+            onChange={(uploaded) => uploaded && dispatch(featureImageAddRequested(uploaded.url))}
+          />
         </Spin>
       </Card>
       <LoadFailureAlert error={error} onRetry={() => dispatch(featureImagesRequested())} retrying={isLoading} />
@@ -64,7 +68,14 @@ export function AdminFeaturesPage() {
             <Col key={featureImage.id} {...GRID_COLUMNS}>
               <Card
                 styles={{ body: { display: 'none' } }}
-                cover={<LivePicture image={featureImage.image} alt={`Feature image ${index + 1}`} sizes="(min-width: 1200px) 33vw, (min-width: 576px) 50vw, 100vw" aspectRatio={FEATURE_IMAGE_RATIO} />}
+                cover={
+                  <LivePicture
+                    image={featureImage.image}
+                    alt={`Feature image ${index + 1}`}
+                    sizes="(min-width: 1200px) 33vw, (min-width: 576px) 50vw, 100vw"
+                    aspectRatio={FEATURE_IMAGE_RATIO}
+                  />
+                }
                 actions={[
                   <Button
                     key="delete"

@@ -1,8 +1,16 @@
-import { ClusterOutlined, DashboardOutlined, LogoutOutlined, MenuOutlined, OrderedListOutlined, PictureOutlined, ShoppingOutlined } from '@ant-design/icons';
-import { ROUTES } from '@shop/contracts';
+import {
+  ClusterOutlined,
+  DashboardOutlined,
+  LogoutOutlined,
+  MenuOutlined,
+  OrderedListOutlined,
+  PictureOutlined,
+  ShoppingOutlined,
+} from '@ant-design/icons';
 import { App, Badge, Button, Drawer, Flex, Layout, Menu, type MenuProps } from 'antd';
 import { useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { ROUTES } from '@shop/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useScreens } from '../../app/useScreens';
 import { ShopLogo } from '../../components/ShopLogo';
@@ -73,7 +81,14 @@ export function AdminLayout() {
           </Layout.Sider>
         )}
         {!isLarge && (
-          <Drawer title={<ShopLogo suffix="Admin" />} placement="left" size={300} open={drawerOpen} onClose={() => setDrawerOpen(false)} styles={{ body: { padding: 8 } }}>
+          <Drawer
+            title={<ShopLogo suffix="Admin" />}
+            placement="left"
+            size={300}
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            styles={{ body: { padding: 8 } }}
+          >
             {sidebarMenu}
           </Drawer>
         )}

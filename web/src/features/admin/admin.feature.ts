@@ -1,5 +1,5 @@
-import { all, fork } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
+import { all, fork } from 'redux-saga/effects';
 import type { LazyFeature } from '../../app/store';
 import { orderingFeature } from '../orders/ordering.feature';
 import { dashboardSaga } from './dashboard/dashboard.saga';
@@ -18,7 +18,12 @@ function* adminSaga(): SagaIterator {
 /** The admin's screens; their order views reuse the shopper's order state and actions. */
 export const adminFeature: LazyFeature = {
   name: 'admin',
-  reducers: { dashboard: dashboardReducer, adminProducts: adminProductsReducer, adminOrders: adminOrdersReducer, queueConsole: queueConsoleReducer },
+  reducers: {
+    dashboard: dashboardReducer,
+    adminProducts: adminProductsReducer,
+    adminOrders: adminOrdersReducer,
+    queueConsole: queueConsoleReducer,
+  },
   saga: adminSaga,
   needs: [orderingFeature],
 };

@@ -9,11 +9,20 @@ function WelcomePanel() {
   const { token } = theme.useToken();
   return (
     // The screen's own title is its h1 (AuthScreen); the welcome is a side note beside it.
-    <Flex component="aside" aria-label="Welcome" vertical justify="center" style={{ height: '100%', padding: 48, background: token.colorBgBase }}>
+    <Flex
+      component="aside"
+      aria-label="Welcome"
+      vertical
+      justify="center"
+      style={{ height: '100%', padding: 48, background: token.colorBgBase }}
+    >
       <Heading level={2} look={1} style={{ marginBottom: 8 }}>
         Welcome to {SHOP_NAME}
       </Heading>
-      <Typography.Paragraph type="secondary" style={{ marginTop: 0, fontSize: token.fontSizeHeading2, lineHeight: token.lineHeightHeading2 }}>
+      <Typography.Paragraph
+        type="secondary"
+        style={{ marginTop: 0, fontSize: token.fontSizeHeading2, lineHeight: token.lineHeightHeading2 }}
+      >
         ECommerce Shopping
       </Typography.Paragraph>
     </Flex>

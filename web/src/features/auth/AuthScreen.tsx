@@ -1,8 +1,8 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { ROUTES } from '@shop/contracts';
-import { Flex, Typography, theme } from 'antd';
+import { Flex, theme, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { ROUTES } from '@shop/contracts';
 import { isOpenToGuests, pathnameOf, rememberedTarget } from '../../app/route-guard';
 import { useScreens } from '../../app/useScreens';
 import { Heading } from '../../components/Heading';

@@ -1,5 +1,5 @@
-import { LIMITS, MESSAGES } from '@shop/contracts';
 import { Form, Input } from 'antd';
+import { LIMITS, MESSAGES } from '@shop/contracts';
 import { confirmationRule } from './password-rules';
 
 export function EmailField() {
@@ -25,7 +25,11 @@ export function PasswordField({ isNew, name = 'password', label = 'Password', pl
     : { required: true, message: MESSAGES.login.passwordRequired };
   return (
     <Form.Item name={name} label={label} extra={isNew ? `At least ${LIMITS.passwordMinLength} characters` : undefined} rules={[rule]}>
-      <Input.Password autoComplete={isNew ? 'new-password' : 'current-password'} placeholder={placeholder} maxLength={LIMITS.passwordMaxLength} />
+      <Input.Password
+        autoComplete={isNew ? 'new-password' : 'current-password'}
+        placeholder={placeholder}
+        maxLength={LIMITS.passwordMaxLength}
+      />
     </Form.Item>
   );
 }
@@ -33,7 +37,12 @@ export function PasswordField({ isNew, name = 'password', label = 'Password', pl
 /** The new password typed again, checked against the field `of` as the person types. */
 export function ConfirmPasswordField({ of }: { of: string }) {
   return (
-    <Form.Item name={`${of}Again`} label="Confirm new password" dependencies={[of]} rules={[{ required: true, message: MESSAGES.accountScreens.confirmPasswordRequired }, confirmationRule(of)]}>
+    <Form.Item
+      name={`${of}Again`}
+      label="Confirm new password"
+      dependencies={[of]}
+      rules={[{ required: true, message: MESSAGES.accountScreens.confirmPasswordRequired }, confirmationRule(of)]}
+    >
       <Input.Password autoComplete="new-password" placeholder="Type the new password again" maxLength={LIMITS.passwordMaxLength} />
     </Form.Item>
   );

@@ -1,7 +1,7 @@
 import { GoogleOutlined } from '@ant-design/icons';
-import { AUTH_API_PATHS, GOOGLE_SIGN_IN_RESULT } from '@shop/contracts';
 import { Button, Divider } from 'antd';
 import { useLocation } from 'react-router-dom';
+import { AUTH_API_PATHS, GOOGLE_SIGN_IN_RESULT } from '@shop/contracts';
 import { rememberedTarget } from '../../app/route-guard';
 
 /**
@@ -10,7 +10,9 @@ import { rememberedTarget } from '../../app/route-guard';
  */
 export function GoogleSignInButton() {
   const returnTo = rememberedTarget(useLocation());
-  const href = returnTo ? `${AUTH_API_PATHS.googleSignIn}?${new URLSearchParams({ [GOOGLE_SIGN_IN_RESULT.returnToParam]: returnTo })}` : AUTH_API_PATHS.googleSignIn;
+  const href = returnTo
+    ? `${AUTH_API_PATHS.googleSignIn}?${new URLSearchParams({ [GOOGLE_SIGN_IN_RESULT.returnToParam]: returnTo })}`
+    : AUTH_API_PATHS.googleSignIn;
   return (
     <>
       <Divider plain>or</Divider>

@@ -1,7 +1,7 @@
-import { GOOGLE_SIGN_IN_RESULT, ROUTES } from '@shop/contracts';
 import { Button, Flex, Form } from 'antd';
 import { useEffect } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { GOOGLE_SIGN_IN_RESULT, ROUTES } from '@shop/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectAuthLoading } from './auth.selectors';
 import { loginRequested, type Credentials } from './auth.slice';
@@ -36,7 +36,12 @@ export function LoginPage() {
         </>
       }
     >
-      <Form<Credentials> layout="vertical" size="large" requiredMark={false} onFinish={(credentials) => dispatch(loginRequested(credentials))}>
+      <Form<Credentials>
+        layout="vertical"
+        size="large"
+        requiredMark={false}
+        onFinish={(credentials) => dispatch(loginRequested(credentials))}
+      >
         <EmailField />
         <PasswordField isNew={false} />
         <Flex justify="end" style={{ marginBottom: 16 }}>

@@ -1,6 +1,6 @@
-import { LIMITS, MESSAGES, ROUTES } from '@shop/contracts';
 import { Button, Form, Input } from 'antd';
 import { Link, useLocation } from 'react-router-dom';
+import { LIMITS, MESSAGES, ROUTES } from '@shop/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectAuthLoading } from './auth.selectors';
 import { registrationRequested, type Registration } from './auth.slice';
@@ -25,8 +25,17 @@ export function RegisterPage() {
         </>
       }
     >
-      <Form<Registration> layout="vertical" size="large" requiredMark={false} onFinish={(registration) => dispatch(registrationRequested(registration))}>
-        <Form.Item name="userName" label="User Name" rules={[{ required: true, whitespace: true, message: MESSAGES.registration.userNameRequired }]}>
+      <Form<Registration>
+        layout="vertical"
+        size="large"
+        requiredMark={false}
+        onFinish={(registration) => dispatch(registrationRequested(registration))}
+      >
+        <Form.Item
+          name="userName"
+          label="User Name"
+          rules={[{ required: true, whitespace: true, message: MESSAGES.registration.userNameRequired }]}
+        >
           <Input autoComplete="username" placeholder="Enter your user name" maxLength={LIMITS.userNameMaxLength} />
         </Form.Item>
         <EmailField />

@@ -1,7 +1,7 @@
-import { MESSAGES, ROUTES } from '@shop/contracts';
 import { Alert, Button, Form } from 'antd';
 import { useEffect } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
+import { MESSAGES, ROUTES } from '@shop/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { AuthScreen } from './AuthScreen';
 import { ConfirmPasswordField, PasswordField } from './CredentialFields';
@@ -34,7 +34,12 @@ export function ResetPasswordPage() {
       {token === null ? (
         <Alert type="error" showIcon title={MESSAGES.accountScreens.linkIncomplete} action={<AskAgainLink />} />
       ) : (
-        <Form<{ password: string }> layout="vertical" size="large" requiredMark={false} onFinish={({ password }) => dispatch(newPasswordRequested({ token, password }))}>
+        <Form<{ password: string }>
+          layout="vertical"
+          size="large"
+          requiredMark={false}
+          onFinish={({ password }) => dispatch(newPasswordRequested({ token, password }))}
+        >
           {/* A used or expired link is refused with the api's words; asking again is one click away. */}
           {error && <Alert type="error" showIcon title={error} action={<AskAgainLink />} style={{ marginBottom: 16 }} />}
           <PasswordField isNew label="New password" placeholder="Enter a new password" />

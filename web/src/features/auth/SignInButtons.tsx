@@ -1,7 +1,7 @@
 import { LoginOutlined, UserOutlined } from '@ant-design/icons';
-import { ROUTES } from '@shop/contracts';
 import { Button, Flex } from 'antd';
 import type { MouseEvent } from 'react';
+import { ROUTES } from '@shop/contracts';
 import { useGoToSignIn } from './useSignInFirst';
 
 /**
@@ -18,7 +18,17 @@ export function SignInButtons({ isCompact }: { isCompact: boolean }) {
     goToSignIn(screen);
   };
   if (isCompact) {
-    return <Button type="text" shape="circle" size="large" icon={<UserOutlined aria-hidden />} aria-label="Sign in" href={ROUTES.login} onClick={follow(ROUTES.login)} />;
+    return (
+      <Button
+        type="text"
+        shape="circle"
+        size="large"
+        icon={<UserOutlined aria-hidden />}
+        aria-label="Sign in"
+        href={ROUTES.login}
+        onClick={follow(ROUTES.login)}
+      />
+    );
   }
   return (
     <Flex align="center" gap="small">

@@ -1,7 +1,7 @@
-import { MESSAGES, ROUTES, type SessionUser } from '@shop/contracts';
 import { Alert, Button, Flex, Spin, Typography } from 'antd';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { MESSAGES, ROUTES, type SessionUser } from '@shop/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { returnStateOf } from '../../app/route-guard';
 import { accountTabLink } from '../account/account-tabs';

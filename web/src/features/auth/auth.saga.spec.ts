@@ -4,7 +4,7 @@ import { settle, shopper, startShopperStore } from '../cart/cart-fixtures';
 import { authSaga, googleSignInReturnOf } from './auth.saga';
 import { logoutRequested, signedInAs } from './auth.slice';
 
-describe('reading the api\'s verdict on a Google sign-in from the URL', () => {
+describe("reading the api's verdict on a Google sign-in from the URL", () => {
   it('knows success, each known failure, and treats an unknown failure as a failure', () => {
     expect(googleSignInReturnOf('?google=signed-in&returnTo=%2Fshop%2Flisting')).toBe('signed-in');
     expect(googleSignInReturnOf('?googleError=cancelled')).toBe('cancelled');

@@ -1,7 +1,7 @@
-import { GOOGLE_SIGN_IN_ERRORS, GOOGLE_SIGN_IN_RESULT, MESSAGES, type SessionUser } from '@shop/contracts';
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { all, call, put, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
+import { all, call, put, takeLatest, takeLeading } from 'redux-saga/effects';
+import { GOOGLE_SIGN_IN_ERRORS, GOOGLE_SIGN_IN_RESULT, MESSAGES, type SessionUser } from '@shop/contracts';
 import { apiClient, ApiError, messageOfError } from '../../lib/api-client';
 import { toastRequested } from '../notifications/notifications.slice';
 import {

@@ -76,5 +76,16 @@ const authSlice = createSlice({
   },
 });
 
-export const { checkAuthRequested, authChecked, loginRequested, registrationRequested, signedInAs, signInFailed, signInAskedFor, guestBrowsing, logoutRequested, loggedOut } = authSlice.actions;
+export const {
+  checkAuthRequested,
+  authChecked,
+  loginRequested,
+  registrationRequested,
+  signedInAs,
+  signInFailed,
+  signInAskedFor,
+  guestBrowsing,
+  logoutRequested,
+  loggedOut,
+} = authSlice.actions;
 export const authReducer = authSlice.reducer;

@@ -1,6 +1,6 @@
-import { ACCOUNT_API, MESSAGES, type ApiSuccess, type SessionUser } from '@shop/contracts';
-import { all, call, put, select, takeLeading } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
+import { all, call, put, select, takeLeading } from 'redux-saga/effects';
+import { ACCOUNT_API, MESSAGES, type ApiSuccess, type SessionUser } from '@shop/contracts';
 import type { RootState } from '../../app/store';
 import { apiClient, messageOfError } from '../../lib/api-client';
 import { toastRequested } from '../notifications/notifications.slice';

@@ -1,13 +1,19 @@
 import { configureStore } from '@reduxjs/toolkit';
-import { ACCOUNT_API, MESSAGES, ROUTES } from '@shop/contracts';
 import createSagaMiddleware from 'redux-saga';
+import { ACCOUNT_API, MESSAGES, ROUTES } from '@shop/contracts';
 import { apiClient, ApiError } from '../../lib/api-client';
 import { notificationsReducer } from '../notifications/notifications.slice';
 import { shopper } from '../orders/order-fixtures';
 import { authChecked, authReducer, signedInAs } from './auth.slice';
 import { linkTokenOf } from './email-link-token';
 import { emailLinksSaga } from './email-links.saga';
-import { emailLinkFormLeft, emailLinksReducer, emailVerificationRequested, newPasswordRequested, passwordResetLinkRequested } from './email-links.slice';
+import {
+  emailLinkFormLeft,
+  emailLinksReducer,
+  emailVerificationRequested,
+  newPasswordRequested,
+  passwordResetLinkRequested,
+} from './email-links.slice';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 

@@ -1,6 +1,6 @@
-import { MESSAGES, type SessionUser } from '@shop/contracts';
-import { all, call, put, select, take, takeEvery } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
+import { all, call, put, select, take, takeEvery } from 'redux-saga/effects';
+import { MESSAGES, type SessionUser } from '@shop/contracts';
 import { addToCartRequested, cartFailed, cartLoaded, cartSheetOpened } from '../cart/cart.slice';
 import { toastRequested } from '../notifications/notifications.slice';
 import { selectIsInWishlist } from '../wishlist/wishlist.selectors';
@@ -11,7 +11,9 @@ import { followEachSession, isShopper } from './shopper-session';
 
 /** Why the sign-in screen is showing: the wishlist's words, or the cart's (docs/product.md, Cart and wishlist). */
 function reasonFor(intent: GuestIntent): string {
-  return intent.kind === 'add-to-wishlist' || intent.kind === 'open-wishlist' ? MESSAGES.wishlist.loginRequired : MESSAGES.cart.loginRequired;
+  return intent.kind === 'add-to-wishlist' || intent.kind === 'open-wishlist'
+    ? MESSAGES.wishlist.loginRequired
+    : MESSAGES.cart.loginRequired;
 }
 
 function* rememberForSignIn(storage: GuestIntentStorage, action: ReturnType<typeof signInAskedFor>): SagaIterator {

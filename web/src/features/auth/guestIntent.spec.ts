@@ -1,5 +1,5 @@
-import { MESSAGES, SHOPPER_API, type ApiSuccess, type Cart, type CartLineInput, type Product, type WishlistAnswer } from '@shop/contracts';
 import { all, fork } from 'redux-saga/effects';
+import { MESSAGES, SHOPPER_API, type ApiSuccess, type Cart, type CartLineInput, type Product, type WishlistAnswer } from '@shop/contracts';
 import { apiClient } from '../../lib/api-client';
 import { memoryStorage } from '../../testing/memory-storage';
 import { product } from '../../testing/products';
@@ -26,7 +26,9 @@ describe('finishing what a guest asked for once they sign in', () => {
     serverWishlist = [product(1)];
     apiClient.get = (async (path: string) => {
       requests.push({ method: 'get', path });
-      return path.startsWith('/api/wishlist') ? ({ success: true, wishlist: { products: serverWishlist } } satisfies WishlistAnswer) : { success: true, message: '', data: serverCart };
+      return path.startsWith('/api/wishlist')
+        ? ({ success: true, wishlist: { products: serverWishlist } } satisfies WishlistAnswer)
+        : { success: true, message: '', data: serverCart };
     }) as typeof apiClient.get;
     apiClient.post = (async (path: string, body?: unknown) => {
       requests.push({ method: 'post', path, body });
@@ -94,7 +96,9 @@ describe('finishing what a guest asked for once they sign in', () => {
     store.dispatch(authChecked(shopper));
     await settle();
     await settle();
-    expect(writes()).toEqual([{ method: 'post', path: SHOPPER_API.addToCart, body: { userId: shopper.id, productId: 3, variationId: 31, quantity: 1 } }]);
+    expect(writes()).toEqual([
+      { method: 'post', path: SHOPPER_API.addToCart, body: { userId: shopper.id, productId: 3, variationId: 31, quantity: 1 } },
+    ]);
     expect(toasts()).toContainEqual({ kind: 'success', text: MESSAGES.cart.productAdded });
     stop();
   });
@@ -112,7 +116,7 @@ describe('finishing what a guest asked for once they sign in', () => {
     stop();
   });
 
-  it('drops it when the guest goes back to browsing: the next sign-in in this tab, theirs or another person\'s, adds nothing', async () => {
+  it("drops it when the guest goes back to browsing: the next sign-in in this tab, theirs or another person's, adds nothing", async () => {
     const { store, stop } = startShop();
     store.dispatch(authChecked(null));
     store.dispatch(signInAskedFor(addBlueCar));
@@ -237,7 +241,12 @@ describe('the guest intent kept in session storage', () => {
   });
 
   it('still lets the guest sign in when storage refuses to keep it', () => {
-    const refusing = { ...memoryStorage(), setItem: () => { throw new Error('QuotaExceededError'); } };
+    const refusing = {
+      ...memoryStorage(),
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
+    };
     expect(() => rememberGuestIntent(refusing, addBlueCar)).not.toThrow();
     expect(takeGuestIntent(refusing)).toBeNull();
   });

@@ -1,6 +1,6 @@
-import type { SessionUser } from '@shop/contracts';
 import type { SagaIterator, Task } from 'redux-saga';
 import { cancel, fork, select, take } from 'redux-saga/effects';
+import type { SessionUser } from '@shop/contracts';
 import type { RootState } from '../../app/store';
 import { authChecked, loggedOut, signedInAs } from './auth.slice';
 

@@ -1,5 +1,5 @@
-import { ROUTES } from '@shop/contracts';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { ROUTES } from '@shop/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { returnStateOf } from '../../app/route-guard';
 import { selectIsAuthenticated } from './auth.selectors';

@@ -1,7 +1,7 @@
 import { ShoppingCartOutlined } from '@ant-design/icons';
-import type { Product } from '@shop/contracts';
 import { Button, type ButtonProps } from 'antd';
 import type { MouseEvent } from 'react';
+import type { Product } from '@shop/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useSignInFirst } from '../auth/useSignInFirst';
 import { selectCartLineIsBusy } from './cart.selectors';

@@ -1,6 +1,6 @@
 import { DeleteOutlined, MinusOutlined, PlusOutlined } from '@ant-design/icons';
-import { MESSAGES, effectivePrice, formatKes, type CartItem } from '@shop/contracts';
-import { Button, Flex, Spin, Typography, theme } from 'antd';
+import { Button, Flex, Spin, theme, Typography } from 'antd';
+import { effectivePrice, formatKes, MESSAGES, type CartItem } from '@shop/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { cartLineName, isVariationGone } from './cart-lines';
 import { selectCartLineIsBusy } from './cart.selectors';
@@ -55,7 +55,13 @@ export function CartLine({ item }: { item: CartItem }) {
             <Flex justify="center" style={{ minWidth: 28 }}>
               {isBusy ? <Spin size="small" /> : <Typography.Text aria-live="polite">{item.quantity}</Typography.Text>}
             </Flex>
-            <Button size="small" icon={<PlusOutlined />} aria-label={`Increase quantity of ${name}`} disabled={isBusy || isGone} onClick={() => changeTo(item.quantity + 1)} />
+            <Button
+              size="small"
+              icon={<PlusOutlined />}
+              aria-label={`Increase quantity of ${name}`}
+              disabled={isBusy || isGone}
+              onClick={() => changeTo(item.quantity + 1)}
+            />
           </Flex>
         </Flex>
         <Flex vertical align="flex-end" justify="space-between" gap={token.marginXS} style={{ flexShrink: 0 }}>

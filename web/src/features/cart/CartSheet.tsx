@@ -1,6 +1,6 @@
-import { MESSAGES, ROUTES, formatKes } from '@shop/contracts';
 import { Button, Drawer, Empty, Flex, Skeleton, Typography } from 'antd';
 import { useNavigate } from 'react-router-dom';
+import { formatKes, MESSAGES, ROUTES } from '@shop/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { LoadFailureAlert } from '../../components/LoadFailureAlert';
 import { cartLineKey } from './cart-lines';

@@ -1,6 +1,6 @@
 import { configureStore } from '@reduxjs/toolkit';
-import type { Cart, CartItem, SessionUser } from '@shop/contracts';
 import createSagaMiddleware, { type Saga } from 'redux-saga';
+import type { Cart, CartItem, SessionUser } from '@shop/contracts';
 import { authReducer } from '../auth/auth.slice';
 import { notificationsReducer } from '../notifications/notifications.slice';
 import { wishlistReducer } from '../wishlist/wishlist.slice';
@@ -10,7 +10,18 @@ export const shopper: SessionUser = { id: 41, userName: 'Wanjiru', email: 'wanji
 export const admin: SessionUser = { id: 1, userName: 'Admin', email: 'admin@example.test', role: 'admin' };
 
 export function cartItem(productId: number, fields: Partial<CartItem> = {}): CartItem {
-  return { productId, title: `Toy ${productId}`, image: null, price: 1000, salePrice: 0, quantity: 1, totalStock: 5, variationId: null, variationLabel: null, ...fields };
+  return {
+    productId,
+    title: `Toy ${productId}`,
+    image: null,
+    price: 1000,
+    salePrice: 0,
+    quantity: 1,
+    totalStock: 5,
+    variationId: null,
+    variationLabel: null,
+    ...fields,
+  };
 }
 
 export function cartOf(...items: CartItem[]): Cart {
@@ -25,7 +36,11 @@ export function startShopperStore(saga: Saga) {
     middleware: (getDefaultMiddleware) => getDefaultMiddleware({ thunk: false }).concat(sagaMiddleware),
   });
   const task = sagaMiddleware.run(saga);
-  return { store, stop: () => task.cancel(), toasts: () => store.getState().notifications.pending.map(({ kind, text }) => ({ kind, text })) };
+  return {
+    store,
+    stop: () => task.cancel(),
+    toasts: () => store.getState().notifications.pending.map(({ kind, text }) => ({ kind, text })),
+  };
 }
 
 /** Lets the sagas take the answers of the faked api calls. */

@@ -96,7 +96,9 @@ describe('the cart saga', () => {
     store.dispatch(addToCartRequested({ productId: 3, variationId: null, totalStock: 1 }));
     expect(store.getState().cart.busyProductIds).toEqual([3]);
     await settle();
-    expect(requests).toEqual([{ method: 'post', path: SHOPPER_API.addToCart, body: { userId: shopper.id, productId: 3, variationId: null, quantity: 1 } }]);
+    expect(requests).toEqual([
+      { method: 'post', path: SHOPPER_API.addToCart, body: { userId: shopper.id, productId: 3, variationId: null, quantity: 1 } },
+    ]);
     expect(store.getState().cart.items.map((item) => item.productId)).toEqual([1, 2, 3]);
     expect(store.getState().cart.busyProductIds).toEqual([]);
     expect(toasts()).toEqual([{ kind: 'success', text: MESSAGES.cart.productAdded }]);
@@ -131,20 +133,28 @@ describe('the cart saga', () => {
 
   describe("a product's variations", () => {
     beforeEach(() => {
-      serverCart = cartOf(cartItem(5, { variationId: 51, variationLabel: 'Red', quantity: 2, totalStock: 4 }), cartItem(5, { variationId: 52, variationLabel: 'Blue', quantity: 1, totalStock: 4 }));
+      serverCart = cartOf(
+        cartItem(5, { variationId: 51, variationLabel: 'Red', quantity: 2, totalStock: 4 }),
+        cartItem(5, { variationId: 52, variationLabel: 'Blue', quantity: 1, totalStock: 4 }),
+      );
     });
 
     it('sends the variation chosen with the add', async () => {
       const { store, stop } = await signedInShopper();
       store.dispatch(addToCartRequested({ productId: 5, variationId: 52, totalStock: 4 }));
       await settle();
-      expect(requests).toEqual([{ method: 'post', path: SHOPPER_API.addToCart, body: { userId: shopper.id, productId: 5, variationId: 52, quantity: 1 } }]);
+      expect(requests).toEqual([
+        { method: 'post', path: SHOPPER_API.addToCart, body: { userId: shopper.id, productId: 5, variationId: 52, quantity: 1 } },
+      ]);
       stop();
     });
 
     it('counts every line of the product against its stock, before any request', async () => {
       const { store, toasts, stop } = await signedInShopper();
-      serverCart = cartOf(cartItem(5, { variationId: 51, variationLabel: 'Red', quantity: 3, totalStock: 4 }), cartItem(5, { variationId: 52, variationLabel: 'Blue', quantity: 1, totalStock: 4 }));
+      serverCart = cartOf(
+        cartItem(5, { variationId: 51, variationLabel: 'Red', quantity: 3, totalStock: 4 }),
+        cartItem(5, { variationId: 52, variationLabel: 'Blue', quantity: 1, totalStock: 4 }),
+      );
       store.dispatch(cartRequested());
       await settle();
       requests = [];

@@ -1,6 +1,6 @@
-import { MESSAGES, SHOPPER_API, type ApiSuccess, type Cart, type CartItem, type CartLineInput, type SessionUser } from '@shop/contracts';
-import { all, call, fork, put, select, takeEvery, takeLatest, type CallEffect } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
+import { all, call, fork, put, select, takeEvery, takeLatest, type CallEffect } from 'redux-saga/effects';
+import { MESSAGES, SHOPPER_API, type ApiSuccess, type Cart, type CartItem, type CartLineInput, type SessionUser } from '@shop/contracts';
 import { apiClient, messageOfError } from '../../lib/api-client';
 import { followEachSession, isShopper } from '../auth/shopper-session';
 import { toastRequested } from '../notifications/notifications.slice';
@@ -78,7 +78,12 @@ function* changeQuantity(userId: number, action: ReturnType<typeof cartQuantityC
 function* deleteLine(userId: number, action: ReturnType<typeof cartLineDeleteRequested>): SagaIterator {
   const { productId, variationId } = action.payload;
   if ((yield select(selectCartLineIsBusy, productId)) as boolean) return;
-  yield call(sendLineChange, productId, call(apiClient.delete<CartAnswer>, SHOPPER_API.deleteCartLine(userId, productId, variationId)), MESSAGES.cart.itemDeleted);
+  yield call(
+    sendLineChange,
+    productId,
+    call(apiClient.delete<CartAnswer>, SHOPPER_API.deleteCartLine(userId, productId, variationId)),
+    MESSAGES.cart.itemDeleted,
+  );
 }
 
 function* watchShopperCart(userId: number): SagaIterator {

@@ -2,7 +2,17 @@ import type { RootState } from '../../app/store';
 import { cartItem, cartOf } from './cart-fixtures';
 import { cartLineKey, cartLineName, isVariationGone } from './cart-lines';
 import { selectCartCount, selectCartLine, selectCartSubtotal, selectProductUnitsInCart } from './cart.selectors';
-import { cartCleared, cartFailed, cartLineChanged, cartLineChangeFailed, cartLineChangeStarted, cartLoaded, cartReducer, cartRequested, type CartState } from './cart.slice';
+import {
+  cartCleared,
+  cartFailed,
+  cartLineChanged,
+  cartLineChangeFailed,
+  cartLineChangeStarted,
+  cartLoaded,
+  cartReducer,
+  cartRequested,
+  type CartState,
+} from './cart.slice';
 
 const initial = cartReducer(undefined, { type: 'init' });
 const asRoot = (cart: CartState) => ({ cart }) as RootState;
@@ -46,7 +56,14 @@ describe('cart state', () => {
 });
 
 describe('cart figures', () => {
-  const state = asRoot(cartReducer(initial, cartLoaded(cartOf(cartItem(1, { price: 1500, salePrice: 1200, quantity: 2 }), cartItem(2, { price: 800, salePrice: 0, quantity: 3 })))));
+  const state = asRoot(
+    cartReducer(
+      initial,
+      cartLoaded(
+        cartOf(cartItem(1, { price: 1500, salePrice: 1200, quantity: 2 }), cartItem(2, { price: 800, salePrice: 0, quantity: 3 })),
+      ),
+    ),
+  );
 
   it('prices each line at its sale price when there is one', () => {
     expect(selectCartSubtotal(state)).toBe(1200 * 2 + 800 * 3);

@@ -1,6 +1,6 @@
-import { PRODUCT_FILTER_GROUPS, type ProductFilterGroupId, type ProductFilters } from '@shop/contracts';
-import { Button, Checkbox, Divider, Flex, Typography, theme } from 'antd';
+import { Button, Checkbox, Divider, Flex, theme, Typography } from 'antd';
 import { Fragment } from 'react';
+import { PRODUCT_FILTER_GROUPS, type ProductFilterGroupId, type ProductFilters } from '@shop/contracts';
 import { activeFilterCount } from './listing-request';
 
 interface ListingFiltersProps {
@@ -23,7 +23,11 @@ export function ListingFilters({ filters, onToggle, onClear }: ListingFiltersPro
             </legend>
             <Flex vertical gap={token.marginXXS}>
               {group.options.map((option) => (
-                <Checkbox key={option.id} checked={filters[group.id]?.includes(option.id) ?? false} onChange={() => onToggle(group.id, option.id)}>
+                <Checkbox
+                  key={option.id}
+                  checked={filters[group.id]?.includes(option.id) ?? false}
+                  onChange={() => onToggle(group.id, option.id)}
+                >
                   {option.label}
                 </Checkbox>
               ))}

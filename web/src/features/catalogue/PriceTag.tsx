@@ -1,5 +1,5 @@
+import { Flex, theme, Typography } from 'antd';
 import { formatKes, type Product } from '@shop/contracts';
-import { Flex, Typography, theme } from 'antd';
 import { isOnSale } from './product-presentation';
 
 interface PriceTagProps {

@@ -1,7 +1,7 @@
 import { PictureOutlined } from '@ant-design/icons';
-import { MESSAGES, categoryLabel, coverImage, type Product } from '@shop/contracts';
-import { Badge, Card, Flex, Typography, theme } from 'antd';
+import { Badge, Card, Flex, theme, Typography } from 'antd';
 import { useId, type KeyboardEvent } from 'react';
+import { categoryLabel, coverImage, MESSAGES, type Product } from '@shop/contracts';
 import { useAppDispatch } from '../../app/hooks';
 import { Heading, type HeadingLevel } from '../../components/Heading';
 import { ProductPicture } from '../../components/ProductPicture';
@@ -23,7 +23,13 @@ function CardCover({ product }: { product: Product }) {
       {image ? (
         <ProductPicture image={image} alt={product.title} sizes={CARD_IMAGE_SIZES} />
       ) : (
-        <Flex align="center" justify="center" style={{ height: '100%', fontSize: 40, color: token.colorTextQuaternary }} role="img" aria-label={product.title}>
+        <Flex
+          align="center"
+          justify="center"
+          style={{ height: '100%', fontSize: 40, color: token.colorTextQuaternary }}
+          role="img"
+          aria-label={product.title}
+        >
           <PictureOutlined />
         </Flex>
       )}
@@ -58,7 +64,13 @@ export function ProductCard({ product, titleLevel }: { product: Product; titleLe
             <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
               {categoryLabel(product.category)}
             </Typography.Text>
-            <Heading id={titleId} level={titleLevel} look={5} ellipsis={{ rows: 2 }} style={{ margin: `${token.marginXXS}px 0 ${token.marginXS}px`, minHeight: '2.8em' }}>
+            <Heading
+              id={titleId}
+              level={titleLevel}
+              look={5}
+              ellipsis={{ rows: 2 }}
+              style={{ margin: `${token.marginXXS}px 0 ${token.marginXS}px`, minHeight: '2.8em' }}
+            >
               <span role="button" tabIndex={0} aria-label={product.title} onKeyDown={onKeyDown}>
                 {product.title}
               </span>

@@ -1,6 +1,6 @@
 import { PictureOutlined } from '@ant-design/icons';
-import { PICTURE_SIZES } from '@shop/contracts';
 import { Flex, theme } from 'antd';
+import { PICTURE_SIZES } from '@shop/contracts';
 import { ProductPicture } from '../../components/ProductPicture';
 import { shownGalleryImage, type GalleryImage } from './product-presentation';
 
@@ -25,7 +25,13 @@ export function ProductGallery({ images, selectedKey, onSelect, emptyAlt }: Prod
         {shown ? (
           <ProductPicture key={shown.key} image={shown.image} alt={shown.alt} sizes={PICTURE_SIZES.productPage} loading="eager" />
         ) : (
-          <Flex align="center" justify="center" style={{ height: '100%', fontSize: 64, color: token.colorTextQuaternary }} role="img" aria-label={emptyAlt}>
+          <Flex
+            align="center"
+            justify="center"
+            style={{ height: '100%', fontSize: 64, color: token.colorTextQuaternary }}
+            role="img"
+            aria-label={emptyAlt}
+          >
             <PictureOutlined />
           </Flex>
         )}

@@ -1,5 +1,5 @@
-import type { Product } from '@shop/contracts';
 import { Card, Col, Empty, Row, Skeleton, theme } from 'antd';
+import type { Product } from '@shop/contracts';
 import type { HeadingLevel } from '../../components/Heading';
 import { ProductCard } from './ProductCard';
 
@@ -9,7 +9,10 @@ const SKELETON_CARDS = 8;
 function SkeletonCard() {
   const { token } = theme.useToken();
   return (
-    <Card cover={<div style={{ aspectRatio: '1 / 1', background: token.colorFillTertiary }} />} styles={{ body: { padding: token.paddingSM } }}>
+    <Card
+      cover={<div style={{ aspectRatio: '1 / 1', background: token.colorFillTertiary }} />}
+      styles={{ body: { padding: token.paddingSM } }}
+    >
       <Skeleton active title={{ width: '80%' }} paragraph={{ rows: 1, width: '50%' }} />
     </Card>
   );
@@ -26,7 +29,8 @@ interface ProductGridProps {
 
 /** Product cards in a responsive grid: two a row on phones, up to six on wide screens. */
 export function ProductGrid({ products, isLoading, emptyText, titleLevel = 3 }: ProductGridProps) {
-  if (!isLoading && products.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} style={{ padding: '32px 0' }} />;
+  if (!isLoading && products.length === 0)
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} style={{ padding: '32px 0' }} />;
   return (
     <Row gutter={[16, 16]} aria-busy={isLoading}>
       {isLoading

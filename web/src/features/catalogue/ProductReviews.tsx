@@ -1,6 +1,6 @@
 import { UserOutlined } from '@ant-design/icons';
+import { Alert, Avatar, Button, Flex, Input, Rate, Skeleton, theme, Typography } from 'antd';
 import { LIMITS, LOCALE, MESSAGES, ROUTES, type Review } from '@shop/contracts';
-import { Alert, Avatar, Button, Flex, Input, Rate, Skeleton, Typography, theme } from 'antd';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectAuth } from '../auth/auth.selectors';
 import { useGoToSignIn } from '../auth/useSignInFirst';
@@ -22,9 +22,16 @@ function ReviewItem({ review }: { review: Review }) {
             {reviewDate.format(new Date(review.createdAt))}
           </Typography.Text>
         </Flex>
-        <Rate disabled value={review.reviewValue} style={{ fontSize: token.fontSize }} aria-label={`${review.reviewValue} out of ${LIMITS.reviewValueMax} stars`} />
+        <Rate
+          disabled
+          value={review.reviewValue}
+          style={{ fontSize: token.fontSize }}
+          aria-label={`${review.reviewValue} out of ${LIMITS.reviewValueMax} stars`}
+        />
         {/* Plain text on purpose: a review is whatever a shopper typed, markup included. */}
-        <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{review.reviewMessage}</Typography.Paragraph>
+        <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {review.reviewMessage}
+        </Typography.Paragraph>
       </Flex>
     </Flex>
   );
@@ -98,7 +105,13 @@ function ReviewFields() {
         placeholder="Share what you think of this toy"
         aria-label="Review message"
       />
-      <Button type="primary" htmlType="submit" disabled={!canSubmit} loading={isSubmittingReview} style={{ alignSelf: 'flex-start', marginTop: 8 }}>
+      <Button
+        type="primary"
+        htmlType="submit"
+        disabled={!canSubmit}
+        loading={isSubmittingReview}
+        style={{ alignSelf: 'flex-start', marginTop: 8 }}
+      >
         Submit
       </Button>
     </Flex>

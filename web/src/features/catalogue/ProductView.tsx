@@ -1,14 +1,14 @@
-import { categoryLabel, type Product } from '@shop/contracts';
-import { Button, Col, Divider, Flex, Rate, Result, Row, Skeleton, Typography, theme } from 'antd';
+import { Button, Col, Divider, Flex, Rate, Result, Row, Skeleton, theme, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
+import { categoryLabel, type Product } from '@shop/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Heading, type HeadingLevel } from '../../components/Heading';
 import { AddToCartButton } from '../cart/AddToCartButton';
 import { WishlistHeart } from '../wishlist/WishlistHeart';
 import { productImageSelected } from './catalogue.slice';
 import { PriceTag } from './PriceTag';
-import { ProductGallery } from './ProductGallery';
 import { descriptionPreview, galleryImages, shownGalleryImage, starsOfAverage } from './product-presentation';
+import { ProductGallery } from './ProductGallery';
 import { ReviewForm, ReviewList } from './ProductReviews';
 import { StockTag } from './StockTag';
 
@@ -44,7 +44,13 @@ function Description({ text }: { text: string }) {
       {preview.isShortened && (
         <>
           {' '}
-          <Button type="link" size="small" aria-expanded={isExpanded} onClick={() => setExpanded(!isExpanded)} style={{ padding: 0, height: 'auto' }}>
+          <Button
+            type="link"
+            size="small"
+            aria-expanded={isExpanded}
+            onClick={() => setExpanded(!isExpanded)}
+            style={{ padding: 0, height: 'auto' }}
+          >
             {isExpanded ? 'Show less' : 'Show more'}
           </Button>
         </>
@@ -77,7 +83,12 @@ function ProductDetails({ product, sectionLevel }: { product: Product; sectionLe
   return (
     <Row gutter={[token.marginXL, token.marginLG]}>
       <Col xs={24} md={11}>
-        <ProductGallery images={galleryImages(product)} selectedKey={selectedImageKey} onSelect={(key) => dispatch(productImageSelected(key))} emptyAlt={product.title} />
+        <ProductGallery
+          images={galleryImages(product)}
+          selectedKey={selectedImageKey}
+          onSelect={(key) => dispatch(productImageSelected(key))}
+          emptyAlt={product.title}
+        />
       </Col>
       <Col xs={24} md={13}>
         <Flex vertical gap={token.marginSM}>

@@ -1,6 +1,6 @@
 import { SwapOutlined } from '@ant-design/icons';
-import { SORT_OPTIONS, type SortOption } from '@shop/contracts';
 import { Button, Dropdown, type MenuProps } from 'antd';
+import { SORT_OPTIONS, type SortOption } from '@shop/contracts';
 
 const SORT_ITEMS: MenuProps['items'] = SORT_OPTIONS.map((option) => ({ key: option.id, label: option.label }));
 
@@ -19,9 +19,7 @@ export function SortMenu({ sortBy, onChange, showCurrent }: SortMenuProps) {
   };
   return (
     <Dropdown menu={{ items: SORT_ITEMS, selectable: true, selectedKeys: [sortBy], onClick }} trigger={['click']} placement="bottomRight">
-      <Button icon={<SwapOutlined rotate={90} />}>
-        Sort by{showCurrent && current ? `: ${current.label}` : ''}
-      </Button>
+      <Button icon={<SwapOutlined rotate={90} />}>Sort by{showCurrent && current ? `: ${current.label}` : ''}</Button>
     </Dropdown>
   );
 }

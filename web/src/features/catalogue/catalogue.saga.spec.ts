@@ -1,10 +1,17 @@
 import { configureStore } from '@reduxjs/toolkit';
-import { CATALOGUE_API, LIMITS, type Product, type ProductPage } from '@shop/contracts';
 import createSagaMiddleware from 'redux-saga';
+import { CATALOGUE_API, LIMITS, type Product, type ProductPage } from '@shop/contracts';
 import { apiClient, ApiError } from '../../lib/api-client';
 import { notificationsReducer } from '../notifications/notifications.slice';
 import { catalogueSaga } from './catalogue.saga';
-import { FEATURED_PAGE_SIZE, catalogueReducer, featuredMoreRequested, featuredProductsRequested, featuredRetryRequested, searchKeywordChanged } from './catalogue.slice';
+import {
+  catalogueReducer,
+  FEATURED_PAGE_SIZE,
+  featuredMoreRequested,
+  featuredProductsRequested,
+  featuredRetryRequested,
+  searchKeywordChanged,
+} from './catalogue.slice';
 
 const emptyPage: ProductPage = { success: true, data: [], pagination: { total: 0, page: 1, pageSize: 24 } };
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -67,7 +74,19 @@ describe('Feature Products as the shopper scrolls', () => {
   /** Each request waits for the test to answer it: `answerNext` settles the oldest one still waiting. */
   let waiting: { page: number; settle: (failure?: Error) => void }[];
 
-  const toy = (id: number) => ({ id, title: `Toy ${id}`, description: '', category: 'pretend-play', price: 100 * id, salePrice: 0, totalStock: 5, averageReview: 0, image: null, variations: [] }) as Product;
+  const toy = (id: number) =>
+    ({
+      id,
+      title: `Toy ${id}`,
+      description: '',
+      category: 'pretend-play',
+      price: 100 * id,
+      salePrice: 0,
+      totalStock: 5,
+      averageReview: 0,
+      image: null,
+      variations: [],
+    }) as Product;
   const pageOf = (page: number): ProductPage => {
     const first = (page - 1) * FEATURED_PAGE_SIZE + 1;
     const ids = Array.from({ length: Math.max(0, Math.min(FEATURED_PAGE_SIZE, CATALOGUE_SIZE - first + 1)) }, (_, index) => first + index);
@@ -147,7 +166,11 @@ describe('Feature Products as the shopper scrolls', () => {
     await answerNext();
     store.dispatch(featuredMoreRequested());
     await answerNext(new ApiError('Network error. Please check your connection and try again.', null));
-    expect(featured()).toMatchObject({ error: 'Network error. Please check your connection and try again.', pagesLoaded: 1, isLoading: false });
+    expect(featured()).toMatchObject({
+      error: 'Network error. Please check your connection and try again.',
+      pagesLoaded: 1,
+      isLoading: false,
+    });
     expect(featured().items).toHaveLength(FEATURED_PAGE_SIZE);
 
     store.dispatch(featuredMoreRequested());

@@ -1,10 +1,12 @@
+import type { SagaIterator, Task } from 'redux-saga';
+import { all, call, cancel, cancelled, delay, fork, put, select, take, takeLatest, takeLeading } from 'redux-saga/effects';
 import {
   CATALOGUE_API,
   DEFAULT_SORT,
   LIMITS,
   LISTING_PAGE,
-  MESSAGES,
   listingSearchParams,
+  MESSAGES,
   type ApiSuccess,
   type ListingRequest,
   type Product,
@@ -12,8 +14,6 @@ import {
   type Review,
   type ReviewInput,
 } from '@shop/contracts';
-import { all, call, cancel, cancelled, delay, fork, put, select, take, takeLatest, takeLeading } from 'redux-saga/effects';
-import type { SagaIterator, Task } from 'redux-saga';
 import type { RootState } from '../../app/store';
 import { apiClient, ApiError, messageOfError } from '../../lib/api-client';
 import { toastRequested } from '../notifications/notifications.slice';
@@ -28,6 +28,7 @@ import {
   listingFailed,
   listingLoaded,
   listingRequested,
+  nextFeaturedPage,
   productDialogOpened,
   productFailed,
   productLoaded,
@@ -43,7 +44,6 @@ import {
   searchLoaded,
   searchPageChanged,
   searchStarted,
-  nextFeaturedPage,
   type FeaturedState,
   type ProductViewState,
   type SearchState,
@@ -71,7 +71,10 @@ function productPagePath({ filters, sortBy, page, pageSize }: ListingRequest): s
 /** The home page's Feature Products: the whole catalogue, cheapest first, one page of it. */
 function* loadFeaturedPage(page: number): SagaIterator {
   try {
-    const answer: ProductPage = yield call(getCancellable<ProductPage>, productPagePath({ filters: {}, sortBy: DEFAULT_SORT, page, pageSize: FEATURED_PAGE_SIZE }));
+    const answer: ProductPage = yield call(
+      getCancellable<ProductPage>,
+      productPagePath({ filters: {}, sortBy: DEFAULT_SORT, page, pageSize: FEATURED_PAGE_SIZE }),
+    );
     yield put(featuredPageLoaded({ page, items: answer.data, total: answer.pagination.total }));
   } catch (error) {
     yield put(featuredPageFailed(messageOfError(error, MESSAGES.products.fetchFailed)));
@@ -88,7 +91,9 @@ const selectFeatured = (state: RootState): FeaturedState => state.catalogue.feat
 function* featuredPages(): SagaIterator {
   let reading: Task | undefined;
   while (true) {
-    const action = (yield take([featuredProductsRequested.type, featuredMoreRequested.type, featuredRetryRequested.type])) as { type: string };
+    const action = (yield take([featuredProductsRequested.type, featuredMoreRequested.type, featuredRetryRequested.type])) as {
+      type: string;
+    };
     if (featuredProductsRequested.match(action)) {
       if (reading) yield cancel(reading);
       reading = (yield fork(loadFeaturedPage, 1)) as Task;
@@ -136,7 +141,9 @@ function* loadProduct(productId: number): SagaIterator {
     yield put(productLoaded(answer.data));
   } catch (error) {
     const notFound = error instanceof ApiError && error.status === 404;
-    yield put(productFailed({ productId, message: notFound ? MESSAGES.products.notFound : messageOfError(error, MESSAGES.products.fetchFailed) }));
+    yield put(
+      productFailed({ productId, message: notFound ? MESSAGES.products.notFound : messageOfError(error, MESSAGES.products.fetchFailed) }),
+    );
   }
 }
 
@@ -150,7 +157,9 @@ function* loadReviews(productId: number): SagaIterator {
 }
 
 /** Closing the view is one of the actions taken here, so that it cancels the loads still running for it. */
-function* loadProductView(action: ReturnType<typeof productDialogOpened> | ReturnType<typeof productPageOpened> | ReturnType<typeof productViewClosed>): SagaIterator {
+function* loadProductView(
+  action: ReturnType<typeof productDialogOpened> | ReturnType<typeof productPageOpened> | ReturnType<typeof productViewClosed>,
+): SagaIterator {
   if (productViewClosed.match(action)) return;
   yield all([call(loadProduct, action.payload), call(loadReviews, action.payload)]);
 }

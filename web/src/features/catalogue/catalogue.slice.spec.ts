@@ -1,8 +1,8 @@
 import type { Review } from '@shop/contracts';
 import { product } from '../../testing/products';
 import {
-  FEATURED_PAGE_SIZE,
   catalogueReducer,
+  FEATURED_PAGE_SIZE,
   featuredPageFailed,
   featuredPageLoaded,
   featuredPageStarted,
@@ -66,7 +66,10 @@ describe('catalogue state', () => {
       expect(state.featured).toMatchObject({ pagesLoaded: 1, total: FEATURED_PAGE_SIZE + 3, isComplete: false, isLoading: false });
       expect(nextFeaturedPage(state.featured)).toBe(2);
       state = catalogueReducer(state, featuredPageStarted());
-      state = catalogueReducer(state, featuredPageLoaded({ page: 2, items: page(FEATURED_PAGE_SIZE + 1, 3), total: FEATURED_PAGE_SIZE + 3 }));
+      state = catalogueReducer(
+        state,
+        featuredPageLoaded({ page: 2, items: page(FEATURED_PAGE_SIZE + 1, 3), total: FEATURED_PAGE_SIZE + 3 }),
+      );
       expect(state.featured.items.map((toy) => toy.id)).toEqual(page(1, FEATURED_PAGE_SIZE + 3).map((toy) => toy.id));
       expect(state.featured.isComplete).toBe(true);
       expect(nextFeaturedPage(state.featured)).toBeNull();

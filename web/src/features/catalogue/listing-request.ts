@@ -1,4 +1,11 @@
-import { PRODUCT_FILTER_GROUP_IDS, filtersOfSearchParams, listingSearchParams, type ListingRequest, type ProductFilterGroupId, type ProductFilters } from '@shop/contracts';
+import {
+  filtersOfSearchParams,
+  listingSearchParams,
+  PRODUCT_FILTER_GROUP_IDS,
+  type ListingRequest,
+  type ProductFilterGroupId,
+  type ProductFilters,
+} from '@shop/contracts';
 
 /** What the listing shows: filters, sort and page (the page size is the listing's own). */
 export type ListingQuery = Required<Omit<ListingRequest, 'pageSize'>>;

@@ -1,5 +1,13 @@
 import { LIMITS, MESSAGES, type ImageSet } from '@shop/contracts';
-import { descriptionPreview, featuredEndText, galleryImages, isOnSale, shownGalleryImage, starsOfAverage, stockBadge } from './product-presentation';
+import {
+  descriptionPreview,
+  featuredEndText,
+  galleryImages,
+  isOnSale,
+  shownGalleryImage,
+  starsOfAverage,
+  stockBadge,
+} from './product-presentation';
 
 const image = (url: string): ImageSet => ({ url, status: 'ready', srcSet: [] });
 
@@ -38,7 +46,11 @@ describe('product presentation', () => {
   });
 
   it('lists the original first, then the variations with their labels', () => {
-    const product = { title: 'Wooden train', image: image('/uploads/train.png'), variations: [{ id: 7, label: 'Red', image: image('/uploads/red.png') }] };
+    const product = {
+      title: 'Wooden train',
+      image: image('/uploads/train.png'),
+      variations: [{ id: 7, label: 'Red', image: image('/uploads/red.png') }],
+    };
     const images = galleryImages(product);
     expect(images.map((candidate) => [candidate.key, candidate.variationLabel, candidate.alt])).toEqual([
       ['original', null, 'Wooden train'],

@@ -33,7 +33,10 @@ export interface DescriptionPreview {
 
 /** The first words of a description (LIMITS.descriptionPreviewWords: 20), and whether anything was left out. */
 export function descriptionPreview(description: string, wordLimit: number = LIMITS.descriptionPreviewWords): DescriptionPreview {
-  const words = description.trim().split(/\s+/).filter((word) => word !== '');
+  const words = description
+    .trim()
+    .split(/\s+/)
+    .filter((word) => word !== '');
   if (words.length <= wordLimit) return { text: description.trim(), isShortened: false };
   return { text: `${words.slice(0, wordLimit).join(' ')}…`, isShortened: true };
 }
@@ -49,7 +52,9 @@ export interface GalleryImage {
 
 /** The product dialog's images: the original first, then every variation (docs/product.md, Catalogue). */
 export function galleryImages(product: Pick<Product, 'title' | 'image' | 'variations'>): GalleryImage[] {
-  const original: GalleryImage[] = product.image ? [{ key: 'original', image: product.image, alt: product.title, variationLabel: null }] : [];
+  const original: GalleryImage[] = product.image
+    ? [{ key: 'original', image: product.image, alt: product.title, variationLabel: null }]
+    : [];
   const variations = product.variations.map((variation) => ({
     key: String(variation.id),
     image: variation.image,

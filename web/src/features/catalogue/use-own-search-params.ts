@@ -6,7 +6,9 @@ interface OwnWriteState {
 }
 
 function writerOf(state: unknown): number | undefined {
-  return typeof state === 'object' && state !== null && 'searchParamsWriter' in state ? (state as OwnWriteState).searchParamsWriter : undefined;
+  return typeof state === 'object' && state !== null && 'searchParamsWriter' in state
+    ? (state as OwnWriteState).searchParamsWriter
+    : undefined;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { SafetyCertificateOutlined } from '@ant-design/icons';
-import { Flex, Typography, theme } from 'antd';
+import { Flex, theme, Typography } from 'antd';
 import { Heading } from '../../components/Heading';
 
 /** The checkout's heading block, in the shop's colours. */

@@ -1,7 +1,7 @@
 import { EnvironmentOutlined, PhoneOutlined } from '@ant-design/icons';
+import { Alert, Card, Flex, theme, Typography } from 'antd';
 import { MESSAGES, type Address } from '@shop/contracts';
 import { formatKenyanMobile } from '@shop/contracts/phone';
-import { Alert, Card, Flex, Typography, theme } from 'antd';
 
 /** Where the order goes: the chosen address, or the call to choose one (docs/product.md, Checkout). */
 export function DeliverySummary({ address }: { address: Address | null }) {

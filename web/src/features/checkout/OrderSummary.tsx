@@ -1,7 +1,7 @@
-import { effectivePrice, formatKes, MESSAGES, ROUTES, type Address, type CartItem } from '@shop/contracts';
-import { Card, Divider, Empty, Flex, Skeleton, Typography, theme } from 'antd';
+import { Card, Divider, Empty, Flex, Skeleton, theme, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { effectivePrice, formatKes, MESSAGES, ROUTES, type Address, type CartItem } from '@shop/contracts';
 import { cartLineKey } from '../cart/cart-lines';
 import { CartLineVariation } from '../cart/CartLine';
 import { ProductThumbnail } from '../cart/ProductThumbnail';
@@ -56,7 +56,10 @@ export function OrderSummary({ items, subtotal, isLoading, address }: OrderSumma
       <Divider style={{ marginBlock: token.marginSM }} />
       <Flex vertical gap={token.marginXS} role="table" aria-label="Order total">
         <AmountRow label="Subtotal" amount={formatKes(totals.subtotal)} />
-        <AmountRow label="Delivery fee" amount={totals.deliveryFee === null ? MESSAGES.address.selectAddress : formatKes(totals.deliveryFee)} />
+        <AmountRow
+          label="Delivery fee"
+          amount={totals.deliveryFee === null ? MESSAGES.address.selectAddress : formatKes(totals.deliveryFee)}
+        />
         <AmountRow label="Total" amount={formatKes(totals.total)} strong />
         <PaypalQuoteRow items={items} address={address} cartLoading={isLoading} />
       </Flex>

@@ -1,10 +1,10 @@
-import { formatKes, type Address, type CartItem } from '@shop/contracts';
 import { Button, Flex, Skeleton, Typography } from 'antd';
 import { useEffect, type ReactNode } from 'react';
+import { formatKes, type Address, type CartItem } from '@shop/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { AmountRow } from './AmountRow';
-import { paypalQuoteRequested, selectPaypalQuote } from './checkout.slice';
 import { paypalQuoteKey } from './checkout-totals';
+import { paypalQuoteRequested, selectPaypalQuote } from './checkout.slice';
 import { formatPaypalAmount, formatPaypalRate } from './paypal-charge';
 
 interface PaypalQuoteRowProps {
@@ -25,7 +25,8 @@ export function PaypalQuoteRow({ items, address, cartLoading }: PaypalQuoteRowPr
   const askedFor = paypalQuote.key;
 
   useEffect(() => {
-    if (key !== null && address !== null && !cartLoading && key !== askedFor) dispatch(paypalQuoteRequested({ key, addressId: address.id }));
+    if (key !== null && address !== null && !cartLoading && key !== askedFor)
+      dispatch(paypalQuoteRequested({ key, addressId: address.id }));
   }, [dispatch, key, address, cartLoading, askedFor]);
 
   if (key === null || address === null) return null;

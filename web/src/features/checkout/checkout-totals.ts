@@ -26,6 +26,9 @@ export function paymentRefusal(cartLineCount: number, address: Address | null): 
  * quote asked for another key (a line added, a quantity changed, another address chosen) no longer
  * says what PayPal will charge.
  */
-export function paypalQuoteKey(addressId: number, items: Pick<CartItem, 'productId' | 'variationId' | 'quantity' | 'price' | 'salePrice'>[]): string {
+export function paypalQuoteKey(
+  addressId: number,
+  items: Pick<CartItem, 'productId' | 'variationId' | 'quantity' | 'price' | 'salePrice'>[],
+): string {
   return `${addressId}|${items.map((item) => `${cartLineKey(item)}x${item.quantity}@${effectivePrice(item)}`).join(',')}`;
 }

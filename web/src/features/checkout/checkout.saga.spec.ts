@@ -1,6 +1,6 @@
 import { configureStore, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
-import { MESSAGES, type Address, type CartItem } from '@shop/contracts';
 import createSagaMiddleware from 'redux-saga';
+import { MESSAGES, type Address, type CartItem } from '@shop/contracts';
 import { addressesLoaded, addressesReducer, addressSelected } from '../addresses/addresses.slice';
 import { cartLoaded, cartReducer } from '../cart/cart.slice';
 import { notificationsReducer } from '../notifications/notifications.slice';
@@ -8,7 +8,17 @@ import { mpesaPaymentRequested, paymentsReducer, paypalPaymentRequested } from '
 import { paymentRequested } from './checkout.actions';
 import { checkoutSaga } from './checkout.saga';
 
-const line: CartItem = { productId: 3, title: 'Wooden train', image: null, price: 1500, salePrice: 0, quantity: 2, totalStock: 9, variationId: null, variationLabel: null };
+const line: CartItem = {
+  productId: 3,
+  title: 'Wooden train',
+  image: null,
+  price: 1500,
+  salePrice: 0,
+  quantity: 2,
+  totalStock: 9,
+  variationId: null,
+  variationLabel: null,
+};
 const address: Address = {
   id: 11,
   county: 'Nairobi',

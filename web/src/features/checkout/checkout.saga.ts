@@ -1,16 +1,16 @@
+import type { SagaIterator } from 'redux-saga';
+import { all, call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import { MESSAGES, PAYPAL_QUOTE_API, type Address, type ApiSuccess, type CartItem, type PaypalQuote } from '@shop/contracts';
 import { formatKenyanMobile } from '@shop/contracts/phone';
-import { all, call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
-import type { SagaIterator } from 'redux-saga';
 import type { RootState } from '../../app/store';
 import { apiClient, messageOfError } from '../../lib/api-client';
 import { selectSelectedAddress } from '../addresses/addresses.selectors';
 import { selectCartItems } from '../cart/cart.selectors';
 import { toastRequested } from '../notifications/notifications.slice';
 import { mpesaPaymentRequested, mpesaPhoneRevealed, paypalPaymentRequested } from '../payments/payments.slice';
+import { paymentRefusal } from './checkout-totals';
 import { paymentRequested } from './checkout.actions';
 import { paypalQuoteFailed, paypalQuoteLoaded, paypalQuoteRequested } from './checkout.slice';
-import { paymentRefusal } from './checkout-totals';
 
 const selectMpesaPhoneIsOpen = (state: RootState): boolean => state.payments.mpesaPhone.isOpen;
 

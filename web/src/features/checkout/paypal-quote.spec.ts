@@ -1,14 +1,24 @@
 import { configureStore } from '@reduxjs/toolkit';
-import { MESSAGES, PAYPAL_QUOTE_API, type CartItem, type PaypalQuote } from '@shop/contracts';
 import createSagaMiddleware from 'redux-saga';
+import { MESSAGES, PAYPAL_QUOTE_API, type CartItem, type PaypalQuote } from '@shop/contracts';
 import { apiClient, ApiError } from '../../lib/api-client';
 import { loggedOut } from '../auth/auth.slice';
+import { paypalQuoteKey } from './checkout-totals';
 import { checkoutSaga } from './checkout.saga';
 import { checkoutReducer, paypalQuoteLoaded, paypalQuoteRequested } from './checkout.slice';
-import { paypalQuoteKey } from './checkout-totals';
 import { formatPaypalAmount, formatPaypalRate, paypalChargeText } from './paypal-charge';
 
-const line: CartItem = { productId: 3, title: 'Wooden train', image: null, price: 1500, salePrice: 925, quantity: 1, totalStock: 9, variationId: null, variationLabel: null };
+const line: CartItem = {
+  productId: 3,
+  title: 'Wooden train',
+  image: null,
+  price: 1500,
+  salePrice: 925,
+  quantity: 1,
+  totalStock: 9,
+  variationId: null,
+  variationLabel: null,
+};
 const quote: PaypalQuote = { totalAmount: 1075, providerAmount: { currency: 'USD', value: '8.34', kesPerUnit: 129 } };
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -23,8 +33,12 @@ describe('what PayPal will charge, as the checkout shows it', () => {
   });
 
   it('reads in the order details as the amount and the rate recorded with the order', () => {
-    expect(paypalChargeText({ currency: 'USD', value: '24.42', kesPerUnit: 129 }).replace(/\u00a0/g, ' ')).toBe('USD 24.42 (1 USD = KES 129)');
-    expect(paypalChargeText({ currency: 'EUR', value: '1000.00', kesPerUnit: 150.5 }).replace(/\u00a0/g, ' ')).toBe('EUR 1,000.00 (1 EUR = KES 150.5)');
+    expect(paypalChargeText({ currency: 'USD', value: '24.42', kesPerUnit: 129 }).replace(/\u00a0/g, ' ')).toBe(
+      'USD 24.42 (1 USD = KES 129)',
+    );
+    expect(paypalChargeText({ currency: 'EUR', value: '1000.00', kesPerUnit: 150.5 }).replace(/\u00a0/g, ' ')).toBe(
+      'EUR 1,000.00 (1 EUR = KES 150.5)',
+    );
   });
 
   it('is priced for one address and one cart: another address, quantity or price is another quote', () => {
@@ -57,7 +71,10 @@ describe('what PayPal will charge, as the checkout shows it', () => {
 
     function startCheckout() {
       const sagaMiddleware = createSagaMiddleware();
-      const store = configureStore({ reducer: { checkout: checkoutReducer }, middleware: (getDefaultMiddleware) => getDefaultMiddleware({ thunk: false }).concat(sagaMiddleware) });
+      const store = configureStore({
+        reducer: { checkout: checkoutReducer },
+        middleware: (getDefaultMiddleware) => getDefaultMiddleware({ thunk: false }).concat(sagaMiddleware),
+      });
       const task = sagaMiddleware.run(checkoutSaga);
       return { store, paypalQuote: () => store.getState().checkout.paypalQuote, stop: () => task.cancel() };
     }

@@ -1,7 +1,7 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { CATALOGUE_API, MESSAGES, type ApiSuccess, type FeatureImage } from '@shop/contracts';
-import { all, call, put, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
+import { all, call, put, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
+import { CATALOGUE_API, MESSAGES, type ApiSuccess, type FeatureImage } from '@shop/contracts';
 import { apiClient, ApiError } from '../../lib/api-client';
 import { toastRequested } from '../notifications/notifications.slice';
 import {
@@ -31,7 +31,9 @@ function* loadFeatureImages(): SagaIterator {
 
 function* addFeatureImage(action: PayloadAction<string>): SagaIterator {
   try {
-    const answer: ApiSuccess<FeatureImage> = yield call(apiClient.post<ApiSuccess<FeatureImage>>, CATALOGUE_API.addFeatureImage, { image: action.payload });
+    const answer: ApiSuccess<FeatureImage> = yield call(apiClient.post<ApiSuccess<FeatureImage>>, CATALOGUE_API.addFeatureImage, {
+      image: action.payload,
+    });
     yield put(featureImageAdded(answer.data));
     yield put(toastRequested('success', answer.message ?? MESSAGES.featureImages.added));
   } catch (error) {

@@ -29,7 +29,12 @@ export function AccountOrders() {
     <>
       <LoadFailureAlert error={error} onRetry={() => dispatch(ordersRequested())} retrying={isLoading} />
       {hasLoaded ? (
-        <OrdersTable audience="shopper" orders={items} isLoading={isLoading} onViewDetails={(orderId) => dispatch(orderDialogOpened(orderId))} />
+        <OrdersTable
+          audience="shopper"
+          orders={items}
+          isLoading={isLoading}
+          onViewDetails={(orderId) => dispatch(orderDialogOpened(orderId))}
+        />
       ) : (
         <div aria-busy="true" aria-label="Loading your orders">
           <Skeleton active paragraph={{ rows: 4 }} />

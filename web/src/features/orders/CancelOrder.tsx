@@ -1,5 +1,5 @@
-import { formatKes, type Order } from '@shop/contracts';
 import { Alert, Button, Flex, Modal, theme } from 'antd';
+import { formatKes, type Order } from '@shop/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { refundFollowsCancel, shopperMayCancel } from './order-moves';
 import { orderCancelRequested } from './orders.slice';

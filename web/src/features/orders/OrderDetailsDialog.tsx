@@ -1,7 +1,7 @@
-import { formatKes, OFFLINE_PAYMENT_METHOD_LABELS, type Order, PAYMENT_METHOD_LABELS } from '@shop/contracts';
-import { formatKenyanMobile } from '@shop/contracts/phone';
-import { Descriptions, Divider, Flex, Modal, Skeleton, Typography, theme } from 'antd';
+import { Descriptions, Divider, Flex, Modal, Skeleton, theme, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
+import { formatKes, OFFLINE_PAYMENT_METHOD_LABELS, PAYMENT_METHOD_LABELS, type Order } from '@shop/contracts';
+import { formatKenyanMobile } from '@shop/contracts/phone';
 import { useScreens } from '../../app/useScreens';
 import { LoadFailureAlert } from '../../components/LoadFailureAlert';
 import { AmountRow } from '../checkout/AmountRow';
@@ -50,27 +50,47 @@ function OrderDetailsBody({ order, payment }: { order: Order; payment: ReactNode
           { key: 'id', label: 'Order ID', children: `#${order.id}` },
           { key: 'date', label: 'Order Date', children: formatOrderDate(order.orderDate) },
           { key: 'price', label: 'Order Price', children: formatKes(order.totalAmount) },
-          ...(order.providerAmount ? [{ key: 'paypal', label: 'Charged by PayPal', children: paypalChargeText(order.providerAmount) }] : []),
+          ...(order.providerAmount
+            ? [{ key: 'paypal', label: 'Charged by PayPal', children: paypalChargeText(order.providerAmount) }]
+            : []),
           { key: 'status', label: 'Order Status', children: <OrderStatusTag status={order.orderStatus} /> },
           { key: 'method', label: 'Payment Method', children: PAYMENT_METHOD_LABELS[order.paymentMethod] },
           { key: 'payment', label: 'Payment Status', children: PAYMENT_STATUS_LABELS[order.paymentStatus] },
           ...(order.paymentReceipt ? [{ key: 'receipt', label: 'Payment Reference', children: order.paymentReceipt }] : []),
-          ...(order.amountReceived !== null ? [{ key: 'received', label: 'Amount received', children: formatKes(order.amountReceived) }] : []),
+          ...(order.amountReceived !== null
+            ? [{ key: 'received', label: 'Amount received', children: formatKes(order.amountReceived) }]
+            : []),
           ...(order.offlinePayment ? [{ key: 'offline', label: 'Paid offline', children: offlinePaymentText(order.offlinePayment) }] : []),
-          ...(refund ? [{ key: 'refund', label: 'Refund', children: <Typography.Text type={order.refund ? 'success' : 'warning'}>{refund}</Typography.Text> }] : []),
+          ...(refund
+            ? [
+                {
+                  key: 'refund',
+                  label: 'Refund',
+                  children: <Typography.Text type={order.refund ? 'success' : 'warning'}>{refund}</Typography.Text>,
+                },
+              ]
+            : []),
         ]}
       />
       {payment ?? <PaymentNote order={order} />}
       <div>
         <SectionTitle>Items</SectionTitle>
-        <Flex vertical role="list" aria-label="Items" style={{ border: `1px solid ${token.colorBorderSecondary}`, borderRadius: token.borderRadius }}>
+        <Flex
+          vertical
+          role="list"
+          aria-label="Items"
+          style={{ border: `1px solid ${token.colorBorderSecondary}`, borderRadius: token.borderRadius }}
+        >
           {order.cartItems.map((item, index) => (
             <Flex
               key={`${item.productId}/${item.variationId ?? 0}`}
               role="listitem"
               justify="space-between"
               gap={token.marginSM}
-              style={{ padding: `${token.paddingXS}px ${token.paddingSM}px`, borderTop: index > 0 ? `1px solid ${token.colorBorderSecondary}` : undefined }}
+              style={{
+                padding: `${token.paddingXS}px ${token.paddingSM}px`,
+                borderTop: index > 0 ? `1px solid ${token.colorBorderSecondary}` : undefined,
+              }}
             >
               <Flex vertical style={{ minWidth: 0 }}>
                 <Typography.Text ellipsis={{ tooltip: item.title }}>{item.title}</Typography.Text>
@@ -83,7 +103,13 @@ function OrderDetailsBody({ order, payment }: { order: Order; payment: ReactNode
             </Flex>
           ))}
         </Flex>
-        <Flex vertical gap={token.marginXXS} role="table" aria-label="Order total" style={{ marginTop: token.marginSM, paddingInline: token.paddingSM }}>
+        <Flex
+          vertical
+          gap={token.marginXXS}
+          role="table"
+          aria-label="Order total"
+          style={{ marginTop: token.marginSM, paddingInline: token.paddingSM }}
+        >
           <AmountRow label="Subtotal" amount={formatKes(order.subtotalAmount)} />
           <AmountRow label="Delivery fee" amount={formatKes(order.deliveryFee)} />
           <AmountRow label="Total" amount={formatKes(order.totalAmount)} strong />

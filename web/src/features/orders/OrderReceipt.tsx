@@ -1,8 +1,8 @@
 import { PrinterOutlined } from '@ant-design/icons';
-import type { Order } from '@shop/contracts';
-import { Button, Descriptions, Divider, Flex, Modal, Table, Typography, theme, type TableColumnsType } from 'antd';
+import { Button, Descriptions, Divider, Flex, Modal, Table, theme, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { createPortal } from 'react-dom';
+import type { Order } from '@shop/contracts';
 import { SHOP_NAME } from '../../app/brand';
 import { Heading } from '../../components/Heading';
 import { AmountRow } from '../checkout/AmountRow';

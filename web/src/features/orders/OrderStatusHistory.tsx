@@ -1,5 +1,5 @@
-import { ORDER_STATUS_LABELS, type OrderStatusChange } from '@shop/contracts';
 import { Flex, Skeleton, Timeline, Typography } from 'antd';
+import { ORDER_STATUS_LABELS, type OrderStatusChange } from '@shop/contracts';
 import { changedByLabel, formatOrderTime, type OrderAudience } from './order-presentation';
 
 function stepTitle({ fromStatus, toStatus }: OrderStatusChange): string {
@@ -23,7 +23,12 @@ export function OrderStatusHistory({ history, audience }: { history: OrderStatus
             const who = changedByLabel(change, audience);
             return {
               key: `${change.createdAt}-${index}`,
-              color: change.toStatus === 'confirmed' ? 'green' : change.toStatus === 'rejected' || change.toStatus === 'cancelled' ? 'red' : 'gray',
+              color:
+                change.toStatus === 'confirmed'
+                  ? 'green'
+                  : change.toStatus === 'rejected' || change.toStatus === 'cancelled'
+                    ? 'red'
+                    : 'gray',
               content: (
                 <Flex vertical>
                   <Typography.Text strong>{stepTitle(change)}</Typography.Text>

@@ -1,5 +1,5 @@
-import { ORDER_STATUS_LABELS, type OrderStatus } from '@shop/contracts';
 import { Tag, theme } from 'antd';
+import { ORDER_STATUS_LABELS, type OrderStatus } from '@shop/contracts';
 import { orderStatusTone } from './order-presentation';
 
 /** The order status badge: green for confirmed, red for rejected, black for every other status. */

@@ -1,5 +1,18 @@
-import { formatKes, MESSAGES, type Order, PAYMENT_METHOD_LABELS } from '@shop/contracts';
-import { Button, Card, Empty, Flex, Pagination, Spin, Table, Tag, Typography, theme, type TableColumnsType, type TablePaginationConfig } from 'antd';
+import {
+  Button,
+  Card,
+  Empty,
+  Flex,
+  Pagination,
+  Spin,
+  Table,
+  Tag,
+  theme,
+  Typography,
+  type TableColumnsType,
+  type TablePaginationConfig,
+} from 'antd';
+import { formatKes, MESSAGES, PAYMENT_METHOD_LABELS, type Order } from '@shop/contracts';
 import { useScreens } from '../../app/useScreens';
 import { isAwaitingPayment } from './order-moves';
 import { formatOrderDate, PAYMENT_STATUS_LABELS } from './order-presentation';
@@ -33,7 +46,15 @@ function StatusCell({ order, audience }: { order: Order; audience: OrdersTablePr
   );
 }
 
-function DetailsButton({ order, onViewDetails, block = false }: { order: Order; onViewDetails: (orderId: number) => void; block?: boolean }) {
+function DetailsButton({
+  order,
+  onViewDetails,
+  block = false,
+}: {
+  order: Order;
+  onViewDetails: (orderId: number) => void;
+  block?: boolean;
+}) {
   return (
     <Button size="small" block={block} onClick={() => onViewDetails(order.id)} aria-label={`View Details of order ${order.id}`}>
       View Details
@@ -78,18 +99,44 @@ function OrderCards({ orders, isLoading, onViewDetails, audience, pagination, em
 }
 
 /** The list of orders (docs/product.md, Orders and their statuses): a table on wider screens, cards on phones. */
-export function OrdersTable({ orders, isLoading, onViewDetails, audience, pagination = false, emptyText = MESSAGES.orders.empty }: OrdersTableProps) {
+export function OrdersTable({
+  orders,
+  isLoading,
+  onViewDetails,
+  audience,
+  pagination = false,
+  emptyText = MESSAGES.orders.empty,
+}: OrdersTableProps) {
   const isPhone = useScreens().md !== true;
-  if (isPhone) return <OrderCards orders={orders} isLoading={isLoading} onViewDetails={onViewDetails} audience={audience} pagination={pagination} emptyText={emptyText} />;
+  if (isPhone)
+    return (
+      <OrderCards
+        orders={orders}
+        isLoading={isLoading}
+        onViewDetails={onViewDetails}
+        audience={audience}
+        pagination={pagination}
+        emptyText={emptyText}
+      />
+    );
 
   const columns: TableColumnsType<Order> = [
     { title: 'Order ID', dataIndex: 'id', key: 'id', render: (id: number) => <Typography.Text strong>#{id}</Typography.Text> },
     { title: 'Order Date', dataIndex: 'orderDate', key: 'orderDate', render: (date: string) => formatOrderDate(date) },
     ...(audience === 'admin' ? [{ title: 'Customer', dataIndex: 'userName', key: 'userName' }] : []),
-    { title: 'Order Status', dataIndex: 'orderStatus', key: 'orderStatus', render: (_: unknown, order: Order) => <StatusCell order={order} audience={audience} /> },
+    {
+      title: 'Order Status',
+      dataIndex: 'orderStatus',
+      key: 'orderStatus',
+      render: (_: unknown, order: Order) => <StatusCell order={order} audience={audience} />,
+    },
     ...(audience === 'admin' ? [{ title: 'Payment', key: 'payment', render: (_: unknown, order: Order) => paymentOf(order) }] : []),
     { title: 'Order Price', dataIndex: 'totalAmount', key: 'totalAmount', align: 'right', render: (amount: number) => formatKes(amount) },
-    { title: 'Details', key: 'details', render: (_: unknown, order: Order) => <DetailsButton order={order} onViewDetails={onViewDetails} /> },
+    {
+      title: 'Details',
+      key: 'details',
+      render: (_: unknown, order: Order) => <DetailsButton order={order} onViewDetails={onViewDetails} />,
+    },
   ];
 
   return (

@@ -1,5 +1,5 @@
-import { MESSAGES, type Order } from '@shop/contracts';
 import { Alert } from 'antd';
+import { MESSAGES, type Order } from '@shop/contracts';
 
 /** What the shopper reads about an order's payment: that its outcome is not known yet, or why it failed. */
 export function PaymentNote({ order }: { order: Order }) {

@@ -1,6 +1,6 @@
 import { configureStore } from '@reduxjs/toolkit';
-import type { AdminPaymentAttentionEvent, MpesaAttemptView, Order, OrderDetails, OrderUpdatedEvent, SessionUser } from '@shop/contracts';
 import createSagaMiddleware, { type Saga } from 'redux-saga';
+import type { AdminPaymentAttentionEvent, MpesaAttemptView, Order, OrderDetails, OrderUpdatedEvent, SessionUser } from '@shop/contracts';
 import { adminOrdersReducer } from '../admin/orders/adminOrders.slice';
 import { authReducer, signedInAs } from '../auth/auth.slice';
 import { cartReducer } from '../cart/cart.slice';
@@ -54,7 +54,11 @@ export function orderOf(id: number, fields: Partial<Order> = {}): Order {
 
 /** The order's details: placed by its shopper, with the STK pushes given (none unless told). */
 export function detailsOf(order: Order, mpesaAttempts: MpesaAttemptView[] = []): OrderDetails {
-  return { ...order, history: [{ fromStatus: null, toStatus: 'pending', actor: 'shopper', changedBy: 'Wanjiru', reason: '', createdAt: order.orderDate }], mpesaAttempts };
+  return {
+    ...order,
+    history: [{ fromStatus: null, toStatus: 'pending', actor: 'shopper', changedBy: 'Wanjiru', reason: '', createdAt: order.orderDate }],
+    mpesaAttempts,
+  };
 }
 
 /** An STK push of the order's total to the shopper's phone, which Daraja took and has not settled, unless told otherwise. */
@@ -74,7 +78,13 @@ export function attemptOf(order: Order, fields: Partial<MpesaAttemptView> = {}):
 
 /** What the workers tell the admins when an order's M-Pesa outcome could not be told in time. */
 export function attentionOf(orderId: number, fields: Partial<AdminPaymentAttentionEvent> = {}): AdminPaymentAttentionEvent {
-  return { orderId, kind: 'outcomeUnknown', message: `Order #${orderId}: M-Pesa could not tell whether it was paid`, createdAt: '2025-06-02T07:46:00.000Z', ...fields };
+  return {
+    orderId,
+    kind: 'outcomeUnknown',
+    message: `Order #${orderId}: M-Pesa could not tell whether it was paid`,
+    createdAt: '2025-06-02T07:46:00.000Z',
+    ...fields,
+  };
 }
 
 /** A store with every slice the order and payment sagas read, signed in as the shopper, running one saga. */
@@ -94,7 +104,11 @@ export function startOrdersStore<Args extends unknown[]>(saga: Saga<Args>, ...ar
   });
   store.dispatch(signedInAs(shopper));
   const task = sagaMiddleware.run(saga, ...args);
-  return { store, stop: () => task.cancel(), toasts: () => store.getState().notifications.pending.map(({ kind, text }) => ({ kind, text })) };
+  return {
+    store,
+    stop: () => task.cancel(),
+    toasts: () => store.getState().notifications.pending.map(({ kind, text }) => ({ kind, text })),
+  };
 }
 
 export const settle = (ms = 0) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -15,5 +15,8 @@ export function refundFollowsCancel(order: Pick<Order, 'paymentStatus' | 'refund
  * an outcome nobody could tell. The admin may record a payment made another way for it.
  */
 export function isAwaitingPayment(order: Pick<Order, 'orderStatus' | 'paymentStatus'>): boolean {
-  return order.orderStatus === 'pending' && (order.paymentStatus === 'pending' || order.paymentStatus === 'unknown' || order.paymentStatus === 'failed');
+  return (
+    order.orderStatus === 'pending' &&
+    (order.paymentStatus === 'pending' || order.paymentStatus === 'unknown' || order.paymentStatus === 'failed')
+  );
 }

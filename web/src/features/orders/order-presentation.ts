@@ -1,4 +1,12 @@
-import { formatKes, LOCALE, type MpesaAttemptState, type Order, type OrderStatus, type OrderStatusChange, type PaymentStatus } from '@shop/contracts';
+import {
+  formatKes,
+  LOCALE,
+  type MpesaAttemptState,
+  type Order,
+  type OrderStatus,
+  type OrderStatusChange,
+  type PaymentStatus,
+} from '@shop/contracts';
 import { SHOP_NAME } from '../../app/brand';
 
 /** The shop is in Nairobi: an order placed at 01:30 there is dated that day, whatever the browser's zone. */
@@ -62,7 +70,8 @@ export function changedByLabel(change: Pick<OrderStatusChange, 'actor' | 'change
 
 /** Where the money owed back stands: refunded (when, and the refund's reference), still due, or nothing owed. */
 export function refundStatusText(order: Pick<Order, 'refundDue' | 'refund'>): string | null {
-  if (order.refund) return `Refunded ${formatKes(order.refund.amount)} on ${formatOrderDate(order.refund.refundedAt)} (${order.refund.reference})`;
+  if (order.refund)
+    return `Refunded ${formatKes(order.refund.amount)} on ${formatOrderDate(order.refund.refundedAt)} (${order.refund.reference})`;
   if (order.refundDue !== null && order.refundDue > 0) return `Refund due: ${formatKes(order.refundDue)}`;
   return null;
 }

@@ -1,5 +1,5 @@
-import { call, cancelled } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
+import { call, cancelled } from 'redux-saga/effects';
 import { apiClient } from '../../lib/api-client';
 
 /**

@@ -1,5 +1,5 @@
-import { all, fork } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
+import { all, fork } from 'redux-saga/effects';
 import type { LazyFeature } from '../../app/store';
 import { addressesSaga } from '../addresses/addresses.saga';
 import { addressesReducer } from '../addresses/addresses.slice';

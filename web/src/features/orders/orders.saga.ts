@@ -1,9 +1,9 @@
-import { MESSAGES, ORDER_API, type ApiSuccess, type Order, type OrderDetails, type SessionUser } from '@shop/contracts';
-import { call, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
+import { call, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
+import { MESSAGES, ORDER_API, type ApiSuccess, type Order, type OrderDetails, type SessionUser } from '@shop/contracts';
 import type { RootState } from '../../app/store';
-import { selectUser } from '../auth/auth.selectors';
 import { apiClient, ApiError, messageOfError } from '../../lib/api-client';
+import { selectUser } from '../auth/auth.selectors';
 import { toastRequested } from '../notifications/notifications.slice';
 import { orderUpdated, socketReconnected } from '../realtime/realtime.slice';
 import { refundFollowsCancel } from './order-moves';
@@ -37,7 +37,8 @@ function* loadOrders(quiet: boolean): SagaIterator {
   }
 }
 
-type DialogAction = ReturnType<typeof orderDialogOpened> | ReturnType<typeof orderDialogClosed> | ReturnType<typeof orderDetailsRefreshRequested>;
+type DialogAction =
+  ReturnType<typeof orderDialogOpened> | ReturnType<typeof orderDialogClosed> | ReturnType<typeof orderDetailsRefreshRequested>;
 
 /** Closing the dialog is one of the actions taken here, so that it cancels a load still running for it. */
 function* loadOrderDetails(action: DialogAction): SagaIterator {

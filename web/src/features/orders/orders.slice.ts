@@ -35,7 +35,15 @@ export interface OrderCancelState {
 
 const noCancel: OrderCancelState = { orderId: null, error: null };
 
-const initialState: OrdersState = { items: [], isLoading: false, hasLoaded: false, error: null, dialog: closedOrderDialog, isOnScreen: false, cancel: noCancel };
+const initialState: OrdersState = {
+  items: [],
+  isLoading: false,
+  hasLoaded: false,
+  error: null,
+  dialog: closedOrderDialog,
+  isOnScreen: false,
+  cancel: noCancel,
+};
 
 /** An answer read before the order last moved (a refresh that crossed an event or a save) is older than what is shown. */
 export function isOlderThan(order: Order, shown: Order | null): boolean {

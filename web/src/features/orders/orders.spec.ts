@@ -2,19 +2,19 @@ import { formatKes, MESSAGES, ORDER_API, type OrderDetails, type OrderStatus, ty
 import { apiClient, ApiError } from '../../lib/api-client';
 import { loggedOut } from '../auth/auth.slice';
 import { orderUpdated, socketReconnected } from '../realtime/realtime.slice';
+import { detailsOf, orderOf, settle, shopper, startOrdersStore, updateOf } from './order-fixtures';
 import { isAwaitingPayment, refundFollowsCancel, shopperMayCancel } from './order-moves';
 import { changedByLabel, formatOrderDate, formatOrderTime, orderStatusTone, refundStatusText } from './order-presentation';
-import { detailsOf, orderOf, settle, shopper, startOrdersStore, updateOf } from './order-fixtures';
 import { ordersSaga } from './orders.saga';
 import {
   orderCancelRequested,
+  orderDetailsLoaded,
   orderDialogClosed,
   orderDialogOpened,
+  ordersLoaded,
   ordersReducer,
   ordersRequested,
-  ordersLoaded,
   ordersViewClosed,
-  orderDetailsLoaded,
 } from './orders.slice';
 
 describe('how an order reads', () => {
@@ -26,7 +26,9 @@ describe('how an order reads', () => {
   it('has a green badge when confirmed, red when rejected and black otherwise', () => {
     expect(orderStatusTone('confirmed')).toBe('confirmed');
     expect(orderStatusTone('rejected')).toBe('rejected');
-    expect(['pending', 'inProcess', 'inShipping', 'delivered', 'cancelled'].map((status) => orderStatusTone(status as 'pending'))).toEqual(Array(5).fill('other'));
+    expect(['pending', 'inProcess', 'inShipping', 'delivered', 'cancelled'].map((status) => orderStatusTone(status as 'pending'))).toEqual(
+      Array(5).fill('other'),
+    );
   });
 });
 
@@ -54,9 +56,11 @@ describe('an order’s history and refund, as read', () => {
   it('says what is owed back, and when and how it was refunded', () => {
     expect(refundStatusText(orderOf(1))).toBeNull();
     expect(refundStatusText(orderOf(1, { refundDue: 3150 }))).toBe(`Refund due: ${formatKes(3150)}`);
-    expect(refundStatusText(orderOf(1, { refundDue: 3150, refund: { amount: 3150, reference: 'RF12345', refundedAt: '2025-06-03T09:00:00.000Z' } }))).toBe(
-      `Refunded ${formatKes(3150)} on 3 Jun 2025 (RF12345)`,
-    );
+    expect(
+      refundStatusText(
+        orderOf(1, { refundDue: 3150, refund: { amount: 3150, reference: 'RF12345', refundedAt: '2025-06-03T09:00:00.000Z' } }),
+      ),
+    ).toBe(`Refunded ${formatKes(3150)} on 3 Jun 2025 (RF12345)`);
   });
 });
 
@@ -141,7 +145,10 @@ describe('cancelling an order', () => {
   it('says the payment will be refunded when a paid order is cancelled', async () => {
     const paid = orderOf(1, { paymentStatus: 'paid', orderStatus: 'confirmed', paymentReceipt: 'SGR7ABC123' });
     const { store, orders, toasts, stop } = await openOrderOne(detailsOf(paid));
-    cancelAnswer = () => ({ success: true, data: detailsOf({ ...paid, orderStatus: 'cancelled', refundDue: 3150, orderUpdateDate: later }) });
+    cancelAnswer = () => ({
+      success: true,
+      data: detailsOf({ ...paid, orderStatus: 'cancelled', refundDue: 3150, orderUpdateDate: later }),
+    });
     store.dispatch(orderCancelRequested(1));
     await settle();
     expect(orders().dialog.details).toMatchObject({ orderStatus: 'cancelled', refundDue: 3150 });
@@ -228,7 +235,9 @@ describe('the shopper’s orders', () => {
   it('drops the details of a dialog closed before they arrived', async () => {
     let release!: () => void;
     answer = (path) =>
-      path === ORDER_API.order(1) ? new Promise((resolve) => (release = () => resolve({ success: true, data: detailsOf(orderOf(1)) }))) : { success: true, data: [orderOf(1)] };
+      path === ORDER_API.order(1)
+        ? new Promise((resolve) => (release = () => resolve({ success: true, data: detailsOf(orderOf(1)) })))
+        : { success: true, data: [orderOf(1)] };
     const { store, stop } = startOrdersStore(ordersSaga);
     store.dispatch(ordersRequested());
     await settle();
@@ -256,7 +265,8 @@ describe('the shopper’s orders', () => {
 
     it('moves the row and the open dialog in place when the order’s event arrives, then reads the dialog’s order again', async () => {
       let detailsAnswer = detailsOf(orderOf(1));
-      answer = (path) => (path === ORDER_API.order(1) ? { success: true, data: detailsAnswer } : { success: true, data: [orderOf(2), orderOf(1)] });
+      answer = (path) =>
+        path === ORDER_API.order(1) ? { success: true, data: detailsAnswer } : { success: true, data: [orderOf(2), orderOf(1)] };
       const { store, stop } = startOrdersStore(ordersSaga);
       store.dispatch(ordersRequested());
       store.dispatch(orderDialogOpened(1));
@@ -266,7 +276,10 @@ describe('the shopper’s orders', () => {
 
       store.dispatch(orderUpdated(updateOf(paid)));
       const { items, dialog } = store.getState().orders;
-      expect(items.map((order) => `${order.id}:${order.orderStatus}:${order.paymentStatus}`)).toEqual(['2:pending:pending', '1:confirmed:paid']);
+      expect(items.map((order) => `${order.id}:${order.orderStatus}:${order.paymentStatus}`)).toEqual([
+        '2:pending:pending',
+        '1:confirmed:paid',
+      ]);
       expect(dialog.details).toMatchObject({ orderStatus: 'confirmed', paymentStatus: 'paid', orderUpdateDate: later });
       await settle();
       // The event leaves the receipt out: the dialog's order is read again, and no spinner or error shows meanwhile.
@@ -327,8 +340,14 @@ describe('an order moved by its event', () => {
   const at = (minute: number) => `2025-06-02T07:${minute}:00.000Z`;
 
   it('changes nothing when the event is older than what is shown, since events and answers may cross', () => {
-    let state = ordersReducer(undefined, ordersLoaded([orderOf(1, { orderStatus: 'inShipping', paymentStatus: 'paid', orderUpdateDate: at(40) })]));
-    state = ordersReducer(state, orderUpdated(updateOf(orderOf(1, { orderStatus: 'confirmed', paymentStatus: 'paid', orderUpdateDate: at(35) }))));
+    let state = ordersReducer(
+      undefined,
+      ordersLoaded([orderOf(1, { orderStatus: 'inShipping', paymentStatus: 'paid', orderUpdateDate: at(40) })]),
+    );
+    state = ordersReducer(
+      state,
+      orderUpdated(updateOf(orderOf(1, { orderStatus: 'confirmed', paymentStatus: 'paid', orderUpdateDate: at(35) }))),
+    );
     expect(state.items[0]).toMatchObject({ orderStatus: 'inShipping', orderUpdateDate: at(40) });
   });
 
@@ -337,7 +356,16 @@ describe('an order moved by its event', () => {
     let state = ordersReducer(undefined, ordersLoaded([declined]));
     state = ordersReducer(state, orderUpdated({ orderId: 1, orderStatus: 'pending', paymentStatus: 'pending', updatedAt: at(31) }));
     expect(state.items[0].paymentFailureReason).toBe(MESSAGES.payment.paypalDeclined);
-    state = ordersReducer(state, orderUpdated({ orderId: 1, orderStatus: 'cancelled', paymentStatus: 'failed', reason: MESSAGES.payment.mpesaCancelled, updatedAt: at(32) }));
+    state = ordersReducer(
+      state,
+      orderUpdated({
+        orderId: 1,
+        orderStatus: 'cancelled',
+        paymentStatus: 'failed',
+        reason: MESSAGES.payment.mpesaCancelled,
+        updatedAt: at(32),
+      }),
+    );
     expect(state.items[0]).toMatchObject({ orderStatus: 'cancelled', paymentFailureReason: MESSAGES.payment.mpesaCancelled });
   });
 
@@ -345,7 +373,10 @@ describe('an order moved by its event', () => {
     let state = ordersReducer(undefined, ordersLoaded([orderOf(1)]));
     state = ordersReducer(state, orderDialogOpened(1));
     state = ordersReducer(state, orderDetailsLoaded(detailsOf(orderOf(1))));
-    state = ordersReducer(state, orderUpdated(updateOf(orderOf(1, { orderStatus: 'confirmed', paymentStatus: 'paid', orderUpdateDate: at(33) }))));
+    state = ordersReducer(
+      state,
+      orderUpdated(updateOf(orderOf(1, { orderStatus: 'confirmed', paymentStatus: 'paid', orderUpdateDate: at(33) }))),
+    );
     state = ordersReducer(state, orderDetailsLoaded(detailsOf(orderOf(1))));
     expect(state.items[0].orderStatus).toBe('confirmed');
     expect(state.dialog.details?.orderStatus).toBe('confirmed');

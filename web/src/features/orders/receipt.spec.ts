@@ -24,7 +24,13 @@ describe('the printable receipt', () => {
   });
 
   it('adds the delivery fee to the lines for the total the shopper paid, and names the order as the web does', () => {
-    expect(receiptOf(paidByMpesa)).toMatchObject({ orderNumber: '#7', subtotal: formatKes(3850), deliveryFee: formatKes(150), total: formatKes(4000), refund: null });
+    expect(receiptOf(paidByMpesa)).toMatchObject({
+      orderNumber: '#7',
+      subtotal: formatKes(3850),
+      deliveryFee: formatKes(150),
+      total: formatKes(4000),
+      refund: null,
+    });
   });
 
   it('gives the M-Pesa receipt of an M-Pesa payment', () => {
@@ -32,17 +38,37 @@ describe('the printable receipt', () => {
   });
 
   it('gives PayPal’s reference of a PayPal payment', () => {
-    const paidByPaypal = orderOf(8, { paymentMethod: 'paypal', paymentStatus: 'paid', paymentReceipt: '3C679366HH908993F', paymentId: 'PAYPAL-ORDER-1' });
-    expect(receiptOf(paidByPaypal).payment).toEqual({ method: 'PayPal', referenceLabel: 'PayPal reference', reference: '3C679366HH908993F' });
+    const paidByPaypal = orderOf(8, {
+      paymentMethod: 'paypal',
+      paymentStatus: 'paid',
+      paymentReceipt: '3C679366HH908993F',
+      paymentId: 'PAYPAL-ORDER-1',
+    });
+    expect(receiptOf(paidByPaypal).payment).toEqual({
+      method: 'PayPal',
+      referenceLabel: 'PayPal reference',
+      reference: '3C679366HH908993F',
+    });
   });
 
   it('gives the reference an admin recorded for money paid another way, whatever the checkout chose', () => {
-    const paidInCash = orderOf(9, { paymentStatus: 'paid', offlinePayment: { method: 'cash', reference: 'Delivery note 114', note: 'paid at the gate' } });
-    expect(receiptOf(paidInCash).payment).toEqual({ method: 'Cash on delivery', referenceLabel: 'Reference', reference: 'Delivery note 114' });
+    const paidInCash = orderOf(9, {
+      paymentStatus: 'paid',
+      offlinePayment: { method: 'cash', reference: 'Delivery note 114', note: 'paid at the gate' },
+    });
+    expect(receiptOf(paidInCash).payment).toEqual({
+      method: 'Cash on delivery',
+      referenceLabel: 'Reference',
+      reference: 'Delivery note 114',
+    });
   });
 
   it('says what was given back on a refunded order', () => {
-    const refunded = orderOf(10, { paymentStatus: 'refunded', paymentReceipt: 'SGR7XK2P9Q', refund: { amount: 3150, reference: 'RFD-1', refundedAt: '2025-06-03T09:00:00.000Z' } });
+    const refunded = orderOf(10, {
+      paymentStatus: 'refunded',
+      paymentReceipt: 'SGR7XK2P9Q',
+      refund: { amount: 3150, reference: 'RFD-1', refundedAt: '2025-06-03T09:00:00.000Z' },
+    });
     expect(receiptOf(refunded).refund).toContain('RFD-1');
     expect(hasReceipt(refunded)).toBe(true);
   });

@@ -37,7 +37,12 @@ export function hasReceipt(order: Pick<Order, 'paymentStatus'>): boolean {
 
 function paymentOf(order: Order): ReceiptPayment | null {
   // Money recorded by hand reached the shop another way than the method chosen at checkout.
-  if (order.offlinePayment) return { method: OFFLINE_PAYMENT_METHOD_LABELS[order.offlinePayment.method], referenceLabel: 'Reference', reference: order.offlinePayment.reference };
+  if (order.offlinePayment)
+    return {
+      method: OFFLINE_PAYMENT_METHOD_LABELS[order.offlinePayment.method],
+      referenceLabel: 'Reference',
+      reference: order.offlinePayment.reference,
+    };
   if (order.paymentReceipt === null) return null;
   const referenceLabel = order.paymentMethod === 'mpesa' ? 'M-Pesa receipt' : 'PayPal reference';
   return { method: PAYMENT_METHOD_LABELS[order.paymentMethod], referenceLabel, reference: order.paymentReceipt };

@@ -1,6 +1,6 @@
-import { MESSAGES, ROUTES } from '@shop/contracts';
-import { Button, Card, Flex, Result, Spin, Typography, theme } from 'antd';
+import { Button, Card, Flex, Result, Spin, theme, Typography } from 'antd';
 import { Navigate, useNavigate } from 'react-router-dom';
+import { MESSAGES, ROUTES } from '@shop/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { mpesaRetryRequested } from './payments.slice';
 
@@ -27,7 +27,12 @@ export function MpesaWaitingPanel() {
   if (mpesaStartDoubt === 'start') {
     return (
       <Card size="small" data-testid="mpesa-waiting-panel">
-        <Result status="warning" title={MESSAGES.checkout.mpesaStartUnconfirmed} style={{ padding: token.paddingSM }} extra={<MyOrdersButton />} />
+        <Result
+          status="warning"
+          title={MESSAGES.checkout.mpesaStartUnconfirmed}
+          style={{ padding: token.paddingSM }}
+          extra={<MyOrdersButton />}
+        />
       </Card>
     );
   }

@@ -1,6 +1,6 @@
-import { MESSAGES, type Address } from '@shop/contracts';
 import { Button, Flex, Form, Input, theme } from 'antd';
 import { useEffect } from 'react';
+import { MESSAGES, type Address } from '@shop/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { paymentRequested } from '../checkout/checkout.actions';
 import { MpesaWaitingPanel } from './MpesaWaitingPanel';
@@ -52,7 +52,13 @@ export function PayButtons({ address }: { address: Address | null }) {
       <Button type="primary" size="large" block disabled={disabled} loading={startingMethod === 'mpesa'} onClick={payByMpesa}>
         Pay with M-Pesa
       </Button>
-      <Button size="large" block disabled={disabled} loading={startingMethod === 'paypal'} onClick={() => dispatch(paymentRequested('paypal'))}>
+      <Button
+        size="large"
+        block
+        disabled={disabled}
+        loading={startingMethod === 'paypal'}
+        onClick={() => dispatch(paymentRequested('paypal'))}
+      >
         Pay with PayPal
       </Button>
       <MpesaWaitingPanel />

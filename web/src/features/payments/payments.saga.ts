@@ -1,3 +1,6 @@
+import type { UnknownAction } from '@reduxjs/toolkit';
+import { buffers, type Channel, type SagaIterator, type Task } from 'redux-saga';
+import { actionChannel, call, cancel, delay, fork, put, race, select, take } from 'redux-saga/effects';
 import {
   MESSAGES,
   ORDER_API,
@@ -6,23 +9,26 @@ import {
   type MpesaPaymentAnswer,
   type MpesaPaymentInput,
   type Order,
-  type PaymentMethod,
   type OrderDetails,
+  type PaymentMethod,
   type PaypalOrderAnswer,
   type PlaceOrderInput,
 } from '@shop/contracts';
-import { actionChannel, call, cancel, delay, fork, put, race, select, take } from 'redux-saga/effects';
-import { buffers, type Channel, type SagaIterator, type Task } from 'redux-saga';
-import type { UnknownAction } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/store';
 import { apiClient, ApiError, messageOfError } from '../../lib/api-client';
 import { loggedOut } from '../auth/auth.slice';
 import { cartRequested } from '../cart/cart.slice';
 import { toastRequested } from '../notifications/notifications.slice';
-import { orderUpdated, socketConnected, socketConnectFailed, socketDisconnected, socketReconnected, type SocketStatus } from '../realtime/realtime.slice';
+import {
+  orderUpdated,
+  socketConnected,
+  socketConnectFailed,
+  socketDisconnected,
+  socketReconnected,
+  type SocketStatus,
+} from '../realtime/realtime.slice';
 import { payableMpesaNumber } from './mpesa-phone';
 import { paymentStandingOf, WAITING, type PaymentStanding } from './payment-standing';
-import { forgetPaypalOrder, rememberPaypalOrder, storedPaypalOrder, type PaypalOrderStorage } from './paypal-return';
 import {
   mpesaPaymentRequested,
   mpesaPhoneRefused,
@@ -34,13 +40,14 @@ import {
   paymentStandingChanged,
   paymentStartFailed,
   paymentViewLeft,
-  paypalOrderStarted,
   paypalOrderCancelled,
+  paypalOrderStarted,
   paypalPaymentRequested,
   paypalReturned,
   paypalReturnRefused,
   type PaymentsState,
 } from './payments.slice';
+import { forgetPaypalOrder, rememberPaypalOrder, storedPaypalOrder, type PaypalOrderStorage } from './paypal-return';
 
 /** What the payment flows need of the browser, handed in so that tests can run them without one. */
 export interface PaymentsSagaSettings {
@@ -91,7 +98,13 @@ const selectPayments = (state: RootState): PaymentsState => state.payments;
 const selectSocketStatus = (state: RootState): SocketStatus => state.realtime.status;
 
 /** What may change a followed order's standing, or the way it is followed: its event, and the socket's comings and goings. */
-const FOLLOW_WAKE_UPS = [orderUpdated.type, socketConnected.type, socketReconnected.type, socketDisconnected.type, socketConnectFailed.type];
+const FOLLOW_WAKE_UPS = [
+  orderUpdated.type,
+  socketConnected.type,
+  socketReconnected.type,
+  socketDisconnected.type,
+  socketConnectFailed.type,
+];
 
 /** The order's standing as the server tells it now; null when the server could not be reached (a blip is waited out). */
 function* readStanding(orderId: number): SagaIterator<PaymentStanding | null> {
@@ -167,7 +180,11 @@ function* pushMpesa(settings: PaymentsSagaSettings, input: MpesaPaymentInput): S
   // No CheckoutRequestID: Daraja's answer was lost, but the prompt may still reach the phone, so the order is followed all the same.
   const confirmed = answer.data.checkoutRequestId !== null;
   yield put(mpesaPushAccepted({ confirmed }));
-  yield put(confirmed ? toastRequested('success', MESSAGES.checkout.mpesaInitiated) : toastRequested('warning', MESSAGES.checkout.mpesaPushUnconfirmed));
+  yield put(
+    confirmed
+      ? toastRequested('success', MESSAGES.checkout.mpesaInitiated)
+      : toastRequested('warning', MESSAGES.checkout.mpesaPushUnconfirmed),
+  );
   yield call(followPayment, settings, answer.data.orderId, 'mpesa', null);
 }
 

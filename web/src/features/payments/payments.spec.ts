@@ -1,11 +1,10 @@
 import { MESSAGES, ORDER_API, type Order } from '@shop/contracts';
 import { apiClient, ApiError } from '../../lib/api-client';
+import { memoryStorage } from '../../testing/memory-storage';
 import { detailsOf, orderOf, settle, startOrdersStore, updateOf } from '../orders/order-fixtures';
 import { orderUpdated, socketConnected, socketConnectFailed, socketDisconnected, socketReconnected } from '../realtime/realtime.slice';
 import { payableMpesaNumber } from './mpesa-phone';
 import { paymentStandingOf } from './payment-standing';
-import { memoryStorage } from '../../testing/memory-storage';
-import { forgetPaypalOrder, paypalReturnOf, rememberPaypalOrder, storedPaypalOrder } from './paypal-return';
 import { mpesaStartMayHavePushed, paymentsSaga, startFailureText, type PaymentsSagaSettings } from './payments.saga';
 import {
   mpesaPaymentRequested,
@@ -16,6 +15,7 @@ import {
   paypalPaymentRequested,
   paypalReturned,
 } from './payments.slice';
+import { forgetPaypalOrder, paypalReturnOf, rememberPaypalOrder, storedPaypalOrder } from './paypal-return';
 
 /** Long enough never to fire in a test, except where the safety read itself is tested. */
 const NO_SAFETY_READ_MS = 60_000;
@@ -36,7 +36,11 @@ describe('where a payment stands', () => {
   });
 
   it('failed, with the reason, when the payment failed or the order was cancelled', () => {
-    expect(paymentStandingOf(orderOf(1, { paymentStatus: 'failed', orderStatus: 'cancelled', paymentFailureReason: MESSAGES.payment.mpesaCancelled }))).toEqual({
+    expect(
+      paymentStandingOf(
+        orderOf(1, { paymentStatus: 'failed', orderStatus: 'cancelled', paymentFailureReason: MESSAGES.payment.mpesaCancelled }),
+      ),
+    ).toEqual({
       outcome: 'failed',
       reason: MESSAGES.payment.mpesaCancelled,
       approvalUrl: null,
@@ -47,8 +51,16 @@ describe('where a payment stands', () => {
   });
 
   it('declined, with PayPal’s page to choose another way, when a PayPal capture failed', () => {
-    const order = orderOf(1, { paymentMethod: 'paypal', paymentFailureReason: MESSAGES.payment.paypalDeclined, paypalApprovalUrl: 'http://pay.test/checkoutnow?token=A' });
-    expect(paymentStandingOf(order)).toEqual({ outcome: 'declined', reason: MESSAGES.payment.paypalDeclined, approvalUrl: 'http://pay.test/checkoutnow?token=A' });
+    const order = orderOf(1, {
+      paymentMethod: 'paypal',
+      paymentFailureReason: MESSAGES.payment.paypalDeclined,
+      paypalApprovalUrl: 'http://pay.test/checkoutnow?token=A',
+    });
+    expect(paymentStandingOf(order)).toEqual({
+      outcome: 'declined',
+      reason: MESSAGES.payment.paypalDeclined,
+      approvalUrl: 'http://pay.test/checkoutnow?token=A',
+    });
   });
 
   it('waiting while nothing has settled', () => {
@@ -56,7 +68,11 @@ describe('where a payment stands', () => {
   });
 
   it('unknown, never failed, while M-Pesa could not tell whether the shopper paid', () => {
-    expect(paymentStandingOf(orderOf(1, { paymentStatus: 'unknown' }))).toEqual({ outcome: 'unknown', reason: MESSAGES.payment.outcomeUnknown, approvalUrl: null });
+    expect(paymentStandingOf(orderOf(1, { paymentStatus: 'unknown' }))).toEqual({
+      outcome: 'unknown',
+      reason: MESSAGES.payment.outcomeUnknown,
+      approvalUrl: null,
+    });
   });
 
   it('failed once a person rejected an order whose outcome was unknown', () => {
@@ -66,7 +82,11 @@ describe('where a payment stands', () => {
 
 describe('the PayPal return', () => {
   it('reads token and PayerID, the old paymentId, and a cancel', () => {
-    expect(paypalReturnOf(new URLSearchParams('token=5O190&PayerID=SANDBOXBUYER1'))).toEqual({ reference: '5O190', payerId: 'SANDBOXBUYER1', cancelled: false });
+    expect(paypalReturnOf(new URLSearchParams('token=5O190&PayerID=SANDBOXBUYER1'))).toEqual({
+      reference: '5O190',
+      payerId: 'SANDBOXBUYER1',
+      cancelled: false,
+    });
     expect(paypalReturnOf(new URLSearchParams('paymentId=PAY-1'))).toEqual({ reference: 'PAY-1', payerId: null, cancelled: false });
     expect(paypalReturnOf(new URLSearchParams('cancelled=1&token=5O190'))).toMatchObject({ cancelled: true });
   });
@@ -88,7 +108,9 @@ describe('the words for a payment that could not start', () => {
 
   it('are the server’s for a refusal and for the provider’s 502', () => {
     expect(startFailureText(new ApiError(MESSAGES.checkout.cartEmpty, 400), fallback)).toBe(MESSAGES.checkout.cartEmpty);
-    expect(startFailureText(new ApiError(MESSAGES.checkout.mpesaInitiateFailed, 502), fallback)).toBe(MESSAGES.checkout.mpesaInitiateFailed);
+    expect(startFailureText(new ApiError(MESSAGES.checkout.mpesaInitiateFailed, 502), fallback)).toBe(
+      MESSAGES.checkout.mpesaInitiateFailed,
+    );
   });
 
   it('are the flow’s own for a server fault, and when nothing answered', () => {
@@ -160,7 +182,11 @@ describe('paying', () => {
 
   const paidOrder = (id: number) => orderOf(id, { paymentStatus: 'paid', orderStatus: 'confirmed' });
 
-  const accepted = (orderId: number) => ({ success: true, message: MESSAGES.checkout.mpesaInitiated, data: { orderId, checkoutRequestId: `ws_CO_${orderId}` } });
+  const accepted = (orderId: number) => ({
+    success: true,
+    message: MESSAGES.checkout.mpesaInitiated,
+    data: { orderId, checkoutRequestId: `ws_CO_${orderId}` },
+  });
 
   describe('by M-Pesa', () => {
     it('sends nothing for a phone number that is not one, and says so at the input', async () => {
@@ -274,7 +300,11 @@ describe('paying', () => {
 
     it('waits out a read that could not reach the server, and shows why a failed payment failed', async () => {
       answerPosts(() => accepted(7));
-      const cancelled = orderOf(7, { paymentStatus: 'failed', orderStatus: 'cancelled', paymentFailureReason: MESSAGES.payment.mpesaCancelled });
+      const cancelled = orderOf(7, {
+        paymentStatus: 'failed',
+        orderStatus: 'cancelled',
+        paymentFailureReason: MESSAGES.payment.mpesaCancelled,
+      });
       readings = [new ApiError(MESSAGES.server.networkError, null), cancelled];
       const { store, payments, reads, stop } = start();
       store.dispatch(mpesaPhoneRevealed('0700 001 032'));
@@ -341,8 +371,16 @@ describe('paying', () => {
     });
 
     it.each([
-      ['a refusal: the server’s words', new ApiError(MESSAGES.checkout.outOfStock('Wooden train', 1), 409), MESSAGES.checkout.outOfStock('Wooden train', 1)],
-      ['Daraja’s refusal: the server’s words', new ApiError(MESSAGES.checkout.mpesaInitiateFailed, 502), MESSAGES.checkout.mpesaInitiateFailed],
+      [
+        'a refusal: the server’s words',
+        new ApiError(MESSAGES.checkout.outOfStock('Wooden train', 1), 409),
+        MESSAGES.checkout.outOfStock('Wooden train', 1),
+      ],
+      [
+        'Daraja’s refusal: the server’s words',
+        new ApiError(MESSAGES.checkout.mpesaInitiateFailed, 502),
+        MESSAGES.checkout.mpesaInitiateFailed,
+      ],
     ])('shows %s, and lets the shopper pay again', async (_case, error, text) => {
       answerPosts(() => {
         throw error;
@@ -352,7 +390,12 @@ describe('paying', () => {
       store.dispatch(mpesaPaymentRequested(11));
       await settle();
       expect(toasts()).toEqual([{ kind: 'error', text }]);
-      expect(payments()).toMatchObject({ startingMethod: null, followed: null, mpesaStartDoubt: null, mpesaPhone: { isOpen: true, value: '0708 374 149' } });
+      expect(payments()).toMatchObject({
+        startingMethod: null,
+        followed: null,
+        mpesaStartDoubt: null,
+        mpesaPhone: { isOpen: true, value: '0708 374 149' },
+      });
       stop();
     });
 
@@ -369,7 +412,13 @@ describe('paying', () => {
       store.dispatch(mpesaPaymentRequested(11));
       await settle();
       expect(toasts()).toEqual([{ kind: 'warning', text: MESSAGES.checkout.mpesaStartUnconfirmed }]);
-      expect(payments()).toMatchObject({ startingMethod: null, followed: null, mpesaStartDoubt: 'start', lastMpesaPush: null, mpesaPhone: { isOpen: false } });
+      expect(payments()).toMatchObject({
+        startingMethod: null,
+        followed: null,
+        mpesaStartDoubt: 'start',
+        lastMpesaPush: null,
+        mpesaPhone: { isOpen: false },
+      });
       store.dispatch(mpesaRetryRequested());
       await settle();
       expect(calls).toEqual([`POST ${ORDER_API.startMpesaPayment}`]);
@@ -377,14 +426,22 @@ describe('paying', () => {
     });
 
     it('follows the order all the same when Daraja did not confirm the push, and warns against paying again', async () => {
-      answerPosts(() => ({ success: true, message: MESSAGES.checkout.mpesaPushUnconfirmed, data: { orderId: 7, checkoutRequestId: null } }));
+      answerPosts(() => ({
+        success: true,
+        message: MESSAGES.checkout.mpesaPushUnconfirmed,
+        data: { orderId: 7, checkoutRequestId: null },
+      }));
       readings = [orderOf(7, { paymentId: null }), paidOrder(7)];
       const { store, payments, toasts, stop } = start();
       store.dispatch(mpesaPhoneRevealed('0708 374 149'));
       store.dispatch(mpesaPaymentRequested(11));
       await settle();
       expect(toasts()).toEqual([{ kind: 'warning', text: MESSAGES.checkout.mpesaPushUnconfirmed }]);
-      expect(payments()).toMatchObject({ mpesaStartDoubt: 'push', mpesaPhone: { isOpen: false }, followed: { orderId: 7, method: 'mpesa', outcome: 'waiting' } });
+      expect(payments()).toMatchObject({
+        mpesaStartDoubt: 'push',
+        mpesaPhone: { isOpen: false },
+        followed: { orderId: 7, method: 'mpesa', outcome: 'waiting' },
+      });
       expect(calls).toEqual([`POST ${ORDER_API.startMpesaPayment}`, `GET ${ORDER_API.order(7)}`]);
 
       store.dispatch(orderUpdated(updateOf(paidOrder(7))));
@@ -403,7 +460,13 @@ describe('paying', () => {
       await settle();
       store.dispatch(orderUpdated(updateOf(unknown)));
       await settle();
-      expect(payments().followed).toEqual({ orderId: 7, method: 'mpesa', outcome: 'unknown', reason: MESSAGES.payment.outcomeUnknown, approvalUrl: null });
+      expect(payments().followed).toEqual({
+        orderId: 7,
+        method: 'mpesa',
+        outcome: 'unknown',
+        reason: MESSAGES.payment.outcomeUnknown,
+        approvalUrl: null,
+      });
       expect(store.getState().cart.isLoading).toBe(false);
 
       // A person settles it later, perhaps hours later: the checkout no longer reads it.
@@ -482,7 +545,10 @@ describe('paying', () => {
 
     it('is done at once when the capture answers an order already paid', async () => {
       rememberPaypalOrder(storage, 31);
-      answerPosts(() => ({ success: true, data: orderOf(31, { paymentMethod: 'paypal', paymentStatus: 'paid', orderStatus: 'confirmed' }) }));
+      answerPosts(() => ({
+        success: true,
+        data: orderOf(31, { paymentMethod: 'paypal', paymentStatus: 'paid', orderStatus: 'confirmed' }),
+      }));
       const { store, payments, stop } = start();
       store.dispatch(paypalReturned({ reference: '5O190', payerId: 'SANDBOXBUYER1', cancelled: false }));
       await settle();
@@ -532,7 +598,10 @@ describe('paying', () => {
 
       it('closes the kept order instead of capturing, says its items are back, and reads the cart again', async () => {
         rememberPaypalOrder(storage, 31);
-        answerPosts(() => ({ success: true, data: detailsOf({ ...pending, orderStatus: 'cancelled', paymentFailureReason: MESSAGES.payment.paypalCancelled }) }));
+        answerPosts(() => ({
+          success: true,
+          data: detailsOf({ ...pending, orderStatus: 'cancelled', paymentFailureReason: MESSAGES.payment.paypalCancelled }),
+        }));
         const { store, payments, stop } = start();
         store.dispatch(paypalReturned(paypalReturnOf(new URLSearchParams('cancelled=1&token=5O190'))));
         expect(payments().paypalReturn.stage).toBe('cancelling');

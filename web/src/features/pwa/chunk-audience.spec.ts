@@ -6,12 +6,25 @@ const manifest: BuildManifest = {
     file: 'assets/index-1.js',
     isEntry: true,
     imports: ['_react-1.js'],
-    dynamicImports: ['src/features/shop/CheckoutPage.tsx', 'src/features/admin/AdminLayout.tsx', 'src/features/admin/orders/AdminOrdersPage.tsx'],
+    dynamicImports: [
+      'src/features/shop/CheckoutPage.tsx',
+      'src/features/admin/AdminLayout.tsx',
+      'src/features/admin/orders/AdminOrdersPage.tsx',
+    ],
     css: ['assets/index-1.css'],
   },
   '_react-1.js': { file: 'assets/react-1.js' },
-  'src/features/shop/CheckoutPage.tsx': { file: 'assets/CheckoutPage-1.js', src: 'src/features/shop/CheckoutPage.tsx', imports: ['index.html', '_form-1.js'] },
-  'src/features/admin/AdminLayout.tsx': { file: 'assets/AdminLayout-1.js', src: 'src/features/admin/AdminLayout.tsx', imports: ['index.html', '_table-1.js'], css: ['assets/AdminLayout-1.css'] },
+  'src/features/shop/CheckoutPage.tsx': {
+    file: 'assets/CheckoutPage-1.js',
+    src: 'src/features/shop/CheckoutPage.tsx',
+    imports: ['index.html', '_form-1.js'],
+  },
+  'src/features/admin/AdminLayout.tsx': {
+    file: 'assets/AdminLayout-1.js',
+    src: 'src/features/admin/AdminLayout.tsx',
+    imports: ['index.html', '_table-1.js'],
+    css: ['assets/AdminLayout-1.css'],
+  },
   'src/features/admin/orders/AdminOrdersPage.tsx': {
     file: 'assets/AdminOrdersPage-1.js',
     src: 'src/features/admin/orders/AdminOrdersPage.tsx',
@@ -23,7 +36,12 @@ const manifest: BuildManifest = {
 
 describe('the files only admins load', () => {
   it('are the admin screens, their styles and the code only they share', () => {
-    expect([...adminOnlyFiles(manifest)].sort()).toEqual(['assets/AdminLayout-1.css', 'assets/AdminLayout-1.js', 'assets/AdminOrdersPage-1.js', 'assets/table-1.js']);
+    expect([...adminOnlyFiles(manifest)].sort()).toEqual([
+      'assets/AdminLayout-1.css',
+      'assets/AdminLayout-1.js',
+      'assets/AdminOrdersPage-1.js',
+      'assets/table-1.js',
+    ]);
   });
 
   it('leave out what a shopper screen needs too, and the shell', () => {

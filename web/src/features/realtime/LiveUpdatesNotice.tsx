@@ -1,5 +1,5 @@
-import { MESSAGES } from '@shop/contracts';
 import { Alert } from 'antd';
+import { MESSAGES } from '@shop/contracts';
 import { useAppSelector } from '../../app/hooks';
 
 /** Tells the admin why images may stay 'processing': the socket that reports them is down. */

@@ -1,12 +1,12 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { SOCKET_CLIENT_EVENTS, SOCKET_PATH, type ClientToServerEvents } from '@shop/contracts';
 import { buffers, eventChannel, type EventChannel, type SagaIterator, type Task } from 'redux-saga';
 import { call, cancel, fork, put, select, take } from 'redux-saga/effects';
+import { SOCKET_CLIENT_EVENTS, SOCKET_PATH, type ClientToServerEvents } from '@shop/contracts';
 import { authChecked, loggedOut, signedInAs } from '../auth/auth.slice';
 import {
-  SERVER_EVENT_ACTIONS,
   opsWatchStarted,
   opsWatchStopped,
+  SERVER_EVENT_ACTIONS,
   socketClosed,
   socketConnected,
   socketConnectFailed,

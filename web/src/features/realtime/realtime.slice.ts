@@ -95,6 +95,14 @@ const realtimeSlice = createSlice({
   },
 });
 
-export const { socketOpening, socketConnected, socketReconnected, socketDisconnected, socketConnectFailed, socketClosed, opsWatchStarted, opsWatchStopped } =
-  realtimeSlice.actions;
+export const {
+  socketOpening,
+  socketConnected,
+  socketReconnected,
+  socketDisconnected,
+  socketConnectFailed,
+  socketClosed,
+  opsWatchStarted,
+  opsWatchStopped,
+} = realtimeSlice.actions;
 export const realtimeReducer = realtimeSlice.reducer;

@@ -1,13 +1,15 @@
 import { EventEmitter } from 'node:events';
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { SOCKET_EVENTS, type AdminPaymentAttentionEvent, type ImageSet, type SessionUser } from '@shop/contracts';
 import { runSaga, stdChannel, type EventChannel } from 'redux-saga';
+import { SOCKET_EVENTS, type AdminPaymentAttentionEvent, type ImageSet, type SessionUser } from '@shop/contracts';
 import { authChecked, loggedOut, signedInAs } from '../auth/auth.slice';
 import { withImageOutcome } from './image-outcome';
 import { realtimeSaga, socketChannel, type ShopSocket } from './realtime.saga';
 import {
   adminPaymentAttention,
   imageProcessed,
+  opsWatchStarted,
+  opsWatchStopped,
   realtimeReducer,
   socketClosed,
   socketConnected,
@@ -15,8 +17,6 @@ import {
   socketDisconnected,
   socketOpening,
   socketReconnected,
-  opsWatchStarted,
-  opsWatchStopped,
 } from './realtime.slice';
 
 /** Stands in for a socket.io client socket: the test plays the server by emitting on it. */
@@ -43,7 +43,12 @@ class FakeSocket implements ShopSocket {
 
 const admin: SessionUser = { id: 7, userName: 'Wanjiru', email: 'wanjiru@example.test', role: 'admin' };
 const processed = { imageId: 3, url: '/uploads/originals/lion.png', status: 'ready' as const };
-const attention: AdminPaymentAttentionEvent = { orderId: 31, kind: 'amountMismatch', message: 'Received KES 7 of KES 1,450: refund KES 7', createdAt: '2025-06-02T07:46:00.000Z' };
+const attention: AdminPaymentAttentionEvent = {
+  orderId: 31,
+  kind: 'amountMismatch',
+  message: 'Received KES 7 of KES 1,450: refund KES 7',
+  createdAt: '2025-06-02T07:46:00.000Z',
+};
 
 function drain(channel: EventChannel<UnknownAction>): UnknownAction[] {
   const actions: UnknownAction[] = [];
@@ -79,13 +84,16 @@ describe('the realtime state', () => {
   });
 });
 
-describe('an image with the worker\'s verdict', () => {
+describe("an image with the worker's verdict", () => {
   const pending: ImageSet = { url: processed.url, status: 'pending', srcSet: [] };
 
   it('stays pending until the verdict arrives, then takes it', () => {
     expect(withImageOutcome(pending, undefined)).toBe(pending);
     expect(withImageOutcome(pending, { status: 'ready' }).status).toBe('ready');
-    expect(withImageOutcome(pending, { status: 'failed', reason: 'Not an image' })).toMatchObject({ status: 'failed', failureReason: 'Not an image' });
+    expect(withImageOutcome(pending, { status: 'failed', reason: 'Not an image' })).toMatchObject({
+      status: 'failed',
+      failureReason: 'Not an image',
+    });
   });
 
   it('keeps what the server said about an image that is no longer pending', () => {

@@ -1,6 +1,6 @@
 import { configureStore } from '@reduxjs/toolkit';
-import { SHOP_INFO_API, telLink, type ShopInfo } from '@shop/contracts';
 import createSagaMiddleware from 'redux-saga';
+import { SHOP_INFO_API, telLink, type ShopInfo } from '@shop/contracts';
 import { apiClient, ApiError } from '../../lib/api-client';
 import { SHOP_INFO_TRIES, shopInfoSaga } from './shop-info.saga';
 import { shopInfoReducer, shopInfoRequested } from './shop-info.slice';
@@ -28,7 +28,10 @@ describe("the shop's contact details", () => {
 
   function startShopInfo() {
     const sagaMiddleware = createSagaMiddleware();
-    const store = configureStore({ reducer: { shopInfo: shopInfoReducer }, middleware: (getDefaultMiddleware) => getDefaultMiddleware({ thunk: false }).concat(sagaMiddleware) });
+    const store = configureStore({
+      reducer: { shopInfo: shopInfoReducer },
+      middleware: (getDefaultMiddleware) => getDefaultMiddleware({ thunk: false }).concat(sagaMiddleware),
+    });
     const task = sagaMiddleware.run(shopInfoSaga);
     return { store, stop: () => task.cancel() };
   }
@@ -57,7 +60,11 @@ describe("the shop's contact details", () => {
     const deadline = Date.now() + SHOP_INFO_TRIES.delayMs * SHOP_INFO_TRIES.attempts + 5000;
     while (store.getState().shopInfo.isLoading && Date.now() < deadline) await pause(50);
     expect(requested).toHaveLength(SHOP_INFO_TRIES.attempts);
-    expect(store.getState().shopInfo).toEqual({ info: null, isLoading: false, error: 'Network error. Please check your connection and try again.' });
+    expect(store.getState().shopInfo).toEqual({
+      info: null,
+      isLoading: false,
+      error: 'Network error. Please check your connection and try again.',
+    });
 
     answer = async () => ({ success: true, data: FAMILY_LINE });
     store.dispatch(shopInfoRequested());

@@ -1,7 +1,7 @@
-import { ROUTES } from '@shop/contracts';
 import { Card, Tabs } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { ROUTES } from '@shop/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Heading } from '../../components/Heading';
 import { accountTabOf, searchForTab, type AccountTab } from '../account/account-tabs';

@@ -1,10 +1,12 @@
 import { FilterOutlined } from '@ant-design/icons';
-import { CATEGORIES, DEFAULT_SORT, LISTING_PAGE, MESSAGES, type ProductFilterGroupId, type SortOption } from '@shop/contracts';
-import { Badge, Button, Card, Col, Drawer, Flex, Pagination, Row, Typography, theme } from 'antd';
+import { Badge, Button, Card, Col, Drawer, Flex, Pagination, Row, theme, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
+import { CATEGORIES, DEFAULT_SORT, LISTING_PAGE, MESSAGES, type ProductFilterGroupId, type SortOption } from '@shop/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useScrollBehavior } from '../../app/theme';
 import { useScreens } from '../../app/useScreens';
+import { Heading } from '../../components/Heading';
+import { LoadFailureAlert } from '../../components/LoadFailureAlert';
 import { listingRequested } from '../catalogue/catalogue.slice';
 import { storedListingFilters } from '../catalogue/listing-filters';
 import { activeFilterCount, filtersOnEntry, listingAddress, toggleFilterValue, type ListingQuery } from '../catalogue/listing-request';
@@ -12,8 +14,6 @@ import { ListingFilters } from '../catalogue/ListingFilters';
 import { ProductGrid } from '../catalogue/ProductGrid';
 import { SortMenu } from '../catalogue/SortMenu';
 import { useOwnSearchParams } from '../catalogue/use-own-search-params';
-import { Heading } from '../../components/Heading';
-import { LoadFailureAlert } from '../../components/LoadFailureAlert';
 
 function listingTitle(query: ListingQuery): string {
   const categories = query.filters.category ?? [];
@@ -47,7 +47,8 @@ export function ListingPage() {
     if (arrivalKey !== null) show({ filters: filtersOnEntry(searchParams, storedListingFilters()), sortBy: DEFAULT_SORT, page: 1 });
   }, [arrivalKey, searchParams, show]);
 
-  const toggleFilter = (group: ProductFilterGroupId, value: string) => show({ ...query, filters: toggleFilterValue(query.filters, group, value), page: 1 });
+  const toggleFilter = (group: ProductFilterGroupId, value: string) =>
+    show({ ...query, filters: toggleFilterValue(query.filters, group, value), page: 1 });
   const clearFilters = () => show({ ...query, filters: {}, page: 1 });
   const changeSort = (sortBy: SortOption) => show({ ...query, sortBy, page: 1 });
   const changePage = (page: number) => {
@@ -90,7 +91,9 @@ export function ListingPage() {
             </Flex>
           </Flex>
           <LoadFailureAlert error={error} onRetry={() => show(query)} />
-          {!error && <ProductGrid products={items} isLoading={isLoading} emptyText={MESSAGES.catalogue.noMatchingProducts} titleLevel={2} />}
+          {!error && (
+            <ProductGrid products={items} isLoading={isLoading} emptyText={MESSAGES.catalogue.noMatchingProducts} titleLevel={2} />
+          )}
           <Pagination
             align="center"
             current={query.page}

@@ -1,6 +1,6 @@
-import { MESSAGES, ROUTES } from '@shop/contracts';
 import { Button, Result } from 'antd';
 import { useNavigate } from 'react-router-dom';
+import { MESSAGES, ROUTES } from '@shop/contracts';
 import { Heading } from '../../components/Heading';
 
 export function PaymentSuccessPage() {

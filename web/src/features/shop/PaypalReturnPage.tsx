@@ -1,11 +1,11 @@
-import { MESSAGES, ROUTES } from '@shop/contracts';
 import { Button, Card, Flex, Result, Spin, theme } from 'antd';
 import { useEffect } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { MESSAGES, ROUTES } from '@shop/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Heading } from '../../components/Heading';
-import { paypalReturnOf } from '../payments/paypal-return';
 import { paymentViewLeft, paypalReturned } from '../payments/payments.slice';
+import { paypalReturnOf } from '../payments/paypal-return';
 
 /** Whatever the return page says is the page's one heading. */
 const pageTitle = (text: string | null) => (
@@ -85,7 +85,9 @@ export function PaypalReturnPage() {
       />
     );
   } else if (followed?.outcome === 'failed') {
-    content = <Result status="error" title={pageTitle(MESSAGES.checkout.paymentFailedTitle)} subTitle={followed.reason} extra={backToCheckout} />;
+    content = (
+      <Result status="error" title={pageTitle(MESSAGES.checkout.paymentFailedTitle)} subTitle={followed.reason} extra={backToCheckout} />
+    );
   } else {
     content = waiting(MESSAGES.checkout.processingPayment);
   }

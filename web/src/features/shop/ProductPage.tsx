@@ -1,7 +1,7 @@
-import { MESSAGES, ROUTES } from '@shop/contracts';
 import { Button, Card, Flex, Result, theme } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
+import { MESSAGES, ROUTES } from '@shop/contracts';
 import { useAppDispatch } from '../../app/hooks';
 import { productPageOpened, productViewClosed } from '../catalogue/catalogue.slice';
 import { ProductHeading, ProductView } from '../catalogue/ProductView';

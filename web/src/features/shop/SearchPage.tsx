@@ -1,15 +1,15 @@
 import { CloseCircleFilled, SearchOutlined } from '@ant-design/icons';
-import { LISTING_PAGE, MESSAGES } from '@shop/contracts';
-import { Flex, Input, Pagination, Typography, theme } from 'antd';
+import { Flex, Input, Pagination, theme, Typography } from 'antd';
 import { useEffect } from 'react';
+import { LISTING_PAGE, MESSAGES } from '@shop/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useScrollBehavior } from '../../app/theme';
+import { Heading } from '../../components/Heading';
+import { LoadFailureAlert } from '../../components/LoadFailureAlert';
 import { searchKeywordChanged, searchPageChanged } from '../catalogue/catalogue.slice';
 import { ProductGrid } from '../catalogue/ProductGrid';
 import { isSearchableKeyword } from '../catalogue/search-keyword';
 import { useOwnSearchParams } from '../catalogue/use-own-search-params';
-import { Heading } from '../../components/Heading';
-import { LoadFailureAlert } from '../../components/LoadFailureAlert';
 
 const KEYWORD_PARAM = 'keyword';
 
@@ -69,7 +69,15 @@ export function SearchPage() {
       </Flex>
       <LoadFailureAlert error={error} onRetry={() => dispatch(searchPageChanged(page))} />
       {hasAnswer && !error && <ProductGrid products={items} isLoading={isLoading} emptyText={MESSAGES.search.noResults} titleLevel={2} />}
-      <Pagination align="center" current={page} pageSize={LISTING_PAGE.defaultSize} total={total} showSizeChanger={false} hideOnSinglePage onChange={changePage} />
+      <Pagination
+        align="center"
+        current={page}
+        pageSize={LISTING_PAGE.defaultSize}
+        total={total}
+        showSizeChanger={false}
+        hideOnSinglePage
+        onChange={changePage}
+      />
     </Flex>
   );
 }

@@ -2,9 +2,9 @@ import { Layout } from 'antd';
 import { Outlet } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { useScreens } from '../../app/useScreens';
+import { lazyNamed } from '../../components/lazy-named';
 import { MountedFromFirstOpen } from '../../components/MountedFromFirstOpen';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/SkipLink';
-import { lazyNamed } from '../../components/lazy-named';
 import { ContactStrip } from './layout/ContactStrip';
 import { SHOP_PAGE_MAX_WIDTH, SHOP_PAGE_PADDING } from './layout/shop-frame';
 import { ShopFooter } from './layout/ShopFooter';
@@ -33,7 +33,16 @@ export function ShopLayout() {
       {isLarge && <ContactStrip collapsible={false} />}
       <ShopHeader isLarge={isLarge} />
       {!isLarge && <ContactStrip collapsible />}
-      <Layout.Content id={MAIN_CONTENT_ID} tabIndex={-1} style={{ width: '100%', maxWidth: SHOP_PAGE_MAX_WIDTH, marginInline: 'auto', padding: screens.md ? SHOP_PAGE_PADDING.fromMedium : SHOP_PAGE_PADDING.phone }}>
+      <Layout.Content
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        style={{
+          width: '100%',
+          maxWidth: SHOP_PAGE_MAX_WIDTH,
+          marginInline: 'auto',
+          padding: screens.md ? SHOP_PAGE_PADDING.fromMedium : SHOP_PAGE_PADDING.phone,
+        }}
+      >
         <Outlet />
       </Layout.Content>
       <ShopFooter />

@@ -17,13 +17,20 @@ describe('shop header navigation', () => {
   });
 
   it("opens the entry's page from any other page", () => {
-    expect(navigationStep(entry('pretend-play'), ROUTES.shopHome)).toMatchObject({ to: '/shop/listing?category=pretend-play', replace: false });
+    expect(navigationStep(entry('pretend-play'), ROUTES.shopHome)).toMatchObject({
+      to: '/shop/listing?category=pretend-play',
+      replace: false,
+    });
     expect(navigationStep(entry('products'), ROUTES.shopAccount)).toMatchObject({ to: ROUTES.shopListing, replace: false });
     expect(navigationStep(entry('search'), ROUTES.shopHome)).toMatchObject({ to: ROUTES.shopSearch, replace: false });
   });
 
   it('on the listing changes only the query string, in place', () => {
-    expect(navigationStep(entry('home-decor'), ROUTES.shopListing)).toEqual({ filters: { category: ['home-decor'] }, to: '/shop/listing?category=home-decor', replace: true });
+    expect(navigationStep(entry('home-decor'), ROUTES.shopListing)).toEqual({
+      filters: { category: ['home-decor'] },
+      to: '/shop/listing?category=home-decor',
+      replace: true,
+    });
     expect(navigationStep(entry('products'), ROUTES.shopListing)).toMatchObject({ to: ROUTES.shopListing, replace: true });
   });
 

@@ -1,7 +1,7 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { MESSAGES, ROUTES, coverImage, effectivePrice, formatKes, type Product } from '@shop/contracts';
-import { Button, Drawer, Empty, Flex, Skeleton, Typography, theme } from 'antd';
+import { Button, Drawer, Empty, Flex, Skeleton, theme, Typography } from 'antd';
 import { Link } from 'react-router-dom';
+import { coverImage, effectivePrice, formatKes, MESSAGES, ROUTES, type Product } from '@shop/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { LoadFailureAlert } from '../../components/LoadFailureAlert';
 import { ProductThumbnail } from '../cart/ProductThumbnail';
@@ -17,7 +17,11 @@ function WishlistItem({ product, onOpen }: { product: Product; onOpen: () => voi
   return (
     <SheetListItem isBusy={isBusy}>
       <Flex align="center" gap={token.marginSM} style={{ width: '100%' }}>
-        <Link to={ROUTES.shopProduct(product.id)} onClick={onOpen} style={{ display: 'flex', alignItems: 'center', gap: token.marginSM, flex: 1, minWidth: 0, color: 'inherit' }}>
+        <Link
+          to={ROUTES.shopProduct(product.id)}
+          onClick={onOpen}
+          style={{ display: 'flex', alignItems: 'center', gap: token.marginSM, flex: 1, minWidth: 0, color: 'inherit' }}
+        >
           <ProductThumbnail image={coverImage(product)} />
           <Flex vertical style={{ minWidth: 0 }}>
             <Typography.Text strong ellipsis>

@@ -1,6 +1,6 @@
-import { MESSAGES, SHOPPER_API, type SessionUser, type WishlistAnswer, type WishlistInput } from '@shop/contracts';
-import { all, call, fork, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
+import { all, call, fork, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
+import { MESSAGES, SHOPPER_API, type SessionUser, type WishlistAnswer, type WishlistInput } from '@shop/contracts';
 import { apiClient, messageOfError } from '../../lib/api-client';
 import { followEachSession, isShopper } from '../auth/shopper-session';
 import { toastRequested } from '../notifications/notifications.slice';
@@ -32,7 +32,11 @@ function* toggle(userId: number, action: ReturnType<typeof wishlistToggleRequest
   const body: WishlistInput = { userId, productId };
   yield put(wishlistToggleStarted(productId));
   try {
-    const answer: WishlistAnswer = yield call(apiClient.post<WishlistAnswer>, isIn ? SHOPPER_API.removeFromWishlist : SHOPPER_API.addToWishlist, body);
+    const answer: WishlistAnswer = yield call(
+      apiClient.post<WishlistAnswer>,
+      isIn ? SHOPPER_API.removeFromWishlist : SHOPPER_API.addToWishlist,
+      body,
+    );
     yield put(wishlistToggled({ productId, products: answer.wishlist.products }));
     yield put(toastRequested('success', isIn ? MESSAGES.wishlist.removed : MESSAGES.wishlist.added));
   } catch {

@@ -23,7 +23,13 @@ function orderText(order: NonNullable<EmailDraft['order']>, labels: EmailLabels)
 }
 
 function textOf(draft: EmailDraft, labels: EmailLabels): string {
-  const blocks = [draft.heading, ...draft.paragraphs, ...(draft.order ? [orderText(draft.order, labels).join('\n')] : []), `${draft.action.label}: ${draft.action.url}`, labels.signature];
+  const blocks = [
+    draft.heading,
+    ...draft.paragraphs,
+    ...(draft.order ? [orderText(draft.order, labels).join('\n')] : []),
+    `${draft.action.label}: ${draft.action.url}`,
+    labels.signature,
+  ];
   return `${blocks.join('\n\n')}\n`;
 }
 

@@ -1,4 +1,11 @@
-import { formatKes, LOCALE, OFFLINE_PAYMENT_METHOD_LABELS, PAYMENT_METHOD_LABELS, SHOP_NAME, type NotificationPayment } from '@shop/contracts';
+import {
+  formatKes,
+  LOCALE,
+  OFFLINE_PAYMENT_METHOD_LABELS,
+  PAYMENT_METHOD_LABELS,
+  SHOP_NAME,
+  type NotificationPayment,
+} from '@shop/contracts';
 import { itemName } from './email-layout.js';
 import type { LocaleTemplates } from './notification-template.js';
 
@@ -63,12 +70,16 @@ export const EN: LocaleTemplates = {
       sms: (order) => ({
         freeTexts: [order.payment.reference],
         write: ([reference]) =>
-          signed(`${orderNumber(order.orderId)} is paid and confirmed. Total ${formatKes(order.total)}, ${paymentTrace({ ...order.payment, reference })}. Details: ${order.orderUrl}`),
+          signed(
+            `${orderNumber(order.orderId)} is paid and confirmed. Total ${formatKes(order.total)}, ${paymentTrace({ ...order.payment, reference })}. Details: ${order.orderUrl}`,
+          ),
       }),
       email: (order) => ({
         subject: `Order #${order.orderId} is confirmed`,
         heading: 'Thank you: your order is confirmed',
-        paragraphs: [`We received ${formatKes(order.total)} for ${orderNumber(order.orderId)} (${paymentTrace(order.payment)}) and are getting it ready.`],
+        paragraphs: [
+          `We received ${formatKes(order.total)} for ${orderNumber(order.orderId)} (${paymentTrace(order.payment)}) and are getting it ready.`,
+        ],
         order,
         action: { label: 'View your order', url: order.orderUrl },
       }),
@@ -76,7 +87,10 @@ export const EN: LocaleTemplates = {
     paymentFailed: {
       sms: (order) => ({
         freeTexts: [order.reason],
-        write: ([reason]) => signed(`payment for ${orderNumber(order.orderId)} (${formatKes(order.total)}) did not go through. ${sentence(reason)} Try again: ${order.retryUrl}`),
+        write: ([reason]) =>
+          signed(
+            `payment for ${orderNumber(order.orderId)} (${formatKes(order.total)}) did not go through. ${sentence(reason)} Try again: ${order.retryUrl}`,
+          ),
       }),
       email: (order) => ({
         subject: `Payment for order #${order.orderId} did not go through`,
@@ -89,7 +103,10 @@ export const EN: LocaleTemplates = {
     orderExpired: {
       sms: (order) => ({
         freeTexts: [order.reason],
-        write: ([reason]) => signed(`${orderNumber(order.orderId)} (${formatKes(order.total)}) was closed unpaid. ${sentence(reason)} Order again: ${order.retryUrl}`),
+        write: ([reason]) =>
+          signed(
+            `${orderNumber(order.orderId)} (${formatKes(order.total)}) was closed unpaid. ${sentence(reason)} Order again: ${order.retryUrl}`,
+          ),
       }),
       email: (order) => ({
         subject: `Order #${order.orderId} was closed unpaid`,
@@ -100,7 +117,10 @@ export const EN: LocaleTemplates = {
       }),
     },
     orderShipped: {
-      sms: (order) => ({ freeTexts: [], write: () => signed(`${orderNumber(order.orderId)} is on its way to you. Details: ${order.orderUrl}`) }),
+      sms: (order) => ({
+        freeTexts: [],
+        write: () => signed(`${orderNumber(order.orderId)} is on its way to you. Details: ${order.orderUrl}`),
+      }),
       email: (order) => ({
         subject: `Order #${order.orderId} is on its way`,
         heading: 'Your order is on its way',
@@ -110,7 +130,10 @@ export const EN: LocaleTemplates = {
       }),
     },
     orderDelivered: {
-      sms: (order) => ({ freeTexts: [], write: () => signed(`${orderNumber(order.orderId)} was delivered. Enjoy your toys! Details: ${order.orderUrl}`) }),
+      sms: (order) => ({
+        freeTexts: [],
+        write: () => signed(`${orderNumber(order.orderId)} was delivered. Enjoy your toys! Details: ${order.orderUrl}`),
+      }),
       email: (order) => ({
         subject: `Order #${order.orderId} was delivered`,
         heading: 'Your order was delivered',
@@ -132,7 +155,11 @@ export const EN: LocaleTemplates = {
         heading: 'Your order was cancelled',
         paragraphs: [
           sentence(order.reason),
-          ...(order.refundDue ? [`You paid ${formatKes(order.refundDue)} for it: we owe it back to you and will send a refund. We will tell you when it is sent.`] : []),
+          ...(order.refundDue
+            ? [
+                `You paid ${formatKes(order.refundDue)} for it: we owe it back to you and will send a refund. We will tell you when it is sent.`,
+              ]
+            : []),
         ],
         order,
         action: { label: 'View your order', url: order.orderUrl },
@@ -141,7 +168,10 @@ export const EN: LocaleTemplates = {
     orderRefunded: {
       sms: (order) => ({
         freeTexts: [order.refund.reference ?? ''],
-        write: ([reference]) => signed(`we refunded ${formatKes(order.refund.amount)} for ${orderNumber(order.orderId)}${reference ? ` (reference ${reference})` : ''}. Details: ${order.orderUrl}`),
+        write: ([reference]) =>
+          signed(
+            `we refunded ${formatKes(order.refund.amount)} for ${orderNumber(order.orderId)}${reference ? ` (reference ${reference})` : ''}. Details: ${order.orderUrl}`,
+          ),
       }),
       email: (order) => ({
         subject: `Refund for order #${order.orderId}`,
@@ -162,12 +192,16 @@ export const EN: LocaleTemplates = {
       sms: (order) => ({
         freeTexts: [order.shopperName, order.payment.reference],
         write: ([shopperName, reference]) =>
-          signed(`new paid ${orderNumber(order.orderId)} from ${shopperName}: ${formatKes(order.total)}, ${paymentTrace({ ...order.payment, reference })}. ${order.orderUrl}`),
+          signed(
+            `new paid ${orderNumber(order.orderId)} from ${shopperName}: ${formatKes(order.total)}, ${paymentTrace({ ...order.payment, reference })}. ${order.orderUrl}`,
+          ),
       }),
       email: (order) => ({
         subject: `New paid order #${order.orderId}: ${formatKes(order.total)}`,
         heading: `New paid order from ${order.shopperName}`,
-        paragraphs: [`${order.shopperName} paid ${formatKes(order.total)} for ${orderNumber(order.orderId)} (${paymentTrace(order.payment)}). It is ready to pack.`],
+        paragraphs: [
+          `${order.shopperName} paid ${formatKes(order.total)} for ${orderNumber(order.orderId)} (${paymentTrace(order.payment)}). It is ready to pack.`,
+        ],
         order,
         action: { label: 'Open the order', url: order.orderUrl },
       }),
@@ -175,7 +209,10 @@ export const EN: LocaleTemplates = {
     shopLowStock: {
       sms: (stock) => ({
         freeTexts: [itemName(stock.product)],
-        write: ([name]) => signed(`low stock after ${orderNumber(stock.orderId)}: ${name} has ${stock.product.unitsLeft} left (low-stock line ${stock.product.lowStockLine}). ${stock.productUrl}`),
+        write: ([name]) =>
+          signed(
+            `low stock after ${orderNumber(stock.orderId)}: ${name} has ${stock.product.unitsLeft} left (low-stock line ${stock.product.lowStockLine}). ${stock.productUrl}`,
+          ),
       }),
       email: (stock) => ({
         subject: `Low stock: ${itemName(stock.product)}`,

@@ -1,4 +1,11 @@
-import { DEFAULT_NOTIFICATION_LOCALE, SMS_MAX_PARTS, type AccountMessageKind, type NotificationData, type NotificationKind, type NotificationLocale } from '@shop/contracts';
+import {
+  DEFAULT_NOTIFICATION_LOCALE,
+  SMS_MAX_PARTS,
+  type AccountMessageKind,
+  type NotificationData,
+  type NotificationKind,
+  type NotificationLocale,
+} from '@shop/contracts';
 import { renderEmail, type RenderedEmail } from './email-layout.js';
 import { EN } from './en.js';
 import { smsPartsOf, toGsm } from './gsm.js';
@@ -32,7 +39,7 @@ function fitSms(draft: SmsDraft): string {
   // Counting parts takes milliseconds (the library splits the text into graphemes), so the longest
   // cut that fits is searched for rather than walked down to, one character at a time.
   let longestFitting = -1;
-  for (let low = 0, high = whole - 1; low <= high; ) {
+  for (let low = 0, high = whole - 1; low <= high;) {
     const length = Math.floor((low + high) / 2);
     if (fits(length)) [longestFitting, low] = [length, length + 1];
     else high = length - 1;
@@ -41,13 +48,21 @@ function fitSms(draft: SmsDraft): string {
   return smsWithin(longestFitting);
 }
 
-export function renderNotification<K extends NotificationKind>(kind: K, data: NotificationData[K], locale: NotificationLocale = DEFAULT_NOTIFICATION_LOCALE): RenderedNotification {
+export function renderNotification<K extends NotificationKind>(
+  kind: K,
+  data: NotificationData[K],
+  locale: NotificationLocale = DEFAULT_NOTIFICATION_LOCALE,
+): RenderedNotification {
   const { templates, labels } = LOCALES[locale];
   const template: NotificationTemplate<K> = templates[kind];
   return { sms: fitSms(template.sms(data)), email: renderEmail(template.email(data), labels) };
 }
 
-export function renderAccountMail(kind: AccountMessageKind, data: AccountMailData, locale: NotificationLocale = DEFAULT_NOTIFICATION_LOCALE): RenderedEmail {
+export function renderAccountMail(
+  kind: AccountMessageKind,
+  data: AccountMailData,
+  locale: NotificationLocale = DEFAULT_NOTIFICATION_LOCALE,
+): RenderedEmail {
   const { accountMails, labels } = LOCALES[locale];
   return renderEmail(accountMails[kind](data), labels);
 }

@@ -40,7 +40,12 @@ function dataOf(sample: Sample): { [K in NotificationKind]: NotificationData[K] 
     shopOrderPaid: { ...order, payment, shopperName: sample.name },
     shopLowStock: {
       orderId: sample.orderId,
-      product: { title: sample.lines[0].title, variationLabel: sample.lines[0].variationLabel, unitsLeft: 3, lowStockLine: LIMITS.lowStockThreshold },
+      product: {
+        title: sample.lines[0].title,
+        variationLabel: sample.lines[0].variationLabel,
+        unitsLeft: 3,
+        lowStockLine: LIMITS.lowStockThreshold,
+      },
       productUrl: sample.url,
     },
   };
@@ -122,17 +127,20 @@ describe('notification templates', () => {
     expect(isGsm(sms)).toBe(true);
   });
 
-  it.each(KINDS.filter((kind) => kind !== 'shopLowStock'))('lists the order number, every line and the total in KES in both parts of the %s e-mail', (kind) => {
-    const { text, html } = render(kind, everyday).email;
-    for (const body of [text, html]) {
-      expect(body).toContain('Order #123');
-      for (const line of everyday.lines) {
-        expect(body).toContain(itemName(line));
-        expect(body).toContain(formatKes(line.lineTotal));
+  it.each(KINDS.filter((kind) => kind !== 'shopLowStock'))(
+    'lists the order number, every line and the total in KES in both parts of the %s e-mail',
+    (kind) => {
+      const { text, html } = render(kind, everyday).email;
+      for (const body of [text, html]) {
+        expect(body).toContain('Order #123');
+        for (const line of everyday.lines) {
+          expect(body).toContain(itemName(line));
+          expect(body).toContain(formatKes(line.lineTotal));
+        }
+        expect(body).toContain(formatKes(everyday.total));
       }
-      expect(body).toContain(formatKes(everyday.total));
-    }
-  });
+    },
+  );
 
   it('escapes every value in the HTML part', () => {
     const title = '<script>alert(1)</script> & "Toys"';

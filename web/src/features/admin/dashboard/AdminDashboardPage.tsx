@@ -1,12 +1,20 @@
-import { AppstoreOutlined, CarOutlined, ShoppingCartOutlined, StopOutlined, TeamOutlined, WalletOutlined, WarningOutlined } from '@ant-design/icons';
-import { ROUTES, formatKes } from '@shop/contracts';
+import {
+  AppstoreOutlined,
+  CarOutlined,
+  ShoppingCartOutlined,
+  StopOutlined,
+  TeamOutlined,
+  WalletOutlined,
+  WarningOutlined,
+} from '@ant-design/icons';
 import { Card, Col, Row, Statistic, Typography } from 'antd';
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { formatKes, ROUTES } from '@shop/contracts';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { LoadFailureAlert } from '../../../components/LoadFailureAlert';
 import { AdminPageHeading } from '../AdminPageHeading';
 import { dashboardRequested } from './dashboard.slice';
-import { LoadFailureAlert } from '../../../components/LoadFailureAlert';
 
 interface Figure {
   title: string;
@@ -26,7 +34,12 @@ export function AdminDashboardPage() {
 
   const figures: Figure[] = [
     { title: 'Orders today', value: summary?.ordersToday, icon: <ShoppingCartOutlined />, link: ROUTES.adminOrders },
-    { title: 'Paid today', value: summary ? formatKes(summary.paidTodayKes) : undefined, icon: <WalletOutlined />, link: ROUTES.adminOrders },
+    {
+      title: 'Paid today',
+      value: summary ? formatKes(summary.paidTodayKes) : undefined,
+      icon: <WalletOutlined />,
+      link: ROUTES.adminOrders,
+    },
     { title: 'To ship', value: summary?.ordersToShip, icon: <CarOutlined />, link: ROUTES.adminOrders },
     { title: 'Products', value: summary?.products, icon: <AppstoreOutlined />, link: ROUTES.adminProducts },
     { title: 'Low stock (under 10)', value: summary?.lowStockProducts, icon: <WarningOutlined />, link: ROUTES.adminProducts },

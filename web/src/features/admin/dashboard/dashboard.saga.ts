@@ -1,6 +1,6 @@
-import type { DashboardSummary } from '@shop/contracts';
-import { call, put, takeLatest } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
+import { call, put, takeLatest } from 'redux-saga/effects';
+import type { DashboardSummary } from '@shop/contracts';
 import { apiClient, messageOfError } from '../../../lib/api-client';
 import { dashboardFailed, dashboardLoaded, dashboardRequested } from './dashboard.slice';
 

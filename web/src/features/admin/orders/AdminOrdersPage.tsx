@@ -1,13 +1,13 @@
-import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from '@shop/contracts';
 import { Flex, Select, Skeleton, theme } from 'antd';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from '@shop/contracts';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { LoadFailureAlert } from '../../../components/LoadFailureAlert';
-import { OrderDetailsDialog } from '../../orders/OrderDetailsDialog';
 import { linkedOrderId, withoutOrderLink } from '../../orders/order-link';
-import { OrderStatusHistory } from '../../orders/OrderStatusHistory';
+import { OrderDetailsDialog } from '../../orders/OrderDetailsDialog';
 import { OrdersTable } from '../../orders/OrdersTable';
+import { OrderStatusHistory } from '../../orders/OrderStatusHistory';
 import { LiveUpdatesNotice } from '../../realtime/LiveUpdatesNotice';
 import { AdminPageHeading } from '../AdminPageHeading';
 import {

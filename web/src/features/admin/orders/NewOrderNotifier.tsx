@@ -1,6 +1,6 @@
 import { ShoppingCartOutlined } from '@ant-design/icons';
-import { type AdminOrderPaidEvent, formatKes, PAYMENT_METHOD_LABELS } from '@shop/contracts';
 import { Typography } from 'antd';
+import { formatKes, PAYMENT_METHOD_LABELS, type AdminOrderPaidEvent } from '@shop/contracts';
 import { useAppSelector } from '../../../app/hooks';
 import { newOrderNoticeShown } from './adminOrders.slice';
 import { useOrderNotifications, type OrderNotification } from './useOrderNotifications';
@@ -14,7 +14,8 @@ function presentNewOrder(notice: AdminOrderPaidEvent): OrderNotification {
     role: 'status',
     text: (
       <Typography.Text>
-        {notice.userName} paid <Typography.Text strong>{formatKes(notice.totalAmount)}</Typography.Text> by {PAYMENT_METHOD_LABELS[notice.paymentMethod]}
+        {notice.userName} paid <Typography.Text strong>{formatKes(notice.totalAmount)}</Typography.Text> by{' '}
+        {PAYMENT_METHOD_LABELS[notice.paymentMethod]}
       </Typography.Text>
     ),
   };

@@ -19,7 +19,15 @@ interface OrderActionDialogProps<Fields> {
  * The confirmation of one of the admin's order actions (Record payment, Refund, Revive). It stays
  * open, its button spinning, until the api answers: the answer closes it, a refusal is shown in it.
  */
-export function OrderActionDialog<Fields>({ kind, title, okText, danger = false, children, form, onConfirm }: OrderActionDialogProps<Fields>) {
+export function OrderActionDialog<Fields>({
+  kind,
+  title,
+  okText,
+  danger = false,
+  children,
+  form,
+  onConfirm,
+}: OrderActionDialogProps<Fields>) {
   const dispatch = useAppDispatch();
   const { token } = theme.useToken();
   const { open, isSaving, error } = useAppSelector((state) => state.adminOrders.orderAction);

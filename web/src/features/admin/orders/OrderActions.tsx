@@ -1,5 +1,5 @@
-import { formatKes, type Order } from '@shop/contracts';
 import { Button, Flex, theme } from 'antd';
+import { formatKes, type Order } from '@shop/contracts';
 import { useAppDispatch } from '../../../app/hooks';
 import { mayRecordPayment, mayRefund, revivalOf } from './admin-order-moves';
 import { orderActionOpened } from './adminOrders.slice';

@@ -1,12 +1,19 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import type { NotificationRecord } from '@shop/contracts';
 import { Button, Empty, Flex, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import type { NotificationRecord } from '@shop/contracts';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Heading } from '../../../components/Heading';
 import { LoadFailureAlert } from '../../../components/LoadFailureAlert';
 import { formatOrderTime } from '../../orders/order-presentation';
 import { adminOrderMessagesRequested } from './adminOrders.slice';
-import { deliveryReportText, NOTIFICATION_CHANNEL_LABELS, NOTIFICATION_KIND_LABELS, NOTIFICATION_STATE_COLOURS, NOTIFICATION_STATE_LABELS, recipientText } from './order-messages';
+import {
+  deliveryReportText,
+  NOTIFICATION_CHANNEL_LABELS,
+  NOTIFICATION_KIND_LABELS,
+  NOTIFICATION_STATE_COLOURS,
+  NOTIFICATION_STATE_LABELS,
+  recipientText,
+} from './order-messages';
 
 function TimeOf({ at }: { at: string | null }) {
   return at === null ? <Typography.Text type="secondary">—</Typography.Text> : <time dateTime={at}>{formatOrderTime(at)}</time>;

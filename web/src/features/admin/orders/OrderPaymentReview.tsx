@@ -1,6 +1,6 @@
+import { Alert, Flex, Table, theme, Typography, type TableColumnsType } from 'antd';
 import { formatKes, mpesaAccountReference, ORDER_STATUS_LABELS, type MpesaAttemptView, type Order } from '@shop/contracts';
 import { formatKenyanMobile } from '@shop/contracts/phone';
-import { Alert, Flex, Table, Typography, theme, type TableColumnsType } from 'antd';
 import { Heading } from '../../../components/Heading';
 import { formatOrderTime, MPESA_ATTEMPT_STATE_LABELS } from '../../orders/order-presentation';
 import { PaymentNote } from '../../orders/PaymentNote';
@@ -19,7 +19,8 @@ const ATTEMPT_COLUMNS: TableColumnsType<MpesaAttemptView> = [
   {
     title: 'Result',
     key: 'result',
-    render: (_: unknown, attempt: MpesaAttemptView) => [attempt.resultCode, attempt.resultDesc].filter((part) => part !== null).join(' · ') || '—',
+    render: (_: unknown, attempt: MpesaAttemptView) =>
+      [attempt.resultCode, attempt.resultDesc].filter((part) => part !== null).join(' · ') || '—',
   },
   { title: 'Receipt', dataIndex: 'receipt', key: 'receipt', render: (receipt: string | null) => receipt ?? '—' },
 ];

@@ -1,5 +1,5 @@
+import { Button, Flex, Select, theme, Typography } from 'antd';
 import { CLOSED_ORDER_STATUSES, ORDER_STATUS_LABELS, type Order } from '@shop/contracts';
-import { Button, Flex, Select, Typography, theme } from 'antd';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { isAwaitingPayment } from '../../orders/order-moves';
 import { adminStatusChoices } from './admin-order-moves';

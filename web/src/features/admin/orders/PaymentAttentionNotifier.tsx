@@ -1,5 +1,5 @@
-import type { AdminPaymentAttentionEvent, PaymentAttentionKind } from '@shop/contracts';
 import { Typography } from 'antd';
+import type { AdminPaymentAttentionEvent, PaymentAttentionKind } from '@shop/contracts';
 import { useAppSelector } from '../../../app/hooks';
 import { paymentAttentionKey, paymentAttentionNoticeShown } from './adminOrders.slice';
 import { useOrderNotifications, type OrderNotification } from './useOrderNotifications';

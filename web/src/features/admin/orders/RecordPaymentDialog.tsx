@@ -1,9 +1,16 @@
-import { formatKes, MESSAGES, OFFLINE_PAYMENT_METHOD_LABELS, OFFLINE_PAYMENT_METHODS, type OfflinePaymentMethod, type Order } from '@shop/contracts';
 import { Form, Select, Typography } from 'antd';
+import {
+  formatKes,
+  MESSAGES,
+  OFFLINE_PAYMENT_METHOD_LABELS,
+  OFFLINE_PAYMENT_METHODS,
+  type OfflinePaymentMethod,
+  type Order,
+} from '@shop/contracts';
 import { useAppDispatch } from '../../../app/hooks';
 import { offlinePaymentRecordRequested } from './adminOrders.slice';
-import { OrderActionDialog } from './OrderActionDialog';
 import { withNote } from './order-action-fields';
+import { OrderActionDialog } from './OrderActionDialog';
 import { ReferenceAndNoteFields } from './ReferenceAndNoteFields';
 
 interface RecordPaymentFields {
@@ -35,7 +42,11 @@ export function RecordPaymentDialog({ order }: { order: Order }) {
       <Form.Item name="method" label="How it was paid" rules={[{ required: true, message: MESSAGES.orders.offlineMethodRequired }]}>
         <Select options={METHOD_OPTIONS} placeholder="Choose a way" />
       </Form.Item>
-      <ReferenceAndNoteFields label="Reference" extra="The receipt or transaction number" requiredMessage={MESSAGES.orders.offlineReferenceRequired} />
+      <ReferenceAndNoteFields
+        label="Reference"
+        extra="The receipt or transaction number"
+        requiredMessage={MESSAGES.orders.offlineReferenceRequired}
+      />
     </OrderActionDialog>
   );
 }

@@ -1,5 +1,5 @@
-import { LIMITS, MESSAGES } from '@shop/contracts';
 import { Form, Input } from 'antd';
+import { LIMITS, MESSAGES } from '@shop/contracts';
 
 /** The reference an admin gives of money that moved by hand (a receipt, a transaction number), required, and an optional note. */
 export function ReferenceAndNoteFields({ label, extra, requiredMessage }: { label: string; extra?: string; requiredMessage: string }) {
@@ -16,7 +16,11 @@ export function ReferenceAndNoteFields({ label, extra, requiredMessage }: { labe
       >
         <Input autoComplete="off" maxLength={LIMITS.paymentReferenceMaxLength} />
       </Form.Item>
-      <Form.Item name="note" label="Note (optional)" rules={[{ max: LIMITS.paymentNoteMaxLength, message: MESSAGES.orders.noteTooLong(LIMITS.paymentNoteMaxLength) }]}>
+      <Form.Item
+        name="note"
+        label="Note (optional)"
+        rules={[{ max: LIMITS.paymentNoteMaxLength, message: MESSAGES.orders.noteTooLong(LIMITS.paymentNoteMaxLength) }]}
+      >
         <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} maxLength={LIMITS.paymentNoteMaxLength} />
       </Form.Item>
     </>

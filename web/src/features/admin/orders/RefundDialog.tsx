@@ -1,10 +1,10 @@
-import { formatKes, MESSAGES, type Order, PAYMENT_METHOD_LABELS } from '@shop/contracts';
 import { Form, Typography } from 'antd';
+import { formatKes, MESSAGES, PAYMENT_METHOD_LABELS, type Order } from '@shop/contracts';
 import { useAppDispatch } from '../../../app/hooks';
 import { refundsThroughPaypal } from './admin-order-moves';
 import { refundRequested } from './adminOrders.slice';
-import { OrderActionDialog } from './OrderActionDialog';
 import { withNote } from './order-action-fields';
+import { OrderActionDialog } from './OrderActionDialog';
 import { ReferenceAndNoteFields } from './ReferenceAndNoteFields';
 
 interface RefundFields {
@@ -24,7 +24,8 @@ function SentRefundDialog({ order, amount }: { order: Order; amount: string }) {
       okText="Record refund"
       form={{
         instance: form,
-        onFinish: ({ reference, note }) => dispatch(refundRequested({ orderId: order.id, refund: withNote({ reference: reference.trim() }, note) })),
+        onFinish: ({ reference, note }) =>
+          dispatch(refundRequested({ orderId: order.id, refund: withNote({ reference: reference.trim() }, note) })),
       }}
     >
       <Typography.Paragraph style={{ marginBottom: 0 }}>
@@ -41,7 +42,12 @@ export function RefundDialog({ order }: { order: Order }) {
   const amount = formatKes(order.refundDue ?? 0);
   if (!refundsThroughPaypal(order)) return <SentRefundDialog order={order} amount={amount} />;
   return (
-    <OrderActionDialog kind="refund" title={`Refund order #${order.id}`} okText="Refund" onConfirm={() => dispatch(refundRequested({ orderId: order.id, refund: {} }))}>
+    <OrderActionDialog
+      kind="refund"
+      title={`Refund order #${order.id}`}
+      okText="Refund"
+      onConfirm={() => dispatch(refundRequested({ orderId: order.id, refund: {} }))}
+    >
       <Typography.Paragraph style={{ marginBottom: 0 }}>Refund {amount} to the shopper&apos;s PayPal?</Typography.Paragraph>
     </OrderActionDialog>
   );

@@ -1,5 +1,5 @@
-import { ORDER_STATUS_LABELS, revivedStatus, type Order } from '@shop/contracts';
 import { Typography } from 'antd';
+import { ORDER_STATUS_LABELS, revivedStatus, type Order } from '@shop/contracts';
 import { useAppDispatch } from '../../../app/hooks';
 import { revivalOf } from './admin-order-moves';
 import { orderReviveRequested } from './adminOrders.slice';
@@ -13,10 +13,15 @@ export function ReviveDialog({ order }: { order: Order }) {
   const dispatch = useAppDispatch();
   const to = revivalOf(order) ?? revivedStatus(order.paymentStatus);
   return (
-    <OrderActionDialog kind="revive" title={`Revive order #${order.id}?`} okText="Revive" onConfirm={() => dispatch(orderReviveRequested({ orderId: order.id, orderStatus: to }))}>
+    <OrderActionDialog
+      kind="revive"
+      title={`Revive order #${order.id}?`}
+      okText="Revive"
+      onConfirm={() => dispatch(orderReviveRequested({ orderId: order.id, orderStatus: to }))}
+    >
       <Typography.Paragraph style={{ marginBottom: 0 }}>
-        It moves from {ORDER_STATUS_LABELS[order.orderStatus]} to {ORDER_STATUS_LABELS[to]}, and its units will be taken from the shop&apos;s stock again. If some are no
-        longer there, the order stays {ORDER_STATUS_LABELS[order.orderStatus].toLowerCase()}.
+        It moves from {ORDER_STATUS_LABELS[order.orderStatus]} to {ORDER_STATUS_LABELS[to]}, and its units will be taken from the
+        shop&apos;s stock again. If some are no longer there, the order stays {ORDER_STATUS_LABELS[order.orderStatus].toLowerCase()}.
       </Typography.Paragraph>
     </OrderActionDialog>
   );

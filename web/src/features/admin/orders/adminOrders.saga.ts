@@ -1,6 +1,15 @@
-import { MESSAGES, NOTIFICATION_API, ORDER_API, type AdminOrderPage, type ApiSuccess, type NotificationRecord, type OrderDetails, type OrderStatusInput } from '@shop/contracts';
-import { call, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
+import { call, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
+import {
+  MESSAGES,
+  NOTIFICATION_API,
+  ORDER_API,
+  type AdminOrderPage,
+  type ApiSuccess,
+  type NotificationRecord,
+  type OrderDetails,
+  type OrderStatusInput,
+} from '@shop/contracts';
 import type { RootState } from '../../../app/store';
 import { apiClient, ApiError, messageOfError } from '../../../lib/api-client';
 import { toastRequested } from '../../notifications/notifications.slice';
@@ -56,7 +65,10 @@ function* loadOrders(action: ReturnType<typeof adminOrdersRequested> | ReturnTyp
   }
 }
 
-type DialogAction = ReturnType<typeof adminOrderDialogOpened> | ReturnType<typeof adminOrderDialogClosed> | ReturnType<typeof adminOrderDetailsRefreshRequested>;
+type DialogAction =
+  | ReturnType<typeof adminOrderDialogOpened>
+  | ReturnType<typeof adminOrderDialogClosed>
+  | ReturnType<typeof adminOrderDetailsRefreshRequested>;
 
 function* loadOrderDetails(action: DialogAction): SagaIterator {
   if (adminOrderDialogClosed.match(action)) return;
@@ -71,7 +83,8 @@ function* loadOrderDetails(action: DialogAction): SagaIterator {
   }
 }
 
-type MessagesAction = ReturnType<typeof adminOrderDialogOpened> | ReturnType<typeof adminOrderDialogClosed> | ReturnType<typeof adminOrderMessagesRequested>;
+type MessagesAction =
+  ReturnType<typeof adminOrderDialogOpened> | ReturnType<typeof adminOrderDialogClosed> | ReturnType<typeof adminOrderMessagesRequested>;
 
 /** What was sent about the dialog's order; closing the dialog cancels a read still running for it. */
 function* loadOrderMessages(action: MessagesAction): SagaIterator {
@@ -80,7 +93,10 @@ function* loadOrderMessages(action: MessagesAction): SagaIterator {
   const { orderId } = messages;
   if (orderId === null) return;
   try {
-    const answer: ApiSuccess<NotificationRecord[]> = yield call(getCancellable<ApiSuccess<NotificationRecord[]>>, NOTIFICATION_API.adminOrderMessages(orderId));
+    const answer: ApiSuccess<NotificationRecord[]> = yield call(
+      getCancellable<ApiSuccess<NotificationRecord[]>>,
+      NOTIFICATION_API.adminOrderMessages(orderId),
+    );
     yield put(adminOrderMessagesLoaded({ orderId, items: answer.data }));
   } catch (error) {
     yield put(adminOrderMessagesFailed({ orderId, message: messageOfError(error) }));
@@ -122,7 +138,11 @@ function* saveOrderStatus(): SagaIterator {
   }
   try {
     const body: OrderStatusInput = { orderStatus: chosenStatus };
-    const answer: ApiSuccess<OrderDetails> = yield call(apiClient.put<ApiSuccess<OrderDetails>>, ORDER_API.adminUpdateOrder(dialog.orderId), body);
+    const answer: ApiSuccess<OrderDetails> = yield call(
+      apiClient.put<ApiSuccess<OrderDetails>>,
+      ORDER_API.adminUpdateOrder(dialog.orderId),
+      body,
+    );
     yield put(orderStatusSaved(answer.data));
     yield put(toastRequested('success', MESSAGES.orders.statusUpdated));
   } catch (error) {
@@ -137,12 +157,14 @@ function* rereadRefused(orderId: number, error: unknown): SagaIterator {
   if (error instanceof ApiError && error.status === 409) yield put(adminOrderDetailsRefreshRequested(orderId));
 }
 
-type OrderActionRequest = ReturnType<typeof offlinePaymentRecordRequested> | ReturnType<typeof refundRequested> | ReturnType<typeof orderReviveRequested>;
+type OrderActionRequest =
+  ReturnType<typeof offlinePaymentRecordRequested> | ReturnType<typeof refundRequested> | ReturnType<typeof orderReviveRequested>;
 
 /** The api call behind each action; every one answers the order's details as they now stand. */
 function sendOrderAction(action: OrderActionRequest): Promise<ApiSuccess<OrderDetails>> {
   const { orderId } = action.payload;
-  if (offlinePaymentRecordRequested.match(action)) return apiClient.post<ApiSuccess<OrderDetails>>(ORDER_API.adminRecordPayment(orderId), action.payload.payment);
+  if (offlinePaymentRecordRequested.match(action))
+    return apiClient.post<ApiSuccess<OrderDetails>>(ORDER_API.adminRecordPayment(orderId), action.payload.payment);
   if (refundRequested.match(action)) return apiClient.post<ApiSuccess<OrderDetails>>(ORDER_API.adminRefund(orderId), action.payload.refund);
   const body: OrderStatusInput = { orderStatus: action.payload.orderStatus };
   return apiClient.put<ApiSuccess<OrderDetails>>(ORDER_API.adminUpdateOrder(orderId), body);

@@ -238,7 +238,8 @@ const adminOrdersSlice = createSlice({
     });
     builder.addCase(adminPaymentAttention, (state, action) => {
       const key = paymentAttentionKey(action.payload);
-      if (!state.paymentAttentionNotices.some((notice) => paymentAttentionKey(notice) === key)) state.paymentAttentionNotices.push(action.payload);
+      if (!state.paymentAttentionNotices.some((notice) => paymentAttentionKey(notice) === key))
+        state.paymentAttentionNotices.push(action.payload);
     });
     // Another admin's change, or a payment settling, moves the row and the open dialog in place.
     builder.addCase(orderUpdated, (state, action) => applyOrderUpdateTo(state, action.payload));

@@ -1,4 +1,13 @@
-import { MESSAGES, ORDER_API, ROUTES, type AdminOrderPaidEvent, type OfflinePaymentInput, type OrderDetails, type OrderStatusInput, type RefundInput } from '@shop/contracts';
+import {
+  MESSAGES,
+  ORDER_API,
+  ROUTES,
+  type AdminOrderPaidEvent,
+  type OfflinePaymentInput,
+  type OrderDetails,
+  type OrderStatusInput,
+  type RefundInput,
+} from '@shop/contracts';
 import { apiClient, ApiError } from '../../../lib/api-client';
 import { loggedOut } from '../../auth/auth.slice';
 import { attemptOf, attentionOf, detailsOf, orderOf, settle, startOrdersStore, updateOf } from '../../orders/order-fixtures';
@@ -20,9 +29,9 @@ import {
   orderActionOpened,
   orderReviveRequested,
   orderStatusChosen,
+  orderStatusSaveRequested,
   paymentAttentionKey,
   paymentAttentionNoticeShown,
-  orderStatusSaveRequested,
   refundRequested,
   showsNewOrders,
 } from './adminOrders.slice';
@@ -38,8 +47,13 @@ describe('the admin’s orders', () => {
     sent = [];
     apiClient.get = (async (path: string) => {
       calls.push(`GET ${path}`);
-      if (path === ORDER_API.adminOrder(2)) return { success: true, data: detailsOf(orderOf(2, { paymentStatus: 'paid', orderStatus: 'confirmed' })) };
-      return { success: true, data: [orderOf(3), orderOf(2, { paymentStatus: 'paid', orderStatus: 'confirmed' }), orderOf(1)], pagination: { total: 43, page: 1, pageSize: ADMIN_ORDERS_PAGE_SIZE } };
+      if (path === ORDER_API.adminOrder(2))
+        return { success: true, data: detailsOf(orderOf(2, { paymentStatus: 'paid', orderStatus: 'confirmed' })) };
+      return {
+        success: true,
+        data: [orderOf(3), orderOf(2, { paymentStatus: 'paid', orderStatus: 'confirmed' }), orderOf(1)],
+        pagination: { total: 43, page: 1, pageSize: ADMIN_ORDERS_PAGE_SIZE },
+      };
     }) as typeof apiClient.get;
   });
 
@@ -47,7 +61,9 @@ describe('the admin’s orders', () => {
 
   it('asks for one page, of one status when filtered', () => {
     expect(adminOrdersPath({ status: null, page: 1 })).toBe(`${ORDER_API.adminOrders}?page=1&pageSize=${ADMIN_ORDERS_PAGE_SIZE}`);
-    expect(adminOrdersPath({ status: 'inShipping', page: 3 })).toBe(`${ORDER_API.adminOrders}?page=3&pageSize=${ADMIN_ORDERS_PAGE_SIZE}&status=inShipping`);
+    expect(adminOrdersPath({ status: 'inShipping', page: 3 })).toBe(
+      `${ORDER_API.adminOrders}?page=3&pageSize=${ADMIN_ORDERS_PAGE_SIZE}&status=inShipping`,
+    );
   });
 
   it('keeps the page and the total the server counted', async () => {
@@ -55,7 +71,12 @@ describe('the admin’s orders', () => {
     store.dispatch(adminOrdersRequested({ status: 'pending', page: 2 }));
     await settle();
     expect(calls).toEqual([`GET ${adminOrdersPath({ status: 'pending', page: 2 })}`]);
-    expect(store.getState().adminOrders).toMatchObject({ query: { status: 'pending', page: 2 }, total: 43, isLoading: false, hasLoaded: true });
+    expect(store.getState().adminOrders).toMatchObject({
+      query: { status: 'pending', page: 2 },
+      total: 43,
+      isLoading: false,
+      hasLoaded: true,
+    });
     stop();
   });
 
@@ -71,7 +92,11 @@ describe('the admin’s orders', () => {
     apiClient.put = (async (path: string, body: unknown) => {
       calls.push(`PUT ${path}`);
       sent.push(body);
-      return { success: true, message: MESSAGES.orders.statusUpdated, data: { ...detailsOf(orderOf(2, { paymentStatus: 'paid', orderStatus: 'inShipping' })) } };
+      return {
+        success: true,
+        message: MESSAGES.orders.statusUpdated,
+        data: { ...detailsOf(orderOf(2, { paymentStatus: 'paid', orderStatus: 'inShipping' })) },
+      };
     }) as typeof apiClient.put;
     const { store, toasts, stop } = await openOrderTwo();
     expect(store.getState().adminOrders.dialog.details?.history).toHaveLength(1);
@@ -96,7 +121,11 @@ describe('the admin’s orders', () => {
     store.dispatch(orderStatusSaveRequested());
     await settle();
     expect(toasts()).toEqual([{ kind: 'error', text: MESSAGES.orders.unknownStatus }]);
-    expect(store.getState().adminOrders).toMatchObject({ isSaving: false, chosenStatus: 'delivered', items: [{}, { orderStatus: 'confirmed' }, {}] });
+    expect(store.getState().adminOrders).toMatchObject({
+      isSaving: false,
+      chosenStatus: 'delivered',
+      items: [{}, { orderStatus: 'confirmed' }, {}],
+    });
     stop();
   });
 
@@ -114,7 +143,13 @@ describe('the admin’s orders', () => {
   });
 });
 
-const paid = (orderId: number): AdminOrderPaidEvent => ({ orderId, userName: 'Wanjiru', totalAmount: 3150, paymentMethod: 'mpesa', createdAt: '2025-06-02T07:30:00.000Z' });
+const paid = (orderId: number): AdminOrderPaidEvent => ({
+  orderId,
+  userName: 'Wanjiru',
+  totalAmount: 3150,
+  paymentMethod: 'mpesa',
+  createdAt: '2025-06-02T07:30:00.000Z',
+});
 
 describe('new orders for the admin', () => {
   it('are announced once each, and counted until the admin opens the orders page', () => {
@@ -157,11 +192,19 @@ describe('payments that need the admin', () => {
   it('are announced once per order and reason, and forgotten on sign-out', () => {
     let state = adminOrdersReducer(undefined, adminPaymentAttention(attentionOf(7)));
     state = adminOrdersReducer(state, adminPaymentAttention(attentionOf(7)));
-    state = adminOrdersReducer(state, adminPaymentAttention(attentionOf(7, { kind: 'refundDue', message: 'Received KES 7 of KES 3,150: refund KES 7' })));
-    expect(state.paymentAttentionNotices.map(paymentAttentionKey)).toEqual(['payment-attention-7-outcomeUnknown', 'payment-attention-7-refundDue']);
+    state = adminOrdersReducer(
+      state,
+      adminPaymentAttention(attentionOf(7, { kind: 'refundDue', message: 'Received KES 7 of KES 3,150: refund KES 7' })),
+    );
+    expect(state.paymentAttentionNotices.map(paymentAttentionKey)).toEqual([
+      'payment-attention-7-outcomeUnknown',
+      'payment-attention-7-refundDue',
+    ]);
 
     state = adminOrdersReducer(state, paymentAttentionNoticeShown(paymentAttentionKey(attentionOf(7))));
-    expect(state.paymentAttentionNotices).toEqual([attentionOf(7, { kind: 'refundDue', message: 'Received KES 7 of KES 3,150: refund KES 7' })]);
+    expect(state.paymentAttentionNotices).toEqual([
+      attentionOf(7, { kind: 'refundDue', message: 'Received KES 7 of KES 3,150: refund KES 7' }),
+    ]);
     // Not a new order: the menu's count is left alone.
     expect(state.unseenOrderIds).toEqual([]);
     expect(adminOrdersReducer(state, loggedOut()).paymentAttentionNotices).toEqual([]);
@@ -183,7 +226,11 @@ describe('the admin’s orders, live', () => {
       calls.push(path);
       if (path === ORDER_API.adminOrder(2)) return { success: true, data: details };
       const page = new URL(path, 'http://shop.test').searchParams.get('page')!;
-      return { success: true, data: (pageRows[page] ?? []).map((id) => orderOf(id)), pagination: { total: 43, page: Number(page), pageSize: ADMIN_ORDERS_PAGE_SIZE } };
+      return {
+        success: true,
+        data: (pageRows[page] ?? []).map((id) => orderOf(id)),
+        pagination: { total: 43, page: Number(page), pageSize: ADMIN_ORDERS_PAGE_SIZE },
+      };
     }) as typeof apiClient.get;
   });
 
@@ -235,7 +282,20 @@ describe('the admin’s orders, live', () => {
     await settle();
     calls = [];
     const shipped = orderOf(2, { paymentStatus: 'paid', orderStatus: 'inShipping', orderUpdateDate: '2025-06-02T08:00:00.000Z' });
-    details = { ...detailsOf(shipped), history: [...detailsOf(shipped).history, { fromStatus: 'pending', toStatus: 'inShipping', actor: 'admin', changedBy: 'Achieng', reason: '', createdAt: shipped.orderUpdateDate }] };
+    details = {
+      ...detailsOf(shipped),
+      history: [
+        ...detailsOf(shipped).history,
+        {
+          fromStatus: 'pending',
+          toStatus: 'inShipping',
+          actor: 'admin',
+          changedBy: 'Achieng',
+          reason: '',
+          createdAt: shipped.orderUpdateDate,
+        },
+      ],
+    };
 
     store.dispatch(orderUpdated(updateOf(shipped)));
     const state = store.getState().adminOrders;
@@ -272,7 +332,11 @@ describe('the admin’s orders, live', () => {
     apiClient.get = ((path: string) => {
       calls.push(path);
       const page = new URL(path, 'http://shop.test').searchParams.get('page')!;
-      const answer = { success: true, data: (page === '1' ? [5, 4, 3] : [9, 8]).map((id) => orderOf(id)), pagination: { total: 43, page: Number(page), pageSize: ADMIN_ORDERS_PAGE_SIZE } };
+      const answer = {
+        success: true,
+        data: (page === '1' ? [5, 4, 3] : [9, 8]).map((id) => orderOf(id)),
+        pagination: { total: 43, page: Number(page), pageSize: ADMIN_ORDERS_PAGE_SIZE },
+      };
       return page === '1' ? new Promise<unknown>((resolve) => (releaseRefresh = () => resolve(answer))) : Promise.resolve(answer);
     }) as typeof apiClient.get;
     store.dispatch(adminOrderPaid(paid(5)));
@@ -297,7 +361,10 @@ describe('the admin’s orders, live', () => {
     store.dispatch(adminPaymentAttention(attentionOf(2)));
     await settle();
     expect(calls.sort()).toEqual([adminOrdersPath({ status: null, page: 1 }), ORDER_API.adminOrder(2)].sort());
-    expect(store.getState().adminOrders.dialog.details).toMatchObject({ paymentStatus: 'unknown', mpesaAttempts: [{ state: 'unknown', checkoutRequestId: null }] });
+    expect(store.getState().adminOrders.dialog.details).toMatchObject({
+      paymentStatus: 'unknown',
+      mpesaAttempts: [{ state: 'unknown', checkoutRequestId: null }],
+    });
     stop();
   });
 
@@ -324,7 +391,6 @@ describe('the admin’s orders, live', () => {
     stop();
   });
 });
-
 
 describe('the admin’s status choices', () => {
   const choices = (fields: Parameters<typeof orderOf>[1]) => adminStatusChoices(orderOf(2, fields));
@@ -361,9 +427,13 @@ describe('the admin’s status choices', () => {
   it('refund what is owed until it is refunded, through PayPal only for money PayPal took', () => {
     expect(mayRefund(orderOf(2))).toBe(false);
     expect(mayRefund(orderOf(2, { refundDue: 3150 }))).toBe(true);
-    expect(mayRefund(orderOf(2, { refundDue: 3150, refund: { amount: 3150, reference: 'RF1', refundedAt: '2025-06-03T09:00:00.000Z' } }))).toBe(false);
+    expect(
+      mayRefund(orderOf(2, { refundDue: 3150, refund: { amount: 3150, reference: 'RF1', refundedAt: '2025-06-03T09:00:00.000Z' } })),
+    ).toBe(false);
     expect(refundsThroughPaypal(orderOf(2, { paymentMethod: 'paypal' }))).toBe(true);
-    expect(refundsThroughPaypal(orderOf(2, { paymentMethod: 'paypal', offlinePayment: { method: 'cash', reference: 'R1', note: '' } }))).toBe(false);
+    expect(
+      refundsThroughPaypal(orderOf(2, { paymentMethod: 'paypal', offlinePayment: { method: 'cash', reference: 'R1', note: '' } })),
+    ).toBe(false);
     expect(refundsThroughPaypal(orderOf(2))).toBe(false);
   });
 
@@ -417,7 +487,9 @@ describe('the admin’s order actions', () => {
     const payment: OfflinePaymentInput = { method: 'mpesaTill', reference: 'SGR7TILL01' };
     answer = () => ({
       success: true,
-      data: detailsOf(orderOf(2, { paymentStatus: 'paid', orderStatus: 'confirmed', offlinePayment: { ...payment, note: '' }, orderUpdateDate: later })),
+      data: detailsOf(
+        orderOf(2, { paymentStatus: 'paid', orderStatus: 'confirmed', offlinePayment: { ...payment, note: '' }, orderUpdateDate: later }),
+      ),
     });
     store.dispatch(orderActionOpened('recordPayment'));
     store.dispatch(offlinePaymentRecordRequested({ orderId: 2, payment }));
@@ -455,7 +527,12 @@ describe('the admin’s order actions', () => {
     const { store, admin, row, toasts, stop } = await openOrder(detailsOf(owed));
     answer = () => ({
       success: true,
-      data: detailsOf({ ...owed, paymentStatus: 'refunded', refund: { amount: 3150, reference: '1JU08902781691411', refundedAt: later }, orderUpdateDate: later }),
+      data: detailsOf({
+        ...owed,
+        paymentStatus: 'refunded',
+        refund: { amount: 3150, reference: '1JU08902781691411', refundedAt: later },
+        orderUpdateDate: later,
+      }),
     });
     store.dispatch(orderActionOpened('refund'));
     store.dispatch(refundRequested({ orderId: 2, refund: {} }));
@@ -471,7 +548,15 @@ describe('the admin’s order actions', () => {
   it('records the reference of an M-Pesa refund the admin sent', async () => {
     const owed = orderOf(2, { paymentStatus: 'paid', orderStatus: 'cancelled', refundDue: 3150 });
     const { store, row, stop } = await openOrder(detailsOf(owed));
-    answer = () => ({ success: true, data: detailsOf({ ...owed, paymentStatus: 'refunded', refund: { amount: 3150, reference: 'SGR7BACK01', refundedAt: later }, orderUpdateDate: later }) });
+    answer = () => ({
+      success: true,
+      data: detailsOf({
+        ...owed,
+        paymentStatus: 'refunded',
+        refund: { amount: 3150, reference: 'SGR7BACK01', refundedAt: later },
+        orderUpdateDate: later,
+      }),
+    });
     store.dispatch(orderActionOpened('refund'));
     store.dispatch(refundRequested({ orderId: 2, refund: withNote({ reference: 'SGR7BACK01' }, 'Sent from the shop’s line') }));
     await settle();
@@ -512,7 +597,8 @@ describe('the admin’s order actions', () => {
 
   it('sends one request however often the dialog’s button is pressed while it is on its way', async () => {
     const { store, stop } = await openOrder(detailsOf(orderOf(2)));
-    answer = () => new Promise((resolve) => setTimeout(() => resolve({ success: true, data: detailsOf(orderOf(2, { orderUpdateDate: later })) }), 5));
+    answer = () =>
+      new Promise((resolve) => setTimeout(() => resolve({ success: true, data: detailsOf(orderOf(2, { orderUpdateDate: later })) }), 5));
     store.dispatch(orderActionOpened('recordPayment'));
     store.dispatch(offlinePaymentRecordRequested({ orderId: 2, payment: { method: 'cash', reference: 'R1' } }));
     store.dispatch(offlinePaymentRecordRequested({ orderId: 2, payment: { method: 'cash', reference: 'R1' } }));

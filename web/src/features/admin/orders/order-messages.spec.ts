@@ -1,4 +1,4 @@
-import { NOTIFICATION_API, ORDER_API, MESSAGES, type NotificationRecord } from '@shop/contracts';
+import { MESSAGES, NOTIFICATION_API, ORDER_API, type NotificationRecord } from '@shop/contracts';
 import { apiClient, ApiError } from '../../../lib/api-client';
 import { detailsOf, orderOf, settle, startOrdersStore } from '../../orders/order-fixtures';
 import { adminOrdersSaga } from './adminOrders.saga';
@@ -109,6 +109,8 @@ describe('the messages sent about an order, in the admin’s dialog', () => {
   it('give Africa’s Talking’s delivery report with its failure reason, and nothing before one came', () => {
     expect(deliveryReportText(messageOf(1))).toBeNull();
     expect(deliveryReportText(messageOf(1, { deliveryStatus: 'Success' }))).toBe('Success');
-    expect(deliveryReportText(messageOf(1, { deliveryStatus: 'Failed', deliveryFailureReason: 'AbsentSubscriber' }))).toBe('Failed: AbsentSubscriber');
+    expect(deliveryReportText(messageOf(1, { deliveryStatus: 'Failed', deliveryFailureReason: 'AbsentSubscriber' }))).toBe(
+      'Failed: AbsentSubscriber',
+    );
   });
 });

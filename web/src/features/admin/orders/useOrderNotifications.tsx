@@ -1,7 +1,7 @@
+import type { UnknownAction } from '@reduxjs/toolkit';
 import { App, Flex, type NotificationArgsProps } from 'antd';
 import { useEffect, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { UnknownAction } from '@reduxjs/toolkit';
 import { useAppDispatch } from '../../../app/hooks';
 import { OrderNoticeLink } from './OrderNoticeLink';
 
@@ -16,7 +16,11 @@ export interface OrderNotification extends Omit<NotificationArgsProps, 'key' | '
  * tells the store it was shown. The link closes its notice before it navigates, through the router
  * hook taken here, as a notice is no part of the page that a router Link would leave.
  */
-export function useOrderNotifications<Notice extends { orderId: number }>(notices: Notice[], present: (notice: Notice) => OrderNotification, shown: (notice: Notice) => UnknownAction): void {
+export function useOrderNotifications<Notice extends { orderId: number }>(
+  notices: Notice[],
+  present: (notice: Notice) => OrderNotification,
+  shown: (notice: Notice) => UnknownAction,
+): void {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { notification } = App.useApp();

@@ -1,6 +1,6 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { categoryLabel, formatKes, LIMITS, MESSAGES, type AdminProduct } from '@shop/contracts';
 import { Button, Card, Flex, Tag, Typography } from 'antd';
+import { categoryLabel, formatKes, LIMITS, MESSAGES, type AdminProduct } from '@shop/contracts';
 import { Heading } from '../../../components/Heading';
 import { VISUALLY_HIDDEN } from '../../../components/visually-hidden';
 import { LivePicture } from './LivePicture';
@@ -28,7 +28,12 @@ export function AdminProductCard({ product, isDeleting, onEdit, onDelete }: Admi
       styles={{ body: { padding: 16, flex: 1 } }}
       cover={
         <div style={{ position: 'relative' }}>
-          <LivePicture image={picture} alt={product.title} sizes="(min-width: 1200px) 25vw, (min-width: 576px) 50vw, 100vw" aspectRatio="4 / 3" />
+          <LivePicture
+            image={picture}
+            alt={product.title}
+            sizes="(min-width: 1200px) 25vw, (min-width: 576px) 50vw, 100vw"
+            aspectRatio="4 / 3"
+          />
           {onSale && (
             <Tag color="red" style={{ position: 'absolute', top: 8, left: 8, margin: 0 }}>
               {MESSAGES.catalogue.sale}
@@ -40,7 +45,15 @@ export function AdminProductCard({ product, isDeleting, onEdit, onDelete }: Admi
         <Button key="edit" type="text" icon={<EditOutlined />} onClick={onEdit} aria-label={`Edit ${product.title}`}>
           Edit
         </Button>,
-        <Button key="delete" type="text" danger icon={<DeleteOutlined />} onClick={onDelete} loading={isDeleting} aria-label={`Delete ${product.title}`}>
+        <Button
+          key="delete"
+          type="text"
+          danger
+          icon={<DeleteOutlined />}
+          onClick={onDelete}
+          loading={isDeleting}
+          aria-label={`Delete ${product.title}`}
+        >
           Delete
         </Button>,
       ]}
@@ -71,7 +84,11 @@ export function AdminProductCard({ product, isDeleting, onEdit, onDelete }: Admi
         {chips.shown.length > 0 && (
           <Flex gap={4} wrap aria-label="Variations">
             {chips.shown.map((variation) => (
-              <Tag key={variation.id} title={variation.label} style={{ margin: 0, maxWidth: 160, overflow: 'hidden', textOverflow: 'ellipsis' }}>
+              <Tag
+                key={variation.id}
+                title={variation.label}
+                style={{ margin: 0, maxWidth: 160, overflow: 'hidden', textOverflow: 'ellipsis' }}
+              >
                 {variation.label}
               </Tag>
             ))}

@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { LIMITS, MESSAGES, type AdminProduct } from '@shop/contracts';
 import { Alert, App, Button, Card, Col, Empty, Flex, Row, Skeleton } from 'antd';
 import { useEffect } from 'react';
+import { LIMITS, MESSAGES, type AdminProduct } from '@shop/contracts';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { LiveUpdatesNotice } from '../../realtime/LiveUpdatesNotice';
 import { AdminPageHeading } from '../AdminPageHeading';

@@ -1,7 +1,7 @@
 import { DeleteOutlined, InboxOutlined } from '@ant-design/icons';
-import { LIMITS, MESSAGES, type ImageSet } from '@shop/contracts';
 import { Button, Flex, Progress, Typography, Upload, type UploadProps } from 'antd';
 import { useEffect, useRef, useState } from 'react';
+import { LIMITS, MESSAGES, type ImageSet } from '@shop/contracts';
 import { useAppDispatch } from '../../../app/hooks';
 import { ApiError } from '../../../lib/api-client';
 import { uploadImage } from '../../../lib/upload-image';
@@ -104,7 +104,13 @@ export function ImageUploadField({ label, image, onChange, onUploadingChange, pr
             </Button>
           </Flex>
         ) : (
-          <Upload.Dragger accept={ACCEPTED_TYPES} multiple={false} showUploadList={false} beforeUpload={beforeUpload} customRequest={customRequest}>
+          <Upload.Dragger
+            accept={ACCEPTED_TYPES}
+            multiple={false}
+            showUploadList={false}
+            beforeUpload={beforeUpload}
+            customRequest={customRequest}
+          >
             <Flex vertical align="center" gap={4} style={{ padding: '8px 12px' }}>
               <InboxOutlined style={{ fontSize: 28 }} />
               <Typography.Text>Click or drag an image here</Typography.Text>

@@ -1,7 +1,7 @@
 import { PictureOutlined, WarningOutlined } from '@ant-design/icons';
-import { MESSAGES, type ImageSet } from '@shop/contracts';
 import { Flex, Spin, theme, Typography } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
+import { MESSAGES, type ImageSet } from '@shop/contracts';
 import { ProductPicture } from '../../../components/ProductPicture';
 import { useLiveImage } from '../../realtime/useLiveImage';
 
@@ -18,7 +18,16 @@ interface LivePictureProps {
 function Frame({ aspectRatio, children }: { aspectRatio: CSSProperties['aspectRatio']; children: ReactNode }) {
   const { token } = theme.useToken();
   return (
-    <div style={{ position: 'relative', aspectRatio, width: '100%', overflow: 'hidden', background: token.colorFillTertiary, borderRadius: token.borderRadius }}>
+    <div
+      style={{
+        position: 'relative',
+        aspectRatio,
+        width: '100%',
+        overflow: 'hidden',
+        background: token.colorFillTertiary,
+        borderRadius: token.borderRadius,
+      }}
+    >
       {children}
     </div>
   );
@@ -27,12 +36,26 @@ function Frame({ aspectRatio, children }: { aspectRatio: CSSProperties['aspectRa
 function LiveImage({ image, alt, sizes, aspectRatio = '1', compact = false }: LivePictureProps & { image: ImageSet }) {
   const { token } = theme.useToken();
   const live = useLiveImage(image);
-  const overlay: CSSProperties = { position: 'absolute', inset: 0, padding: 8, textAlign: 'center', background: `color-mix(in srgb, ${token.colorBgContainer} 78%, transparent)` };
+  const overlay: CSSProperties = {
+    position: 'absolute',
+    inset: 0,
+    padding: 8,
+    textAlign: 'center',
+    background: `color-mix(in srgb, ${token.colorBgContainer} 78%, transparent)`,
+  };
 
   if (live.status === 'failed') {
     return (
       <Frame aspectRatio={aspectRatio}>
-        <Flex vertical align="center" justify="center" gap={4} role="alert" aria-label={`${MESSAGES.products.imageFailed}${live.failureReason ? `: ${live.failureReason}` : ''}`} style={overlay}>
+        <Flex
+          vertical
+          align="center"
+          justify="center"
+          gap={4}
+          role="alert"
+          aria-label={`${MESSAGES.products.imageFailed}${live.failureReason ? `: ${live.failureReason}` : ''}`}
+          style={overlay}
+        >
           <WarningOutlined style={{ color: token.colorError, fontSize: compact ? 18 : 24 }} />
           {!compact && (
             <>

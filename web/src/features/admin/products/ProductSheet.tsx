@@ -1,12 +1,21 @@
-import { CATEGORIES, LIMITS, MESSAGES, type AdminProduct, type ImageSet } from '@shop/contracts';
 import { Button, Col, Drawer, Flex, Form, Input, InputNumber, Row, Select, Typography } from 'antd';
 import { useEffect, useState } from 'react';
+import { CATEGORIES, LIMITS, MESSAGES, type AdminProduct, type ImageSet } from '@shop/contracts';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { useScreens } from '../../../app/useScreens';
 import { Heading } from '../../../components/Heading';
 import { productSaveRequested, productSheetClosed } from './adminProducts.slice';
 import { ImageUploadField } from './ImageUploadField';
-import { countBelowHeld, draftOf, idSuffix, productInputOf, productRequirements, unitsOnHandHelp, type DraftVariation, type ProductFormValues } from './product-form';
+import {
+  countBelowHeld,
+  draftOf,
+  idSuffix,
+  productInputOf,
+  productRequirements,
+  unitsOnHandHelp,
+  type DraftVariation,
+  type ProductFormValues,
+} from './product-form';
 import { ProductRequirements } from './ProductRequirements';
 import { VariationsManager } from './VariationsManager';
 
@@ -52,10 +61,23 @@ function ProductEditor({ productId, product }: { productId: number | null; produ
         <Heading level={2} look={5} style={{ marginTop: 0 }}>
           Main image
         </Heading>
-        <ImageUploadField label="Main image" image={mainImage} onChange={setMainImage} onUploadingChange={(main) => setUploads((current) => ({ ...current, main }))} />
+        <ImageUploadField
+          label="Main image"
+          image={mainImage}
+          onChange={setMainImage}
+          onUploadingChange={(main) => setUploads((current) => ({ ...current, main }))}
+        />
       </div>
 
-      <Form form={form} name="product" layout="vertical" initialValues={initialDraft.values} onFinish={submit} requiredMark={false} id="product-form">
+      <Form
+        form={form}
+        name="product"
+        layout="vertical"
+        initialValues={initialDraft.values}
+        onFinish={submit}
+        requiredMark={false}
+        id="product-form"
+      >
         <Form.Item name="title" label="Title">
           <Input placeholder="Enter product title" maxLength={LIMITS.productTitleMaxLength} />
         </Form.Item>
@@ -108,7 +130,11 @@ function ProductEditor({ productId, product }: { productId: number | null; produ
         </Form.Item>
       </Form>
 
-      <VariationsManager variations={variations} onChange={setVariations} onUploadingChange={(variation) => setUploads((current) => ({ ...current, variation }))} />
+      <VariationsManager
+        variations={variations}
+        onChange={setVariations}
+        onUploadingChange={(variation) => setUploads((current) => ({ ...current, variation }))}
+      />
 
       <ProductRequirements requirements={requirements} />
 
@@ -124,7 +150,9 @@ export function ProductSheet() {
   const dispatch = useAppDispatch();
   const screens = useScreens();
   const { open, productId } = useAppSelector((state) => state.adminProducts.sheet);
-  const product = useAppSelector((state) => (productId === null ? null : (state.adminProducts.items.find((item) => item.id === productId) ?? null)));
+  const product = useAppSelector((state) =>
+    productId === null ? null : (state.adminProducts.items.find((item) => item.id === productId) ?? null),
+  );
   const editing = productId !== null;
 
   return (

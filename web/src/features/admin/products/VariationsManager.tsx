@@ -1,7 +1,7 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { LIMITS, MESSAGES, type ImageSet } from '@shop/contracts';
 import { Button, Card, Flex, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
+import { LIMITS, MESSAGES, type ImageSet } from '@shop/contracts';
 import { useAppDispatch } from '../../../app/hooks';
 import { toastRequested } from '../../notifications/notifications.slice';
 import { ImageUploadField } from './ImageUploadField';
@@ -55,7 +55,13 @@ export function VariationsManager({ variations, onChange, onUploadingChange }: V
                 <Typography.Text style={{ flex: 1, minWidth: 0 }} ellipsis>
                   {variation.label}
                 </Typography.Text>
-                <Button type="text" danger icon={<DeleteOutlined />} aria-label={`Remove variation ${variation.label}`} onClick={() => removeVariation(variation)} />
+                <Button
+                  type="text"
+                  danger
+                  icon={<DeleteOutlined />}
+                  aria-label={`Remove variation ${variation.label}`}
+                  onClick={() => removeVariation(variation)}
+                />
               </Flex>
             ))}
           </Flex>

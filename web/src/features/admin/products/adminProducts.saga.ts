@@ -1,7 +1,7 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { CATALOGUE_API, MESSAGES, type AdminProduct, type ApiSuccess } from '@shop/contracts';
-import { all, call, put, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
+import { all, call, put, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
+import { CATALOGUE_API, MESSAGES, type AdminProduct, type ApiSuccess } from '@shop/contracts';
 import { apiClient, ApiError, messageOfError } from '../../../lib/api-client';
 import { toastRequested } from '../../notifications/notifications.slice';
 import {
@@ -25,7 +25,9 @@ function* toastFailure(headline: string, error: unknown): SagaIterator {
 
 function* loadProducts(): SagaIterator {
   try {
-    const answer: ApiSuccess<AdminProduct[]> = yield call(apiClient.get<ApiSuccess<AdminProduct[]>>, CATALOGUE_API.adminProducts, { noCache: true });
+    const answer: ApiSuccess<AdminProduct[]> = yield call(apiClient.get<ApiSuccess<AdminProduct[]>>, CATALOGUE_API.adminProducts, {
+      noCache: true,
+    });
     yield put(adminProductsLoaded(answer.data));
   } catch (error) {
     yield put(adminProductsFailed(messageOfError(error, MESSAGES.products.fetchFailed)));
@@ -59,7 +61,10 @@ function* deleteProduct(action: PayloadAction<number>): SagaIterator {
     return;
   }
   try {
-    const answer: ApiSuccess<{ id: number }> = yield call(apiClient.delete<ApiSuccess<{ id: number }>>, CATALOGUE_API.deleteProduct(productId));
+    const answer: ApiSuccess<{ id: number }> = yield call(
+      apiClient.delete<ApiSuccess<{ id: number }>>,
+      CATALOGUE_API.deleteProduct(productId),
+    );
     yield put(productDeleted(productId));
     yield put(toastRequested('success', answer.message ?? MESSAGES.products.deleted));
   } catch (error) {

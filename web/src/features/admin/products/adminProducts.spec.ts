@@ -1,6 +1,6 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { CATALOGUE_API, MESSAGES, type ProductInput } from '@shop/contracts';
 import { runSaga, stdChannel } from 'redux-saga';
+import { CATALOGUE_API, MESSAGES, type ProductInput } from '@shop/contracts';
 import { apiClient, ApiError } from '../../../lib/api-client';
 import { toastRequested } from '../../notifications/notifications.slice';
 import { adminProductsSaga } from './adminProducts.saga';
@@ -17,8 +17,8 @@ import {
   productSaveRequested,
   productSheetOpened,
 } from './adminProducts.slice';
-import { draftOf, productInputOf } from './product-form';
 import { KITE } from './product-fixtures';
+import { draftOf, productInputOf } from './product-form';
 
 const initial = adminProductsReducer(undefined, { type: 'init' });
 
@@ -30,12 +30,27 @@ describe("the admin's product list", () => {
 
   it('is emptied by a failed fetch, keeping the reason', () => {
     const loaded = adminProductsReducer(initial, adminProductsLoaded([KITE]));
-    expect(adminProductsReducer(loaded, adminProductsFailed(MESSAGES.products.fetchFailed))).toMatchObject({ items: [], error: MESSAGES.products.fetchFailed });
+    expect(adminProductsReducer(loaded, adminProductsFailed(MESSAGES.products.fetchFailed))).toMatchObject({
+      items: [],
+      error: MESSAGES.products.fetchFailed,
+    });
   });
 
   it('closes the sheet once a save succeeded, remembering which product it showed', () => {
     let state = adminProductsReducer(initial, productSheetOpened(KITE.id));
-    state = adminProductsReducer(state, productSaveRequested({ productId: KITE.id, input: { title: KITE.title, category: KITE.category, price: KITE.price, totalStock: KITE.unitsOnHand, stockVersion: KITE.stockVersion } }));
+    state = adminProductsReducer(
+      state,
+      productSaveRequested({
+        productId: KITE.id,
+        input: {
+          title: KITE.title,
+          category: KITE.category,
+          price: KITE.price,
+          totalStock: KITE.unitsOnHand,
+          stockVersion: KITE.stockVersion,
+        },
+      }),
+    );
     expect(state.isSaving).toBe(true);
     state = adminProductsReducer(state, productSaved());
     expect(state).toMatchObject({ isSaving: false, sheet: { open: false, productId: KITE.id } });
@@ -84,7 +99,12 @@ describe("the admin's product saga", () => {
     const saga = startSaga();
     saga.channel.put(productSaveRequested({ productId: KITE.id, input: kiteSheet() }));
     await settle();
-    expect(sent).toEqual([[CATALOGUE_API.editProduct(KITE.id), expect.objectContaining({ totalStock: KITE.unitsOnHand, stockVersion: KITE.stockVersion } satisfies Partial<ProductInput>)]]);
+    expect(sent).toEqual([
+      [
+        CATALOGUE_API.editProduct(KITE.id),
+        expect.objectContaining({ totalStock: KITE.unitsOnHand, stockVersion: KITE.stockVersion } satisfies Partial<ProductInput>),
+      ],
+    ]);
     expect(saga.dispatched).toContainEqual(productSaved());
     saga.stop();
   });
@@ -114,7 +134,10 @@ describe("the admin's product saga", () => {
     const saga = startSaga();
     saga.channel.put(productSaveRequested({ productId: KITE.id, input: kiteSheet() }));
     await settle();
-    expect(saga.dispatched).toEqual([productSaveFailed(), toastRequested('error', MESSAGES.products.updateFailed, MESSAGES.stock.belowHeld(2))]);
+    expect(saga.dispatched).toEqual([
+      productSaveFailed(),
+      toastRequested('error', MESSAGES.products.updateFailed, MESSAGES.stock.belowHeld(2)),
+    ]);
     saga.stop();
   });
 

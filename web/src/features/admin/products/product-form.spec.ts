@@ -1,19 +1,38 @@
 import { LIMITS, MESSAGES, type AdminProduct, type ImageSet } from '@shop/contracts';
-import { chipsOnCard, countBelowHeld, draftOf, idSuffix, productInputOf, productRequirements, unitsOnHandHelp, type ProductDraft } from './product-form';
 import { KITE } from './product-fixtures';
+import {
+  chipsOnCard,
+  countBelowHeld,
+  draftOf,
+  idSuffix,
+  productInputOf,
+  productRequirements,
+  unitsOnHandHelp,
+  type ProductDraft,
+} from './product-form';
 
 const picture = (name: string): ImageSet => ({ url: `/uploads/originals/${name}.png`, status: 'pending', srcSet: [] });
 
 const complete: ProductDraft = {
-  values: { title: ' Wooden safari train ', description: 'Ten animals', category: 'educational-toys', price: 2500, salePrice: null, unitsOnHand: 12 },
+  values: {
+    title: ' Wooden safari train ',
+    description: 'Ten animals',
+    category: 'educational-toys',
+    price: 2500,
+    salePrice: null,
+    unitsOnHand: 12,
+  },
   mainImage: picture('train'),
   variations: [{ label: ' Red ', image: picture('red') }],
   stockVersion: null,
 };
 
-const unmet = (draft: ProductDraft) => productRequirements(draft).filter((requirement) => !requirement.met).map((requirement) => requirement.text);
+const unmet = (draft: ProductDraft) =>
+  productRequirements(draft)
+    .filter((requirement) => !requirement.met)
+    .map((requirement) => requirement.text);
 
-describe('the product sheet\'s requirements', () => {
+describe("the product sheet's requirements", () => {
   it('lists the five requirements in order, each with its text', () => {
     expect(productRequirements(complete).map((requirement) => requirement.text)).toEqual([
       MESSAGES.products.requirements.title,
@@ -77,14 +96,21 @@ describe('what the sheet sends', () => {
     };
     const draft = draftOf(product);
     expect(draft.values.salePrice).toBeNull();
-    expect(productInputOf(draft)).toMatchObject({ price: 800, salePrice: 0, variations: [{ label: 'Blue', image: '/uploads/originals/blue.png' }] });
+    expect(productInputOf(draft)).toMatchObject({
+      price: 800,
+      salePrice: 0,
+      variations: [{ label: 'Blue', image: '/uploads/originals/blue.png' }],
+    });
   });
 
   it('edits the units on hand, not what shoppers can buy, and sends back the stock version the sheet was read at', () => {
     const draft = draftOf({ ...KITE, image: picture('kite') });
     expect(draft.values.unitsOnHand).toBe(KITE.unitsOnHand);
     expect(productInputOf(draft)).toMatchObject({ totalStock: KITE.unitsOnHand, stockVersion: KITE.stockVersion });
-    expect(productInputOf({ ...draft, values: { ...draft.values, unitsOnHand: 9 } })).toMatchObject({ totalStock: 9, stockVersion: KITE.stockVersion });
+    expect(productInputOf({ ...draft, values: { ...draft.values, unitsOnHand: 9 } })).toMatchObject({
+      totalStock: 9,
+      stockVersion: KITE.stockVersion,
+    });
   });
 });
 

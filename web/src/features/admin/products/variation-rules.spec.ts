@@ -32,7 +32,9 @@ describe('adding a variation', () => {
 
   it('refuses a label longer than 100 characters', () => {
     expect(newVariationProblems({ label: 'x'.repeat(LIMITS.variationLabelMaxLength), hasImage: true }, existing)).toEqual({});
-    expect(newVariationProblems({ label: 'x'.repeat(LIMITS.variationLabelMaxLength + 1), hasImage: true }, existing).label).toBe(MESSAGES.variation.labelTooLong);
+    expect(newVariationProblems({ label: 'x'.repeat(LIMITS.variationLabelMaxLength + 1), hasImage: true }, existing).label).toBe(
+      MESSAGES.variation.labelTooLong,
+    );
   });
 
   it('refuses a label that differs from an existing one only by case or surrounding spaces', () => {

@@ -14,7 +14,10 @@ const ALLOWED_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.webp'];
  * told (or the name, when the system gives no type); the server decides by the content.
  */
 export function imageFileProblem(file: ChosenFile): string | null {
-  const allowedType = file.type === '' ? ALLOWED_EXTENSIONS.some((extension) => file.name.toLowerCase().endsWith(extension)) : (LIMITS.allowedImageMimeTypes as readonly string[]).includes(file.type);
+  const allowedType =
+    file.type === ''
+      ? ALLOWED_EXTENSIONS.some((extension) => file.name.toLowerCase().endsWith(extension))
+      : (LIMITS.allowedImageMimeTypes as readonly string[]).includes(file.type);
   if (!allowedType) return MESSAGES.variation.imageTypeNotAllowed;
   if (file.size >= LIMITS.maxImageBytes) return MESSAGES.variation.imageTooLarge;
   return null;
@@ -31,7 +34,10 @@ export interface VariationProblems {
 }
 
 /** What stops a new variation from joining the list (docs/product.md, Admin); empty when nothing does. */
-export function newVariationProblems(candidate: { label: string; hasImage: boolean }, existing: readonly { label: string }[]): VariationProblems {
+export function newVariationProblems(
+  candidate: { label: string; hasImage: boolean },
+  existing: readonly { label: string }[],
+): VariationProblems {
   const problems: VariationProblems = {};
   const label = candidate.label.trim();
   if (label === '') problems.label = MESSAGES.variation.labelRequired;

@@ -1,11 +1,32 @@
 import { DeleteOutlined, RedoOutlined } from '@ant-design/icons';
+import {
+  Badge,
+  Button,
+  Card,
+  Descriptions,
+  Empty,
+  Flex,
+  Popconfirm,
+  Select,
+  Table,
+  Tabs,
+  theme,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
 import { QUEUE_NAMES, type FailedJobView, type QueueName, type QueueStatsEvent } from '@shop/contracts';
-import { Badge, Button, Card, Descriptions, Empty, Flex, Popconfirm, Select, Table, Tabs, Typography, theme, type TableColumnsType } from 'antd';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { useScreens } from '../../../app/useScreens';
 import { LoadFailureAlert } from '../../../components/LoadFailureAlert';
 import { formatTime, queueLabel } from './queue-figures';
-import { FAILED_JOBS_PAGE_SIZE, failedJobRemoveRequested, failedJobRetryRequested, failedJobsRequested, retryAllRequested, selectQueueConsole } from './queueConsole.slice';
+import {
+  FAILED_JOBS_PAGE_SIZE,
+  failedJobRemoveRequested,
+  failedJobRetryRequested,
+  failedJobsRequested,
+  retryAllRequested,
+  selectQueueConsole,
+} from './queueConsole.slice';
 
 function FailedJobDetails({ job }: { job: FailedJobView }) {
   const { token } = theme.useToken();
@@ -15,7 +36,16 @@ function FailedJobDetails({ job }: { job: FailedJobView }) {
         size="small"
         column={{ xs: 1, md: 2 }}
         items={[
-          { key: 'error', label: 'Error', children: <Typography.Text type="danger" style={{ overflowWrap: 'anywhere' }}>{job.error || '–'}</Typography.Text>, span: 'filled' },
+          {
+            key: 'error',
+            label: 'Error',
+            children: (
+              <Typography.Text type="danger" style={{ overflowWrap: 'anywhere' }}>
+                {job.error || '–'}
+              </Typography.Text>
+            ),
+            span: 'filled',
+          },
           { key: 'data', label: 'Data', children: job.summary || '–' },
           { key: 'attempts', label: 'Attempts', children: `${job.attemptsMade} of ${job.attempts}` },
           { key: 'created', label: 'Queued', children: formatTime(job.createdAt) },
@@ -93,10 +123,22 @@ export function FailedJobsPanel({ queues }: { queues: QueueStatsEvent[] }) {
         const busy = busyJobIds.includes(job.id);
         return (
           <Flex gap="small" justify="flex-end" wrap>
-            <Button size="small" icon={<RedoOutlined />} loading={busy} onClick={() => dispatch(failedJobRetryRequested({ queue, jobId: job.id }))} aria-label={`Retry job ${job.id}`}>
+            <Button
+              size="small"
+              icon={<RedoOutlined />}
+              loading={busy}
+              onClick={() => dispatch(failedJobRetryRequested({ queue, jobId: job.id }))}
+              aria-label={`Retry job ${job.id}`}
+            >
               Retry
             </Button>
-            <Popconfirm title="Remove this job?" description="It leaves the failed set for good." okText="Remove" okButtonProps={{ danger: true }} onConfirm={() => dispatch(failedJobRemoveRequested({ queue, jobId: job.id }))}>
+            <Popconfirm
+              title="Remove this job?"
+              description="It leaves the failed set for good."
+              okText="Remove"
+              okButtonProps={{ danger: true }}
+              onConfirm={() => dispatch(failedJobRemoveRequested({ queue, jobId: job.id }))}
+            >
               <Button size="small" danger icon={<DeleteOutlined />} disabled={busy} aria-label={`Remove job ${job.id}`}>
                 Remove
               </Button>
@@ -154,7 +196,11 @@ export function FailedJobsPanel({ queues }: { queues: QueueStatsEvent[] }) {
           }))}
         />
       )}
-      <LoadFailureAlert error={failed.error} onRetry={() => dispatch(failedJobsRequested({ queue, page: failed.page }))} retrying={failed.isLoading} />
+      <LoadFailureAlert
+        error={failed.error}
+        onRetry={() => dispatch(failedJobsRequested({ queue, page: failed.page }))}
+        retrying={failed.isLoading}
+      />
       <Table<FailedJobView>
         rowKey="id"
         size="small"
@@ -162,7 +208,13 @@ export function FailedJobsPanel({ queues }: { queues: QueueStatsEvent[] }) {
         dataSource={failed.items}
         loading={failed.isLoading}
         expandable={{ expandedRowRender: (job) => <FailedJobDetails job={job} /> }}
-        locale={{ emptyText: failed.hasLoaded ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={`No failed ${queueLabel(queue).toLowerCase()} jobs`} /> : ' ' }}
+        locale={{
+          emptyText: failed.hasLoaded ? (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={`No failed ${queueLabel(queue).toLowerCase()} jobs`} />
+          ) : (
+            ' '
+          ),
+        }}
         pagination={{
           current: failed.page,
           pageSize: FAILED_JOBS_PAGE_SIZE,

@@ -1,6 +1,6 @@
 import { HeartOutlined } from '@ant-design/icons';
+import { Alert, Card, Flex, Statistic, theme, Typography } from 'antd';
 import { MESSAGES, type PipelineHeartbeatEvent } from '@shop/contracts';
-import { Alert, Card, Flex, Statistic, Typography, theme } from 'antd';
 import { formatAge, formatDuration } from './queue-figures';
 
 interface PipelineHeartbeatCardProps {
@@ -18,8 +18,15 @@ export function PipelineHeartbeatCard({ heartbeat, now, isLate }: PipelineHeartb
       <Flex vertical gap={token.marginSM}>
         {heartbeat ? (
           <Flex align="baseline" gap={token.marginLG} wrap>
-            <Statistic title="Latency" value={formatDuration(heartbeat.latencyMs)} prefix={<HeartOutlined />} styles={{ content: { color: isLate ? token.colorWarning : token.colorSuccess } }} />
-            <Typography.Text type="secondary">{now > 0 ? `Last beat ${formatAge(now - heartbeat.processedAt)}` : 'Last beat just now'}</Typography.Text>
+            <Statistic
+              title="Latency"
+              value={formatDuration(heartbeat.latencyMs)}
+              prefix={<HeartOutlined />}
+              styles={{ content: { color: isLate ? token.colorWarning : token.colorSuccess } }}
+            />
+            <Typography.Text type="secondary">
+              {now > 0 ? `Last beat ${formatAge(now - heartbeat.processedAt)}` : 'Last beat just now'}
+            </Typography.Text>
           </Flex>
         ) : (
           <Typography.Text type="secondary">No heartbeat recorded yet.</Typography.Text>

@@ -1,5 +1,5 @@
-import { MESSAGES, type QueueStatsEvent } from '@shop/contracts';
 import { Alert, Card, Col, Divider, Flex, Row, Statistic, Tag, theme } from 'antd';
+import { MESSAGES, type QueueStatsEvent } from '@shop/contracts';
 import { formatDuration, queueLabel, workersText } from './queue-figures';
 
 /** One queue's counts, its last 15 minutes, and who serves it. */

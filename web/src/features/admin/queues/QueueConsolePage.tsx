@@ -1,7 +1,7 @@
 import { ExportOutlined } from '@ant-design/icons';
-import { MESSAGES, OPS_API } from '@shop/contracts';
 import { Alert, Button, Card, Col, Flex, Row, Skeleton, theme } from 'antd';
 import { useEffect } from 'react';
+import { MESSAGES, OPS_API } from '@shop/contracts';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { LoadFailureAlert } from '../../../components/LoadFailureAlert';
 import { LiveUpdatesNotice } from '../../realtime/LiveUpdatesNotice';
@@ -9,8 +9,8 @@ import { opsWatchStarted, opsWatchStopped } from '../../realtime/realtime.slice'
 import { AdminPageHeading } from '../AdminPageHeading';
 import { FailedJobsPanel } from './FailedJobsPanel';
 import { PipelineHeartbeatCard } from './PipelineHeartbeatCard';
-import { QueueCard } from './QueueCard';
 import { formatAge } from './queue-figures';
+import { QueueCard } from './QueueCard';
 import { heartbeatIsLate, selectQueueConsole, snapshotRequested, statsAreStale } from './queueConsole.slice';
 
 /**
@@ -45,7 +45,13 @@ export function QueueConsolePage() {
       <LiveUpdatesNotice />
       <LoadFailureAlert error={error} onRetry={() => dispatch(snapshotRequested())} retrying={isLoading} />
       {figuresMissing && (
-        <Alert type="warning" showIcon title={MESSAGES.operations.figuresUnknown} description={stale ? `The last figures were measured ${formatAge(now - newest)}.` : undefined} style={{ marginBottom: token.marginMD }} />
+        <Alert
+          type="warning"
+          showIcon
+          title={MESSAGES.operations.figuresUnknown}
+          description={stale ? `The last figures were measured ${formatAge(now - newest)}.` : undefined}
+          style={{ marginBottom: token.marginMD }}
+        />
       )}
       <Flex vertical gap={token.marginMD}>
         <PipelineHeartbeatCard heartbeat={heartbeat} now={now} isLate={heartbeatIsLate(shown)} />

@@ -1,6 +1,13 @@
 import type { QueueName } from '@shop/contracts';
 
-const QUEUE_LABELS: Record<QueueName, string> = { orders: 'Orders', payments: 'Payments', images: 'Images', pipeline: 'Pipeline', maintenance: 'Maintenance', notifications: 'Notifications' };
+const QUEUE_LABELS: Record<QueueName, string> = {
+  orders: 'Orders',
+  payments: 'Payments',
+  images: 'Images',
+  pipeline: 'Pipeline',
+  maintenance: 'Maintenance',
+  notifications: 'Notifications',
+};
 
 export function queueLabel(queue: QueueName): string {
   return QUEUE_LABELS[queue];

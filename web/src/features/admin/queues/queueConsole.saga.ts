@@ -1,14 +1,14 @@
-import { OPS_API, type ApiSuccess, type FailedJobAction, type FailedJobPage, type QueuesSnapshot, type RetriedJobs } from '@shop/contracts';
 import type { SagaIterator, Task } from 'redux-saga';
 import { call, cancel, delay, fork, put, select, take, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
+import { OPS_API, type ApiSuccess, type FailedJobAction, type FailedJobPage, type QueuesSnapshot, type RetriedJobs } from '@shop/contracts';
 import { apiClient, messageOfError } from '../../../lib/api-client';
 import { loggedOut } from '../../auth/auth.slice';
 import { toastRequested } from '../../notifications/notifications.slice';
 import { getCancellable } from '../../orders/order-requests';
 import { opsWatchStarted, opsWatchStopped, queueStatsReceived, socketReconnected } from '../../realtime/realtime.slice';
 import {
-  FAILED_JOBS_PAGE_SIZE,
   consoleClockTicked,
+  FAILED_JOBS_PAGE_SIZE,
   failedJobActionFailed,
   failedJobCleared,
   failedJobRemoveRequested,

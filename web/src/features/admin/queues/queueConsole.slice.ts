@@ -1,7 +1,13 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import {
-  PIPELINE_HEARTBEAT_LATE_MS, QUEUE_NAMES, QUEUE_STATS_INTERVAL_MS,
-  type FailedJobView, type PipelineHeartbeatEvent, type QueueName, type QueueStatsEvent, type QueuesSnapshot,
+  PIPELINE_HEARTBEAT_LATE_MS,
+  QUEUE_NAMES,
+  QUEUE_STATS_INTERVAL_MS,
+  type FailedJobView,
+  type PipelineHeartbeatEvent,
+  type QueueName,
+  type QueuesSnapshot,
+  type QueueStatsEvent,
 } from '@shop/contracts';
 import { loggedOut } from '../../auth/auth.slice';
 import { opsWatchStarted, opsWatchStopped, pipelineHeartbeatReceived, queueStatsReceived } from '../../realtime/realtime.slice';
@@ -36,7 +42,15 @@ export interface QueueConsoleState {
   isRetryingAll: boolean;
 }
 
-const initialFailed: FailedJobsState = { queue: QUEUE_NAMES[0]!, page: 1, items: [], total: 0, isLoading: false, hasLoaded: false, error: null };
+const initialFailed: FailedJobsState = {
+  queue: QUEUE_NAMES[0]!,
+  page: 1,
+  items: [],
+  total: 0,
+  isLoading: false,
+  hasLoaded: false,
+  error: null,
+};
 
 const initialState: QueueConsoleState = {
   isOpen: false,
@@ -92,7 +106,13 @@ const queueConsoleSlice = createSlice({
     /** A queue picked, or a page of its failed jobs: the saga reads it. */
     failedJobsRequested(state, action: PayloadAction<{ queue: QueueName; page: number }>) {
       const changedQueue = action.payload.queue !== state.failed.queue;
-      state.failed = { ...state.failed, ...action.payload, isLoading: true, error: null, ...(changedQueue ? { items: [], total: 0, hasLoaded: false } : {}) };
+      state.failed = {
+        ...state.failed,
+        ...action.payload,
+        isLoading: true,
+        error: null,
+        ...(changedQueue ? { items: [], total: 0, hasLoaded: false } : {}),
+      };
     },
     failedJobsLoaded(state, action: PayloadAction<{ queue: QueueName; page: number; items: FailedJobView[]; total: number }>) {
       const { queue, page, items, total } = action.payload;

@@ -1,20 +1,36 @@
 import { configureStore } from '@reduxjs/toolkit';
-import { MESSAGES, OPS_API, QUEUE_NAMES, type FailedJobView, type PipelineHeartbeatEvent, type QueueName, type QueueStatsEvent, type SessionUser } from '@shop/contracts';
 import createSagaMiddleware from 'redux-saga';
+import {
+  MESSAGES,
+  OPS_API,
+  QUEUE_NAMES,
+  type FailedJobView,
+  type PipelineHeartbeatEvent,
+  type QueueName,
+  type QueueStatsEvent,
+  type SessionUser,
+} from '@shop/contracts';
 import { apiClient, ApiError } from '../../../lib/api-client';
 import { authReducer, loggedOut, signedInAs } from '../../auth/auth.slice';
 import { notificationsReducer } from '../../notifications/notifications.slice';
-import { opsWatchStarted, opsWatchStopped, pipelineHeartbeatReceived, queueStatsReceived, realtimeReducer, socketReconnected } from '../../realtime/realtime.slice';
+import {
+  opsWatchStarted,
+  opsWatchStopped,
+  pipelineHeartbeatReceived,
+  queueStatsReceived,
+  realtimeReducer,
+  socketReconnected,
+} from '../../realtime/realtime.slice';
 import { failedJobsPath, queueConsoleSaga } from './queueConsole.saga';
 import {
   FAILED_JOBS_PAGE_SIZE,
-  STATS_STALE_MS,
   failedJobRemoveRequested,
   failedJobRetryRequested,
   failedJobsRequested,
   heartbeatIsLate,
   queueConsoleReducer,
   retryAllRequested,
+  STATS_STALE_MS,
   statsAreStale,
 } from './queueConsole.slice';
 
@@ -23,14 +39,44 @@ const admin: SessionUser = { id: 1, userName: 'Achieng', email: 'achieng@example
 const SERVER_BEHIND_MS = 3_600_000;
 
 function statsOf(queue: QueueName, fields: Partial<QueueStatsEvent> = {}): QueueStatsEvent {
-  return { queue, waiting: 0, active: 0, delayed: 0, failed: 0, completed: 10, processedPerMinute: 1.5, p50Ms: 40, p95Ms: 200, workers: 1, measuredAt: Date.now() - SERVER_BEHIND_MS, ...fields };
+  return {
+    queue,
+    waiting: 0,
+    active: 0,
+    delayed: 0,
+    failed: 0,
+    completed: 10,
+    processedPerMinute: 1.5,
+    p50Ms: 40,
+    p95Ms: 200,
+    workers: 1,
+    measuredAt: Date.now() - SERVER_BEHIND_MS,
+    ...fields,
+  };
 }
 
 function jobOf(id: string, fields: Partial<FailedJobView> = {}): FailedJobView {
-  return { id, name: 'image.resize', summary: 'imageId: 7', error: 'the original is missing', stack: 'Error: the original is missing\n    at render', attemptsMade: 1, attempts: 3, createdAt: 1, processedAt: 2, failedAt: 3, ...fields };
+  return {
+    id,
+    name: 'image.resize',
+    summary: 'imageId: 7',
+    error: 'the original is missing',
+    stack: 'Error: the original is missing\n    at render',
+    attemptsMade: 1,
+    attempts: 3,
+    createdAt: 1,
+    processedAt: 2,
+    failedAt: 3,
+    ...fields,
+  };
 }
 
-const heartbeatAt = (processedAt: number): PipelineHeartbeatEvent => ({ outboxId: processedAt, emittedAt: processedAt - 30, processedAt, latencyMs: 30 });
+const heartbeatAt = (processedAt: number): PipelineHeartbeatEvent => ({
+  outboxId: processedAt,
+  emittedAt: processedAt - 30,
+  processedAt,
+  latencyMs: 30,
+});
 const settle = (ms = 0) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('the queue console', () => {
@@ -47,7 +93,14 @@ describe('the queue console', () => {
       calls.push(`GET ${path}`);
       if (path === OPS_API.snapshot) {
         const serverTime = Date.now() - SERVER_BEHIND_MS;
-        return { success: true, data: { queues: QUEUE_NAMES.map((queue) => statsOf(queue, { measuredAt: serverTime - 1000 })), heartbeat: heartbeatAt(serverTime - 2000), serverTime } };
+        return {
+          success: true,
+          data: {
+            queues: QUEUE_NAMES.map((queue) => statsOf(queue, { measuredAt: serverTime - 1000 })),
+            heartbeat: heartbeatAt(serverTime - 2000),
+            serverTime,
+          },
+        };
       }
       const jobs = path.startsWith(OPS_API.failedJobs('images')) ? failedImages : [];
       return { success: true, data: jobs, pagination: { total: jobs.length, page: 1, pageSize: FAILED_JOBS_PAGE_SIZE } };
@@ -55,7 +108,11 @@ describe('the queue console', () => {
     const act = (method: string) => async (path: string) => {
       calls.push(`${method} ${path}`);
       if (refuseNext) throw refuseNext;
-      return { success: true, message: method === 'DELETE' ? MESSAGES.operations.jobRemoved : MESSAGES.operations.jobRetried, data: { jobId: 'outbox-1' } };
+      return {
+        success: true,
+        message: method === 'DELETE' ? MESSAGES.operations.jobRemoved : MESSAGES.operations.jobRetried,
+        data: { jobId: 'outbox-1' },
+      };
     };
     apiClient.post = act('POST') as typeof apiClient.post;
     apiClient.delete = act('DELETE') as typeof apiClient.delete;
@@ -84,7 +141,9 @@ describe('the queue console', () => {
   }
 
   it('asks for one page of one queue’s failed jobs', () => {
-    expect(failedJobsPath({ queue: 'payments', page: 3 })).toBe(`${OPS_API.failedJobs('payments')}?page=3&pageSize=${FAILED_JOBS_PAGE_SIZE}`);
+    expect(failedJobsPath({ queue: 'payments', page: 3 })).toBe(
+      `${OPS_API.failedJobs('payments')}?page=3&pageSize=${FAILED_JOBS_PAGE_SIZE}`,
+    );
   });
 
   it('paints the snapshot and the first queue’s failed jobs when opened, and asks nothing while closed', async () => {
@@ -136,7 +195,9 @@ describe('the queue console', () => {
     expect(calls).toEqual([]);
 
     failedImages = [jobOf('outbox-3'), ...failedImages];
-    store.dispatch(queueStatsReceived(QUEUE_NAMES.map((queue) => statsOf(queue, { failed: queue === 'images' ? 3 : 5, measuredAt: measuredAt + 2000 }))));
+    store.dispatch(
+      queueStatsReceived(QUEUE_NAMES.map((queue) => statsOf(queue, { failed: queue === 'images' ? 3 : 5, measuredAt: measuredAt + 2000 }))),
+    );
     await settle();
     expect(calls).toEqual([`GET ${failedJobsPath({ queue: 'images', page: 1 })}`]);
     expect(store.getState().queueConsole.failed.items.map((job) => job.id)).toEqual(['outbox-3', 'outbox-1', 'outbox-2']);
@@ -165,7 +226,10 @@ describe('the queue console', () => {
     refuseNext = new ApiError(MESSAGES.operations.jobNotFailed, 409);
     store.dispatch(failedJobRetryRequested({ queue: 'images', jobId: 'outbox-2' }));
     await settle();
-    expect(toasts()).toEqual([{ kind: 'success', text: MESSAGES.operations.jobRemoved }, { kind: 'error', text: MESSAGES.operations.jobNotFailed }]);
+    expect(toasts()).toEqual([
+      { kind: 'success', text: MESSAGES.operations.jobRemoved },
+      { kind: 'error', text: MESSAGES.operations.jobNotFailed },
+    ]);
     expect(state().busyJobIds).toEqual([]);
     // The refusal means the job moved meanwhile: the list is read again either way.
     expect(calls.at(-1)).toBe(`GET ${failedJobsPath({ queue: 'images', page: 1 })}`);

@@ -1,7 +1,7 @@
-import { CATEGORIES } from '@shop/contracts';
 import { Card, Col, Flex, Row, theme, Typography } from 'antd';
+import { CATEGORIES } from '@shop/contracts';
 import { useScreens } from '../../../app/useScreens';
-import { CategoryIcon, categoryColours } from './category-icons';
+import { categoryColours, CategoryIcon } from './category-icons';
 import { ListingLink } from './ListingLink';
 import { SectionTitle } from './SectionTitle';
 

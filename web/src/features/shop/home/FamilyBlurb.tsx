@@ -3,8 +3,8 @@ import { Card, Col, Flex, Row, theme, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { SHOP_NAME } from '../../../app/brand';
 import { useScreens } from '../../../app/useScreens';
-import { useShopInfo } from '../../shop-info/useShopInfo';
 import { Heading } from '../../../components/Heading';
+import { useShopInfo } from '../../shop-info/useShopInfo';
 import { SectionTitle } from './SectionTitle';
 
 interface FamilyNote {
@@ -14,9 +14,21 @@ interface FamilyNote {
 }
 
 const FAMILY_NOTES: FamilyNote[] = [
-  { title: 'New Products', text: 'Fresh toys, games and party goods arrive every month, picked by our family for yours.', icon: <StarOutlined /> },
-  { title: 'Customer Care', text: 'Questions about a toy or an order? Call us: a real person from the family answers.', icon: <CustomerServiceOutlined /> },
-  { title: 'Secure Checkout', text: 'Pay safely with M-Pesa or PayPal, with every price in Kenyan shillings.', icon: <SafetyCertificateOutlined /> },
+  {
+    title: 'New Products',
+    text: 'Fresh toys, games and party goods arrive every month, picked by our family for yours.',
+    icon: <StarOutlined />,
+  },
+  {
+    title: 'Customer Care',
+    text: 'Questions about a toy or an order? Call us: a real person from the family answers.',
+    icon: <CustomerServiceOutlined />,
+  },
+  {
+    title: 'Secure Checkout',
+    text: 'Pay safely with M-Pesa or PayPal, with every price in Kenyan shillings.',
+    icon: <SafetyCertificateOutlined />,
+  },
 ];
 
 /** 'Family-first toy haven' and its three notes (docs/product.md, Catalogue). */

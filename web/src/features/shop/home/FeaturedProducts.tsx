@@ -1,12 +1,12 @@
 import { ArrowRightOutlined } from '@ant-design/icons';
-import { MESSAGES } from '@shop/contracts';
 import { Button, Flex, Spin, Typography } from 'antd';
 import { useEffect, useRef } from 'react';
+import { MESSAGES } from '@shop/contracts';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { LoadFailureAlert } from '../../../components/LoadFailureAlert';
 import { featuredMoreRequested, featuredProductsRequested, featuredRetryRequested } from '../../catalogue/catalogue.slice';
-import { ProductGrid } from '../../catalogue/ProductGrid';
 import { featuredEndText } from '../../catalogue/product-presentation';
+import { ProductGrid } from '../../catalogue/ProductGrid';
 import { ListingLink } from './ListingLink';
 import { SectionTitle } from './SectionTitle';
 
@@ -32,9 +32,12 @@ export function FeaturedProducts() {
   useEffect(() => {
     const target = sentinel.current;
     if (!target || !canReadMore || typeof IntersectionObserver === 'undefined') return undefined;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) dispatch(featuredMoreRequested());
-    }, { rootMargin: READ_AHEAD });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) dispatch(featuredMoreRequested());
+      },
+      { rootMargin: READ_AHEAD },
+    );
     observer.observe(target);
     return () => observer.disconnect();
   }, [dispatch, canReadMore, items.length]);

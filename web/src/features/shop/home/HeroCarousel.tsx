@@ -100,13 +100,20 @@ export function HeroCarousel() {
   }, [hasSeveral]);
 
   if (isLoading && items.length === 0) {
-    return <Skeleton.Node active style={{ width: '100%', height: 'auto', aspectRatio: BANNER_ASPECT_RATIO, borderRadius: token.borderRadiusLG }} />;
+    return (
+      <Skeleton.Node
+        active
+        style={{ width: '100%', height: 'auto', aspectRatio: BANNER_ASPECT_RATIO, borderRadius: token.borderRadiusLG }}
+      />
+    );
   }
   if (items.length === 0) return <WelcomeBanner />;
 
   // On a phone the buttons sit low, beside the dots, where they hide less of the banner's words.
   const arrow = (side: 'insetInlineStart' | 'insetInlineEnd'): CSSProperties =>
-    isWide ? { position: 'absolute', top: '50%', [side]: 12, transform: 'translateY(-50%)', opacity: 0.85 } : { position: 'absolute', bottom: 6, [side]: 6, opacity: 0.85 };
+    isWide
+      ? { position: 'absolute', top: '50%', [side]: 12, transform: 'translateY(-50%)', opacity: 0.85 }
+      : { position: 'absolute', bottom: 6, [side]: 6, opacity: 0.85 };
   const arrowSize = isWide ? 'middle' : 'small';
   // The feature images may have been fetched again, fewer, since an arrow was pressed.
   const shown = startSlide < items.length ? startSlide : 0;
@@ -119,7 +126,12 @@ export function HeroCarousel() {
     ? { position: 'absolute', zIndex: 1, bottom: 12, insetInlineEnd: 12, opacity: 0.85 }
     : { position: 'absolute', zIndex: 1, bottom: 6, insetInlineEnd: 12 + token.controlHeightSM, opacity: 0.85 };
   return (
-    <section ref={frame} aria-label="Featured offers" aria-roledescription="carousel" style={{ position: 'relative', borderRadius: token.borderRadiusLG, overflow: 'hidden' }}>
+    <section
+      ref={frame}
+      aria-label="Featured offers"
+      aria-roledescription="carousel"
+      style={{ position: 'relative', borderRadius: token.borderRadiusLG, overflow: 'hidden' }}
+    >
       {/* The pictures carry the shop's name for the eye; the page's h1 says it for screen readers. */}
       <Heading level={1} style={VISUALLY_HIDDEN}>
         {SHOP_NAME}
@@ -142,8 +154,22 @@ export function HeroCarousel() {
       )}
       {hasSeveral && (
         <>
-          <Button shape="circle" size={arrowSize} icon={<LeftOutlined />} aria-label="Previous picture" onClick={showPrevious} style={arrow('insetInlineStart')} />
-          <Button shape="circle" size={arrowSize} icon={<RightOutlined />} aria-label="Next picture" onClick={showNext} style={arrow('insetInlineEnd')} />
+          <Button
+            shape="circle"
+            size={arrowSize}
+            icon={<LeftOutlined />}
+            aria-label="Previous picture"
+            onClick={showPrevious}
+            style={arrow('insetInlineStart')}
+          />
+          <Button
+            shape="circle"
+            size={arrowSize}
+            icon={<RightOutlined />}
+            aria-label="Next picture"
+            onClick={showNext}
+            style={arrow('insetInlineEnd')}
+          />
         </>
       )}
     </section>

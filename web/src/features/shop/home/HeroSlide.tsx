@@ -16,7 +16,12 @@ interface HeroSlideProps {
 export function HeroSlide({ featureImage, index, count }: HeroSlideProps) {
   return (
     <div role="group" aria-roledescription="slide" aria-label={`${index + 1} of ${count}`} style={{ aspectRatio: BANNER_ASPECT_RATIO }}>
-      <ProductPicture image={featureImage.image} alt={`${SHOP_NAME} offer ${index + 1} of ${count}`} sizes={PICTURE_SIZES.hero} loading={index === 0 ? 'eager' : 'lazy'} />
+      <ProductPicture
+        image={featureImage.image}
+        alt={`${SHOP_NAME} offer ${index + 1} of ${count}`}
+        sizes={PICTURE_SIZES.hero}
+        loading={index === 0 ? 'eager' : 'lazy'}
+      />
     </div>
   );
 }

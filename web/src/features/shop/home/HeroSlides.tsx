@@ -1,6 +1,6 @@
-import { LIMITS, type FeatureImage } from '@shop/contracts';
 import { Carousel, type CarouselRef } from 'antd';
 import type { Ref } from 'react';
+import { LIMITS, type FeatureImage } from '@shop/contracts';
 import { HeroSlide } from './HeroSlide';
 
 /** How long a slide takes to slide in (react-slick's own default). */

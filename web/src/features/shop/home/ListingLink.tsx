@@ -1,6 +1,6 @@
-import type { CategoryId } from '@shop/contracts';
 import type { CSSProperties, ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import type { CategoryId } from '@shop/contracts';
 import { storeListingFilters } from '../../catalogue/listing-filters';
 import { listingStep } from '../shop-navigation';
 

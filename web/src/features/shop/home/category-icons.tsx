@@ -1,7 +1,18 @@
-import { AppstoreOutlined, BgColorsOutlined, BulbOutlined, CrownOutlined, EditOutlined, GiftOutlined, HomeOutlined, RocketOutlined, SkinOutlined, TagsOutlined } from '@ant-design/icons';
-import type { CategoryId } from '@shop/contracts';
+import {
+  AppstoreOutlined,
+  BgColorsOutlined,
+  BulbOutlined,
+  CrownOutlined,
+  EditOutlined,
+  GiftOutlined,
+  HomeOutlined,
+  RocketOutlined,
+  SkinOutlined,
+  TagsOutlined,
+} from '@ant-design/icons';
 import type { GlobalToken } from 'antd';
 import type { ComponentType } from 'react';
+import type { CategoryId } from '@shop/contracts';
 
 type PaletteColor = 'orange' | 'gold' | 'blue' | 'magenta' | 'green' | 'purple' | 'volcano' | 'cyan' | 'geekblue' | 'lime';
 

@@ -1,7 +1,7 @@
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
-import { ROUTES } from '@shop/contracts';
 import { Avatar, Button, Dropdown, theme, type MenuProps } from 'antd';
 import { useNavigate } from 'react-router-dom';
+import { ROUTES } from '@shop/contracts';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectUser } from '../../auth/auth.selectors';
 import { logoutRequested } from '../../auth/auth.slice';

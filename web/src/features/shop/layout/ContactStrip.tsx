@@ -1,7 +1,7 @@
 import { ClockCircleOutlined, EnvironmentOutlined, PhoneOutlined, ThunderboltOutlined } from '@ant-design/icons';
-import { EXPRESS_DELIVERY_NOTE, telLink, type ShopInfo } from '@shop/contracts';
 import { Collapse, Flex, Skeleton, theme, Typography } from 'antd';
 import type { CSSProperties } from 'react';
+import { EXPRESS_DELIVERY_NOTE, telLink, type ShopInfo } from '@shop/contracts';
 import type { ShopInfoState } from '../../shop-info/shop-info.slice';
 import { useShopInfo } from '../../shop-info/useShopInfo';
 import { SHOP_CONTENT_MAX_WIDTH } from './shop-frame';
@@ -26,7 +26,15 @@ function ConfiguredFacts({ info, isLoading, text }: { info: ShopInfo | null; isL
   );
 }
 
-function ContactFacts({ shopInfo: { info, isLoading }, vertical, textColour }: { shopInfo: ShopInfoState; vertical: boolean; textColour: string }) {
+function ContactFacts({
+  shopInfo: { info, isLoading },
+  vertical,
+  textColour,
+}: {
+  shopInfo: ShopInfoState;
+  vertical: boolean;
+  textColour: string;
+}) {
   const text: CSSProperties = { color: textColour, fontSize: vertical ? undefined : 13 };
   return (
     <Flex vertical={vertical} wrap align={vertical ? 'flex-start' : 'center'} gap={vertical ? 8 : 20} aria-busy={isLoading}>

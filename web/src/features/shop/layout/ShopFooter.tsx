@@ -1,10 +1,10 @@
-import { telLink } from '@shop/contracts';
 import { Button, Flex, Layout, theme, Typography } from 'antd';
 import { useState } from 'react';
+import { telLink } from '@shop/contracts';
 import { SHOP_NAME } from '../../../app/brand';
 import { lazyNamed } from '../../../components/lazy-named';
-import { useShopInfo } from '../../shop-info/useShopInfo';
 import { MountedFromFirstOpen } from '../../../components/MountedFromFirstOpen';
+import { useShopInfo } from '../../shop-info/useShopInfo';
 import { SHOP_CONTENT_MAX_WIDTH } from './shop-frame';
 
 /** The terms (their text and the sheet) are read by few: they come with the first tap on the link, not with the page. */

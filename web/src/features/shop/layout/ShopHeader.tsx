@@ -1,18 +1,18 @@
 import { MenuOutlined } from '@ant-design/icons';
-import { ROUTES } from '@shop/contracts';
 import { Button, Flex, Layout, Skeleton, theme } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { ROUTES } from '@shop/contracts';
 import { SHOP_NAME } from '../../../app/brand';
 import { useAppSelector } from '../../../app/hooks';
-import { ShopLogo } from '../../../components/ShopLogo';
 import { lazyNamed } from '../../../components/lazy-named';
 import { LazyPart } from '../../../components/LazyPart';
+import { MountedFromFirstOpen } from '../../../components/MountedFromFirstOpen';
+import { ShopLogo } from '../../../components/ShopLogo';
 import { selectAuthChecked, selectUser } from '../../auth/auth.selectors';
 import { SignInButtons } from '../../auth/SignInButtons';
 import { CartButton } from '../../cart/CartButton';
 import { WishlistButton } from '../../wishlist/WishlistButton';
-import { MountedFromFirstOpen } from '../../../components/MountedFromFirstOpen';
 import { SHOP_CONTENT_MAX_WIDTH } from './shop-frame';
 
 /*
@@ -57,11 +57,20 @@ export function ShopHeader({ isLarge }: { isLarge: boolean }) {
 
   return (
     <Layout.Header
-      style={{ position: 'sticky', top: 0, zIndex: 10, height: 'auto', lineHeight: 'normal', borderBottom: `1px solid ${token.colorBorderSecondary}` }}
+      style={{
+        position: 'sticky',
+        top: 0,
+        zIndex: 10,
+        height: 'auto',
+        lineHeight: 'normal',
+        borderBottom: `1px solid ${token.colorBorderSecondary}`,
+      }}
     >
       <nav aria-label="Shop" style={{ maxWidth: SHOP_CONTENT_MAX_WIDTH, marginInline: 'auto' }}>
         <Flex align="center" gap="small" style={{ height: 64 }}>
-          {!isLarge && <Button type="text" size="large" icon={<MenuOutlined />} aria-label="Open shop menu" onClick={() => setMenuSheetOpen(true)} />}
+          {!isLarge && (
+            <Button type="text" size="large" icon={<MenuOutlined />} aria-label="Open shop menu" onClick={() => setMenuSheetOpen(true)} />
+          )}
           <Link to={ROUTES.shopHome} aria-label={`${SHOP_NAME} home`} style={{ marginInlineEnd: 16 }}>
             <ShopLogo />
           </Link>

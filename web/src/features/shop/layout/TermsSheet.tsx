@@ -1,5 +1,5 @@
-import { TERMS_AND_CONDITIONS, telLink } from '@shop/contracts';
 import { Drawer, Flex, Typography } from 'antd';
+import { telLink, TERMS_AND_CONDITIONS } from '@shop/contracts';
 import { useShopInfo } from '../../shop-info/useShopInfo';
 
 interface TermsSheetProps {
@@ -28,7 +28,8 @@ export function TermsSheet({ open, onClose }: TermsSheetProps) {
           <section>
             <Typography.Title level={5}>Contact us</Typography.Title>
             <Typography.Paragraph>
-              Call <Typography.Link href={telLink(info.phone)}>{info.phone}</Typography.Link>, open {info.openingHours}, or visit us at {info.address}.
+              Call <Typography.Link href={telLink(info.phone)}>{info.phone}</Typography.Link>, open {info.openingHours}, or visit us at{' '}
+              {info.address}.
             </Typography.Paragraph>
           </section>
         )}

@@ -1,5 +1,5 @@
-import { SHOP_NAVIGATION } from '@shop/contracts';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { SHOP_NAVIGATION } from '@shop/contracts';
 import { storeListingFilters } from '../../catalogue/listing-filters';
 import { activeNavigationId, navigationStep } from '../shop-navigation';
 
