@@ -23,7 +23,7 @@ try {
   run('npx', ['tsc', '-p', 'tsconfig.json']);
   run('npx', ['tsc', '-p', 'web/tsconfig.json']);
   say('Lint...');
-  run('npx', ['eslint', '--max-warnings=0', '.']);
+  run('npm', ['run', 'lint']);
   ensureDebianPackage('/usr/sbin/nginx', 'nginx', 'the scale-out test');
   say('Unit and integration tests...');
   run(process.execPath, ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js'], { env: testEnv });
