@@ -1,7 +1,43 @@
 import js from '@eslint/js';
 import prettierConfig from 'eslint-config-prettier';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/**
+ * Who may import whom. The api and the workers are apps that share only libs/; the specs that run
+ * both, and their harness, live in integration/. libs/ serve everyone and import no app; the web
+ * takes only libs/; the tooling in infra/ takes nothing of bench/ (bench builds on infra/).
+ */
+const BOUNDARIES = [
+  {
+    target: './api',
+    from: ['./workers', './integration', './web', './bench', './e2e'],
+    message: 'The api imports no other app: shared code goes to libs/, a spec that runs the workers too to integration/.',
+  },
+  {
+    target: './workers',
+    from: ['./api', './integration', './web', './bench', './e2e'],
+    message: 'The workers import no other app: shared code goes to libs/, a spec that runs the api too to integration/.',
+  },
+  {
+    target: './libs',
+    from: ['./api', './workers', './web', './integration', './bench', './e2e', './infra'],
+    except: ['./sandbox'],
+    message: 'libs/ serve the apps and import none of them (the sandbox is a lib of its own).',
+  },
+  {
+    target: './web',
+    from: ['./api', './workers', './integration', './infra', './bench'],
+    message: 'The web shares only libs/ with the server.',
+  },
+  {
+    target: './infra',
+    from: ['./bench', './integration', './e2e'],
+    message: 'infra/ is the tooling bench/ and the tests build on, never the other way round.',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', '.nx/**', 'coverage/**'] },
@@ -12,6 +48,13 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': 'error',
+    },
+  },
+  {
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })] },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: BOUNDARIES }],
     },
   },
   {

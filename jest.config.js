@@ -21,5 +21,5 @@ export default {
   // A file that fails in its teardown can leave a client or a child process behind; the run must
   // still end with its verdict rather than wait for CI's time limit (as one did on a hung shutdown).
   forceExit: true,
-  testMatch: ['<rootDir>/{api,workers,libs,infra}/**/*.spec.ts', '<rootDir>/web/src/**/*.spec.ts'],
+  testMatch: ['<rootDir>/{api,workers,integration,libs,infra}/**/*.spec.ts', '<rootDir>/web/src/**/*.spec.ts'],
 };

@@ -12,9 +12,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { say } from '../infra/scripts/lib/bootstrap.mjs';
+import { abortBench, onCleanUp, runBench } from '../infra/scripts/lib/lifecycle.mjs';
+import { benchPorts, databaseUrlNamed, loadSettings, prepareBench } from '../infra/scripts/lib/workspace.mjs';
 import { childRunning } from './lib/cpu.mjs';
-import { abortBench, onCleanUp, runBench } from './lib/lifecycle.mjs';
-import { benchPorts, databaseUrlNamed, loadSettings, prepareBench } from './lib/workspace.mjs';
 
 const DATABASE_NAME = 'toyduka_bench';
 const REDIS_PREFIX = 'toyduka-bench';
@@ -26,11 +26,11 @@ await runBench(async () => {
   const workspace = await prepareBench(['@shop/api']);
   const [{ openPool, recreateDatabase }, { fillCatalogue, SEARCH_KEYWORD }, { measure, stopLoad }, { deleteKeysUnder }, report] =
     await Promise.all([
-      import('./lib/bench-database.mjs'),
+      import('../infra/scripts/lib/bench-database.mjs'),
       import('./lib/catalogue-data.mjs'),
       import('./lib/load.mjs'),
       import('./lib/redis-keys.mjs'),
-      import('./lib/report.mjs'),
+      import('../infra/scripts/lib/report.mjs'),
     ]);
   const ports = benchPorts();
   const settings = loadSettings();

@@ -15,9 +15,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { repoRoot, say } from '../infra/scripts/lib/bootstrap.mjs';
+import { abortBench, onCleanUp, runBench } from '../infra/scripts/lib/lifecycle.mjs';
+import { benchPorts, databaseUrlNamed, prepareBench } from '../infra/scripts/lib/workspace.mjs';
 import { childRunning, cpuMillisOf } from './lib/cpu.mjs';
-import { abortBench, onCleanUp, runBench } from './lib/lifecycle.mjs';
-import { benchPorts, databaseUrlNamed, prepareBench } from './lib/workspace.mjs';
 
 const DATABASE_NAME = 'toyduka_bench_checkout';
 const REDIS_PREFIX = 'toyduka-bench-checkout';
@@ -33,10 +33,10 @@ const STALL_LIMIT_MS = 120_000;
 await runBench(async () => {
   const workspace = await prepareBench(['@shop/api', '@shop/workers', '@shop/sandbox']);
   const [{ dropDatabase, openPool, recreateDatabase }, { fillShoppers }, { deleteKeysUnder }, report, { Queue }] = await Promise.all([
-    import('./lib/bench-database.mjs'),
-    import('./lib/checkout-data.mjs'),
+    import('../infra/scripts/lib/bench-database.mjs'),
+    import('../infra/scripts/lib/checkout-data.mjs'),
     import('./lib/redis-keys.mjs'),
-    import('./lib/report.mjs'),
+    import('../infra/scripts/lib/report.mjs'),
     import('bullmq'),
   ]);
   const ports = benchPorts();

@@ -12,9 +12,9 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot, say } from '../infra/scripts/lib/bootstrap.mjs';
+import { abortBench, onCleanUp, runBench } from '../infra/scripts/lib/lifecycle.mjs';
+import { benchPorts, databaseUrlNamed, prepareBench } from '../infra/scripts/lib/workspace.mjs';
 import { childRunning, cpuMillisOf } from './lib/cpu.mjs';
-import { abortBench, onCleanUp, runBench } from './lib/lifecycle.mjs';
-import { benchPorts, databaseUrlNamed, prepareBench } from './lib/workspace.mjs';
 
 const TARGET_RATIO = 0.9;
 const DATABASE_NAME = 'toyduka_bench_images';
@@ -26,10 +26,10 @@ const WORKER_MAIN = 'workers/dist/main.js';
 await runBench(async () => {
   const workspace = await prepareBench(['@shop/workers']);
   const [{ openPool, recreateDatabase }, { makePhoto }, { deleteKeysUnder }, report] = await Promise.all([
-    import('./lib/bench-database.mjs'),
+    import('../infra/scripts/lib/bench-database.mjs'),
     import('./lib/photos.mjs'),
     import('./lib/redis-keys.mjs'),
-    import('./lib/report.mjs'),
+    import('../infra/scripts/lib/report.mjs'),
   ]);
   const ports = benchPorts();
   const imageCount = Number(process.env.BENCH_IMAGES ?? 40);

@@ -18,10 +18,10 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { repoRoot, say } from '../infra/scripts/lib/bootstrap.mjs';
+import { abortBench, onCleanUp, runBench } from '../infra/scripts/lib/lifecycle.mjs';
+import { databaseUrlNamed, prepareBench } from '../infra/scripts/lib/workspace.mjs';
 import { childrenRunning, cpuMillisOf, machineCpuMillis } from './lib/cpu.mjs';
-import { abortBench, onCleanUp, runBench } from './lib/lifecycle.mjs';
 import { startSocketClients } from './lib/socket-clients.mjs';
-import { databaseUrlNamed, prepareBench } from './lib/workspace.mjs';
 
 const DATABASE_NAME = 'toyduka_bench_live';
 const REDIS_PREFIX = 'toyduka-bench-live';
@@ -52,10 +52,10 @@ await runBench(async () => {
   const workspace = await prepareBench(['@shop/api', '@shop/workers', '@shop/sandbox']);
   const [{ dropDatabase, openPool, recreateDatabase }, { fillShoppers }, { deleteKeysUnder }, report, { Queue, QueueEvents }] =
     await Promise.all([
-      import('./lib/bench-database.mjs'),
-      import('./lib/checkout-data.mjs'),
+      import('../infra/scripts/lib/bench-database.mjs'),
+      import('../infra/scripts/lib/checkout-data.mjs'),
       import('./lib/redis-keys.mjs'),
-      import('./lib/report.mjs'),
+      import('../infra/scripts/lib/report.mjs'),
       import('bullmq'),
     ]);
   const ports = livePorts();

@@ -18,8 +18,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { say, StepFailure } from '../infra/scripts/lib/bootstrap.mjs';
-import { runBench } from './lib/lifecycle.mjs';
-import { formatRatio, printTable, printVerdicts } from './lib/report.mjs';
+import { runBench } from '../infra/scripts/lib/lifecycle.mjs';
+import { formatRatio, printTable, printVerdicts } from '../infra/scripts/lib/report.mjs';
 
 const TARGET_MS = 10_000;
 const POLL_MS = 50;

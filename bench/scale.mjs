@@ -26,8 +26,8 @@ import { checkScope, hasAttemptsTable, readScope, settle } from '../infra/chaos/
 import { createSupervisor } from '../infra/chaos/lib/supervisor.mjs';
 import { startEdge } from '../infra/nginx/edge.mjs';
 import { repoRoot, say, StepFailure } from '../infra/scripts/lib/bootstrap.mjs';
-import { onCleanUp, runBench } from './lib/lifecycle.mjs';
-import { databaseUrlNamed, prepareBench, sandboxedShopEnv } from './lib/workspace.mjs';
+import { onCleanUp, runBench } from '../infra/scripts/lib/lifecycle.mjs';
+import { databaseUrlNamed, prepareBench, sandboxedShopEnv } from '../infra/scripts/lib/workspace.mjs';
 
 const MAINS = { api: 'api/dist/main.js', workers: 'workers/dist/main.js', sandbox: 'infra/sandbox/dist/main.js' };
 const API_PROCESSES = 3;
@@ -93,10 +93,10 @@ await runBench(async () => {
     throw new StepFailure(`${missing.join(', ')} not built: run without BENCH_SKIP_BUILD=1 (or run npm run build first).`);
   const [{ dropDatabase, openPool, recreateDatabase }, { fillShoppers }, { deleteKeysUnder }, report, { io }, { SESSION_COOKIE }] =
     await Promise.all([
-      import('./lib/bench-database.mjs'),
-      import('./lib/checkout-data.mjs'),
+      import('../infra/scripts/lib/bench-database.mjs'),
+      import('../infra/scripts/lib/checkout-data.mjs'),
       import('./lib/redis-keys.mjs'),
-      import('./lib/report.mjs'),
+      import('../infra/scripts/lib/report.mjs'),
       import('socket.io-client'),
       import('../api/dist/access/session-token.js'),
     ]);

@@ -22,8 +22,8 @@ import { access, constants, mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { say, StepFailure } from '../infra/scripts/lib/bootstrap.mjs';
-import { onCleanUp, runBench } from './lib/lifecycle.mjs';
-import { formatNumber, printTable, printVerdicts } from './lib/report.mjs';
+import { onCleanUp, runBench } from '../infra/scripts/lib/lifecycle.mjs';
+import { formatNumber, printTable, printVerdicts } from '../infra/scripts/lib/report.mjs';
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 // QUIC, background downloads and sync would add requests of Chromium's own to what is measured.

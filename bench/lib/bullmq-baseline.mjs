@@ -8,7 +8,7 @@
 // jobs are done (a round): { lastFinishedAt (ms since epoch), cpuMs (this process's, that round), jobs }.
 import { Worker } from 'bullmq';
 import { QUEUE_SETTINGS } from '@shop/contracts';
-import { openPool } from './bench-database.mjs';
+import { openPool } from '../../infra/scripts/lib/bench-database.mjs';
 
 const jobs = Number(process.env.BASELINE_JOBS);
 const pool = await openPool(process.env.DATABASE_URL, Number(process.env.DATABASE_POOL_SIZE ?? 10));

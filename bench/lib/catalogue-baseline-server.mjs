@@ -7,7 +7,7 @@
 //   BASELINE_PORT=3303 DATABASE_URL=mysql://… DATABASE_POOL_SIZE=10 node bench/lib/catalogue-baseline-server.mjs
 import { createServer } from 'node:http';
 import { CATALOGUE_API, CATEGORY_IDS, LIMITS, LISTING_PAGE, SORT_OPTION_IDS } from '@shop/contracts';
-import { openPool } from './bench-database.mjs';
+import { openPool } from '../../infra/scripts/lib/bench-database.mjs';
 
 const ORDER_BY = {
   'price-lowtohigh': '`product`.`effectivePrice` ASC, `product`.`id` ASC',

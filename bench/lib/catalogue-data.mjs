@@ -1,7 +1,7 @@
 // Ten thousand plausible toys, written with a few multi-row INSERTs (the ORM would take minutes).
 // Loaded after the workspace is installed and built: it needs @shop/contracts.
 import { CATEGORIES, IMAGE_DERIVATIVE_SIZES } from '@shop/contracts';
-import { seededRandom } from './seeded-random.mjs';
+import { seededRandom } from '../../infra/scripts/lib/seeded-random.mjs';
 
 /** Words a title is made of, per category, so that a category's products read like that category. */
 const GOODS = {

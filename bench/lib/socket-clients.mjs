@@ -2,7 +2,7 @@
 import { fork } from 'node:child_process';
 import { join } from 'node:path';
 import { repoRoot } from '../../infra/scripts/lib/bootstrap.mjs';
-import { onCleanUp } from './lifecycle.mjs';
+import { onCleanUp } from '../../infra/scripts/lib/lifecycle.mjs';
 
 /**
  * Starts the sockets' process. `ask(type, fields)` sends one message and resolves with its answer;

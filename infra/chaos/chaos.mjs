@@ -26,10 +26,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { onCleanUp, runBench } from '../../bench/lib/lifecycle.mjs';
-import { seededRandom } from '../../bench/lib/seeded-random.mjs';
-import { prepareBench, sandboxedShopEnv } from '../../bench/lib/workspace.mjs';
 import { repoRoot, say, StepFailure } from '../scripts/lib/bootstrap.mjs';
+import { onCleanUp, runBench } from '../scripts/lib/lifecycle.mjs';
+import { seededRandom } from '../scripts/lib/seeded-random.mjs';
+import { prepareBench, sandboxedShopEnv } from '../scripts/lib/workspace.mjs';
 import { printFaultTable, printFinalCheck, printFindings } from './lib/chaos-report.mjs';
 import { checkOut } from './lib/checkouts.mjs';
 import { checkScope, hasAttemptsTable, orderIdOf, readScope, sandboxTransactions, settle } from './lib/ledger-checks.mjs';
@@ -116,8 +116,8 @@ await runBench(async () => {
   if (missing.length > 0)
     throw new StepFailure(`${missing.join(', ')} not built: run without CHAOS_SKIP_BUILD=1 (or run npm run build first).`);
   const [{ openPool }, { fillShoppers }, { SESSION_COOKIE }] = await Promise.all([
-    import('../../bench/lib/bench-database.mjs'),
-    import('../../bench/lib/checkout-data.mjs'),
+    import('../scripts/lib/bench-database.mjs'),
+    import('../scripts/lib/checkout-data.mjs'),
     import('../../api/dist/access/session-token.js'),
   ]);
   const { ports } = settings;

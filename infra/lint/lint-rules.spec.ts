@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { ESLint } from 'eslint';
 import * as prettier from 'prettier';
 
 /** `npm run lint`'s checks, each shown to refuse a file planted where the rule applies. */
@@ -33,6 +34,63 @@ describe('npm run lint', () => {
     it('passes a file laid out as it lays it out', async () => {
       const source = 'export const total = (a: number, b: number) => {\n  return a + b;\n};\n';
       expect(await isFormatted('api/src/planted.ts', source)).toBe(true);
+    });
+  });
+
+  describe('ESLint: who may import whom', () => {
+    const eslint = new ESLint({ cwd: repoRoot });
+    /** The rules that fired on `source` as if it were the file at `path`. */
+    const firedOn = async (path: string, source: string) => {
+      const [result] = await eslint.lintText(source, { filePath: join(repoRoot, path) });
+      return result.messages.map((message) => message.ruleId);
+    };
+    const boundary = 'import-x/no-restricted-paths';
+
+    it.each([
+      [
+        'the api importing the workers',
+        'api/src/orders/planted.ts',
+        "import { WorkersModule } from '../../../workers/src/workers.module.js';\n\nexport const app = WorkersModule;\n",
+      ],
+      [
+        'the workers importing the api',
+        'workers/src/payments/planted.ts',
+        "import { AppModule } from '../../../api/src/app.module.js';\n\nexport const app = AppModule;\n",
+      ],
+      [
+        'a lib importing an app',
+        'libs/db/src/planted.ts',
+        "import { AppModule } from '../../../api/src/app.module.js';\n\nexport const app = AppModule;\n",
+      ],
+      [
+        'the web importing the api',
+        'web/src/planted.ts',
+        "import { AppModule } from '../../api/src/app.module.js';\n\nexport const app = AppModule;\n",
+      ],
+      [
+        'an api spec importing the harness of integration/',
+        'api/src/planted.spec.ts',
+        "import { startShopStack } from '../../integration/src/shop-stack.js';\n\nexport const start = startShopStack;\n",
+      ],
+      [
+        'infra/ importing bench/',
+        'infra/chaos/planted.mjs',
+        "import { cpuMillisOf } from '../../bench/lib/cpu.mjs';\n\nexport const cpu = cpuMillisOf;\n",
+      ],
+    ])('refuses %s', async (_who, path, source) => {
+      expect(await firedOn(path, source)).toContain(boundary);
+    });
+
+    it('lets the specs of integration/ run both apps, and libs use the sandbox', async () => {
+      const bothApps =
+        "import { AppModule } from '../../api/src/app.module.js';\nimport { WorkersModule } from '../../workers/src/workers.module.js';\n\nexport const apps = [AppModule, WorkersModule];\n";
+      expect(await firedOn('integration/src/planted.ts', bothApps)).toEqual([]);
+      expect(
+        await firedOn(
+          'libs/testing/src/planted.ts',
+          "import { startSandbox } from '@shop/sandbox';\n\nexport const start = startSandbox;\n",
+        ),
+      ).toEqual([]);
     });
   });
 });

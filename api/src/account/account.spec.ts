@@ -2,10 +2,8 @@ import request from 'supertest';
 import { ACCOUNT_API, CATALOGUE_API, LIMITS, MESSAGES, ORDER_API, SHOPPER_API, type AccountProfile } from '@shop/contracts';
 import { AccountToken, Address, Cart, Order, Review, Session, User, WishlistItem } from '@shop/db';
 import type { RunningSandbox } from '@shop/sandbox';
-import { createTestProduct, signedInAccount, startIdentitySandbox, testConfig } from '@shop/testing';
+import { createTestProduct, liveClients, PARKLANDS, signedInAccount, startIdentitySandbox, testConfig } from '@shop/testing';
 import { SessionService } from '../access/session.service.js';
-import { PARKLANDS } from '../orders/checkout-fixtures.js';
-import { liveClients } from '../testing/live-clients.js';
 import { startTestApi, type TestApi } from '../testing/test-api.js';
 import { mailedToken, newClientAddress, registerShopper, type RegisteredShopper } from './account-test-kit.js';
 

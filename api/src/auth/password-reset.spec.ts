@@ -3,9 +3,8 @@ import request from 'supertest';
 import { IsNull, MoreThan } from 'typeorm';
 import { ACCOUNT_API, JOBS, MESSAGES, RATE_LIMITS, SESSION_TRANSPORT_HEADER } from '@shop/contracts';
 import { AccountToken, OutboxEvent, User } from '@shop/db';
-import { testConfig } from '@shop/testing';
+import { liveClients, testConfig } from '@shop/testing';
 import { accountMailEvents, mailedToken, newClientAddress, registerShopper } from '../account/account-test-kit.js';
-import { liveClients } from '../testing/live-clients.js';
 import { useTestApi } from '../testing/test-api.js';
 
 describe('forgot password and reset', () => {

@@ -3,8 +3,7 @@ import request from 'supertest';
 import { IsNull, MoreThan } from 'typeorm';
 import { MESSAGES, NOTIFICATION_API, type NotificationRecord } from '@shop/contracts';
 import { Notification, OutboxEvent } from '@shop/db';
-import { createTestProduct } from '@shop/testing';
-import { checkoutDriver, type Shopper } from '../orders/checkout-fixtures.js';
+import { checkoutDriver, createTestProduct, type Shopper } from '@shop/testing';
 import { startPaymentStack, type PaymentStack } from '../testing/payment-stack.js';
 
 describe("notifications api: delivery reports in, the admin's list of messages out", () => {

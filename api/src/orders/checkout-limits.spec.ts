@@ -3,9 +3,8 @@ import request, { type Response } from 'supertest';
 import { MESSAGES, ORDER_CAPS, RATE_LIMITS, SHOPPER_API } from '@shop/contracts';
 import { formatKenyanMobile } from '@shop/contracts/phone';
 import { Cart, CartItem, Order } from '@shop/db';
-import { createTestProduct } from '@shop/testing';
+import { checkoutDriver, createTestProduct, type Shopper } from '@shop/testing';
 import { startPaymentStack, type PaymentStack } from '../testing/payment-stack.js';
-import { checkoutDriver, type Shopper } from './checkout-fixtures.js';
 
 /** A refusal that says, in words and in Retry-After, when to try again. */
 function expectTryAgainLater(answer: Response, message: (waitMs: number) => string): void {

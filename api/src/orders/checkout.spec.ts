@@ -3,10 +3,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MESSAGES, ROUTES, type Order as OrderView } from '@shop/contracts';
 import { MpesaAttempt, Order, OrderStatusHistory, Payment } from '@shop/db';
-import { createTestProduct, testConfig, waitFor } from '@shop/testing';
+import { checkoutDriver, createTestProduct, NGONG, PARKLANDS, testConfig, waitFor } from '@shop/testing';
 import { startPaymentStack, type PaymentStack } from '../testing/payment-stack.js';
 import { startTestApi, type TestApi } from '../testing/test-api.js';
-import { checkoutDriver, NGONG, PARKLANDS } from './checkout-fixtures.js';
 
 describe('starting a payment', () => {
   let stack: PaymentStack;

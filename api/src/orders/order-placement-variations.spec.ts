@@ -1,9 +1,9 @@
 import request from 'supertest';
 import { CATALOGUE_API, MESSAGES, ORDER_CAPS, SHOPPER_API, type AdminProduct, type OrderDetails, type ProductInput } from '@shop/contracts';
 import { Cart, CartItem, Order } from '@shop/db';
+import { checkoutDriver, type Shopper } from '@shop/testing';
 import { startPaymentStack, type PaymentStack } from '../testing/payment-stack.js';
 import { testJpeg, uploadTestImage } from '../testing/test-api.js';
-import { checkoutDriver, type Shopper } from './checkout-fixtures.js';
 
 /** docs/adr/0022-variations-in-the-cart-and-the-order.md: the variation chosen is the one ordered. */
 describe('placing an order of chosen variations', () => {

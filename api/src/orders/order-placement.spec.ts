@@ -3,10 +3,9 @@ import { In } from 'typeorm';
 import { CATALOGUE_API, composeAddress, MESSAGES, ORDER_API, SHOPPER_API, type AdminProduct, type ProductInput } from '@shop/contracts';
 import { Cart, CartItem, MpesaAttempt, Order, OrderStatusHistory, Payment, Product } from '@shop/db';
 import { convertKes } from '@shop/payments';
-import { createTestProduct } from '@shop/testing';
+import { checkoutDriver, createTestProduct, NGONG, PARKLANDS, type Shopper } from '@shop/testing';
 import { startPaymentStack, type PaymentStack } from '../testing/payment-stack.js';
 import { testJpeg, uploadTestImage } from '../testing/test-api.js';
-import { checkoutDriver, NGONG, PARKLANDS, type Shopper } from './checkout-fixtures.js';
 
 describe('placing an order', () => {
   let stack: PaymentStack;

@@ -10,9 +10,8 @@ import {
   type Order as OrderView,
 } from '@shop/contracts';
 import { Order, OrderItem, OrderStatusHistory, type Product } from '@shop/db';
-import { createTestProduct } from '@shop/testing';
+import { checkoutDriver, createTestProduct, PARKLANDS, type Shopper } from '@shop/testing';
 import { startPaymentStack, type PaymentStack } from '../testing/payment-stack.js';
-import { checkoutDriver, PARKLANDS, type Shopper } from './checkout-fixtures.js';
 
 describe('orders', () => {
   let stack: PaymentStack;

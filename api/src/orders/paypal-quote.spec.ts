@@ -1,10 +1,9 @@
 import request from 'supertest';
 import { MESSAGES, PAYPAL_QUOTE_API, type PaypalQuote } from '@shop/contracts';
 import { Order } from '@shop/db';
-import { createTestProduct, testConfig } from '@shop/testing';
+import { checkoutDriver, createTestProduct, NGONG, PARKLANDS, testConfig, type Shopper } from '@shop/testing';
 import { startPaymentStack, type PaymentStack } from '../testing/payment-stack.js';
 import { startTestApi } from '../testing/test-api.js';
-import { checkoutDriver, NGONG, PARKLANDS, type Shopper } from './checkout-fixtures.js';
 
 describe('the PayPal quote at checkout', () => {
   let stack: PaymentStack;

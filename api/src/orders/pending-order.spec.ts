@@ -1,8 +1,7 @@
 import { JOBS, MESSAGES, type NotifyJob } from '@shop/contracts';
 import { MpesaAttempt, Order, OrderStatusHistory } from '@shop/db';
-import { createTestProduct } from '@shop/testing';
+import { checkoutDriver, createTestProduct, PARKLANDS } from '@shop/testing';
 import { startPaymentStack, type PaymentStack } from '../testing/payment-stack.js';
-import { checkoutDriver, PARKLANDS } from './checkout-fixtures.js';
 
 /** docs/orders.md, One order waiting: a shopper's checkouts never leave phantom orders holding units. */
 describe('the order waiting for payment', () => {

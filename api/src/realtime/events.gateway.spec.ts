@@ -11,10 +11,17 @@ import {
   type PipelineHeartbeatEvent,
 } from '@shop/contracts';
 import { Session } from '@shop/db';
-import { createTestAccount, sessionCookieOf, testConfig, waitFor, type TestAccount } from '@shop/testing';
+import {
+  createTestAccount,
+  floodFromAnotherProcess,
+  liveClients,
+  sessionCookieOf,
+  testConfig,
+  waitFor,
+  type LiveClient,
+  type TestAccount,
+} from '@shop/testing';
 import { sessionTokenHash } from '../access/session-token.js';
-import { liveClients, type LiveClient } from '../testing/live-clients.js';
-import { floodFromAnotherProcess } from '../testing/socket-flood.js';
 import { startTestApi, type TestApi } from '../testing/test-api.js';
 import { CLIENT_EVENT_LIMITS } from './client-event-budget.js';
 import { EventsGateway } from './events.gateway.js';

@@ -2,10 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { ConsoleLogger } from '@nestjs/common';
 import request from 'supertest';
 import { ACCOUNT_API, CATALOGUE_API, ORDER_API, QUEUE_NAMES, SHOPPER_API } from '@shop/contracts';
-import { createTestProduct, signedInAccount, type SignedInAccount } from '@shop/testing';
+import { createTestProduct, PARKLANDS, signedInAccount, type SignedInAccount } from '@shop/testing';
 import { SESSION_COOKIE } from '../access/session-token.js';
 import { SessionService } from '../access/session.service.js';
-import { PARKLANDS } from '../orders/checkout-fixtures.js';
 import { startPaymentStack, type PaymentStack } from '../testing/payment-stack.js';
 import {
   casesFor,

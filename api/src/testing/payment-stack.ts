@@ -1,16 +1,12 @@
 import type { Server } from 'node:http';
-import type { INestApplication } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import type { DataSource } from 'typeorm';
 import { SANDBOX_GOOGLE_CLIENT, SANDBOX_PATHS, type AppConfig } from '@shop/config';
 import { AUTH_API_PATHS } from '@shop/contracts';
 import { paymentSandboxOptions, startSandbox, type RunningSandbox } from '@shop/sandbox';
-import { freePort, settleLeftoverWork, testConfig } from '@shop/testing';
+import { freePort, testConfig } from '@shop/testing';
 import { startTestApi, type TestApi } from './test-api.js';
 
 export interface PaymentStackOptions {
-  /** Also run the workers app (outbox relay and every queue's processors) in this process. */
-  workers?: boolean;
   /** Settings on top of the stack's own (testConfig overrides), e.g. ORDER_RESERVATION_MS. */
   config?: Record<string, string>;
 }
@@ -21,13 +17,13 @@ export interface PaymentStack {
   dataSource: DataSource;
   config: AppConfig;
   sandbox: RunningSandbox;
-  workers?: INestApplication;
   close(): Promise<void>;
 }
 
 /**
  * The sandbox (Daraja, PayPal, Google, Africa's Talking, SMTP) and the api on one configuration, the api on a known port so
- * that the sandbox's callbacks and webhooks reach it over HTTP, and the workers when asked.
+ * that the sandbox's callbacks and webhooks reach it over HTTP. The workers join it in the specs of
+ * integration/, which run both apps (startShopStack).
  */
 export async function startPaymentStack(options: PaymentStackOptions = {}): Promise<PaymentStack> {
   const port = await freePort();
@@ -44,7 +40,6 @@ export async function startPaymentStack(options: PaymentStackOptions = {}): Prom
     TRUST_PROXY_HOPS: '1',
     ...options.config,
   });
-  if (options.workers) await settleLeftoverWork(settings);
   const sandbox = await startSandbox({
     port: 0,
     host: '127.0.0.1',
@@ -65,24 +60,15 @@ export async function startPaymentStack(options: PaymentStackOptions = {}): Prom
     AT_BASE_URL: `${sandbox.url}${SANDBOX_PATHS.africasTalking}`,
     SMTP_URL: sandbox.mail.url,
   };
-  const started: { close(): Promise<void> }[] = [sandbox];
-  const closeAll = async () => {
-    for (const part of [...started].reverse()) await part.close();
-  };
   try {
     const api = await startTestApi(config, port);
-    started.push(api.app);
-    let workers: INestApplication | undefined;
-    if (options.workers) {
-      // Loaded on demand: api specs without workers do not pay for the workers' modules.
-      const { WorkersModule } = await import('../../../workers/src/workers.module.js');
-      workers = await NestFactory.create(WorkersModule.register(config), { logger: false });
-      await workers.init();
-      started.push(workers);
-    }
-    return { api, server: api.server, dataSource: api.dataSource, config, sandbox, workers, close: closeAll };
+    const close = async () => {
+      await api.app.close();
+      await sandbox.close();
+    };
+    return { api, server: api.server, dataSource: api.dataSource, config, sandbox, close };
   } catch (error) {
-    await closeAll();
+    await sandbox.close();
     throw error;
   }
 }

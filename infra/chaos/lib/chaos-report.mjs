@@ -1,6 +1,6 @@
 // What the chaos suite prints: a line per finding as each round ends, a table per fault, and the
 // final check of every round together with its verdicts.
-import { printTable, verdictLine } from '../../../bench/lib/report.mjs';
+import { printTable, verdictLine } from '../../scripts/lib/report.mjs';
 
 const RED = '\u001b[1;31m';
 const YELLOW = '\u001b[33m';

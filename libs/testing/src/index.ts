@@ -10,3 +10,7 @@ export * from './outbox.js';
 export * from './ports.js';
 export * from './phones.js';
 export * from './s3-server.js';
+export * from './live-clients.js';
+export * from './socket-flood.js';
+export * from './tcp-balancer.js';
+export * from './checkout-fixtures.js';

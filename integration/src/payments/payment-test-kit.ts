@@ -16,9 +16,9 @@ import {
 } from '@shop/contracts';
 import { CartItem, inTransaction, Order, OrderStatusHistory, OutboxEvent, Payment, PaymentCallback } from '@shop/db';
 import { darajaTimestamp } from '@shop/payments';
-import { waitFor } from '@shop/testing';
-import { checkoutDriver } from '../../../api/src/orders/checkout-fixtures.js';
+import { checkoutDriver, waitFor } from '@shop/testing';
 import type { PaymentStack } from '../../../api/src/testing/payment-stack.js';
+import type { ShopStack } from '../shop-stack.js';
 
 export interface OrderState {
   order: Order;
@@ -76,7 +76,13 @@ export function testReceipt(): string {
  * The payment tests' view of the shop: the checkout driver (routes as a signed-in shopper) plus
  * what the payment side needs to watch — orders settling, jobs, callbacks, and browsers' sockets.
  */
-export function paymentKit(stack: PaymentStack, workers: () => INestApplication = () => stack.workers!) {
+function workersOf(stack: PaymentStack | ShopStack): INestApplication {
+  if ('workers' in stack) return stack.workers;
+  throw new Error("This stack runs no workers: pass the spec's own to paymentKit.");
+}
+
+/** `workers`: the app whose queues the kit reads, the stack's own unless the spec runs its own. */
+export function paymentKit(stack: PaymentStack | ShopStack, workers: () => INestApplication = () => workersOf(stack)) {
   const { server, dataSource, config } = stack;
   const sockets: Socket[] = [];
 

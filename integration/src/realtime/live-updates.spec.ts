@@ -5,17 +5,23 @@ import type { Queue } from 'bullmq';
 import request from 'supertest';
 import { JOBS, ORDER_API, QUEUES, SOCKET_EVENTS, type OrderDetails, type OrderStatus } from '@shop/contracts';
 import { Session } from '@shop/db';
-import { createTestProduct, waitFor } from '@shop/testing';
+import {
+  checkoutDriver,
+  createTestProduct,
+  liveClients,
+  startTcpBalancer,
+  waitFor,
+  type LiveClient,
+  type Shopper,
+  type TcpBalancer,
+} from '@shop/testing';
+import { sessionTokenHash } from '../../../api/src/access/session-token.js';
+import { EventsGateway } from '../../../api/src/realtime/events.gateway.js';
+import { startTestApi, type TestApi } from '../../../api/src/testing/test-api.js';
 import { OrderLifecycle } from '../../../workers/src/orders/order-lifecycle.service.js';
 import { OrderUpdates } from '../../../workers/src/orders/order-updates.js';
 import { WorkersModule } from '../../../workers/src/workers.module.js';
-import { sessionTokenHash } from '../access/session-token.js';
-import { checkoutDriver, type Shopper } from '../orders/checkout-fixtures.js';
-import { liveClients, type LiveClient } from '../testing/live-clients.js';
-import { startPaymentStack, type PaymentStack } from '../testing/payment-stack.js';
-import { startTcpBalancer, type TcpBalancer } from '../testing/tcp-balancer.js';
-import { startTestApi, type TestApi } from '../testing/test-api.js';
-import { EventsGateway } from './events.gateway.js';
+import { startShopStack, type ShopStack } from '../shop-stack.js';
 
 /**
  * Live updates across instances (decision: Live updates): two api instances and two worker processes on one configuration (one
@@ -23,7 +29,7 @@ import { EventsGateway } from './events.gateway.js';
  */
 describe('live updates across two api instances and two workers', () => {
   const clients = liveClients();
-  let stack: PaymentStack;
+  let stack: ShopStack;
   let secondApi: TestApi;
   let secondApiRunning = true;
   let secondWorkers: INestApplication;
@@ -33,7 +39,7 @@ describe('live updates across two api instances and two workers', () => {
   let balancer: TcpBalancer | undefined;
 
   beforeAll(async () => {
-    stack = await startPaymentStack({ workers: true, config: { MPESA_RECONCILE_DELAY_MS: '600000' } });
+    stack = await startShopStack({ config: { MPESA_RECONCILE_DELAY_MS: '600000' } });
     secondApi = await startTestApi(stack.config);
     secondWorkers = await NestFactory.create(WorkersModule.register(stack.config), { logger: false });
     await secondWorkers.init();
@@ -50,7 +56,7 @@ describe('live updates across two api instances and two workers', () => {
     await stack?.close();
   });
 
-  const workerApps = () => [stack.workers!, secondWorkers];
+  const workerApps = () => [stack.workers, secondWorkers];
   /** One socket of the session on each api instance, as two tabs behind a balancer may be. */
   const onBothInstances = (cookie: string) => Promise.all(urls.map((url) => clients.open(url, { cookie }).connected()));
   const updatesOf = (client: LiveClient, orderId: number) =>
@@ -71,7 +77,7 @@ describe('live updates across two api instances and two workers', () => {
   async function settledOrder(shopper: Shopper): Promise<number> {
     const orderId = await payByMpesa(shopper);
     await waitFor('the order to settle', async () => (await shop.details(shopper, orderId)).body.data?.paymentStatus === 'paid');
-    const orders = stack.workers!.get<Queue>(getQueueToken(QUEUES.orders));
+    const orders = stack.workers.get<Queue>(getQueueToken(QUEUES.orders));
     await waitFor('the paid order to be announced', async () =>
       (await orders.getJobs(['completed'])).some(
         (job) => job.name === JOBS.orderPaid && (job.data as { orderId: number }).orderId === orderId,

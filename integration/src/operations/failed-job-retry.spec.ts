@@ -1,19 +1,18 @@
 import request from 'supertest';
 import { OPS_API, ORDER_API } from '@shop/contracts';
 import { inTransaction, MpesaAttempt, PaymentCallback, recordEvent } from '@shop/db';
-import { createTestProduct, waitFor } from '@shop/testing';
-import { paymentKit, stkCallbackBody, testReceipt, type PaymentKit } from '../../../workers/src/payments/payment-test-kit.js';
-import type { Shopper } from '../orders/checkout-fixtures.js';
-import { startPaymentStack, type PaymentStack } from '../testing/payment-stack.js';
+import { createTestProduct, waitFor, type Shopper } from '@shop/testing';
+import { paymentKit, stkCallbackBody, testReceipt, type PaymentKit } from '../payments/payment-test-kit.js';
+import { startShopStack, type ShopStack } from '../shop-stack.js';
 
 describe("the console's Retry on a payments job whose order changed since it failed", () => {
-  let stack: PaymentStack;
+  let stack: ShopStack;
   let kit: PaymentKit;
   let admin: Shopper;
 
   beforeAll(async () => {
     // Every outcome here comes from the callbacks the test sends.
-    stack = await startPaymentStack({ workers: true, config: { MPESA_RECONCILE_DELAY_MS: '600000' } });
+    stack = await startShopStack({ config: { MPESA_RECONCILE_DELAY_MS: '600000' } });
     kit = paymentKit(stack);
     admin = await kit.shopper('admin');
   });

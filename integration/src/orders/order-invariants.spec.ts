@@ -18,14 +18,13 @@ import {
   stockCountOf,
   StockMovement,
 } from '@shop/db';
-import { createTestProduct } from '@shop/testing';
+import { checkoutDriver, createTestProduct, type Shopper } from '@shop/testing';
+import { OrderPaymentsService } from '../../../api/src/orders/order-payments.service.js';
+import { OrderPlacementService } from '../../../api/src/orders/order-placement.service.js';
+import { OrdersService } from '../../../api/src/orders/orders.service.js';
 import { OrderLifecycle } from '../../../workers/src/orders/order-lifecycle.service.js';
 import { PaymentSettlement, type PaymentOutcome } from '../../../workers/src/payments/payment-settlement.service.js';
-import { startPaymentStack, type PaymentStack } from '../testing/payment-stack.js';
-import { checkoutDriver, type Shopper } from './checkout-fixtures.js';
-import { OrderPaymentsService } from './order-payments.service.js';
-import { OrderPlacementService } from './order-placement.service.js';
-import { OrdersService } from './orders.service.js';
+import { startShopStack, type ShopStack } from '../shop-stack.js';
 
 /**
  * docs/orders.md: random interleavings of everything that moves an order, from several actors at
@@ -33,19 +32,19 @@ import { OrdersService } from './orders.service.js';
  * run the books must balance, whatever was refused on the way.
  */
 describe('orders under any interleaving of shoppers, payments, expiry and admins', () => {
-  let stack: PaymentStack;
+  let stack: ShopStack;
   let shop: ReturnType<typeof checkoutDriver>;
   let admin: SessionUser;
 
   beforeAll(async () => {
-    stack = await startPaymentStack({ workers: true });
+    stack = await startShopStack();
     shop = checkoutDriver(stack.server, stack.dataSource);
     admin = { ...(await shop.shopper('admin')).account.user, role: 'admin' };
   });
   afterAll(() => stack?.close());
 
   const service = <T>(type: new (...args: never[]) => T) => stack.api.app.get(type);
-  const worker = <T>(type: new (...args: never[]) => T) => stack.workers!.get(type);
+  const worker = <T>(type: new (...args: never[]) => T) => stack.workers.get(type);
 
   /** One shopper's view of the run: who they are and where they ship to. */
   interface Actor {

@@ -1,19 +1,18 @@
 import request from 'supertest';
 import { formatKes, MESSAGES, ORDER_API, type OrderDetails } from '@shop/contracts';
 import { Order, OrderStatusHistory, OutboxEvent, type Product } from '@shop/db';
-import { createTestProduct, waitFor } from '@shop/testing';
+import { checkoutDriver, createTestProduct, PARKLANDS, waitFor, type Shopper } from '@shop/testing';
 import { OrderLifecycle } from '../../../workers/src/orders/order-lifecycle.service.js';
-import { startPaymentStack, type PaymentStack } from '../testing/payment-stack.js';
-import { checkoutDriver, PARKLANDS, type Shopper } from './checkout-fixtures.js';
+import { startShopStack, type ShopStack } from '../shop-stack.js';
 
 /** docs/orders.md: the admin's money actions, against the real api, workers and PayPal sandbox. */
 describe("the admin's money actions on an order", () => {
-  let stack: PaymentStack;
+  let stack: ShopStack;
   let shop: ReturnType<typeof checkoutDriver>;
   let admin: Shopper;
 
   beforeAll(async () => {
-    stack = await startPaymentStack({ workers: true });
+    stack = await startShopStack();
     shop = checkoutDriver(stack.server, stack.dataSource);
     admin = await shop.shopper('admin');
   });
@@ -156,7 +155,7 @@ describe("the admin's money actions on an order", () => {
       await setStatus(orderId, 'rejected').expect(200);
       await setStatus(orderId, 'pending').expect(200);
       // The first window's job, run now (as if it came due): the revived order has a window of its own.
-      expect(await stack.workers!.get(OrderLifecycle).expire(orderId)).toBe(false);
+      expect(await stack.workers.get(OrderLifecycle).expire(orderId)).toBe(false);
       expect((await stack.dataSource.getRepository(Order).findOneByOrFail({ id: orderId })).orderStatus).toBe('pending');
       expect(await shop.stockOf(product)).toBe(3);
     });

@@ -6,21 +6,18 @@ import { MpesaAttempt } from '@shop/db';
 import { PaypalClient } from '@shop/payments';
 import { DARAJA_TEST_NUMBERS } from '@shop/sandbox';
 import { createTestProduct, waitFor } from '@shop/testing';
-import { startPaymentStack, type PaymentStack } from '../../../api/src/testing/payment-stack.js';
-import { SETTLEMENT_REASONS } from '../payments/payment-settlement.service.js';
+import { SETTLEMENT_REASONS } from '../../../workers/src/payments/payment-settlement.service.js';
 import { paymentKit, type PaymentKit } from '../payments/payment-test-kit.js';
+import { startShopStack, type ShopStack } from '../shop-stack.js';
 
 const RESERVATION_MS = 1500;
 
 describe('orders queue: expiry, and what browsers are told', () => {
-  let stack: PaymentStack;
+  let stack: ShopStack;
   let kit: PaymentKit;
 
   beforeAll(async () => {
-    stack = await startPaymentStack({
-      workers: true,
-      config: { ORDER_RESERVATION_MS: String(RESERVATION_MS), MPESA_RECONCILE_DELAY_MS: '600000' },
-    });
+    stack = await startShopStack({ config: { ORDER_RESERVATION_MS: String(RESERVATION_MS), MPESA_RECONCILE_DELAY_MS: '600000' } });
     kit = paymentKit(stack);
   });
   afterAll(async () => {

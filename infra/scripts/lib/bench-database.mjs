@@ -1,5 +1,5 @@
 // A bench's own database, made anew on every run with the project's migrations.
-import { say } from '../../infra/scripts/lib/bootstrap.mjs';
+import { say } from './bootstrap.mjs';
 
 /**
  * Drops and recreates the database of `config.DATABASE_URL`, then applies every migration through

@@ -8,8 +8,8 @@ import { DataSource } from 'typeorm';
 import { CATALOGUE_API, IMAGE_DERIVATIVE_SIZES, LIMITS, MESSAGES, UPLOAD_FIELD, type Product } from '@shop/contracts';
 import { ImageAsset, OutboxEvent } from '@shop/db';
 import { createTestAccount, pngClaiming, sessionCookieOf, settleLeftoverWork, testConfig, waitFor } from '@shop/testing';
+import { startTestApi, testJpeg, uploadTestImage, type TestApi } from '../../../api/src/testing/test-api.js';
 import { WorkersModule } from '../../../workers/src/workers.module.js';
-import { startTestApi, testJpeg, uploadTestImage, type TestApi } from '../testing/test-api.js';
 
 describe('image uploads and the image pipeline', () => {
   const config = testConfig();

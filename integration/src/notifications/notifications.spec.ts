@@ -17,16 +17,15 @@ import {
 } from '@shop/contracts';
 import { consumeAccountToken, inTransaction, Notification, Order, OutboxEvent, recordEvent, User } from '@shop/db';
 import { AFRICAS_TALKING_TEST_NUMBERS, DARAJA_TEST_NUMBERS, type OutboxMessages, type SentEmail, type SentSms } from '@shop/sandbox';
-import { createTestProduct, freePort, settleLeftoverWork, waitFor } from '@shop/testing';
-import type { Shopper } from '../../../api/src/orders/checkout-fixtures.js';
+import { createTestProduct, freePort, settleLeftoverWork, waitFor, type Shopper } from '@shop/testing';
 import { startPaymentStack, type PaymentStack } from '../../../api/src/testing/payment-stack.js';
-import { OrderLifecycle } from '../orders/order-lifecycle.service.js';
-import { PaymentSettlement } from '../payments/payment-settlement.service.js';
+import { AfricasTalkingClient } from '../../../workers/src/notifications/africastalking-client.js';
+import { mailSenderFromConfig } from '../../../workers/src/notifications/mail-sender.js';
+import { NotificationsService } from '../../../workers/src/notifications/notifications.service.js';
+import { OrderLifecycle } from '../../../workers/src/orders/order-lifecycle.service.js';
+import { PaymentSettlement } from '../../../workers/src/payments/payment-settlement.service.js';
+import { WorkersModule } from '../../../workers/src/workers.module.js';
 import { paymentKit, testReceipt, type PaymentKit } from '../payments/payment-test-kit.js';
-import { WorkersModule } from '../workers.module.js';
-import { AfricasTalkingClient } from './africastalking-client.js';
-import { mailSenderFromConfig } from './mail-sender.js';
-import { NotificationsService } from './notifications.service.js';
 
 /** The sandbox's Africa's Talking test numbers as a shopper's stored phone (2547…). */
 const storedPhone = (number: string) => number.slice(1);

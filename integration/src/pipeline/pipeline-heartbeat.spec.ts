@@ -6,10 +6,10 @@ import { DataSource } from 'typeorm';
 import { pipelineHeartbeatKeys, SOCKET_EVENTS, type PipelineHeartbeatEvent } from '@shop/contracts';
 import { OutboxEvent } from '@shop/db';
 import { createTestAccount, sessionCookieOf, settleLeftoverWork, testConfig, waitFor } from '@shop/testing';
+import { AppModule } from '../../../api/src/app.module.js';
+import { configureApp } from '../../../api/src/app.setup.js';
+import { PipelineHeartbeatService } from '../../../api/src/pipeline/pipeline-heartbeat.service.js';
 import { WorkersModule } from '../../../workers/src/workers.module.js';
-import { AppModule } from '../app.module.js';
-import { configureApp } from '../app.setup.js';
-import { PipelineHeartbeatService } from './pipeline-heartbeat.service.js';
 
 describe('pipeline heartbeat', () => {
   const config = testConfig();

@@ -4,17 +4,17 @@ import { MESSAGES, ORDER_API } from '@shop/contracts';
 import { MpesaAttempt, PaymentCallback } from '@shop/db';
 import { DARAJA_TEST_NUMBERS } from '@shop/sandbox';
 import { createTestProduct, newPhone, waitFor } from '@shop/testing';
-import { startPaymentStack, type PaymentStack } from '../../../api/src/testing/payment-stack.js';
+import { startShopStack, type ShopStack } from '../shop-stack.js';
 import { paymentKit, stkCallbackBody, testReceipt, type PaymentKit } from './payment-test-kit.js';
 
 /** A callback proves nothing by itself: whoever learnt its URL could send it. Daraja's STK query decides. */
 describe('M-Pesa callbacks, confirmed with the STK query before anything is settled', () => {
-  let stack: PaymentStack;
+  let stack: ShopStack;
   let kit: PaymentKit;
 
   beforeAll(async () => {
     // No scheduled check during these tests: what settles the orders here is the callbacks' confirmation.
-    stack = await startPaymentStack({ workers: true, config: { MPESA_RECONCILE_DELAY_MS: '600000' } });
+    stack = await startShopStack({ config: { MPESA_RECONCILE_DELAY_MS: '600000' } });
     kit = paymentKit(stack);
   });
   afterAll(async () => {

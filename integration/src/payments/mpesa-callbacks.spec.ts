@@ -4,17 +4,17 @@ import { MESSAGES, ORDER_API } from '@shop/contracts';
 import { inTransaction, MpesaAttempt, newCallbackKey, PaymentCallback, recordEvent } from '@shop/db';
 import { DARAJA_TEST_NUMBERS } from '@shop/sandbox';
 import { createTestProduct, waitFor } from '@shop/testing';
-import { startPaymentStack, type PaymentStack } from '../../../api/src/testing/payment-stack.js';
-import { SETTLEMENT_REASONS } from './payment-settlement.service.js';
+import { SETTLEMENT_REASONS } from '../../../workers/src/payments/payment-settlement.service.js';
+import { startShopStack, type ShopStack } from '../shop-stack.js';
 import { paymentKit, stkCallbackBody, testReceipt, type PaymentKit } from './payment-test-kit.js';
 
 describe('M-Pesa callbacks, settled by the payments worker', () => {
-  let stack: PaymentStack;
+  let stack: ShopStack;
   let kit: PaymentKit;
 
   beforeAll(async () => {
     // No reconcile query during these tests: every outcome here comes from a callback.
-    stack = await startPaymentStack({ workers: true, config: { MPESA_RECONCILE_DELAY_MS: '600000' } });
+    stack = await startShopStack({ config: { MPESA_RECONCILE_DELAY_MS: '600000' } });
     kit = paymentKit(stack);
   });
   afterAll(async () => {

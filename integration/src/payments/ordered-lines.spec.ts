@@ -2,16 +2,16 @@ import request from 'supertest';
 import { CATALOGUE_API, SHOPPER_API, type AdminProduct } from '@shop/contracts';
 import { Cart, CartItem } from '@shop/db';
 import { createTestProduct } from '@shop/testing';
-import { startPaymentStack, type PaymentStack } from '../../../api/src/testing/payment-stack.js';
 import { testJpeg, uploadTestImage } from '../../../api/src/testing/test-api.js';
+import { startShopStack, type ShopStack } from '../shop-stack.js';
 import { paymentKit, type PaymentKit } from './payment-test-kit.js';
 
 describe('a paid order leaves the cart', () => {
-  let stack: PaymentStack;
+  let stack: ShopStack;
   let kit: PaymentKit;
 
   beforeAll(async () => {
-    stack = await startPaymentStack({ workers: true, config: { MPESA_RECONCILE_DELAY_MS: '600000' } });
+    stack = await startShopStack({ config: { MPESA_RECONCILE_DELAY_MS: '600000' } });
     kit = paymentKit(stack);
   });
   afterAll(async () => {

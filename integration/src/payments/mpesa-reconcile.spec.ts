@@ -3,20 +3,20 @@ import { MESSAGES } from '@shop/contracts';
 import { MpesaAttempt, PaymentCallback } from '@shop/db';
 import { DARAJA_TEST_NUMBERS } from '@shop/sandbox';
 import { createTestProduct, waitFor } from '@shop/testing';
-import { startPaymentStack, type PaymentStack } from '../../../api/src/testing/payment-stack.js';
-import { phonesAgree } from './mpesa-payments.service.js';
-import { SETTLEMENT_REASONS } from './payment-settlement.service.js';
+import { phonesAgree } from '../../../workers/src/payments/mpesa-payments.service.js';
+import { SETTLEMENT_REASONS } from '../../../workers/src/payments/payment-settlement.service.js';
+import { startShopStack, type ShopStack } from '../shop-stack.js';
 import { paymentKit, stkCallbackBody, testReceipt, type PaymentKit } from './payment-test-kit.js';
 
 /** Well after the sandbox's callbacks (200 ms), so a callback that comes always comes first. */
 const RECONCILE_DELAY_MS = 1000;
 
 describe('M-Pesa attempt checks: asking Daraja when no callback settles a push', () => {
-  let stack: PaymentStack;
+  let stack: ShopStack;
   let kit: PaymentKit;
 
   beforeAll(async () => {
-    stack = await startPaymentStack({ workers: true, config: { MPESA_RECONCILE_DELAY_MS: String(RECONCILE_DELAY_MS) } });
+    stack = await startShopStack({ config: { MPESA_RECONCILE_DELAY_MS: String(RECONCILE_DELAY_MS) } });
     kit = paymentKit(stack);
   });
   afterAll(async () => {

@@ -30,10 +30,10 @@ import {
   testConfig,
   waitFor,
 } from '@shop/testing';
+import { UNMATCHED_ROUTE } from '../../../api/src/metrics/http-metrics.middleware.js';
+import { PipelineHeartbeatService } from '../../../api/src/pipeline/pipeline-heartbeat.service.js';
+import { startTestApi, useTestApi, type TestApi } from '../../../api/src/testing/test-api.js';
 import { WorkersModule } from '../../../workers/src/workers.module.js';
-import { PipelineHeartbeatService } from '../pipeline/pipeline-heartbeat.service.js';
-import { startTestApi, useTestApi, type TestApi } from '../testing/test-api.js';
-import { UNMATCHED_ROUTE } from './http-metrics.middleware.js';
 
 const METRICS_PATH = '/api/metrics';
 

@@ -4,7 +4,8 @@ import request from 'supertest';
 import type { DataSource } from 'typeorm';
 import { ORDER_API, SHOPPER_API, type Address as AddressView, type DeliveryPlace } from '@shop/contracts';
 import { inTransaction, lockOrder, Order, OutboxEvent, Payment, Product, transition, type OrderItem } from '@shop/db';
-import { createTestAccount, newPhone, sessionCookieOf, type TestAccount } from '@shop/testing';
+import { createTestAccount, sessionCookieOf, type TestAccount } from './accounts.js';
+import { newPhone } from './phones.js';
 
 /** A place of the zone table and its fee, for addresses the tests price orders with. */
 export const PARKLANDS = { county: 'Nairobi', subCounty: 'Westlands', location: 'Parklands', fee: 150 } as const;

@@ -1,6 +1,6 @@
 // Every process, file and key a bench makes is undone on the way out: at the end, on an error,
 // on Ctrl-C, and when one of its processes dies under it.
-import { failWith, say } from '../../infra/scripts/lib/bootstrap.mjs';
+import { failWith, say } from './bootstrap.mjs';
 
 const undoSteps = [];
 let ending = false;

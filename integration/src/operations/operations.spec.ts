@@ -18,11 +18,11 @@ import { recordEvent } from '@shop/db';
 import { createTestAccount, sessionCookieOf, settleLeftoverWork, testConfig, waitFor } from '@shop/testing';
 import { QueueConsoleService } from '../../../api/src/operations/queue-console.service.js';
 import { startTestApi, type TestApi } from '../../../api/src/testing/test-api.js';
-import { JobOutcomes } from '../infrastructure/job-outcomes.js';
-import { WorkersModule } from '../workers.module.js';
-import { JobFigures } from './job-figures.js';
-import { QueueStatsPublisher, untilNextTick } from './queue-stats.publisher.js';
-import { WorkerPresence } from './worker-presence.js';
+import { JobOutcomes } from '../../../workers/src/infrastructure/job-outcomes.js';
+import { JobFigures } from '../../../workers/src/operations/job-figures.js';
+import { QueueStatsPublisher, untilNextTick } from '../../../workers/src/operations/queue-stats.publisher.js';
+import { WorkerPresence } from '../../../workers/src/operations/worker-presence.js';
+import { WorkersModule } from '../../../workers/src/workers.module.js';
 
 describe('queue console figures in the workers', () => {
   const config = testConfig();

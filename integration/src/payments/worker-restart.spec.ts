@@ -5,9 +5,9 @@ import type { AppConfig } from '@shop/config';
 import { Payment } from '@shop/db';
 import { createTestProduct, waitFor } from '@shop/testing';
 import { startPaymentStack, type PaymentStack } from '../../../api/src/testing/payment-stack.js';
-import { WorkersModule } from '../workers.module.js';
+import { PAYMENT_JOB_LOCK, PaymentsProcessor } from '../../../workers/src/payments/payments.processor.js';
+import { WorkersModule } from '../../../workers/src/workers.module.js';
 import { paymentKit, type PaymentKit } from './payment-test-kit.js';
-import { PAYMENT_JOB_LOCK, PaymentsProcessor } from './payments.processor.js';
 
 async function startWorkers(config: AppConfig): Promise<INestApplication> {
   const workers = await NestFactory.create(WorkersModule.register(config), { logger: false });

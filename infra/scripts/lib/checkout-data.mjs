@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { CATEGORIES, DELIVERY_ZONES, deliveryFeeOf, effectivePrice, LIMITS } from '@shop/contracts';
 // The api's own rule for stored sessions (only a token's hash is kept), so the two cannot drift apart.
-import { sessionTokenHash } from '../../api/dist/access/session-token.js';
+import { sessionTokenHash } from '../../../api/dist/access/session-token.js';
 
 const ROWS_PER_INSERT = 1000;
 

@@ -1,7 +1,7 @@
 // What both benches do first: install, build what they run, and read the same configuration as
 // the shop. Only Node's own modules and the bootstrap helpers are imported at the top: on a fresh
 // clone nothing else is installed yet.
-import { defaultNodeEnv, ensureInstalled, run, say } from '../../infra/scripts/lib/bootstrap.mjs';
+import { defaultNodeEnv, ensureInstalled, run, say } from './bootstrap.mjs';
 
 /**
  * Ports of the processes a bench starts, away from `npm start` (3000-3002), the browser tests
@@ -42,8 +42,8 @@ export async function prepareBench(projects, { skipBuildVariable = 'BENCH_SKIP_B
     import('@shop/config'),
     import('@shop/contracts'),
     import('@shop/db'),
-    import('../../infra/scripts/lib/processes.mjs'),
-    import('../../infra/scripts/lib/services.mjs'),
+    import('./processes.mjs'),
+    import('./services.mjs'),
   ]);
   return { ...config, ...contracts, ...db, ...processes, ...services };
 }

@@ -9,8 +9,8 @@ import request from 'supertest';
 import { IMAGE_DERIVATIVE_SIZES } from '@shop/contracts';
 import { configuredImageStorage, ImageAsset, type S3ImageStorage } from '@shop/db';
 import { createTestAccount, LocalS3Server, sessionCookieOf, settleLeftoverWork, testConfig, waitFor } from '@shop/testing';
+import { startTestApi, testJpeg, uploadTestImage, type TestApi } from '../../../api/src/testing/test-api.js';
 import { WorkersModule } from '../../../workers/src/workers.module.js';
-import { startTestApi, testJpeg, uploadTestImage, type TestApi } from '../testing/test-api.js';
 
 describe('images in a bucket, from upload to derivatives', () => {
   let s3: LocalS3Server;

@@ -1,6 +1,6 @@
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import type { ServerToClientEvents } from '@shop/contracts';
-import { waitFor } from '@shop/testing';
+import { waitFor } from './wait-for.js';
 
 type Payload<Event extends keyof ServerToClientEvents> = Parameters<ServerToClientEvents[Event]>[0];
 

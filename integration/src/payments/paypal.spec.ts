@@ -3,16 +3,16 @@ import { MESSAGES } from '@shop/contracts';
 import { Payment, PaymentCallback } from '@shop/db';
 import { PaypalClient } from '@shop/payments';
 import { createTestProduct, waitFor } from '@shop/testing';
-import { startPaymentStack, type PaymentStack } from '../../../api/src/testing/payment-stack.js';
-import { SETTLEMENT_REASONS } from './payment-settlement.service.js';
+import { SETTLEMENT_REASONS } from '../../../workers/src/payments/payment-settlement.service.js';
+import { startShopStack, type ShopStack } from '../shop-stack.js';
 import { paymentKit, type PaymentKit } from './payment-test-kit.js';
 
 describe('PayPal: capture jobs and webhooks, settled by the payments worker', () => {
-  let stack: PaymentStack;
+  let stack: ShopStack;
   let kit: PaymentKit;
 
   beforeAll(async () => {
-    stack = await startPaymentStack({ workers: true });
+    stack = await startShopStack();
     kit = paymentKit(stack);
   });
   afterAll(async () => {
