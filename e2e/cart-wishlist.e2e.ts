@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Locator } from 'playwright-core';
-import { CATALOGUE_API, formatKes, MESSAGES, ROUTES, type Product } from '@shop/contracts';
+import { CATALOGUE_API, formatKes, LIMITS, MESSAGES, ROUTES, type Product } from '@shop/contracts';
 import type { TestAccount } from '@shop/testing';
 import { createAccounts, signInAsShopper } from './support/accounts.js';
 import { BROWSER_TIMEOUT_MS, SHOP_URL, usePageForEachTest } from './support/browser.js';
@@ -67,6 +67,13 @@ describe('cart and wishlist in the browser', () => {
 
       await productCard(tab.page, lamp.title).getByRole('button', { name: 'Add to Cart' }).click();
       await toastShows(tab.page, MESSAGES.cart.productAdded);
+      // F8 takes the keyboard to the toast; a sideways swipe on a touch screen dismisses it.
+      const toast = tab.page.getByText(MESSAGES.cart.productAdded, { exact: true }).last();
+      await tab.page.keyboard.press(LIMITS.toastFocusKey);
+      expect(await toast.evaluate((element) => element.matches(':focus'))).toBe(true);
+      await toast.dispatchEvent('pointerdown', { pointerType: 'touch', isPrimary: true, clientX: 100 });
+      await toast.dispatchEvent('pointermove', { pointerType: 'touch', isPrimary: true, clientX: 100 - LIMITS.toastSwipeDismissPx });
+      await toast.waitFor({ state: 'detached' });
       const dialog = await openDialogOf(dollhouse);
       await dialog.getByRole('button', { name: 'Add to Cart' }).click();
       await tab.page.getByRole('button', { name: 'Cart', exact: true }).locator('xpath=..').getByText('2', { exact: true }).waitFor();

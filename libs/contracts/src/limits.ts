@@ -68,6 +68,10 @@ export const LIMITS = {
   jsonBodyMaxDepth: 16,
   toastDurationMs: 5000,
   toastMaxVisible: 1,
+  /** A touch that drags a toast this far sideways dismisses it. */
+  toastSwipeDismissPx: 50,
+  /** The key that takes keyboard focus to the toast on screen. */
+  toastFocusKey: 'F8',
 } as const;
 
 /** How many of an action one key may take within a window; the shop's abuse limits (docs/security.md). */

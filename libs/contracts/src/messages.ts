@@ -62,7 +62,6 @@ export const MESSAGES = {
     paypalStartFailed: 'Failed to start PayPal payment. Please try again.',
     invalidPhone: 'Please enter a valid phone number.',
     mpesaInitiateFailed: 'Failed to initiate M-Pesa payment. Please try again.',
-    mpesaFailed: 'M-Pesa payment failed. Please try again.',
     mpesaInitiated: 'M-Pesa payment initiated. Please check your phone.',
     /** Daraja did not answer the push: it may still reach the phone, so the shopper waits on the order instead of paying again. */
     mpesaPushUnconfirmed:

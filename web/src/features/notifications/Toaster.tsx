@@ -3,6 +3,8 @@ import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { toastShown } from './notifications.slice';
 import { TOAST_CONFIG } from './toast-config';
+import { focusesToasts, TOAST_ATTRIBUTE } from './toast-gestures';
+import { ToastText } from './ToastText';
 
 /**
  * Shows the toasts sagas ask for through antd's message. Its own hook rather than antd's App, which
@@ -15,11 +17,27 @@ export function Toaster() {
 
   useEffect(() => {
     for (const toast of pending) {
-      const content = toast.detail ? `${toast.text}: ${toast.detail}` : toast.text;
-      void messages.open({ type: toast.kind, content, key: toast.id });
+      const text = toast.detail ? `${toast.text}: ${toast.detail}` : toast.text;
+      void messages.open({
+        type: toast.kind,
+        content: <ToastText text={text} onDismiss={() => messages.destroy(toast.id)} />,
+        key: toast.id,
+      });
       dispatch(toastShown(toast.id));
     }
   }, [pending, messages, dispatch]);
+
+  useEffect(() => {
+    const focusNewestToast = (event: KeyboardEvent) => {
+      if (!focusesToasts(event)) return;
+      const toasts = document.querySelectorAll<HTMLElement>(`[${TOAST_ATTRIBUTE}]`);
+      if (toasts.length === 0) return;
+      event.preventDefault();
+      toasts[toasts.length - 1].focus();
+    };
+    document.addEventListener('keydown', focusNewestToast);
+    return () => document.removeEventListener('keydown', focusNewestToast);
+  }, []);
 
   return messagesHolder;
 }
