@@ -39,6 +39,40 @@ const BOUNDARIES = [
   },
 ];
 
+/** The api, the workers, the libs and the integration harness: the code that talks to MySQL. */
+const SERVER_FILES = ['api/src/**/*.ts', 'workers/src/**/*.ts', 'libs/*/src/**/*.ts', 'integration/src/**/*.ts'];
+
+const restricted = (message, selectors) => selectors.map((selector) => ({ selector, message }));
+
+/**
+ * One way to open a transaction (libs/db/src/transactions.ts): it rolls back on a refusal and runs
+ * a deadlock victim again, which TypeORM's own ways do not. Tests may hold a connection's
+ * transaction open by hand to play a crash.
+ */
+const TRANSACTION_RULES = restricted('Open transactions with inTransaction from @shop/db (libs/db/src/transactions.ts).', [
+  "CallExpression[callee.property.name='transaction'][callee.object.name=/^(dataSource|manager|connection)$/]",
+  "CallExpression[callee.property.name='transaction'][callee.object.property.name=/^(dataSource|manager|connection)$/]",
+  "CallExpression[callee.property.name='createQueryRunner']",
+  "CallExpression[callee.property.name='startTransaction']",
+]);
+
+/**
+ * One way to move a payment (movePayment, libs/db/src/payments/payment-transitions.ts): the payment's
+ * status and its order's paymentStatus together, by the rule table, with a history row and the
+ * order's event. Creating an order or a payment sets the first status; every later write is a move.
+ */
+const PAYMENT_STATUS_RULES = restricted('Move a payment with movePayment from @shop/db (libs/db/src/payments/payment-transitions.ts).', [
+  "AssignmentExpression[left.property.name='paymentStatus']",
+  "AssignmentExpression[left.property.name='status'][left.object.name=/payment|owed/i]",
+  "CallExpression[callee.property.name=/^(update|save|upsert)$/] > ObjectExpression:last-child > Property[key.name='paymentStatus']",
+  "CallExpression[callee.property.name=/^(update|save|upsert)$/][arguments.0.name='Payment'] > ObjectExpression:last-child > Property[key.name='status']",
+  "CallExpression[callee.property.name=/^(update|save|upsert)$/][callee.object.arguments.0.name='Payment'] > ObjectExpression:last-child > Property[key.name='status']",
+  "CallExpression[callee.property.name='set'] > ObjectExpression > Property[key.name='paymentStatus']",
+  "CallExpression[callee.property.name='set'][callee.object.arguments.0.name='Payment'] > ObjectExpression > Property[key.name='status']",
+  'Literal[value=/`?paymentStatus`?\\s*=\\s*[^=]/]',
+  'TemplateElement[value.raw=/`?paymentStatus`?\\s*=\\s*[^=]/]',
+]);
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', '.nx/**', 'coverage/**'] },
   js.configs.recommended,
@@ -66,23 +100,13 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.jest } },
   },
   {
-    // One way to open a transaction (libs/db/src/transactions.ts): it rolls back on a refusal and
-    // runs a deadlock victim again, which TypeORM's own ways do not. Tests may hold a connection's
-    // transaction open by hand to play a crash.
-    files: ['api/src/**/*.ts', 'workers/src/**/*.ts', 'libs/*/src/**/*.ts'],
-    ignores: ['**/*.spec.ts', 'libs/db/src/transactions.ts'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        ...[
-          "CallExpression[callee.property.name='transaction'][callee.object.name=/^(dataSource|manager|connection)$/]",
-          "CallExpression[callee.property.name='transaction'][callee.object.property.name=/^(dataSource|manager|connection)$/]",
-          "CallExpression[callee.property.name='createQueryRunner']",
-          "CallExpression[callee.property.name='startTransaction']",
-        ].map((selector) => ({ selector, message: 'Open transactions with inTransaction from @shop/db (libs/db/src/transactions.ts).' })),
-      ],
-    },
+    // One way to open a transaction, one way to move a payment; see TRANSACTION_RULES and PAYMENT_STATUS_RULES.
+    files: SERVER_FILES,
+    ignores: ['**/*.spec.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...TRANSACTION_RULES, ...PAYMENT_STATUS_RULES] },
   },
+  { files: ['libs/db/src/transactions.ts'], rules: { 'no-restricted-syntax': ['error', ...PAYMENT_STATUS_RULES] } },
+  { files: ['libs/db/src/payments/payment-transitions.ts'], rules: { 'no-restricted-syntax': ['error', ...TRANSACTION_RULES] } },
   {
     // Command-line scripts talk to the person at the terminal.
     files: ['infra/**/*.mjs', 'infra/sandbox/src/main.ts', 'bench/**/*'],

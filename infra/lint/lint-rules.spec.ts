@@ -93,4 +93,42 @@ describe('npm run lint', () => {
       ).toEqual([]);
     });
   });
+
+  describe('ESLint: one way to move a payment', () => {
+    const eslint = new ESLint({ cwd: repoRoot });
+    const restrictedIn = async (path: string, statements: string) => {
+      const source = `import { Order, Payment } from '@shop/db';\n\nexport async function planted(manager: any, order: any, payment: any) {\n${statements}\n}\n`;
+      const [result] = await eslint.lintText(source, { filePath: join(repoRoot, path) });
+      return result.messages.filter((message) => message.ruleId === 'no-restricted-syntax').map((message) => message.message);
+    };
+    const movePaymentMessage = expect.stringContaining('movePayment');
+
+    it.each([
+      ["an order's paymentStatus assigned", "  order.paymentStatus = 'paid';"],
+      ["a payment's status assigned", "  payment.status = 'failed';"],
+      ["an order's paymentStatus updated", "  await manager.update(Order, { id: 1 }, { paymentStatus: 'paid' });"],
+      ["a payment's status updated", "  await manager.update(Payment, { id: 1 }, { status: 'paid', failureReason: null });"],
+      [
+        "a payment's status updated through its repository",
+        "  await manager.getRepository(Payment).update({ id: 1 }, { status: 'failed' });",
+      ],
+      [
+        "a payment's status set by a query builder",
+        "  await manager.createQueryBuilder().update(Payment).set({ status: 'paid' }).execute();",
+      ],
+      ['paymentStatus written in SQL', '  await manager.query("UPDATE `orders` SET `paymentStatus` = \'paid\' WHERE `id` = 1");'],
+    ])('refuses %s outside the payment state machine', async (_what, statements) => {
+      expect(await restrictedIn('workers/src/payments/planted.ts', statements)).toContainEqual(movePaymentMessage);
+    });
+
+    it('lets the state machine write them, and others read them or match on them', async () => {
+      expect(await restrictedIn('libs/db/src/payments/payment-transitions.ts', "  order.paymentStatus = 'paid';")).toEqual([]);
+      const readsAndMatches = [
+        "  await manager.getRepository(Payment).update({ id: 1, status: 'pending' }, { providerReceipt: 'R1' });",
+        "  await manager.find(Order, { where: { paymentStatus: 'paid' } });",
+        "  return order.paymentStatus === 'paid';",
+      ].join('\n');
+      expect(await restrictedIn('api/src/orders/planted.ts', readsAndMatches)).toEqual([]);
+    });
+  });
 });

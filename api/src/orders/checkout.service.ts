@@ -11,9 +11,9 @@ import {
   inTransaction,
   LIVE_MPESA_ATTEMPT_STATES,
   lockOrder,
+  movePaymentOrThrow,
   MpesaAttempt,
   newCallbackKey,
-  Order,
   Payment,
   recordEvent,
   recordMpesaAttempt,
@@ -231,9 +231,7 @@ export class CheckoutService {
       if (locked?.order.orderStatus !== 'pending') return;
       if (mpesaAttemptId && (await manager.existsBy(MpesaAttempt, { orderId: placed.orderId, state: In(LIVE_MPESA_ATTEMPT_STATES) })))
         return;
-      await manager.update(Payment, { id: placed.paymentId }, { status: 'failed', failureReason: reason });
-      await manager.update(Order, { id: placed.orderId }, { paymentStatus: 'failed' });
-      locked.order.paymentStatus = 'failed';
+      await movePaymentOrThrow(manager, locked, { to: 'failed', by: 'checkout', reason, details: { failureReason: reason } });
       await transition(manager, locked.order, { to: 'cancelled', by: 'payment', reason });
     });
   }

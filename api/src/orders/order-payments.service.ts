@@ -9,7 +9,7 @@ import {
   type OrderDetails,
   type SessionUser,
 } from '@shop/contracts';
-import { inTransaction, lockOrder, noteOnOrder, Order, Payment, recordEvent, transition } from '@shop/db';
+import { inTransaction, lockOrder, movePayment, movePaymentOrThrow, noteOnOrder, Payment, recordEvent, transition } from '@shop/db';
 import { convertKes, PaypalClient, PaypalError } from '@shop/payments';
 import { BusinessFailure } from '../common/business-failure.js';
 import type { OfflinePaymentInputDto } from './dto/offline-payment-input.dto.js';
@@ -48,24 +48,19 @@ export class OrderPaymentsService {
     return inTransaction(this.dataSource, async (manager) => {
       const locked = await lockOrder(manager, orderId);
       if (!locked) return orderNotFound();
-      const { order, payment } = locked;
+      const { order } = locked;
       if (order.paymentStatus === 'paid' || order.paymentStatus === 'refunded')
         return new BusinessFailure(HttpStatus.CONFLICT, MESSAGES.orders.alreadyPaid);
-      await manager.update(
-        Payment,
-        { id: payment.id },
-        {
-          status: 'paid',
-          failureReason: null,
-          offlineMethod: input.method,
-          offlineReference: input.reference,
-          offlineNote: input.note ?? '',
-          recordedByUserId: admin.id,
-        },
-      );
-      await manager.update(Order, { id: orderId }, { paymentStatus: 'paid' });
-      order.paymentStatus = 'paid';
       const reason = MESSAGES.orders.offlinePaymentReason(OFFLINE_PAYMENT_METHOD_LABELS[input.method], input.reference);
+      const details = {
+        failureReason: null,
+        offlineMethod: input.method,
+        offlineReference: input.reference,
+        offlineNote: input.note ?? '',
+        recordedByUserId: admin.id,
+      };
+      const unpaid = await movePayment(manager, locked, { to: 'paid', by: 'admin', userId: admin.id, reason, details });
+      if (unpaid) return new BusinessFailure(unpaid.status, unpaid.message);
       const refused = await transition(manager, order, { to: 'confirmed', by: 'admin', userId: admin.id, reason });
       if (refused) return new BusinessFailure(refused.status, refused.message);
       await recordEvent(manager, 'order.paid', { orderId });
@@ -92,23 +87,11 @@ export class OrderPaymentsService {
       const { order, payment: owed } = locked;
       // Another admin's refund landed first: the same PayPal refund, or one already recorded.
       if (owed.refundedAt || !owed.refundDue) return this.orders.adminOrder(orderId, manager);
-      const closed = CLOSED_ORDER_STATUSES.includes(order.orderStatus);
-      await manager.update(
-        Payment,
-        { id: owed.id },
-        {
-          refundedAmount: made.amount,
-          refundReference: made.reference,
-          refundedAt: new Date(),
-          refundedByUserId: admin.id,
-          ...(closed ? { status: 'refunded' as const } : {}),
-        },
-      );
-      if (closed) {
-        await manager.update(Order, { id: orderId }, { paymentStatus: 'refunded' });
-        order.paymentStatus = 'refunded';
-      }
       const reason = [MESSAGES.orders.refundReason(formatKes(made.amount), made.reference), input.note].filter(Boolean).join(': ');
+      const details = { refundedAmount: made.amount, refundReference: made.reference, refundedAt: new Date(), refundedByUserId: admin.id };
+      // A closed order's payment is refunded; a live one's stays paid (a second payment given back).
+      const closed = CLOSED_ORDER_STATUSES.includes(order.orderStatus);
+      await movePaymentOrThrow(manager, locked, { to: closed ? 'refunded' : owed.status, by: 'admin', userId: admin.id, reason, details });
       await noteOnOrder(manager, order, { by: 'admin', userId: admin.id, reason: reason.slice(0, 255) });
       await recordEvent(manager, 'notification.send', { kind: 'orderRefunded', orderId });
       return this.orders.adminOrder(orderId, manager);

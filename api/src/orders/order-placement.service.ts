@@ -16,6 +16,7 @@ import {
   inTransaction,
   isDuplicateKey,
   lockOrder,
+  movePaymentOrThrow,
   openOrder,
   Order,
   OrderItem,
@@ -226,8 +227,11 @@ export class OrderPlacementService {
     // The checkout answering now is all the shopper needs to hear: an "order cancelled" message would alarm them mid-payment.
     const refused = await transition(manager, order, { to: 'cancelled', by: 'shopper', userId: order.userId, reason, tellShopper: false });
     if (refused) throw new Error(`The pending order ${order.id} could not be replaced: ${refused.message}`);
-    await manager.update(Payment, { id: payment.id }, { status: 'failed', failureReason: reason });
-    await manager.update(Order, { id: order.id }, { paymentStatus: 'failed' });
+    await movePaymentOrThrow(
+      manager,
+      { order, payment },
+      { to: 'failed', by: 'shopper', userId: order.userId, reason, details: { failureReason: reason } },
+    );
   }
 
   /**

@@ -14,6 +14,7 @@ import {
   inTransaction,
   isDuplicateKey,
   lockOrder,
+  movePaymentOrThrow,
   MpesaAttempt,
   Order,
   OrderStatusHistory,
@@ -90,8 +91,8 @@ export class OrdersService {
       const from = locked.order.orderStatus;
       const refused = await transition(manager, locked.order, { to, by: 'admin', userId: admin.id });
       if (refused) return new BusinessFailure(refused.status, refused.message);
-      if (to === 'rejected') await this.close(manager, locked, MESSAGES.orders.rejectedByShop);
-      if (to === 'pending' && CLOSED_ORDER_STATUSES.includes(from)) await this.waitForPaymentAgain(manager, locked);
+      if (to === 'rejected') await this.close(manager, locked, MESSAGES.orders.rejectedByShop, admin);
+      if (to === 'pending' && CLOSED_ORDER_STATUSES.includes(from)) await this.waitForPaymentAgain(manager, locked, admin);
       // A paid order revived is sold on its money again: what its closing made owed is owed no more.
       if (to === 'confirmed' && CLOSED_ORDER_STATUSES.includes(from) && !locked.payment.refundedAt) {
         const stillOwed = (locked.payment.refundDue ?? 0) - locked.payment.amount;
@@ -127,30 +128,28 @@ export class OrdersService {
       if (order.orderStatus === 'cancelled') return this.details(manager, { id: orderId });
       const refused = await transition(manager, order, { to: 'cancelled', by: 'shopper', userId: shopper.id, reason });
       if (refused) return new BusinessFailure(HttpStatus.CONFLICT, MESSAGES.orders.cancelNotAllowed);
-      await this.close(manager, locked, reason);
+      await this.close(manager, locked, reason, shopper);
       return this.details(manager, { id: orderId });
     });
   }
 
   /** A revived unpaid order waits for its money again, for a new reservation window, as a new order would. */
-  private async waitForPaymentAgain(manager: EntityManager, { order, payment }: LockedOrder): Promise<void> {
-    await manager.update(Payment, { id: payment.id }, { status: 'pending', failureReason: null });
-    await manager.update(
-      Order,
-      { id: order.id },
-      { paymentStatus: 'pending', reservationExpiresAt: new Date(Date.now() + this.config.ORDER_RESERVATION_MS) },
-    );
+  private async waitForPaymentAgain(manager: EntityManager, locked: LockedOrder, admin: SessionUser): Promise<void> {
+    const { order } = locked;
+    await movePaymentOrThrow(manager, locked, { to: 'pending', by: 'admin', userId: admin.id, details: { failureReason: null } });
+    await manager.update(Order, { id: order.id }, { reservationExpiresAt: new Date(Date.now() + this.config.ORDER_RESERVATION_MS) });
     await recordEvent(manager, 'order.expire', { orderId: order.id }, { delayMs: this.config.ORDER_RESERVATION_MS });
   }
 
   /** An order just closed: a paid one's money is owed back until an admin refunds it; an unpaid one waits for no payment. */
-  private async close(manager: EntityManager, { order, payment }: LockedOrder, reason: string): Promise<void> {
+  private async close(manager: EntityManager, locked: LockedOrder, reason: string, by: SessionUser): Promise<void> {
+    const { order, payment } = locked;
     if (order.paymentStatus === 'paid') {
       // Added to what may be owed already (a second payment of the order).
       await manager.update(Payment, { id: payment.id }, { refundDue: (payment.refundDue ?? 0) + payment.amount });
     } else if (order.paymentStatus !== 'failed' && order.paymentStatus !== 'refunded') {
-      await manager.update(Payment, { id: payment.id }, { status: 'failed', failureReason: reason });
-      await manager.update(Order, { id: order.id }, { paymentStatus: 'failed' });
+      const actor = by.role === 'admin' ? 'admin' : 'shopper';
+      await movePaymentOrThrow(manager, locked, { to: 'failed', by: actor, userId: by.id, reason, details: { failureReason: reason } });
     }
   }
 

@@ -1,10 +1,12 @@
 import fc from 'fast-check';
 import {
   ORDER_STATUSES,
+  paymentTransitionRule,
   STATUSES_HOLDING_UNITS,
   transitionRule,
   type OrderStatus,
   type PaymentMethod,
+  type PaymentStatus,
   type SessionUser,
 } from '@shop/contracts';
 import {
@@ -14,6 +16,7 @@ import {
   OrderStatusHistory,
   OutboxEvent,
   Payment,
+  PaymentStatusHistory,
   Product,
   stockCountOf,
   StockMovement,
@@ -31,7 +34,7 @@ import { startShopStack, type ShopStack } from '../shop-stack.js';
  * once, against the real database, the real services and the real transition code. After each
  * run the books must balance, whatever was refused on the way.
  */
-describe('orders under any interleaving of shoppers, payments, expiry and admins', () => {
+describe('orders and payments under any interleaving of shoppers, payment outcomes, expiry and admins', () => {
   let stack: ShopStack;
   let shop: ReturnType<typeof checkoutDriver>;
   let admin: SessionUser;
@@ -196,6 +199,17 @@ describe('orders under any interleaving of shoppers, payments, expiry and admins
       expect(payments).toHaveLength(1);
       const [payment] = payments;
       expect(payment!.status).toBe(order.paymentStatus);
+      // The payment's history is one chain of moves the table allows, ending where the payment is.
+      const paymentHistory = await stack.dataSource
+        .getRepository(PaymentStatusHistory)
+        .find({ where: { paymentId: payment!.id }, order: { id: 'ASC' } });
+      let paymentWas: PaymentStatus = 'pending';
+      for (const row of paymentHistory) {
+        expect(row.fromStatus).toBe(paymentWas);
+        expect(paymentTransitionRule(row.fromStatus, row.toStatus, row.actor)).toBeDefined();
+        paymentWas = row.toStatus;
+      }
+      expect(paymentWas).toBe(payment!.status);
       if (payment!.refundedAt) expect(payment!.refundedAmount).toBeLessThanOrEqual(payment!.refundDue ?? 0);
       expect(order.pendingForUserId).toBe(order.orderStatus === 'pending' ? order.userId : null);
 
@@ -236,7 +250,7 @@ describe('orders under any interleaving of shoppers, payments, expiry and admins
     expect(new Set(pending).size).toBe(pending.length);
   }
 
-  it('keeps stock, ledger, payments, history and events in agreement', async () => {
+  it('keeps stock, ledger, payments, both histories and events in agreement: the payment and the order never disagree', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(fc.array(step, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 8 }), async (rounds) => {
         const world = await newWorld();

@@ -9,6 +9,7 @@ export * from './notifications.js';
 export * from './operations.js';
 export * from './orders.js';
 export * from './order-transitions.js';
+export * from './payment-transitions.js';
 export * from './paypal-quote.js';
 export * from './pictures.js';
 export * from './queues.js';

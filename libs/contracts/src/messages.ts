@@ -145,6 +145,7 @@ export const MESSAGES = {
     refundDue: 'Your payment arrived after the order had closed and its items were gone. We will refund it; our team will contact you.',
     outcomeUnknown:
       'We could not confirm your M-Pesa payment with M-Pesa yet. Your items stay reserved; our team will check and contact you.',
+    transitionNotAllowed: (from: string, to: string) => `This payment cannot change from ${from} to ${to}.`,
   },
   review: {
     added: 'Review added successfully!',

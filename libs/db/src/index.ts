@@ -21,3 +21,4 @@ export * from './images/configured-image-storage.js';
 export * from './images/image-serving.js';
 export * from './images/image-storage.js';
 export * from './images/s3-image-storage.js';
+export * from './payments/payment-transitions.js';

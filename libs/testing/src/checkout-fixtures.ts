@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import request from 'supertest';
 import type { DataSource } from 'typeorm';
 import { ORDER_API, SHOPPER_API, type Address as AddressView, type DeliveryPlace } from '@shop/contracts';
-import { inTransaction, lockOrder, Order, OutboxEvent, Payment, Product, transition, type OrderItem } from '@shop/db';
+import { inTransaction, lockOrder, movePaymentOrThrow, Order, OutboxEvent, Payment, Product, transition, type OrderItem } from '@shop/db';
 import { createTestAccount, sessionCookieOf, type TestAccount } from './accounts.js';
 import { newPhone } from './phones.js';
 
@@ -76,9 +76,9 @@ export function checkoutDriver(server: Server, dataSource: DataSource) {
     /** The order's money arrived, as a settlement records it: the payment paid and the order confirmed. */
     markPaid: (orderId: number) =>
       inTransaction(dataSource, async (manager) => {
-        await manager.update(Payment, { orderId }, { status: 'paid' });
-        await manager.update(Order, { id: orderId }, { paymentStatus: 'paid' });
-        const refused = await transition(manager, (await lockOrder(manager, orderId))!.order, { to: 'confirmed', by: 'payment' });
+        const locked = (await lockOrder(manager, orderId))!;
+        await movePaymentOrThrow(manager, locked, { to: 'paid', by: 'provider' });
+        const refused = await transition(manager, locked.order, { to: 'confirmed', by: 'payment' });
         if (refused) throw new Error(refused.message);
       }),
 

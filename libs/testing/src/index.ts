@@ -14,3 +14,4 @@ export * from './live-clients.js';
 export * from './socket-flood.js';
 export * from './tcp-balancer.js';
 export * from './checkout-fixtures.js';
+export * from './orders.js';

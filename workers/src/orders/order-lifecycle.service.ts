@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, IsNull, Not } from 'typeorm';
 import { MESSAGES, type AdminOrderPaidEvent } from '@shop/contracts';
-import { inTransaction, LIVE_MPESA_ATTEMPT_STATES, lockOrder, MpesaAttempt, Order, Payment, transition } from '@shop/db';
+import { inTransaction, LIVE_MPESA_ATTEMPT_STATES, lockOrder, movePaymentOrThrow, MpesaAttempt, Order, transition } from '@shop/db';
 import { orderUpdateOf, type OrderUpdate } from './order-updates.js';
 
 /** The orders queue's work: expiring unpaid orders and describing orders to the browsers. */
@@ -31,9 +31,7 @@ export class OrderLifecycle {
       );
       if (affected) return false;
       const reason = MESSAGES.payment.orderExpired;
-      await manager.update(Payment, { id: locked.payment.id }, { status: 'failed', failureReason: reason });
-      await manager.update(Order, { id: orderId }, { paymentStatus: 'failed' });
-      locked.order.paymentStatus = 'failed';
+      await movePaymentOrThrow(manager, locked, { to: 'failed', by: 'expiry', reason, details: { failureReason: reason } });
       const refused = await transition(manager, locked.order, { to: 'cancelled', by: 'expiry', reason });
       if (refused) throw new Error(`Order ${orderId} could not expire: ${refused.message}`);
       return true;

@@ -7,6 +7,7 @@ import {
   Cart,
   inTransaction,
   lockOrderOfPayment,
+  movePaymentOrThrow,
   noteOnOrder,
   Order,
   OrderItem,
@@ -116,13 +117,8 @@ export class PaymentSettlement {
 
   private async paid(manager: EntityManager, locked: LockedOrder, receipt: string | null): Promise<Applied> {
     const { order, payment } = locked;
-    await manager.update(
-      Payment,
-      { id: payment.id },
-      { status: 'paid', providerReceipt: receipt ?? payment.providerReceipt, failureReason: null },
-    );
-    await manager.update(Order, { id: order.id }, { paymentStatus: 'paid' });
-    order.paymentStatus = 'paid';
+    const details = { providerReceipt: receipt ?? payment.providerReceipt, failureReason: null };
+    await movePaymentOrThrow(manager, locked, { to: 'paid', by: 'provider', reason: SETTLEMENT_REASONS.paid, details });
     // Pending, or closed by the shop before the money came (expired, a push that seemed to fail):
     // taken again when its units are still there. One the shopper closed stays closed.
     const closedByShopper = order.orderStatus !== 'pending' && (await this.lastMoveWasShoppers(manager, order));
@@ -156,12 +152,8 @@ export class PaymentSettlement {
    * the payment or the amount: a pending or just confirmed order is cancelled and its units go
    * back; one an admin has moved on keeps its status. Either way the money received is owed back.
    */
-  private async paidWrongAmount(
-    manager: EntityManager,
-    { order, payment }: LockedOrder,
-    receipt: string | null,
-    received: Received,
-  ): Promise<Applied> {
+  private async paidWrongAmount(manager: EntityManager, locked: LockedOrder, receipt: string | null, received: Received): Promise<Applied> {
+    const { order, payment } = locked;
     const amountReceived = receivedKes(payment, received);
     if (
       payment.status === 'failed' &&
@@ -171,19 +163,13 @@ export class PaymentSettlement {
       return UNCHANGED;
     const cancels = order.orderStatus === 'pending' || order.orderStatus === 'confirmed';
     const message = MESSAGES.paymentAttention.amountMismatch(amountReceived, payment.amount, cancels);
-    await manager.update(
-      Payment,
-      { id: payment.id },
-      {
-        status: 'failed',
-        providerReceipt: receipt ?? payment.providerReceipt,
-        failureReason: MESSAGES.payment.amountMismatch,
-        amountReceived,
-        refundDue: amountReceived,
-      },
-    );
-    await manager.update(Order, { id: order.id }, { paymentStatus: 'failed' });
-    order.paymentStatus = 'failed';
+    const details = {
+      providerReceipt: receipt ?? payment.providerReceipt,
+      failureReason: MESSAGES.payment.amountMismatch,
+      amountReceived,
+      refundDue: amountReceived,
+    };
+    await movePaymentOrThrow(manager, locked, { to: 'failed', by: 'provider', reason: message, details });
     // Never "try again": the money arrived. The cancellation is told with the refund due (read when
     // the message is written). An order the admin moved on is not cancelled, and nothing is sent:
     // its page shows the mismatch and the refund due, and the admins, alerted, settle it with the shopper.
@@ -201,14 +187,12 @@ export class PaymentSettlement {
   }
 
   /** An outcome the shop was waiting for (pending), or had given up learning (unknown). */
-  private async failed(manager: EntityManager, { order, payment }: LockedOrder, reason: string): Promise<Applied> {
+  private async failed(manager: EntityManager, locked: LockedOrder, reason: string): Promise<Applied> {
+    const { order, payment } = locked;
     if (payment.status !== 'pending' && payment.status !== 'unknown') return UNCHANGED;
-    await manager.update(Payment, { id: payment.id }, { status: 'failed', failureReason: reason });
-    await manager.update(Order, { id: order.id }, { paymentStatus: 'failed' });
-    order.paymentStatus = 'failed';
+    await movePaymentOrThrow(manager, locked, { to: 'failed', by: 'provider', reason, details: { failureReason: reason } });
     await this.tellPaymentFailed(manager, order, reason);
     if (order.orderStatus === 'pending') await this.cancel(manager, order, reason);
-    else await announceOrder(manager, order);
     return CHANGED;
   }
 
@@ -236,10 +220,15 @@ export class PaymentSettlement {
   }
 
   /** Never a silent cancel: the payment is marked unknown, the order stays pending with its units, and the admins are told. */
-  private async unknown(manager: EntityManager, { order, payment }: LockedOrder, reason: string): Promise<Applied> {
+  private async unknown(manager: EntityManager, locked: LockedOrder, reason: string): Promise<Applied> {
+    const { order, payment } = locked;
     if (payment.status !== 'pending' || order.orderStatus !== 'pending') return UNCHANGED;
-    await manager.update(Payment, { id: payment.id }, { status: 'unknown', failureReason: MESSAGES.payment.outcomeUnknown });
-    await manager.update(Order, { id: order.id }, { paymentStatus: 'unknown' });
+    await movePaymentOrThrow(manager, locked, {
+      to: 'unknown',
+      by: 'provider',
+      reason,
+      details: { failureReason: MESSAGES.payment.outcomeUnknown },
+    });
     await noteOnOrder(manager, order, { by: 'payment', reason });
     return { changed: true, attention: { kind: 'outcomeUnknown', message: reason } };
   }

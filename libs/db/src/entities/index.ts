@@ -12,6 +12,7 @@ import { OrderStatusHistory } from './order-status-history.entity.js';
 import { Order } from './order.entity.js';
 import { OutboxEvent } from './outbox-event.entity.js';
 import { PaymentCallback } from './payment-callback.entity.js';
+import { PaymentStatusHistory } from './payment-status-history.entity.js';
 import { Payment } from './payment.entity.js';
 import { ProductVariation } from './product-variation.entity.js';
 import { Product } from './product.entity.js';
@@ -37,6 +38,7 @@ export {
   OutboxEvent,
   Payment,
   PaymentCallback,
+  PaymentStatusHistory,
   Product,
   ProductVariation,
   Review,
@@ -63,6 +65,7 @@ export const ENTITIES = [
   OutboxEvent,
   Payment,
   PaymentCallback,
+  PaymentStatusHistory,
   Product,
   ProductVariation,
   Review,

@@ -1,11 +1,10 @@
-import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
+import { Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
 import { ORDER_ACTORS, ORDER_STATUSES, type OrderActor, type OrderStatus } from '@shop/contracts';
 import { Order } from './order.entity.js';
-import { MILLISECOND_TIMESTAMP } from './timestamps.js';
-import { User } from './user.entity.js';
+import { StatusChange } from './status-change.js';
 
 @Entity('order_status_history')
-export class OrderStatusHistory {
+export class OrderStatusHistory extends StatusChange {
   @PrimaryGeneratedColumn({ unsigned: true })
   id!: number;
 
@@ -25,18 +24,4 @@ export class OrderStatusHistory {
   /** Who moved the order; null on rows from before it was recorded. */
   @Column({ type: 'enum', enum: ORDER_ACTORS, nullable: true })
   actor!: OrderActor | null;
-
-  /** The person who moved it (an admin, or the shopper cancelling); null when the shop did (payment, expiry). */
-  @Column({ type: 'int', unsigned: true, nullable: true })
-  changedByUserId!: number | null;
-
-  @ManyToOne(() => User, { onDelete: 'SET NULL' })
-  @JoinColumn({ name: 'changedByUserId' })
-  changedBy!: Relation<User> | null;
-
-  @Column({ length: 255, default: '' })
-  reason!: string;
-
-  @CreateDateColumn(MILLISECOND_TIMESTAMP)
-  createdAt!: Date;
 }

@@ -13,6 +13,7 @@ import { OfflinePaymentsAndRefunds1764450000000 } from './1764450000000-offline-
 import { VariationsInOrders1764500000000 } from './1764500000000-variations-in-orders.js';
 import { CallbackPayloadRetention1764550000000 } from './1764550000000-callback-payload-retention.js';
 import { NotificationsAndAccounts1764600000000 } from './1764600000000-notifications-and-accounts.js';
+import { PaymentStatusHistory1764650000000 } from './1764650000000-payment-status-history.js';
 
 /** Every migration in the order it runs; `npm run migrate` applies the ones a database has not seen. */
 export const MIGRATIONS = [
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   VariationsInOrders1764500000000,
   CallbackPayloadRetention1764550000000,
   NotificationsAndAccounts1764600000000,
+  PaymentStatusHistory1764650000000,
 ];

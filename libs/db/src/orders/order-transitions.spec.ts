@@ -1,12 +1,12 @@
 import { DataSource, type EntityManager } from 'typeorm';
 import { MESSAGES, nextStatuses, ORDER_STATUSES, ORDER_TRANSITIONS } from '@shop/contracts';
-import { createTestAccount, createTestProduct, testConfig } from '@shop/testing';
+import { createTestAccount, createTestProduct, openTestOrder, testConfig } from '@shop/testing';
 import { createDataSource } from '../data-source.js';
-import { Order, OrderItem, OrderStatusHistory, OutboxEvent, Payment, Product, StockMovement } from '../entities/index.js';
+import { Order, OrderStatusHistory, OutboxEvent, Product, StockMovement } from '../entities/index.js';
 import { countUnitsOnHand, stockCountOf } from '../stock/stock-ledger.js';
 import { inTransaction, Refusal } from '../transactions.js';
 import { lockOrder } from './order-locks.js';
-import { openOrder, transition, type TransitionRequest } from './order-transitions.js';
+import { transition, type TransitionRequest } from './order-transitions.js';
 
 describe('order transitions', () => {
   let dataSource: DataSource;
@@ -20,48 +20,8 @@ describe('order transitions', () => {
   });
   afterAll(() => dataSource?.destroy());
 
-  /** A pending order of a new shopper holding `quantity` units of each product, opened as checkout opens one. */
-  async function pendingOrder(products: Product[], quantity: number, user?: { id: number }): Promise<number> {
-    user ??= (await createTestAccount(dataSource)).user;
-    return inTransaction(dataSource, async (manager) => {
-      const { identifiers } = await manager.insert(Order, {
-        userId: user!.id,
-        pendingForUserId: user!.id,
-        paymentMethod: 'mpesa',
-        subtotalAmount: 0,
-        deliveryFee: 0,
-        totalAmount: 0,
-        addressInfo: {
-          addressId: null,
-          address: '',
-          county: '',
-          subCounty: '',
-          location: '',
-          specificAddress: '',
-          phone: '',
-          notes: '',
-          deliveryFee: 0,
-        },
-        reservationExpiresAt: null,
-      });
-      const orderId = identifiers[0]!.id as number;
-      await manager.insert(
-        OrderItem,
-        products.map((product) => ({
-          orderId,
-          productId: product.id,
-          title: product.title,
-          image: null,
-          unitPrice: product.price,
-          quantity,
-        })),
-      );
-      await manager.insert(Payment, { orderId, method: 'mpesa', amount: 0 });
-      const refused = await openOrder(manager, { id: orderId }, { by: 'shopper', userId: user!.id });
-      if (refused) throw new Error(refused.message);
-      return orderId;
-    });
-  }
+  const pendingOrder = (products: Product[], quantity: number, user?: { id: number }) =>
+    openTestOrder(dataSource, products, quantity, user);
 
   const move = (orderId: number, request: TransitionRequest, before?: (manager: EntityManager) => Promise<unknown>) =>
     inTransaction(dataSource, async (manager) => {

@@ -12,6 +12,7 @@ import {
 } from '@shop/contracts';
 import { OrderStatusHistory } from '../entities/order-status-history.entity.js';
 import { Order } from '../entities/order.entity.js';
+import { OutboxEvent } from '../entities/outbox-event.entity.js';
 import { recordEvent } from '../outbox/outbox-writer.js';
 import { markOnHandChanged, releaseOrderUnits, reserveOrderUnits, type Shortage, type StockMover } from '../stock/stock-ledger.js';
 import { Refusal } from '../transactions.js';
@@ -115,7 +116,7 @@ export async function transition(manager: EntityManager, order: Order, request: 
   const pendingForUserId = to === 'pending' ? order.userId : null;
   await manager.update(Order, { id: order.id }, { orderStatus: to, pendingForUserId });
   await writeHistory(manager, order.id, from, to, request);
-  await recordEvent(manager, 'order.status-changed', { orderId: order.id, from, to });
+  await announceOrderChange(manager, order.id, from, to);
   const notice = shopperNoticeOf(to, request);
   if (notice)
     await recordEvent(manager, 'notification.send', {
@@ -150,5 +151,29 @@ export async function noteOnOrder(manager: EntityManager, order: Order, move: Or
 
 /** The order changed without a new status (its payment did): the live views are told once the transaction commits. */
 export async function announceOrder(manager: EntityManager, order: Order): Promise<void> {
-  await recordEvent(manager, 'order.status-changed', { orderId: order.id, from: order.orderStatus, to: order.orderStatus });
+  await announceOrderChange(manager, order.id, order.orderStatus, order.orderStatus);
+}
+
+/** The `order.status-changed` event each open transaction recorded, by order, with the status it began from. */
+const announcedInTransaction = new WeakMap<EntityManager, Map<number, { eventId: string; from: OrderStatus }>>();
+
+/**
+ * Tells the live views that an order changed, once per transaction whatever moved in it (its
+ * status, its payment, both): the worker reads the order as committed, so one event shows it all.
+ * A later change in the same transaction moves that event's `to` rather than adding another.
+ */
+async function announceOrderChange(manager: EntityManager, orderId: number, from: OrderStatus, to: OrderStatus): Promise<void> {
+  if (!manager.queryRunner?.isTransactionActive) {
+    await recordEvent(manager, 'order.status-changed', { orderId, from, to });
+    return;
+  }
+  let announced = announcedInTransaction.get(manager);
+  if (!announced) announcedInTransaction.set(manager, (announced = new Map()));
+  const earlier = announced.get(orderId);
+  if (earlier) {
+    await manager.update(OutboxEvent, { id: earlier.eventId }, { payload: { orderId, from: earlier.from, to } });
+    return;
+  }
+  const event = await recordEvent(manager, 'order.status-changed', { orderId, from, to });
+  announced.set(orderId, { eventId: event.id, from });
 }
