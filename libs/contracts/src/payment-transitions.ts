@@ -31,7 +31,7 @@ export const PAYMENT_TRANSITIONS: readonly PaymentTransitionRule[] = [
   { from: 'pending', to: 'unknown', by: ['provider'], requires: 'orderPending' },
 
   { from: 'unknown', to: 'paid', by: ['provider', 'admin'], requires: 'none' },
-  { from: 'unknown', to: 'failed', by: ['provider', 'shopper', 'admin'], requires: 'none' },
+  { from: 'unknown', to: 'failed', by: ['provider', 'shopper', 'admin', 'checkout'], requires: 'none' },
 
   // Money that came after the order closed (taken again, or owed back), or an admin's record of it.
   { from: 'failed', to: 'paid', by: ['provider', 'admin'], requires: 'none' },
