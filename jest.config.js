@@ -17,6 +17,10 @@ export default {
   },
   // Integration tests share the test database and its outbox: one file at a time.
   maxWorkers: 1,
+  // In one process, every file's ESM module registry (Nest, TypeORM, ESLint for the lint rules' own
+  // spec) stayed on the heap until Node ran out of it at the 131st of 138 files. A worker of its own
+  // is started again once it holds this much between files.
+  workerIdleMemoryLimit: '1.5GB',
   testTimeout: 30_000,
   // A file that fails in its teardown can leave a client or a child process behind; the run must
   // still end with its verdict rather than wait for CI's time limit (as one did on a hung shutdown).
