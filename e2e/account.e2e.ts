@@ -4,7 +4,7 @@ import { MESSAGES, ROUTES } from '@shop/contracts';
 import { formatKenyanMobile } from '@shop/contracts/phone';
 import { newPhone } from '@shop/testing';
 import { signInAsShopper, submitSignIn } from './support/accounts.js';
-import { BROWSER_TIMEOUT_MS, usePageForEachTest } from './support/browser.js';
+import { BROWSER_TIMEOUT_MS, chooseFromPopup, usePageForEachTest } from './support/browser.js';
 import { emailedLink } from './support/outbox.js';
 import { toastShows } from './support/shopper.js';
 
@@ -23,8 +23,7 @@ async function openProfile(page: Page): Promise<void> {
 /** From the shop's home: signed out on the account page, the guard would send the guest to sign in. */
 async function signOutFromShop(page: Page): Promise<void> {
   await page.goto(ROUTES.shopHome);
-  await page.getByRole('button', { name: 'Account menu' }).click();
-  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await chooseFromPopup(page, page.getByRole('button', { name: 'Account menu' }), page.getByRole('menuitem', { name: 'Logout' }));
   await page.getByRole('link', { name: 'Sign in', exact: true }).waitFor();
 }
 

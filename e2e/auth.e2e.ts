@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { MESSAGES, ROUTES } from '@shop/contracts';
 import type { TestAccount } from '@shop/testing';
 import { createAccounts, submitSignIn } from './support/accounts.js';
-import { BROWSER_TIMEOUT_MS, usePageForEachTest } from './support/browser.js';
+import { BROWSER_TIMEOUT_MS, chooseFromPopup, usePageForEachTest } from './support/browser.js';
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 
@@ -20,8 +20,11 @@ describe('accounts in the browser', () => {
 
   /** Guests may browse (docs/product.md, Roles and access): signing out leaves the shopper on the page, now as a guest. */
   async function signOutFromShop() {
-    await tab.page.getByRole('button', { name: 'Account menu' }).click();
-    await tab.page.getByRole('menuitem', { name: 'Logout' }).click();
+    await chooseFromPopup(
+      tab.page,
+      tab.page.getByRole('button', { name: 'Account menu' }),
+      tab.page.getByRole('menuitem', { name: 'Logout' }),
+    );
     await tab.page.getByText(MESSAGES.login.loggedOut).waitFor();
     await tab.page.getByRole('link', { name: 'Sign in', exact: true }).waitFor();
   }

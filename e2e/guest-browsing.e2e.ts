@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { CATALOGUE_API, formatKes, MESSAGES, ROUTES, type Product } from '@shop/contracts';
 import { createAccounts, submitSignIn } from './support/accounts.js';
-import { BROWSER_TIMEOUT_MS, DESKTOP, SHOP_URL, usePageForEachTest } from './support/browser.js';
+import { BROWSER_TIMEOUT_MS, chooseFromPopup, DESKTOP, SHOP_URL, usePageForEachTest } from './support/browser.js';
 import { addProduct, signInAsAdmin, type AdminSession } from './support/catalogue.js';
 import { cartLine, openCart, openWishlist, productCard, toastShows } from './support/shopper.js';
 
@@ -75,8 +75,7 @@ describe('a guest browsing the shop', () => {
     await page.getByRole('link', { name: 'Sign in', exact: true }).waitFor();
     await page.getByRole('region', { name: 'Shop by category' }).getByRole('link', { name: CATEGORY.label }).click();
     await page.waitForURL((url) => url.pathname === ROUTES.shopListing && url.searchParams.get('category') === CATEGORY.id);
-    await page.getByRole('button', { name: /Sort by/ }).click();
-    await page.getByRole('menuitem', { name: 'Price: High to Low' }).click();
+    await chooseFromPopup(page, page.getByRole('button', { name: /Sort by/ }), page.getByRole('menuitem', { name: 'Price: High to Low' }));
     await page.waitForURL(onOurListing);
     await productCard(page, pencilCase.title).waitFor();
   }

@@ -123,8 +123,7 @@ describe('orders live on two screens', () => {
       await shopperRow.getByText(ORDER_STATUS_LABELS.confirmed).waitFor();
 
       // The admin ships it.
-      await adminDialog.getByLabel('Order Status').click();
-      await chooseOption(adminPage, ORDER_STATUS_LABELS.inShipping);
+      await chooseOption(adminPage, adminDialog.getByLabel('Order Status'), ORDER_STATUS_LABELS.inShipping);
       await adminDialog.getByRole('button', { name: 'Update Order Status' }).click();
       await adminDialog.getByText(`Confirmed → ${ORDER_STATUS_LABELS.inShipping}`).waitFor();
 
@@ -187,8 +186,7 @@ describe('orders live on two screens', () => {
           .getByRole('button', { name: /^View Details/ })
           .click();
         const otherDialog = otherPage.getByRole('dialog', { name: `Order #${orderId}` });
-        await otherDialog.getByLabel('Order Status').click();
-        await chooseOption(otherPage, ORDER_STATUS_LABELS.inProcess);
+        await chooseOption(otherPage, otherDialog.getByLabel('Order Status'), ORDER_STATUS_LABELS.inProcess);
         await otherDialog.getByRole('button', { name: 'Update Order Status' }).click();
         await otherDialog.getByText(`Confirmed → ${ORDER_STATUS_LABELS.inProcess}`).waitFor();
       } finally {

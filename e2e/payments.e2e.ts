@@ -146,8 +146,7 @@ describe('paying in the browser', () => {
         await adminRow.getByRole('button', { name: /^View Details/ }).click();
         const adminDialog = adminPage.getByRole('dialog', { name: `Order #${orderId}` });
         await adminDialog.getByRole('region', { name: 'Status history' }).getByText('Pending → Confirmed').waitFor();
-        await adminDialog.getByLabel('Order Status').click();
-        await chooseOption(adminPage, ORDER_STATUS_LABELS.inShipping);
+        await chooseOption(adminPage, adminDialog.getByLabel('Order Status'), ORDER_STATUS_LABELS.inShipping);
         await adminDialog.getByRole('button', { name: 'Update Order Status' }).click();
         await adminPage.locator('.ant-message-notice', { hasText: MESSAGES.orders.statusUpdated }).waitFor();
         await adminDialog.getByText(`Confirmed → ${ORDER_STATUS_LABELS.inShipping}`).waitFor();

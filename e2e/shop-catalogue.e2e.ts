@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { CATALOGUE_API, LIMITS, MESSAGES, ROUTES, type Product, type ProductPage } from '@shop/contracts';
 import type { TestAccount } from '@shop/testing';
 import { createAccounts, signInAsShopper } from './support/accounts.js';
-import { BROWSER_TIMEOUT_MS, SHOP_URL, usePageForEachTest } from './support/browser.js';
+import { BROWSER_TIMEOUT_MS, chooseFromPopup, SHOP_URL, usePageForEachTest } from './support/browser.js';
 import { addProduct, signInAsAdmin } from './support/catalogue.js';
 
 /** A word no other product has, so that search and the first cards of a sort are ours alone. */
@@ -61,8 +61,11 @@ describe('the shop catalogue in the browser', () => {
       ).json()) as ProductPage;
       await tab.page.getByText(MESSAGES.catalogue.productCount(expected.pagination.total), { exact: true }).waitFor();
 
-      await tab.page.getByRole('button', { name: /Sort by/ }).click();
-      await tab.page.getByRole('menuitem', { name: 'Price: High to Low' }).click();
+      await chooseFromPopup(
+        tab.page,
+        tab.page.getByRole('button', { name: /Sort by/ }),
+        tab.page.getByRole('menuitem', { name: 'Price: High to Low' }),
+      );
       await tab.page.waitForURL(
         (url) => url.searchParams.get('sortBy') === 'price-hightolow' && url.searchParams.get('category') === 'educational-toys',
       );

@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 export const SHOP_URL = process.env.SHOP_URL ?? 'http://localhost:3000';
 /** The stack's sandbox listens two ports above the api (README, Ports): its Daraja controls shape a payment's outcome. */
@@ -93,4 +93,36 @@ export function usePageForEachTest(): ShopTab {
       return context.newPage();
     },
   };
+}
+
+/**
+ * Resolves once no finite CSS animation or transition runs on the page. antd's menus, selects and
+ * dialogs slide and zoom in, and a popup opened again while it was still sliding out is moved into
+ * place after its motion: a click then may press on a menu item and release on whatever took its
+ * place, and the item never hears it. People click slower than that; tests wait. Endless ones
+ * (spinners, skeletons) are not waited for.
+ */
+export async function untilStill(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    // The page's document, typed here by hand: the e2e code is compiled without the DOM's types.
+    const { document } = globalThis as unknown as { document: { getAnimations(): PageAnimation[] } };
+    return document
+      .getAnimations()
+      .every((motion) => motion.playState !== 'running' || motion.effect?.getComputedTiming().endTime === Infinity);
+  });
+}
+
+/** What untilStill reads of a Web Animation. */
+interface PageAnimation {
+  playState: string;
+  effect: { getComputedTiming(): { endTime?: number | string } } | null;
+}
+
+/** Opens a dropdown menu or select by its trigger and picks an item once the popup has come to rest. */
+export async function chooseFromPopup(page: Page, trigger: Locator, item: Locator): Promise<void> {
+  await untilStill(page);
+  await trigger.click();
+  await item.waitFor();
+  await untilStill(page);
+  await item.click();
 }

@@ -11,7 +11,7 @@ import {
 } from '@shop/contracts';
 import { formatKenyanMobile } from '@shop/contracts/phone';
 import { newPhone, type TestAccount } from '@shop/testing';
-import { SHOP_URL } from './browser.js';
+import { chooseFromPopup, SHOP_URL } from './browser.js';
 
 /** Where the journeys deliver: Parklands. The phone is each shopper's own (prepareCheckout). */
 export const PARKLANDS_ADDRESS: Omit<AddressInput, 'userId' | 'phone'> = {
@@ -92,9 +92,9 @@ export async function arriveBackFromPaypal(page: Page): Promise<void> {
   if (landed.origin !== shop.origin) await page.goto(new URL(`${landed.pathname}${landed.search}`, shop).toString());
 }
 
-/** Picks an option of an open antd select by its label. */
-export async function chooseOption(page: Page, label: string): Promise<void> {
-  await page.locator(`.ant-select-item-option[title="${label}"]`).click();
+/** Opens an antd select and picks one of its options by its label. */
+export async function chooseOption(page: Page, select: Locator, label: string): Promise<void> {
+  await chooseFromPopup(page, select, page.locator(`.ant-select-item-option[title="${label}"]`));
 }
 
 /**
