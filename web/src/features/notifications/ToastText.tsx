@@ -1,4 +1,5 @@
-import { useRef, type PointerEvent } from 'react';
+import { theme } from 'antd';
+import { useRef, useState, type PointerEvent } from 'react';
 import { swipeDismisses, TOAST_ATTRIBUTE } from './toast-gestures';
 
 /**
@@ -6,6 +7,9 @@ import { swipeDismisses, TOAST_ATTRIBUTE } from './toast-gestures';
  * swipe on a touch screen.
  */
 export function ToastText({ text, onDismiss }: { text: string; onDismiss: () => void }) {
+  const { token } = theme.useToken();
+  // Drawn by hand: antd's message has no focus style, and a keyboard user must see where F8 went.
+  const [isFocused, setFocused] = useState(false);
   const touchStartX = useRef<number | null>(null);
   const onPointerDown = (event: PointerEvent) => {
     if (event.pointerType === 'touch') touchStartX.current = event.clientX;
@@ -22,7 +26,14 @@ export function ToastText({ text, onDismiss }: { text: string; onDismiss: () => 
     <span
       {...{ [TOAST_ATTRIBUTE]: '' }}
       tabIndex={-1}
-      style={{ touchAction: 'pan-y' }}
+      style={{
+        touchAction: 'pan-y',
+        borderRadius: token.borderRadiusSM,
+        outline: isFocused ? `${token.lineWidthFocus}px solid ${token.colorPrimaryBorder}` : undefined,
+        outlineOffset: token.lineWidthFocus,
+      }}
+      onFocus={() => setFocused(true)}
+      onBlur={() => setFocused(false)}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onPointerUp={onPointerEnd}
