@@ -73,6 +73,26 @@ const PAYMENT_STATUS_RULES = restricted('Move a payment with movePayment from @s
   'TemplateElement[value.raw=/`?paymentStatus`?\\s*=\\s*[^=]/]',
 ]);
 
+/**
+ * The web decides what happened by the refusal's code (ApiError.code, libs/contracts errors.ts),
+ * never by an HTTP status or by the words shown: words change with the catalogue, statuses are
+ * shared by many refusals.
+ */
+const REFUSAL_CODE_RULES = restricted(
+  "Decide on the refusal's code (isRefusedWith, web/src/lib/api-client.ts), not on a status or a message.",
+  [
+    'BinaryExpression[left.property.name=/^status(Code)?$/][right.raw=/^\\d+$/]',
+    'BinaryExpression[right.property.name=/^status(Code)?$/][left.raw=/^\\d+$/]',
+    'BinaryExpression[left.name=/^status(Code)?$/][right.raw=/^\\d+$/]',
+    'BinaryExpression[right.name=/^status(Code)?$/][left.raw=/^\\d+$/]',
+    "BinaryExpression[operator=/^[!=]==?$/] > MemberExpression[object.object.name='MESSAGES']",
+    "BinaryExpression[operator=/^[!=]==?$/] > MemberExpression[object.object.object.name='MESSAGES']",
+    "BinaryExpression[operator=/^[!=]==?$/] > CallExpression[callee.object.object.name='MESSAGES']",
+    "BinaryExpression[operator=/^[!=]==?$/] > MemberExpression[property.name='message']",
+    "CallExpression[callee.property.name=/^(includes|startsWith|endsWith|match|test)$/][callee.object.property.name='message']",
+  ],
+);
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', '.nx/**', 'coverage/**'] },
   js.configs.recommended,
@@ -94,6 +114,11 @@ export default tseslint.config(
   {
     files: ['web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.spec.ts', '**/*.spec.tsx'],
+    rules: { 'no-restricted-syntax': ['error', ...REFUSAL_CODE_RULES] },
   },
   {
     files: ['**/*.spec.ts', '**/*.e2e.ts'],

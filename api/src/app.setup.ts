@@ -6,12 +6,15 @@ import helmet from 'helmet';
 import { pino, type DestinationStream } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { AppConfig } from '@shop/config';
+import { UPLOADS_PATH } from '@shop/contracts';
 import { ApiExceptionFilter } from './common/api-exception.filter.js';
 import { readJsonBodies } from './common/json-bodies.js';
 import { redactedUrl } from './common/log-redaction.js';
+import { withRefusals } from './common/openapi.js';
 import { refuseForeignWrites } from './common/request-origin.js';
 import { createValidationPipe } from './common/validation.pipe.js';
 import { RedisIoAdapter } from './realtime/redis-io.adapter.js';
+import { refuseUploadWrites } from './uploads/read-only-uploads.js';
 
 export interface AppSetupOptions {
   /** Where the request log goes (standard output unless a test reads it). */
@@ -47,6 +50,7 @@ export function configureApp(app: INestApplication, config: AppConfig, { logDest
     }),
   );
   app.use(cookieParser());
+  app.use(UPLOADS_PATH, refuseUploadWrites);
   app.use(refuseForeignWrites(config));
   readJsonBodies(app);
   app.enableCors({ origin: config.WEB_ORIGINS, credentials: true });
@@ -70,7 +74,9 @@ export function configureApp(app: INestApplication, config: AppConfig, { logDest
   app.useWebSocketAdapter(new RedisIoAdapter(app, config));
   app.enableShutdownHooks([], { useProcessExit: true });
   if (config.SWAGGER_ENABLED) {
-    const document = SwaggerModule.createDocument(app, new DocumentBuilder().setTitle('Toy Duka API').setVersion('1').build());
+    const document = withRefusals(
+      SwaggerModule.createDocument(app, new DocumentBuilder().setTitle('Toy Duka API').setVersion('1').build()),
+    );
     SwaggerModule.setup('api/docs', app, document);
   }
   return app;

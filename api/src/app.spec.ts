@@ -1,8 +1,8 @@
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import request from 'supertest';
-import { MESSAGES, QUEUE_NAMES } from '@shop/contracts';
-import { DisposableRedis, testConfig } from '@shop/testing';
+import { ERROR_CODES, ERROR_STATUS, MESSAGES, QUEUE_NAMES } from '@shop/contracts';
+import { DisposableRedis, refusalAnswer, testConfig } from '@shop/testing';
 import { AppModule } from './app.module.js';
 import { configureApp } from './app.setup.js';
 
@@ -30,7 +30,7 @@ describe('api', () => {
 
   it('answers an unknown api path with the catalogue shape, not an HTML page', async () => {
     const response = await request(api.getHttpServer()).get('/api/no-such-thing').expect(404);
-    expect(response.body).toEqual({ success: false, message: MESSAGES.server.notFound });
+    expect(response.body).toEqual(refusalAnswer('NOT_FOUND', MESSAGES.server.notFound));
   });
 
   it('answers a malformed JSON body with a 400 and a message', async () => {
@@ -39,12 +39,28 @@ describe('api', () => {
       .set('Content-Type', 'application/json')
       .send('{"broken":')
       .expect(400);
-    expect(response.body).toEqual({ success: false, message: MESSAGES.server.validationFailed });
+    expect(response.body).toEqual(
+      refusalAnswer('VALIDATION_FAILED', MESSAGES.server.validationFailed, {
+        fields: [{ field: 'request', message: MESSAGES.server.validationFailed }],
+      }),
+    );
   });
 
   it('serves the OpenAPI description at /api/docs', async () => {
     const response = await request(api.getHttpServer()).get('/api/docs-json').expect(200);
     expect(response.body.paths).toHaveProperty('/api/health');
+  });
+
+  it('lists every refusal code, with its status, and the refusal as an answer of every operation', async () => {
+    const { body } = await request(api.getHttpServer()).get('/api/docs-json').expect(200);
+    const failure = body.components.schemas.ApiFailure;
+    expect(failure.properties.code.enum).toEqual(ERROR_CODES);
+    expect(failure['x-status-of-code']).toEqual(ERROR_STATUS);
+    const operations = Object.values(body.paths as Record<string, Record<string, { responses: Record<string, unknown> }>>).flatMap(
+      Object.values,
+    );
+    expect(operations.length).toBeGreaterThan(50);
+    for (const operation of operations) expect(operation.responses['4XX']).toMatchObject({ description: 'Refused: see the code' });
   });
 
   it('sends security headers', async () => {

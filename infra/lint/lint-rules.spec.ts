@@ -94,13 +94,18 @@ describe('npm run lint', () => {
     });
   });
 
+  /** The no-restricted-syntax messages for `statements` as the body of a function planted at `path` beside `imports`. */
+  const plantedFunction = (imports: string, signature: string) => async (path: string, statements: string) => {
+    const source = `${imports}\n\n${signature} {\n${statements}\n}\n`;
+    const [result] = await new ESLint({ cwd: repoRoot }).lintText(source, { filePath: join(repoRoot, path) });
+    return result.messages.filter((message) => message.ruleId === 'no-restricted-syntax').map((message) => message.message);
+  };
+
   describe('ESLint: one way to move a payment', () => {
-    const eslint = new ESLint({ cwd: repoRoot });
-    const restrictedIn = async (path: string, statements: string) => {
-      const source = `import { Order, Payment } from '@shop/db';\n\nexport async function planted(manager: any, order: any, payment: any) {\n${statements}\n}\n`;
-      const [result] = await eslint.lintText(source, { filePath: join(repoRoot, path) });
-      return result.messages.filter((message) => message.ruleId === 'no-restricted-syntax').map((message) => message.message);
-    };
+    const restrictedIn = plantedFunction(
+      "import { Order, Payment } from '@shop/db';",
+      'export async function planted(manager: any, order: any, payment: any)',
+    );
     const movePaymentMessage = expect.stringContaining('movePayment');
 
     it.each([
@@ -129,6 +134,32 @@ describe('npm run lint', () => {
         "  return order.paymentStatus === 'paid';",
       ].join('\n');
       expect(await restrictedIn('api/src/orders/planted.ts', readsAndMatches)).toEqual([]);
+    });
+  });
+
+  describe('ESLint: the web decides on codes', () => {
+    const refusedIn = plantedFunction(
+      "import { MESSAGES } from '@shop/contracts';\nimport { ApiError } from '../../lib/api-client';",
+      'export function planted(error: any, status: number)',
+    );
+    const codeMessage = expect.stringContaining('isRefusedWith');
+
+    it.each([
+      ["an error's status", '  return error instanceof ApiError && error.status === 409;'],
+      ['a status turned around', '  return 404 === error.statusCode;'],
+      ['a bare status', '  return status >= 500;'],
+      ['a catalogue message', '  return error.message === MESSAGES.address.maxReached;'],
+      ['a catalogue message with a value', "  return error.message !== MESSAGES.checkout.outOfStock('Kite', 1);"],
+      ["a message's words", "  return error.message.includes('out of stock');"],
+    ])('refuses a branch on %s', async (_what, statements) => {
+      expect(await refusedIn('web/src/features/cart/planted.ts', statements)).toContainEqual(codeMessage);
+    });
+
+    it('lets the web decide on codes, and specs build refusals by status', async () => {
+      expect(await refusedIn('web/src/features/cart/planted.ts', "  return error.code === 'STOCK_SHORT' && status === undefined;")).toEqual(
+        [],
+      );
+      expect(await refusedIn('web/src/features/cart/planted.spec.ts', '  return error.status === 409;')).toEqual([]);
     });
   });
 });

@@ -1,9 +1,10 @@
-import { ForbiddenException, Inject, Injectable, UnauthorizedException, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Response } from 'express';
 import type { AppConfig } from '@shop/config';
 import { MESSAGES, type SessionUser } from '@shop/contracts';
 import { APP_CONFIG } from '@shop/infrastructure';
+import { refuse } from '../common/refusals.js';
 import { ADMIN_ROUTE, PUBLIC_ROUTE } from './access.decorators.js';
 import { SESSION_COOKIE, sessionCookieOptions, sessionTokenOfRequest } from './session-token.js';
 import { SessionService } from './session.service.js';
@@ -42,11 +43,11 @@ export class AccessGuard implements CanActivate {
 
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets)) return true;
-    if (!request.user) throw new UnauthorizedException(MESSAGES.auth.notAuthenticated);
+    if (!request.user) refuse('NOT_AUTHENTICATED', MESSAGES.auth.notAuthenticated);
     // Express matches routes case-insensitively: /API/Admin/… reaches the same handlers.
     const adminOnly =
       request.path.toLowerCase().startsWith(ADMIN_PATH_PREFIX) || this.reflector.getAllAndOverride<boolean>(ADMIN_ROUTE, targets);
-    if (adminOnly && request.user.role !== 'admin') throw new ForbiddenException(MESSAGES.auth.adminRequired);
+    if (adminOnly && request.user.role !== 'admin') refuse('FORBIDDEN', MESSAGES.auth.adminRequired);
     this.assertOwnData(request, request.user);
     return true;
   }
@@ -64,7 +65,7 @@ export class AccessGuard implements CanActivate {
 
   private assertOwnData(request: ShopRequest, caller: SessionUser): void {
     if (namedUserIds(request).some((userId) => userId !== String(caller.id))) {
-      throw new ForbiddenException(MESSAGES.auth.notYourAccount);
+      refuse('FORBIDDEN', MESSAGES.auth.notYourAccount);
     }
   }
 }

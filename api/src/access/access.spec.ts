@@ -5,7 +5,7 @@ import { io, type Socket } from 'socket.io-client';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { MESSAGES, type SessionUser } from '@shop/contracts';
-import { createTestAccount, createTestProduct, sessionCookieOf, testConfig, waitFor, type TestAccount } from '@shop/testing';
+import { createTestAccount, createTestProduct, refusalAnswer, sessionCookieOf, testConfig, waitFor, type TestAccount } from '@shop/testing';
 import { AppModule } from '../app.module.js';
 import { configureApp } from '../app.setup.js';
 import { AdminOnly, CurrentUser } from './access.decorators.js';
@@ -76,14 +76,12 @@ describe('access: sessions, roles and ownership', () => {
 
   describe('admin routes', () => {
     it('refuses a guest with 401 and a shopper with 403', async () => {
-      expect((await request(server).get('/api/admin/dashboard').expect(401)).body).toEqual({
-        success: false,
-        message: MESSAGES.auth.notAuthenticated,
-      });
-      expect((await request(server).get('/api/admin/dashboard').set('Cookie', cookieA).expect(403)).body).toEqual({
-        success: false,
-        message: MESSAGES.auth.adminRequired,
-      });
+      expect((await request(server).get('/api/admin/dashboard').expect(401)).body).toEqual(
+        refusalAnswer('NOT_AUTHENTICATED', MESSAGES.auth.notAuthenticated),
+      );
+      expect((await request(server).get('/api/admin/dashboard').set('Cookie', cookieA).expect(403)).body).toEqual(
+        refusalAnswer('FORBIDDEN', MESSAGES.auth.adminRequired),
+      );
     });
 
     it('is not fooled by the path written in capitals', async () => {
@@ -124,7 +122,7 @@ describe('access: sessions, roles and ownership', () => {
 
     it('refuse user A on a route naming user B, in the path or in the body', async () => {
       const inPath = await request(server).get(`/api/shop/fixture/${shopperB.user.id}/things`).set('Cookie', cookieA).expect(403);
-      expect(inPath.body).toEqual({ success: false, message: MESSAGES.auth.notYourAccount });
+      expect(inPath.body).toEqual(refusalAnswer('FORBIDDEN', MESSAGES.auth.notYourAccount));
       const inBody = await request(server)
         .post('/api/shop/fixture/things')
         .set('Cookie', cookieA)
@@ -145,7 +143,7 @@ describe('access: sessions, roles and ownership', () => {
     ])('refuse a body whose userId is %s, as naming nobody they may act for', async (_case, userId) => {
       const named = Array.isArray(userId) ? [shopperA.user.id] : userId;
       const answer = await request(server).post('/api/shop/fixture/things').set('Cookie', cookieA).send({ userId: named }).expect(403);
-      expect(answer.body).toEqual({ success: false, message: MESSAGES.auth.notYourAccount });
+      expect(answer.body).toEqual(refusalAnswer('FORBIDDEN', MESSAGES.auth.notYourAccount));
     });
   });
 

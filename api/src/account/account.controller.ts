@@ -6,7 +6,7 @@ import { MESSAGES, type AccountProfile, type ApiSuccess, type SessionUser } from
 import { APP_CONFIG } from '@shop/infrastructure';
 import { ClientAddress, CurrentSessionId, CurrentUser } from '../access/access.decorators.js';
 import { SESSION_COOKIE, sessionCookieOptions } from '../access/session-token.js';
-import { orRefuse } from '../common/business-failure.js';
+import { orRefuse } from '../common/refusals.js';
 import { AccountService } from './account.service.js';
 import { ChangePasswordDto } from './dto/change-password.dto.js';
 import { DeleteAccountDto } from './dto/delete-account.dto.js';

@@ -1,12 +1,22 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, IsNull } from 'typeorm';
 import { MESSAGES, normaliseEmail, type AccountProfile, type SessionUser } from '@shop/contracts';
 import { kenyanMobileNumber } from '@shop/contracts/phone';
-import { AccountToken, Address, Cart, hashPassword, inTransaction, Notification, User, voidAccountTokens, WishlistItem } from '@shop/db';
+import {
+  AccountToken,
+  Address,
+  Cart,
+  hashPassword,
+  inTransaction,
+  Notification,
+  Refusal,
+  User,
+  voidAccountTokens,
+  WishlistItem,
+} from '@shop/db';
 import { SessionService } from '../access/session.service.js';
 import { AuthService } from '../auth/auth.service.js';
-import { BusinessFailure } from '../common/business-failure.js';
 import { EventsGateway } from '../realtime/events.gateway.js';
 import type { ChangePasswordDto } from './dto/change-password.dto.js';
 import type { DeleteAccountDto } from './dto/delete-account.dto.js';
@@ -27,12 +37,12 @@ function profileOf(user: User): AccountProfile {
 }
 
 /** The session outlived its account (deleted a moment ago in another tab): signed out, as the guard would say next time. */
-const accountGone = () => new BusinessFailure(HttpStatus.UNAUTHORIZED, MESSAGES.auth.notAuthenticated);
+const accountGone = () => new Refusal('NOT_AUTHENTICATED', MESSAGES.auth.notAuthenticated);
 
 /** The phone column's value of a typed number: null or blank removes it, anything else must be a Kenyan mobile. */
-function phoneOf(typed: string | null): string | null | BusinessFailure {
+function phoneOf(typed: string | null): string | null | Refusal {
   if (typed === null || typed === '') return null;
-  return kenyanMobileNumber(typed) ?? new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.address.invalidPhone);
+  return kenyanMobileNumber(typed) ?? new Refusal('PHONE_INVALID', MESSAGES.address.invalidPhone);
 }
 
 /**
@@ -48,17 +58,14 @@ export class AccountService {
     private readonly events: EventsGateway,
   ) {}
 
-  async profile(caller: SessionUser): Promise<AccountProfile | BusinessFailure> {
+  async profile(caller: SessionUser): Promise<AccountProfile | Refusal> {
     const user = await this.dataSource.getRepository(User).findOneBy({ id: caller.id, deletedAt: IsNull() });
     return user ? profileOf(user) : accountGone();
   }
 
-  updateProfile(
-    caller: SessionUser,
-    { userName, phone, notifyBySms, notifyByEmail }: ProfileUpdateDto,
-  ): Promise<AccountProfile | BusinessFailure> {
+  updateProfile(caller: SessionUser, { userName, phone, notifyBySms, notifyByEmail }: ProfileUpdateDto): Promise<AccountProfile | Refusal> {
     const storedPhone = phone === undefined ? undefined : phoneOf(phone);
-    if (storedPhone instanceof BusinessFailure) return Promise.resolve(storedPhone);
+    if (storedPhone instanceof Refusal) return Promise.resolve(storedPhone);
     return inTransaction(this.dataSource, async (manager) => {
       const user = await lockedLiveAccount(manager, caller.id);
       if (!user) return accountGone();
@@ -75,27 +82,27 @@ export class AccountService {
     keptSessionId: string,
     { currentPassword, newPassword }: ChangePasswordDto,
     clientAddress: string,
-  ): Promise<true | BusinessFailure> {
+  ): Promise<true | Refusal> {
     const user = await this.dataSource.getRepository(User).findOneBy({ id: caller.id, deletedAt: IsNull() });
     if (!user) return accountGone();
-    if (!user.passwordHash) return new BusinessFailure(HttpStatus.CONFLICT, MESSAGES.account.noPasswordToChange);
+    if (!user.passwordHash) return new Refusal('NO_PASSWORD_TO_CHANGE', MESSAGES.account.noPasswordToChange);
     const confirmed = await this.auth.confirmPassword(
       { email: user.email, passwordHash: user.passwordHash },
       currentPassword,
       clientAddress,
     );
-    if (confirmed instanceof BusinessFailure) return confirmed;
+    if (confirmed instanceof Refusal) return confirmed;
     const passwordHash = await hashPassword(newPassword);
     const ended = await inTransaction(this.dataSource, async (manager) => {
       const locked = await lockedLiveAccount(manager, caller.id);
       // A reset or another change got in between: the password just confirmed is no longer the account's.
       if (!locked || locked.passwordHash !== user.passwordHash)
-        return new BusinessFailure(HttpStatus.CONFLICT, MESSAGES.account.currentPasswordWrong);
+        return new Refusal('CURRENT_PASSWORD_WRONG', MESSAGES.account.currentPasswordWrong);
       await manager.update(User, locked.id, { passwordHash });
       await voidAccountTokens(manager, locked.id, 'passwordReset');
       return this.sessions.endAllOf(manager, locked.id, keptSessionId);
     });
-    if (ended instanceof BusinessFailure) return ended;
+    if (ended instanceof Refusal) return ended;
     this.disconnect(ended);
     return true;
   }
@@ -105,21 +112,16 @@ export class AccountService {
    * row stays, anonymised, because orders (the shop's books) point at it and keep what the law
    * requires (docs/adr/0028-accounts-e-mailed-links-profile-and-deletion.md). Reviews keep their rating and text under the neutral name.
    */
-  async deleteAccount(
-    caller: SessionUser,
-    { confirmEmail, password }: DeleteAccountDto,
-    clientAddress: string,
-  ): Promise<true | BusinessFailure> {
+  async deleteAccount(caller: SessionUser, { confirmEmail, password }: DeleteAccountDto, clientAddress: string): Promise<true | Refusal> {
     const user = await this.dataSource.getRepository(User).findOneBy({ id: caller.id, deletedAt: IsNull() });
     if (!user) return accountGone();
     // An admin removing their own access could leave the shop without one; another admin takes the role away first.
-    if (user.role === 'admin') return new BusinessFailure(HttpStatus.CONFLICT, MESSAGES.account.adminCannotDelete);
-    if (normaliseEmail(confirmEmail) !== user.email)
-      return new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.account.confirmEmailMismatch);
+    if (user.role === 'admin') return new Refusal('ADMIN_CANNOT_DELETE', MESSAGES.account.adminCannotDelete);
+    if (normaliseEmail(confirmEmail) !== user.email) return new Refusal('CONFIRM_EMAIL_MISMATCH', MESSAGES.account.confirmEmailMismatch);
     if (user.passwordHash) {
-      if (!password) return new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.account.passwordRequiredToDelete);
+      if (!password) return new Refusal('PASSWORD_REQUIRED', MESSAGES.account.passwordRequiredToDelete);
       const confirmed = await this.auth.confirmPassword({ email: user.email, passwordHash: user.passwordHash }, password, clientAddress);
-      if (confirmed instanceof BusinessFailure) return confirmed;
+      if (confirmed instanceof Refusal) return confirmed;
     }
     const ended = await inTransaction(this.dataSource, async (manager) => {
       const locked = await lockedLiveAccount(manager, caller.id);
@@ -144,7 +146,7 @@ export class AccountService {
       await manager.delete(Notification, { userId: locked.id, orderId: IsNull() });
       return this.sessions.endAllOf(manager, locked.id);
     });
-    if (ended instanceof BusinessFailure) return ended;
+    if (ended instanceof Refusal) return ended;
     this.disconnect(ended);
     return true;
   }

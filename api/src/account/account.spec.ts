@@ -2,7 +2,7 @@ import request from 'supertest';
 import { ACCOUNT_API, CATALOGUE_API, LIMITS, MESSAGES, ORDER_API, SHOPPER_API, type AccountProfile } from '@shop/contracts';
 import { AccountToken, Address, Cart, Order, Review, Session, User, WishlistItem } from '@shop/db';
 import type { RunningSandbox } from '@shop/sandbox';
-import { createTestProduct, liveClients, PARKLANDS, signedInAccount, startIdentitySandbox, testConfig } from '@shop/testing';
+import { createTestProduct, liveClients, PARKLANDS, refusalAnswer, signedInAccount, startIdentitySandbox, testConfig } from '@shop/testing';
 import { SessionService } from '../access/session.service.js';
 import { startTestApi, type TestApi } from '../testing/test-api.js';
 import { mailedToken, newClientAddress, registerShopper, type RegisteredShopper } from './account-test-kit.js';
@@ -128,7 +128,7 @@ describe('the account page api', () => {
       const wrong = await as(shopper)
         .post(ACCOUNT_API.changePassword, { currentPassword: 'not my password', newPassword: 'a brand new password' })
         .expect(400);
-      expect(wrong.body).toEqual({ success: false, message: MESSAGES.account.currentPasswordWrong });
+      expect(wrong.body).toEqual(refusalAnswer('CURRENT_PASSWORD_WRONG', MESSAGES.account.currentPasswordWrong));
       expect(
         (await as(shopper).post(ACCOUNT_API.changePassword, { currentPassword: shopper.password, newPassword: 'short' }).expect(400)).body
           .message,
@@ -176,7 +176,7 @@ describe('the account page api', () => {
       const refused = await as({ cookie, clientAddress: newClientAddress() })
         .post(ACCOUNT_API.changePassword, { currentPassword: 'anything at all', newPassword: 'a brand new password' })
         .expect(409);
-      expect(refused.body).toEqual({ success: false, message: MESSAGES.account.noPasswordToChange });
+      expect(refused.body).toEqual(refusalAnswer('NO_PASSWORD_TO_CHANGE', MESSAGES.account.noPasswordToChange));
     });
   });
 

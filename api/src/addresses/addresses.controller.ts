@@ -1,8 +1,8 @@
 import { Body, Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
 import { MESSAGES, type Address, type ApiSuccess, type SessionUser } from '@shop/contracts';
 import { CurrentUser } from '../access/access.decorators.js';
-import { orRefuse } from '../common/business-failure.js';
 import { idPipe } from '../common/id-pipe.js';
+import { orRefuse } from '../common/refusals.js';
 import { AddressesService } from './addresses.service.js';
 import { AddressInputDto } from './dto/address-input.dto.js';
 

@@ -1,10 +1,9 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { composeAddress, deliveryFeeOf, LIMITS, MESSAGES, type Address as AddressView, type SessionUser } from '@shop/contracts';
 import { kenyanMobileNumber } from '@shop/contracts/phone';
-import { Address, inTransaction } from '@shop/db';
-import { BusinessFailure } from '../common/business-failure.js';
+import { Address, inTransaction, Refusal } from '@shop/db';
 import type { AddressInputDto } from './dto/address-input.dto.js';
 
 /** An address as the shopper sees it (and as an order keeps it), with the one-line form composed. */
@@ -25,17 +24,17 @@ export function addressView(address: Address): AddressView {
 type AddressFields = Pick<Address, 'county' | 'subCounty' | 'location' | 'specificAddress' | 'phone' | 'notes' | 'deliveryFee'>;
 
 /** The columns an input becomes: the fee from the zone table, the phone as Daraja wants it. */
-function addressFieldsOf(input: AddressInputDto): AddressFields | BusinessFailure {
+function addressFieldsOf(input: AddressInputDto): AddressFields | Refusal {
   const place = { county: input.county, subCounty: input.subCounty, location: input.location };
   const deliveryFee = deliveryFeeOf(place);
-  if (deliveryFee === undefined) return new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.address.unknownPlace);
+  if (deliveryFee === undefined) return new Refusal('PLACE_UNKNOWN', MESSAGES.address.unknownPlace);
   const phone = kenyanMobileNumber(input.phone);
-  if (phone === null) return new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.address.invalidPhone);
+  if (phone === null) return new Refusal('PHONE_INVALID', MESSAGES.address.invalidPhone);
   return { ...place, specificAddress: input.specificAddress, phone, notes: input.notes ?? '', deliveryFee };
 }
 
 // Another shopper's address answers exactly as a missing one, so ids reveal nothing.
-const addressNotFound = () => new BusinessFailure(HttpStatus.NOT_FOUND, MESSAGES.address.notFound);
+const addressNotFound = () => new Refusal('ADDRESS_NOT_FOUND', MESSAGES.address.notFound);
 
 /** A shopper's own address, locked for the rest of the transaction; null when it is not theirs. */
 function lockedAddressOf(manager: EntityManager, owner: SessionUser, addressId: number): Promise<Address | null> {
@@ -59,25 +58,25 @@ export class AddressesService {
    * COMMITTED lets each count see the rows the adds before it committed: two at once cannot both
    * pass as the third.
    */
-  add(owner: SessionUser, input: AddressInputDto): Promise<AddressView | BusinessFailure> {
+  add(owner: SessionUser, input: AddressInputDto): Promise<AddressView | Refusal> {
     const fields = addressFieldsOf(input);
-    if (fields instanceof BusinessFailure) return Promise.resolve(fields);
+    if (fields instanceof Refusal) return Promise.resolve(fields);
     return inTransaction(
       this.dataSource,
       async (manager) => {
         const users = (await manager.query('SELECT `id` FROM `users` WHERE `id` = ? FOR UPDATE', [owner.id])) as unknown[];
-        if (users.length === 0) return new BusinessFailure(HttpStatus.UNAUTHORIZED, MESSAGES.auth.notAuthenticated);
+        if (users.length === 0) return new Refusal('NOT_AUTHENTICATED', MESSAGES.auth.notAuthenticated);
         if ((await manager.countBy(Address, { userId: owner.id })) >= LIMITS.maxAddressesPerUser)
-          return new BusinessFailure(HttpStatus.CONFLICT, MESSAGES.address.maxReached);
+          return new Refusal('ADDRESS_LIMIT_REACHED', MESSAGES.address.maxReached, { maximum: LIMITS.maxAddressesPerUser });
         return addressView(await manager.save(manager.create(Address, { ...fields, userId: owner.id })));
       },
       { isolation: 'READ COMMITTED' },
     );
   }
 
-  update(owner: SessionUser, addressId: number, input: AddressInputDto): Promise<AddressView | BusinessFailure> {
+  update(owner: SessionUser, addressId: number, input: AddressInputDto): Promise<AddressView | Refusal> {
     const fields = addressFieldsOf(input);
-    if (fields instanceof BusinessFailure) return Promise.resolve(fields);
+    if (fields instanceof Refusal) return Promise.resolve(fields);
     return inTransaction(this.dataSource, async (manager) => {
       const address = await lockedAddressOf(manager, owner, addressId);
       if (!address) return addressNotFound();
@@ -86,7 +85,7 @@ export class AddressesService {
   }
 
   /** Orders keep a copy of their address, so deleting one leaves order history intact. */
-  remove(owner: SessionUser, addressId: number): Promise<AddressView | BusinessFailure> {
+  remove(owner: SessionUser, addressId: number): Promise<AddressView | Refusal> {
     return inTransaction(this.dataSource, async (manager) => {
       const address = await lockedAddressOf(manager, owner, addressId);
       if (!address) return addressNotFound();

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { DELIVERY_ZONES, LIMITS, MESSAGES, SHOPPER_API, type Address as AddressView } from '@shop/contracts';
 import { Address } from '@shop/db';
-import { signedInAccount, type SignedInAccount } from '@shop/testing';
+import { refusalAnswer, signedInAccount, type SignedInAccount } from '@shop/testing';
 import { useTestApi } from '../testing/test-api.js';
 
 /** A Parklands address as the old form sent it: fields, the caller's id, and a composed address and fee of its own. */
@@ -173,7 +173,11 @@ describe('addresses', () => {
     });
 
     it.each(refusedInputs)('%s', async (_rule, body, message) => {
-      expect((await add(shopper, body).expect(400)).body).toMatchObject({ success: false, message });
+      expect((await add(shopper, body).expect(400)).body).toMatchObject({
+        success: false,
+        code: expect.stringMatching(/^(VALIDATION_FAILED|PHONE_INVALID|PLACE_UNKNOWN)$/),
+        message,
+      });
       expect(await storedOf(shopper)).toEqual([]);
     });
   });
@@ -182,7 +186,9 @@ describe('addresses', () => {
     const shopper = await signedInShopper();
     for (let count = 0; count < LIMITS.maxAddressesPerUser; count += 1) await added(shopper);
     const refused = await add(shopper, kitengela).expect(409);
-    expect(refused.body).toEqual({ success: false, message: MESSAGES.address.maxReached });
+    expect(refused.body).toEqual(
+      refusalAnswer('ADDRESS_LIMIT_REACHED', MESSAGES.address.maxReached, { maximum: LIMITS.maxAddressesPerUser }),
+    );
     expect(await storedOf(shopper)).toHaveLength(LIMITS.maxAddressesPerUser);
     expect((await storedOf(shopper)).some((address) => address.county === kitengela.county)).toBe(false);
   });
@@ -278,7 +284,9 @@ describe('addresses', () => {
 
       it('a missing address', async () => {
         for (const id of [999_999_999, LIMITS.idMax]) {
-          expect((await update(shopper, id, kitengela).expect(404)).body).toEqual({ success: false, message: MESSAGES.address.notFound });
+          expect((await update(shopper, id, kitengela).expect(404)).body).toEqual(
+            refusalAnswer('ADDRESS_NOT_FOUND', MESSAGES.address.notFound),
+          );
         }
         expect(await list(shopper)).toEqual([original]);
       });
@@ -319,7 +327,7 @@ describe('addresses', () => {
       const mine = await added(shopper);
       const other = await signedInShopper();
       const theirs = await added(other, kitengela);
-      expect((await remove(shopper, theirs.id).expect(404)).body).toEqual({ success: false, message: MESSAGES.address.notFound });
+      expect((await remove(shopper, theirs.id).expect(404)).body).toEqual(refusalAnswer('ADDRESS_NOT_FOUND', MESSAGES.address.notFound));
       await remove(shopper, 999_999_999).expect(404);
       await remove(shopper, 'abc').expect(400);
       expect(await list(other)).toEqual([theirs]);
@@ -342,7 +350,7 @@ describe('addresses', () => {
       expect(await list(other)).toEqual([theirs]);
       expect(await list(shopper)).toEqual([mine]);
     });
-    const notYours = { success: false, message: MESSAGES.auth.notYourAccount };
+    const notYours = refusalAnswer('FORBIDDEN', MESSAGES.auth.notYourAccount);
 
     it('add for another shopper', async () => {
       expect((await add(shopper, { ...parklands, userId: other.id }).expect(403)).body).toEqual(notYours);

@@ -17,7 +17,7 @@ import { ClientAddress, CurrentUser, Public } from '../access/access.decorators.
 import { SESSION_COOKIE, sessionCookieOptions, sessionTokenOfRequest } from '../access/session-token.js';
 import { SessionService } from '../access/session.service.js';
 import type { ShopRequest } from '../access/shop-request.js';
-import { orRefuse } from '../common/business-failure.js';
+import { orRefuse } from '../common/refusals.js';
 import { EventsGateway } from '../realtime/events.gateway.js';
 import { RateLimitsService } from '../throttling/rate-limits.service.js';
 import { AuthService } from './auth.service.js';

@@ -1,11 +1,10 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, IsNull } from 'typeorm';
 import { ACCOUNT_MESSAGE_KINDS, JOBS, LIMITS, MESSAGES, normaliseEmail, type SessionUser } from '@shop/contracts';
-import { hashPassword, inTransaction, isDuplicateKey, recordEvent, User, verifyPassword } from '@shop/db';
+import { hashPassword, inTransaction, isDuplicateKey, recordEvent, Refusal, User, verifyPassword } from '@shop/db';
 import { toSessionUser } from '../access/session.service.js';
-import { BusinessFailure } from '../common/business-failure.js';
-import { TooManyRequestsException } from '../throttling/rate-limits.service.js';
+import { refuseForLimit } from '../throttling/rate-limits.service.js';
 import { GoogleIdentityService, GoogleSignInRefused, type GoogleIdentity } from './google-identity.service.js';
 import { LoginThrottleService } from './login-throttle.service.js';
 
@@ -15,11 +14,10 @@ export interface Registration {
   password: string;
 }
 
-function googleRefusalAsFailure({ reason }: GoogleSignInRefused): BusinessFailure {
-  if (reason === 'unavailable') return new BusinessFailure(HttpStatus.SERVICE_UNAVAILABLE, MESSAGES.googleSignIn.unavailable);
-  if (reason === 'failed' || reason === 'cancelled')
-    return new BusinessFailure(HttpStatus.UNAUTHORIZED, MESSAGES.googleSignIn.tokenRejected);
-  return new BusinessFailure(HttpStatus.FORBIDDEN, MESSAGES.googleSignIn[reason]);
+function googleRefusalAsFailure({ reason }: GoogleSignInRefused): Refusal {
+  if (reason === 'unavailable') return new Refusal('GOOGLE_SIGN_IN_UNAVAILABLE', MESSAGES.googleSignIn.unavailable);
+  if (reason === 'failed' || reason === 'cancelled') return new Refusal('GOOGLE_TOKEN_REJECTED', MESSAGES.googleSignIn.tokenRejected);
+  return new Refusal('GOOGLE_SIGN_IN_REFUSED', MESSAGES.googleSignIn[reason], { reason });
 }
 
 /** Accounts: who someone is, proven by a password or by Google. Sessions are the caller's business. */
@@ -34,8 +32,8 @@ export class AuthService {
     private readonly google: GoogleIdentityService,
   ) {}
 
-  async register({ userName, email, password }: Registration): Promise<SessionUser | BusinessFailure> {
-    const emailTaken = new BusinessFailure(HttpStatus.CONFLICT, MESSAGES.registration.emailTaken);
+  async register({ userName, email, password }: Registration): Promise<SessionUser | Refusal> {
+    const emailTaken = new Refusal('EMAIL_TAKEN', MESSAGES.registration.emailTaken);
     const users = this.dataSource.getRepository(User);
     if (await users.existsBy({ email })) return emailTaken;
     const passwordHash = await hashPassword(password);
@@ -55,14 +53,14 @@ export class AuthService {
     }
   }
 
-  async signInWithPassword(email: string, password: string, clientAddress: string): Promise<SessionUser | BusinessFailure> {
+  async signInWithPassword(email: string, password: string, clientAddress: string): Promise<SessionUser | Refusal> {
     const waitMs = await this.throttle.beginAttempt(email, clientAddress);
-    if (waitMs > 0) throw new TooManyRequestsException(MESSAGES.login.tooManyAttempts(Math.ceil(waitMs / 60_000)), waitMs);
+    if (waitMs > 0) refuseForLimit(MESSAGES.login.tooManyAttempts(Math.ceil(waitMs / 60_000)), waitMs);
 
     const user = await this.dataSource.getRepository(User).findOneBy({ email, deletedAt: IsNull() });
     const passwordMatches = await verifyPassword(user?.passwordHash ?? (await this.decoyHash), password);
     // A failure keeps the point its attempt took.
-    if (!user?.passwordHash || !passwordMatches) return new BusinessFailure(HttpStatus.UNAUTHORIZED, MESSAGES.login.invalidCredentials);
+    if (!user?.passwordHash || !passwordMatches) return new Refusal('INVALID_CREDENTIALS', MESSAGES.login.invalidCredentials);
     await this.throttle.attemptSucceeded(email, clientAddress);
     return toSessionUser(user);
   }
@@ -76,17 +74,17 @@ export class AuthService {
     account: { email: string; passwordHash: string },
     password: string,
     clientAddress: string,
-  ): Promise<true | BusinessFailure> {
+  ): Promise<true | Refusal> {
     const waitMs = await this.throttle.beginAttempt(account.email, clientAddress);
-    if (waitMs > 0) throw new TooManyRequestsException(MESSAGES.login.tooManyAttempts(Math.ceil(waitMs / 60_000)), waitMs);
+    if (waitMs > 0) refuseForLimit(MESSAGES.login.tooManyAttempts(Math.ceil(waitMs / 60_000)), waitMs);
     if (!(await verifyPassword(account.passwordHash, password)))
-      return new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.account.currentPasswordWrong);
+      return new Refusal('CURRENT_PASSWORD_WRONG', MESSAGES.account.currentPasswordWrong);
     await this.throttle.attemptSucceeded(account.email, clientAddress);
     return true;
   }
 
   /** `POST /auth/social-login`: an ID token the client got from Google itself. */
-  async signInWithIdToken(idToken: string): Promise<SessionUser | BusinessFailure> {
+  async signInWithIdToken(idToken: string): Promise<SessionUser | Refusal> {
     try {
       const user = await this.signInWithGoogle(await this.google.verifyIdToken(idToken));
       return user instanceof GoogleSignInRefused ? googleRefusalAsFailure(user) : user;

@@ -10,7 +10,7 @@ import { LIMITS, MESSAGES, RATE_LIMITS, SESSION_TRANSPORT_HEADER } from '@shop/c
 import { Session, User } from '@shop/db';
 import { REDIS_CLIENT } from '@shop/infrastructure';
 import { LISTED_TEST_ACCOUNTS, type RunningSandbox } from '@shop/sandbox';
-import { createTestAccount, sessionCookieOf, startIdentitySandbox, TEST_PUBLIC_URL, testConfig } from '@shop/testing';
+import { createTestAccount, refusalAnswer, sessionCookieOf, startIdentitySandbox, TEST_PUBLIC_URL, testConfig } from '@shop/testing';
 import { sessionTokenHash } from '../access/session-token.js';
 import { AppModule } from '../app.module.js';
 import { configureApp } from '../app.setup.js';
@@ -141,7 +141,7 @@ describe('auth', () => {
         .post('/api/auth/register')
         .send({ userName: 'Baraka 2', email: `${mailbox.toUpperCase()}@example.test`, password: 'password-two' })
         .expect(409);
-      expect(response.body).toEqual({ success: false, message: MESSAGES.registration.emailTaken });
+      expect(response.body).toEqual(refusalAnswer('EMAIL_TAKEN', MESSAGES.registration.emailTaken));
       expect(await userCount()).toBe(before);
     });
 
@@ -204,7 +204,11 @@ describe('auth', () => {
       const retryAfterSeconds = Number(refused.headers['retry-after']);
       expect(retryAfterSeconds).toBeGreaterThan(RATE_LIMITS.registrationsPerClientAddress.windowMs / 1000 - 120);
       expect(retryAfterSeconds).toBeLessThanOrEqual(RATE_LIMITS.registrationsPerClientAddress.windowMs / 1000);
-      expect(refused.body).toEqual({ success: false, message: MESSAGES.registration.tooManyRegistrations(retryAfterSeconds * 1000) });
+      expect(refused.body).toEqual(
+        refusalAnswer('RATE_LIMITED', MESSAGES.registration.tooManyRegistrations(retryAfterSeconds * 1000), {
+          retryAfterS: expect.any(Number) as number,
+        }),
+      );
       expect(sessionCookieIn(refused)).toBeUndefined();
       expect(await dataSource.getRepository(User).existsBy({ email: sixth.email })).toBe(false);
 
@@ -217,7 +221,11 @@ describe('auth', () => {
         .set('Content-Type', 'application/json')
         .send('{"userName": "Asha",')
         .expect(400);
-      expect(response.body).toEqual({ success: false, message: MESSAGES.server.validationFailed });
+      expect(response.body).toEqual(
+        refusalAnswer('VALIDATION_FAILED', MESSAGES.server.validationFailed, {
+          fields: [{ field: 'request', message: MESSAGES.server.validationFailed }],
+        }),
+      );
     });
   });
 
@@ -248,7 +256,7 @@ describe('auth', () => {
         .set('X-Forwarded-For', address)
         .send({ email: 'nobody@example.test', password: account.password })
         .expect(401);
-      expect(wrongPassword.body).toEqual({ success: false, message: MESSAGES.login.invalidCredentials });
+      expect(wrongPassword.body).toEqual(refusalAnswer('INVALID_CREDENTIALS', MESSAGES.login.invalidCredentials));
       expect(unknownEmail.body).toEqual(wrongPassword.body);
       expect(sessionCookieIn(wrongPassword)).toBeUndefined();
     });
@@ -259,7 +267,7 @@ describe('auth', () => {
       const tampered = `${cookie.slice(0, -2)}${cookie.endsWith('AA') ? 'BB' : 'AA'}`;
       for (const headers of [{}, { Cookie: tampered }, { Authorization: 'Bearer not-a-session' }]) {
         const response = await request(server).get('/api/auth/check-auth').set(headers).expect(401);
-        expect(response.body).toEqual({ success: false, message: MESSAGES.auth.notAuthenticated });
+        expect(response.body).toEqual(refusalAnswer('NOT_AUTHENTICATED', MESSAGES.auth.notAuthenticated));
       }
     });
 
@@ -328,7 +336,9 @@ describe('auth', () => {
         await signIn(address, { email: account.email, password: `wrong-${attempt}` }).expect(401);
       }
       const blocked = await signIn(address, { email: account.email, password: account.password }).expect(429);
-      expect(blocked.body).toEqual({ success: false, message: MESSAGES.login.tooManyAttempts(15) });
+      expect(blocked.body).toEqual(
+        refusalAnswer('RATE_LIMITED', MESSAGES.login.tooManyAttempts(15), { retryAfterS: expect.any(Number) as number }),
+      );
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(14 * 60);
       expect(sessionCookieIn(blocked)).toBeUndefined();
     });
@@ -371,10 +381,11 @@ describe('auth', () => {
         );
       }
       const blocked = await signIn(fromAddress(), { email: account.email, password: account.password }).expect(429);
-      expect(blocked.body).toEqual({
-        success: false,
-        message: MESSAGES.login.tooManyAttempts(LIMITS.loginFailurePerEmailWindowMs / 60_000),
-      });
+      expect(blocked.body).toEqual(
+        refusalAnswer('RATE_LIMITED', MESSAGES.login.tooManyAttempts(LIMITS.loginFailurePerEmailWindowMs / 60_000), {
+          retryAfterS: expect.any(Number) as number,
+        }),
+      );
     });
 
     it('gives a right password its point back, so signing in often never counts against the address', async () => {
@@ -466,10 +477,11 @@ describe('auth', () => {
       expect(stored).toHaveLength(before + allowed);
 
       const refused = await start().expect(429);
-      expect(refused.body).toEqual({
-        success: false,
-        message: MESSAGES.server.tooManyRequestsFor(Number(refused.headers['retry-after']) * 1000),
-      });
+      expect(refused.body).toEqual(
+        refusalAnswer('RATE_LIMITED', MESSAGES.server.tooManyRequestsFor(Number(refused.headers['retry-after']) * 1000), {
+          retryAfterS: expect.any(Number) as number,
+        }),
+      );
       expect(refused.headers.location).toBeUndefined();
       expect(setCookies(refused)).toEqual([]);
       expect(await attemptKeys()).toHaveLength(before + allowed);
@@ -554,7 +566,7 @@ describe('auth', () => {
         .post('/api/auth/social-login')
         .send({ token: await idToken(overrides) })
         .expect(401);
-      expect(response.body).toEqual({ success: false, message: MESSAGES.googleSignIn.tokenRejected });
+      expect(response.body).toEqual(refusalAnswer('GOOGLE_TOKEN_REJECTED', MESSAGES.googleSignIn.tokenRejected));
       expect(sessionCookieIn(response)).toBeUndefined();
       expect(await userCount()).toBe(before);
     });
@@ -565,7 +577,9 @@ describe('auth', () => {
         .post('/api/auth/social-login')
         .send({ token: await idToken({ claims: { sub: `sandbox-claimant-${Date.now()}`, email: account.email, email_verified: true } }) })
         .expect(403);
-      expect(response.body).toEqual({ success: false, message: MESSAGES.googleSignIn.passwordAccountExists });
+      expect(response.body).toEqual(
+        refusalAnswer('GOOGLE_SIGN_IN_REFUSED', MESSAGES.googleSignIn.passwordAccountExists, { reason: 'passwordAccountExists' }),
+      );
       expect(sessionCookieIn(response)).toBeUndefined();
       expect((await dataSource.getRepository(User).findOneByOrFail({ id: account.user.id })).googleSubject).toBeNull();
     });
@@ -595,7 +609,7 @@ describe('auth while the identity provider cannot be reached', () => {
         .post('/api/auth/social-login')
         .send({ token: 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ4In0.c2ln' })
         .expect(503);
-      expect(social.body).toEqual({ success: false, message: MESSAGES.googleSignIn.unavailable });
+      expect(social.body).toEqual(refusalAnswer('GOOGLE_SIGN_IN_UNAVAILABLE', MESSAGES.googleSignIn.unavailable));
       const account = await createTestAccount(api.get(DataSource));
       await request(server).post('/api/auth/login').send({ email: account.email, password: account.password }).expect(200);
     } finally {

@@ -1,14 +1,13 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, IsNull } from 'typeorm';
 import { ACCOUNT_MESSAGE_KINDS, JOBS, MESSAGES, type SessionUser } from '@shop/contracts';
-import { consumeAccountToken, hashPassword, inTransaction, recordEvent, User, voidAccountTokens } from '@shop/db';
+import { consumeAccountToken, hashPassword, inTransaction, recordEvent, Refusal, User, voidAccountTokens } from '@shop/db';
 import { SessionService } from '../access/session.service.js';
 import { lockedLiveAccount } from '../account/live-account.js';
-import { BusinessFailure } from '../common/business-failure.js';
 import { EventsGateway } from '../realtime/events.gateway.js';
 
-const linkInvalid = () => new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.account.linkInvalid);
+const linkInvalid = () => new Refusal('LINK_INVALID', MESSAGES.account.linkInvalid);
 
 /**
  * The links the shop e-mails about an account: proving the address, and setting a new password.
@@ -23,17 +22,17 @@ export class EmailLinksService {
     private readonly events: EventsGateway,
   ) {}
 
-  requestVerification(caller: SessionUser): Promise<true | BusinessFailure> {
+  requestVerification(caller: SessionUser): Promise<true | Refusal> {
     return inTransaction(this.dataSource, async (manager) => {
       const account = await lockedLiveAccount(manager, caller.id);
-      if (!account) return new BusinessFailure(HttpStatus.UNAUTHORIZED, MESSAGES.auth.notAuthenticated);
-      if (account.emailVerifiedAt) return new BusinessFailure(HttpStatus.CONFLICT, MESSAGES.account.alreadyVerified);
+      if (!account) return new Refusal('NOT_AUTHENTICATED', MESSAGES.auth.notAuthenticated);
+      if (account.emailVerifiedAt) return new Refusal('ALREADY_VERIFIED', MESSAGES.account.alreadyVerified);
       await recordEvent(manager, JOBS.notificationSend, { kind: ACCOUNT_MESSAGE_KINDS.emailVerification, userId: account.id });
       return true as const;
     });
   }
 
-  verifyEmail(token: string): Promise<true | BusinessFailure> {
+  verifyEmail(token: string): Promise<true | Refusal> {
     return inTransaction(this.dataSource, async (manager) => {
       const userId = await consumeAccountToken(manager, token, ACCOUNT_MESSAGE_KINDS.emailVerification);
       const account = userId === null ? null : await lockedLiveAccount(manager, userId);
@@ -58,7 +57,7 @@ export class EmailLinksService {
    * Sets the new password and ends every session of the account, sockets included: whoever knew the
    * old password, or held a session, is out. The link came to the mailbox, so it is proven too.
    */
-  async resetPassword(token: string, password: string): Promise<true | BusinessFailure> {
+  async resetPassword(token: string, password: string): Promise<true | Refusal> {
     const passwordHash = await hashPassword(password);
     const outcome = await inTransaction(this.dataSource, async (manager) => {
       const userId = await consumeAccountToken(manager, token, ACCOUNT_MESSAGE_KINDS.passwordReset);
@@ -68,7 +67,7 @@ export class EmailLinksService {
       await voidAccountTokens(manager, account.id);
       return this.sessions.endAllOf(manager, account.id);
     });
-    if (outcome instanceof BusinessFailure) return outcome;
+    if (outcome instanceof Refusal) return outcome;
     for (const sessionId of outcome) this.events.disconnectSession(sessionId);
     return true;
   }

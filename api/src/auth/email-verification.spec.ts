@@ -2,7 +2,7 @@ import request from 'supertest';
 import { ACCOUNT_API, MESSAGES, RATE_LIMITS } from '@shop/contracts';
 import { AccountToken, User } from '@shop/db';
 import type { RunningSandbox } from '@shop/sandbox';
-import { startIdentitySandbox, testConfig } from '@shop/testing';
+import { refusalAnswer, startIdentitySandbox, testConfig } from '@shop/testing';
 import { accountMailEvents, mailedToken, newClientAddress, registerShopper } from '../account/account-test-kit.js';
 import { startTestApi, type TestApi } from '../testing/test-api.js';
 
@@ -39,24 +39,28 @@ describe('e-mail verification', () => {
     // Public: the link may be opened in a browser without the session.
     expect((await verify(token).expect(200)).body).toEqual({ success: true, message: MESSAGES.account.emailVerified, data: null });
     expect(await verifiedAt(shopper.user.id)).toBeInstanceOf(Date);
-    expect((await verify(token).expect(400)).body).toEqual({ success: false, message: MESSAGES.account.linkInvalid });
+    expect((await verify(token).expect(400)).body).toEqual(refusalAnswer('LINK_INVALID', MESSAGES.account.linkInvalid));
   });
 
   it('refuses an expired link with a 400', async () => {
     const shopper = await registerShopper(api.server);
     const token = await mailedToken(api.dataSource, shopper.user.id, 'emailVerification');
     await api.dataSource.getRepository(AccountToken).update({ userId: shopper.user.id }, { expiresAt: new Date(Date.now() - 1000) });
-    expect((await verify(token).expect(400)).body).toEqual({ success: false, message: MESSAGES.account.linkInvalid });
+    expect((await verify(token).expect(400)).body).toEqual(refusalAnswer('LINK_INVALID', MESSAGES.account.linkInvalid));
     expect(await verifiedAt(shopper.user.id)).toBeNull();
   });
 
-  it('refuses a reset link, an older link after a newer one, and a made-up one, all with the same 400', async () => {
+  it('refuses a reset link, an older link after a newer one, and a made-up one, all with a 400 in the same words', async () => {
     const shopper = await registerShopper(api.server);
     const resetLink = await mailedToken(api.dataSource, shopper.user.id, 'passwordReset');
     const older = await mailedToken(api.dataSource, shopper.user.id, 'emailVerification');
     const newest = await mailedToken(api.dataSource, shopper.user.id, 'emailVerification');
-    for (const token of [resetLink, older, 'x'.repeat(43), '', 42]) {
-      expect((await verify(token).expect(400)).body).toMatchObject({ success: false, message: MESSAGES.account.linkInvalid });
+    for (const token of [resetLink, older, 'x'.repeat(43)]) {
+      expect((await verify(token).expect(400)).body).toEqual(refusalAnswer('LINK_INVALID', MESSAGES.account.linkInvalid));
+    }
+    // What is no token at all is refused by the form's rules, in the same words.
+    for (const token of ['', 42]) {
+      expect((await verify(token).expect(400)).body).toMatchObject({ code: 'VALIDATION_FAILED', message: MESSAGES.account.linkInvalid });
     }
     expect(await verifiedAt(shopper.user.id)).toBeNull();
     await verify(newest).expect(200);
@@ -72,7 +76,7 @@ describe('e-mail verification', () => {
     ]);
     await verify(await mailedToken(api.dataSource, shopper.user.id, 'emailVerification')).expect(200);
     const refused = await request(api.server).post(ACCOUNT_API.resendVerification).set('Cookie', shopper.cookie).expect(409);
-    expect(refused.body).toEqual({ success: false, message: MESSAGES.account.alreadyVerified });
+    expect(refused.body).toEqual(refusalAnswer('ALREADY_VERIFIED', MESSAGES.account.alreadyVerified));
     expect(await accountMailEvents(api.dataSource, shopper.user.id)).toHaveLength(2);
     await request(api.server).post(ACCOUNT_API.resendVerification).expect(401);
   });

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { IsNull, MoreThan } from 'typeorm';
 import { ACCOUNT_API, JOBS, MESSAGES, RATE_LIMITS, SESSION_TRANSPORT_HEADER } from '@shop/contracts';
 import { AccountToken, OutboxEvent, User } from '@shop/db';
-import { liveClients, testConfig } from '@shop/testing';
+import { liveClients, refusalAnswer, testConfig } from '@shop/testing';
 import { accountMailEvents, mailedToken, newClientAddress, registerShopper } from '../account/account-test-kit.js';
 import { useTestApi } from '../testing/test-api.js';
 
@@ -59,10 +59,15 @@ describe('forgot password and reset', () => {
       for (let request = 0; request < RATE_LIMITS.passwordResetRequestsPerEmail.points; request += 1) await forgot(email).expect(200);
       refusals.push((await forgot(email).expect(429)).body);
     }
-    expect(refusals[0]).toEqual({
-      success: false,
-      message: expect.stringMatching(/^Too many password reset requests\. Please try again in \d+ minutes\.$/),
-    });
+    expect(refusals[0]).toEqual(
+      refusalAnswer(
+        'RATE_LIMITED',
+        expect.stringMatching(/^Too many password reset requests\. Please try again in \d+ minutes\.$/) as string,
+        {
+          retryAfterS: expect.any(Number) as number,
+        },
+      ),
+    );
     expect(refusals[1]).toEqual(refusals[0]);
     expect((await accountMailEvents(api.dataSource, shopper.user.id)).filter((event) => event.kind === 'passwordReset')).toHaveLength(
       RATE_LIMITS.passwordResetRequestsPerEmail.points,
@@ -112,10 +117,9 @@ describe('forgot password and reset', () => {
     await signIn(shopper.email, 'a brand new password').expect(200);
     expect((await api.dataSource.getRepository(User).findOneByOrFail({ id: shopper.user.id })).emailVerifiedAt).toBeInstanceOf(Date);
     // The link works once, and the account's other links died with the old password.
-    expect((await reset(token, 'yet another password').expect(400)).body).toEqual({
-      success: false,
-      message: MESSAGES.account.linkInvalid,
-    });
+    expect((await reset(token, 'yet another password').expect(400)).body).toEqual(
+      refusalAnswer('LINK_INVALID', MESSAGES.account.linkInvalid),
+    );
     await request(api.server).post(ACCOUNT_API.verifyEmail).send({ token: verificationLink }).expect(400);
     expect(await api.dataSource.getRepository(AccountToken).countBy({ userId: shopper.user.id, usedAt: IsNull() })).toBe(0);
   });
@@ -126,10 +130,9 @@ describe('forgot password and reset', () => {
     await api.dataSource
       .getRepository(AccountToken)
       .update({ userId: shopper.user.id, purpose: 'passwordReset' }, { expiresAt: new Date(Date.now() - 1000) });
-    expect((await reset(token, 'a brand new password').expect(400)).body).toEqual({
-      success: false,
-      message: MESSAGES.account.linkInvalid,
-    });
+    expect((await reset(token, 'a brand new password').expect(400)).body).toEqual(
+      refusalAnswer('LINK_INVALID', MESSAGES.account.linkInvalid),
+    );
     await checkAuth(shopper.cookie).expect(200);
     await signIn(shopper.email, shopper.password).expect(200);
   });

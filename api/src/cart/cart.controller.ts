@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Put, Query } from '@nestjs/common';
 import { MESSAGES, type ApiSuccess, type Cart, type SessionUser } from '@shop/contracts';
 import { CurrentUser } from '../access/access.decorators.js';
-import { orRefuse } from '../common/business-failure.js';
+import { orRefuse } from '../common/refusals.js';
 import { ProductIdPipe } from '../products/product-id.pipe.js';
 import { CartService } from './cart.service.js';
 import { CartLineInputDto } from './dto/cart-line-input.dto.js';

@@ -1,4 +1,4 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
@@ -9,15 +9,15 @@ import {
   type Cart as CartView,
   type Product as ProductView,
 } from '@shop/contracts';
-import { Cart, CartItem, inTransaction, Product, ProductVariation } from '@shop/db';
-import { BusinessFailure } from '../common/business-failure.js';
+import { Cart, CartItem, inTransaction, Product, ProductVariation, Refusal } from '@shop/db';
 import { ProductsService } from '../products/products.service.js';
 import type { CartLineInputDto } from './dto/cart-line-input.dto.js';
 
-const productNotFound = () => new BusinessFailure(HttpStatus.NOT_FOUND, MESSAGES.products.notFound);
-const notInCart = () => new BusinessFailure(HttpStatus.NOT_FOUND, MESSAGES.cart.notInCart);
-const notOfProduct = () => new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.variation.notOfProduct);
-const beyondStock = (totalStock: number) => new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.cart.onlyQuantityCanBeAdded(totalStock));
+const productNotFound = () => new Refusal('PRODUCT_NOT_FOUND', MESSAGES.products.notFound);
+const notInCart = () => new Refusal('NOT_IN_CART', MESSAGES.cart.notInCart);
+const notOfProduct = () => new Refusal('VARIATION_NOT_OF_PRODUCT', MESSAGES.variation.notOfProduct);
+const beyondStock = (totalStock: number) =>
+  new Refusal('CART_QUANTITY_OVER_STOCK', MESSAGES.cart.onlyQuantityCanBeAdded(totalStock), { available: totalStock });
 /** A product's lines together hold what the shop has, and no more than one order may take of a toy. */
 const unitsOnOffer = (product: Pick<ProductView, 'totalStock'>) => Math.min(product.totalStock, ORDER_CAPS.unitsPerLine);
 
@@ -63,7 +63,7 @@ export class CartService {
   }
 
   /** Adds `quantity` to the line of the product and variation, making the cart and the line when they do not exist yet. */
-  add(userId: number, { productId, variationId, quantity }: CartLineInputDto): Promise<CartView | BusinessFailure> {
+  add(userId: number, { productId, variationId, quantity }: CartLineInputDto): Promise<CartView | Refusal> {
     return inTransaction(
       this.dataSource,
       async (manager) => {
@@ -84,7 +84,7 @@ export class CartService {
   }
 
   /** Sets the quantity of a line the cart already has. */
-  update(userId: number, { productId, variationId, quantity }: CartLineInputDto): Promise<CartView | BusinessFailure> {
+  update(userId: number, { productId, variationId, quantity }: CartLineInputDto): Promise<CartView | Refusal> {
     return inTransaction(
       this.dataSource,
       async (manager) => {
@@ -108,7 +108,7 @@ export class CartService {
    * Removes the line of one variation (0: the one without), or without `variationId` every line of
    * the product; a retired product's included (the shopper no longer sees it, but nothing forbids it).
    */
-  remove(userId: number, productId: number, variationId?: number): Promise<CartView | BusinessFailure> {
+  remove(userId: number, productId: number, variationId?: number): Promise<CartView | Refusal> {
     return inTransaction(
       this.dataSource,
       async (manager) => {

@@ -1,4 +1,4 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import {
@@ -11,7 +11,7 @@ import {
   type Product as ProductView,
   type SortOption,
 } from '@shop/contracts';
-import { BusinessFailure } from '../common/business-failure.js';
+import { Refusal } from '@shop/db';
 import { ProductsService } from '../products/products.service.js';
 import type { ListingQueryDto } from './dto/listing.query.js';
 import type { PageQueryDto } from './dto/page.query.js';
@@ -87,15 +87,15 @@ export class CatalogueService {
     return this.page({ conditions, parameters, orderBy: ORDER_BY[query.sortBy], orderParameters: [] }, query);
   }
 
-  async product(id: number): Promise<ProductView | BusinessFailure> {
+  async product(id: number): Promise<ProductView | Refusal> {
     const [product] = await this.products.findViews([id], 'shop');
-    return product ?? new BusinessFailure(HttpStatus.NOT_FOUND, MESSAGES.products.notFound);
+    return product ?? new Refusal('PRODUCT_NOT_FOUND', MESSAGES.products.notFound);
   }
 
   /** Ranked by MySQL FULLTEXT relevance over title, description and category label. */
-  async search(keyword: string, query: PageQueryDto): Promise<ProductPage | BusinessFailure> {
+  async search(keyword: string, query: PageQueryDto): Promise<ProductPage | Refusal> {
     if (keyword.trim().length <= LIMITS.searchKeywordMinExclusiveLength)
-      return new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.search.keywordTooShort);
+      return new Refusal('SEARCH_KEYWORD_TOO_SHORT', MESSAGES.search.keywordTooShort);
     const fulltextQuery = fulltextQueryOf(keyword.slice(0, LIMITS.searchKeywordMaxLength), await this.fulltextStopwords());
     if (fulltextQuery === '') return { success: true, data: [], pagination: { total: 0, page: query.page, pageSize: query.pageSize } };
     return this.page(

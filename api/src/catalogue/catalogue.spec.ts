@@ -11,7 +11,7 @@ import {
   type Product as ProductView,
 } from '@shop/contracts';
 import { Product } from '@shop/db';
-import { createTestProduct } from '@shop/testing';
+import { createTestProduct, refusalAnswer } from '@shop/testing';
 import { useTestApi } from '../testing/test-api.js';
 import { fulltextQueryOf } from './catalogue.service.js';
 
@@ -160,10 +160,11 @@ describe('shop catalogue', () => {
     it.each(['0x10', '1e3', '%2B5', '%207', '7.0', '-7', '0', '4294967296', '99999999999999999999'])(
       'refuses the id %s: ids are plain decimal digits an id column holds',
       async (id) => {
-        expect((await request(shop.server).get(CATALOGUE_API.shopProduct(id)).expect(400)).body).toEqual({
-          success: false,
-          message: MESSAGES.products.invalidId,
-        });
+        expect((await request(shop.server).get(CATALOGUE_API.shopProduct(id)).expect(400)).body).toEqual(
+          refusalAnswer('VALIDATION_FAILED', MESSAGES.products.invalidId, {
+            fields: [{ field: 'id', message: MESSAGES.products.invalidId }],
+          }),
+        );
       },
     );
 

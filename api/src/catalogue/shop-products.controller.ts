@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import type { ApiSuccess, Product, ProductPage } from '@shop/contracts';
 import { Public } from '../access/access.decorators.js';
-import { orRefuse } from '../common/business-failure.js';
+import { orRefuse } from '../common/refusals.js';
 import { ProductIdPipe } from '../products/product-id.pipe.js';
 import { CatalogueService } from './catalogue.service.js';
 import { ListingQueryDto } from './dto/listing.query.js';

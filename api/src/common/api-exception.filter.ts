@@ -1,7 +1,8 @@
-import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type ExceptionFilter } from '@nestjs/common';
+import { ArgumentsHost, Catch, HttpException, Logger, type ExceptionFilter } from '@nestjs/common';
 import type { Response } from 'express';
-import { MESSAGES, type ApiFailure } from '@shop/contracts';
-import { TooManyRequestsException } from '../throttling/rate-limits.service.js';
+import { ERROR_STATUS, MESSAGES, type ErrorData } from '@shop/contracts';
+import { Refusal } from '@shop/db';
+import { bareRefusal, failureOf, RefusalException } from './refusals.js';
 
 /** Error codes of MySQL (mysql2) and of sockets that mean the database or Redis is away, not that the request was wrong. */
 const OUTAGE_CODES = new Set([
@@ -36,59 +37,30 @@ function isOutage(exception: unknown): boolean {
   );
 }
 
-const MESSAGE_BY_STATUS: Partial<Record<number, string>> = {
-  [HttpStatus.NOT_FOUND]: MESSAGES.server.notFound,
-  [HttpStatus.PAYLOAD_TOO_LARGE]: MESSAGES.server.bodyTooLarge,
-  [HttpStatus.TOO_MANY_REQUESTS]: MESSAGES.server.tooManyRequests,
-  [HttpStatus.SERVICE_UNAVAILABLE]: MESSAGES.server.serviceUnavailable,
-};
-
-/** Every failure leaves the api as `{ success: false, message }`, the shape the shop's clients read. */
+/**
+ * Every failure leaves the api as `{ success: false, code, message, data }`: a refusal with its own
+ * code, HTTP's own failures (an unknown route, a body too large) with the code their status amounts
+ * to, and the status always the code's (libs/contracts, errors.ts), so clients decide on the code.
+ */
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('ApiExceptionFilter');
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
-    const { status, body } = this.describe(exception);
-    if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
-    if (exception instanceof TooManyRequestsException) response.setHeader('Retry-After', Math.ceil(exception.retryAfterMs / 1000));
-    response.status(status).json(body);
+    const refusal = this.refusalOf(exception);
+    if (refusal.code === 'INTERNAL_ERROR') this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    const { retryAfterS } = refusal.data as Partial<ErrorData<'RATE_LIMITED'>>;
+    if (refusal.code === 'RATE_LIMITED' && retryAfterS) response.setHeader('Retry-After', retryAfterS);
+    response.status(ERROR_STATUS[refusal.code]).json(failureOf(refusal));
   }
 
-  private describe(exception: unknown): { status: number; body: ApiFailure } {
-    if (exception instanceof HttpException) {
-      const status = exception.getStatus();
-      const answer = exception.getResponse();
-      const detail =
-        typeof answer === 'object' && answer !== null ? (answer as { message?: unknown; errors?: string[] }) : { message: answer };
-      // A refusal's words are the shop's own; a 500's are not meant for shoppers. 503 may say what is
-      // away, and 502 that a payment provider refused (the shopper is told to try again).
-      const speaksForItself = status < 500 || status === HttpStatus.SERVICE_UNAVAILABLE || status === HttpStatus.BAD_GATEWAY;
-      const message =
-        typeof detail.message === 'string' && speaksForItself && !this.isFromBelowNest(exception)
-          ? detail.message
-          : this.fallbackMessage(status);
-      return { status, body: { success: false, message, ...(detail.errors ? { errors: detail.errors } : {}) } };
-    }
+  private refusalOf(exception: unknown): Refusal {
+    if (exception instanceof RefusalException) return exception.refusal;
+    // Every refusal of the shop's own is a RefusalException: the rest are HTTP's own, in Express's or Nest's words.
+    if (exception instanceof HttpException) return bareRefusal(exception.getStatus());
     // MySQL or Redis away (a restart, a failover): the request may be sent again once it is back.
-    if (isOutage(exception))
-      return { status: HttpStatus.SERVICE_UNAVAILABLE, body: { success: false, message: MESSAGES.server.serviceUnavailable } };
-    return { status: HttpStatus.INTERNAL_SERVER_ERROR, body: { success: false, message: MESSAGES.server.internalError } };
-  }
-
-  /**
-   * Texts written by Express, the body parser or Nest's router ("Cannot GET /x", "Unexpected end of
-   * JSON input") are not the shop's words: the catalogue's replace them.
-   */
-  private isFromBelowNest(exception: HttpException): boolean {
-    return (
-      (exception.cause instanceof Error && !(exception.cause instanceof HttpException)) ||
-      (exception.constructor.name === 'NotFoundException' && String(exception.message).startsWith('Cannot '))
-    );
-  }
-
-  private fallbackMessage(status: number): string {
-    return MESSAGE_BY_STATUS[status] ?? (status >= 500 ? MESSAGES.server.internalError : MESSAGES.server.validationFailed);
+    if (isOutage(exception)) return new Refusal('SERVICE_UNAVAILABLE', MESSAGES.server.serviceUnavailable);
+    return new Refusal('INTERNAL_ERROR', MESSAGES.server.internalError);
   }
 }

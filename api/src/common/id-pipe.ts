@@ -1,5 +1,6 @@
-import { BadRequestException, type PipeTransform } from '@nestjs/common';
+import type { ArgumentMetadata, PipeTransform } from '@nestjs/common';
 import { LIMITS } from '@shop/contracts';
+import { refuse } from './refusals.js';
 
 /** Decimal digits, no sign, no more than an INT UNSIGNED has (10). */
 const DECIMAL_ID = /^\d{1,10}$/;
@@ -19,9 +20,9 @@ export function idOf(value: unknown): number | undefined {
 class IdPipe implements PipeTransform<unknown, number> {
   constructor(private readonly message: string) {}
 
-  transform(value: unknown): number {
+  transform(value: unknown, { data: field = 'id' }: ArgumentMetadata): number {
     const id = idOf(value);
-    if (id === undefined) throw new BadRequestException({ message: this.message });
+    if (id === undefined) refuse('VALIDATION_FAILED', this.message, { fields: [{ field, message: this.message }] });
     return id;
   }
 }

@@ -1,7 +1,8 @@
-import { HttpStatus, type INestApplication } from '@nestjs/common';
+import type { INestApplication } from '@nestjs/common';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { CATALOGUE_API, LIMITS, MESSAGES, NOTIFICATION_API, type ApiFailure } from '@shop/contracts';
+import { CATALOGUE_API, LIMITS, MESSAGES, NOTIFICATION_API } from '@shop/contracts';
 import { readCallbackBodiesAsText } from '../payment-callbacks/callback-bodies.js';
+import { answerRefusal } from './refusals.js';
 import { WRITE_METHODS } from './request-origin.js';
 
 /** The one route that takes a file: the admin's image upload. */
@@ -10,10 +11,6 @@ const MULTIPART_PATHS = new Set<string>([CATALOGUE_API.uploadImage]);
 const FORM_PATH_PREFIX = NOTIFICATION_API.africasTalkingDeliveryReport('');
 /** A delivery report is a handful of short fields. */
 const FORM_BODY_LIMIT = '16kb';
-
-function refuse(response: Response, status: number, message: string): void {
-  response.status(status).json({ success: false, message } satisfies ApiFailure);
-}
 
 /**
  * A write with a body must be JSON: a cross-site HTML form can send form fields, multipart or
@@ -25,11 +22,11 @@ function refuseNonJsonWrites(request: Request, response: Response, next: NextFun
   if (!WRITE_METHODS.has(request.method) || !hasBody(request)) return next();
   if (request.path.startsWith(FORM_PATH_PREFIX)) {
     if (request.is('application/x-www-form-urlencoded')) return next();
-    return refuse(response, HttpStatus.UNSUPPORTED_MEDIA_TYPE, MESSAGES.notifications.formOnly);
+    return answerRefusal(response, 'UNSUPPORTED_MEDIA_TYPE', MESSAGES.notifications.formOnly);
   }
   const takesFile = MULTIPART_PATHS.has(request.path);
   if (request.is(takesFile ? 'multipart/form-data' : 'application/json')) return next();
-  refuse(response, HttpStatus.UNSUPPORTED_MEDIA_TYPE, takesFile ? MESSAGES.server.multipartOnly : MESSAGES.server.jsonOnly);
+  answerRefusal(response, 'UNSUPPORTED_MEDIA_TYPE', takesFile ? MESSAGES.server.multipartOnly : MESSAGES.server.jsonOnly);
 }
 
 /** As HTTP/1.1 tells: a body is announced by its length or by chunked transfer. */
@@ -53,7 +50,10 @@ function nestsDeeperThan(value: unknown, limit: number): boolean {
 
 /** JSON.parse takes any depth, but validation and the DTO transform walk a body recursively. */
 function refuseDeepBodies(request: Request, response: Response, next: NextFunction): void {
-  if (nestsDeeperThan(request.body, LIMITS.jsonBodyMaxDepth)) return refuse(response, HttpStatus.BAD_REQUEST, MESSAGES.server.bodyTooDeep);
+  if (nestsDeeperThan(request.body, LIMITS.jsonBodyMaxDepth))
+    return answerRefusal(response, 'VALIDATION_FAILED', MESSAGES.server.bodyTooDeep, {
+      fields: [{ field: 'body', message: MESSAGES.server.bodyTooDeep }],
+    });
   next();
 }
 

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import { io } from 'socket.io-client';
 import request from 'supertest';
 import { CATALOGUE_API, MESSAGES, SHOPPER_API } from '@shop/contracts';
-import { createTestProduct, signedInAccount, testConfig } from '@shop/testing';
+import { createTestProduct, refusalAnswer, signedInAccount, testConfig } from '@shop/testing';
 import { useTestApi } from '../testing/test-api.js';
 
 const config = testConfig();
@@ -34,7 +34,7 @@ describe('Cross-site request forgery', () => {
     ];
     for (const headers of foreign) {
       const answer = await addToCart(headers).expect(403);
-      expect(answer.body).toEqual({ success: false, message: MESSAGES.server.foreignOrigin });
+      expect(answer.body).toEqual(refusalAnswer('FOREIGN_ORIGIN', MESSAGES.server.foreignOrigin));
     }
   });
 
@@ -56,7 +56,7 @@ describe('Cross-site request forgery', () => {
       .type('form')
       .send({ email: 'someone@example.com', password: 'whatever-it-is' })
       .expect(415);
-    expect(signIn.body).toEqual({ success: false, message: MESSAGES.server.jsonOnly });
+    expect(signIn.body).toEqual(refusalAnswer('UNSUPPORTED_MEDIA_TYPE', MESSAGES.server.jsonOnly));
     await request(server)
       .post(SHOPPER_API.addToCart)
       .set({ Cookie: cookie, 'content-type': 'text/plain' })
@@ -78,13 +78,17 @@ describe('Cross-site request forgery', () => {
       .set({ Cookie: cookie, 'content-type': 'application/json' })
       .send(nested)
       .expect(400);
-    expect(deep.body).toEqual({ success: false, message: MESSAGES.server.bodyTooDeep });
+    expect(deep.body).toEqual(
+      refusalAnswer('VALIDATION_FAILED', MESSAGES.server.bodyTooDeep, {
+        fields: [{ field: 'body', message: MESSAGES.server.bodyTooDeep }],
+      }),
+    );
     const huge = await request(server)
       .post(SHOPPER_API.addToCart)
       .set({ Cookie: cookie, 'content-type': 'application/json' })
       .send(JSON.stringify({ productId: 1, note: 'x'.repeat(200_000) }))
       .expect(413);
-    expect(huge.body).toEqual({ success: false, message: MESSAGES.server.bodyTooLarge });
+    expect(huge.body).toEqual(refusalAnswer('PAYLOAD_TOO_LARGE', MESSAGES.server.bodyTooLarge));
   });
 
   it("refuses a Socket.IO handshake from another site's page and accepts one from the shop's", async () => {

@@ -1,8 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { HttpStatus } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import type { AppConfig } from '@shop/config';
-import { MESSAGES, type ApiFailure } from '@shop/contracts';
+import { MESSAGES } from '@shop/contracts';
+import { answerRefusal } from './refusals.js';
 
 /** The methods that change something; GET and HEAD only read. */
 export const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -45,6 +45,6 @@ export function refuseForeignWrites(config: Pick<AppConfig, 'WEB_ORIGINS' | 'PUB
   const trusted = trustedOrigins(config);
   return (request: Request, response: Response, next: NextFunction): void => {
     if (!WRITE_METHODS.has(request.method) || fromOwnPage(request.headers, trusted)) return next();
-    response.status(HttpStatus.FORBIDDEN).json({ success: false, message: MESSAGES.server.foreignOrigin } satisfies ApiFailure);
+    answerRefusal(response, 'FOREIGN_ORIGIN', MESSAGES.server.foreignOrigin);
   };
 }

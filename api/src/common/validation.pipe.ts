@@ -1,6 +1,8 @@
-import { BadRequestException, ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
+import { ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
 import type { ValidatorOptions } from 'class-validator';
-import { MESSAGES } from '@shop/contracts';
+import { MESSAGES, type FieldProblem } from '@shop/contracts';
+import { Refusal } from '@shop/db';
+import { RefusalException } from './refusals.js';
 
 /**
  * Rules whose words are class-validator's own whatever a DTO says: an unknown field, a nested
@@ -8,9 +10,26 @@ import { MESSAGES } from '@shop/contracts';
  */
 const VALIDATOR_WORDED_RULES = new Set(['whitelistValidation', 'nestedValidation', 'unknownValue']);
 
-/** Every broken rule, nested ones (a variation's label) included, as [rule, message]. */
-function brokenRules(errors: ValidationError[]): [string, string][] {
-  return errors.flatMap((error) => [...Object.entries(error.constraints ?? {}), ...brokenRules(error.children ?? [])]);
+interface BrokenRule {
+  rule: string;
+  field: string;
+  message: string;
+}
+
+/** Every broken rule, nested ones (a variation's label: `variations.0.label`) included, with the field's path. */
+function brokenRules(errors: ValidationError[], parent = ''): BrokenRule[] {
+  return errors.flatMap((error) => {
+    const field = parent ? `${parent}.${error.property}` : error.property;
+    return [
+      ...Object.entries(error.constraints ?? {}).map(([rule, message]) => ({ rule, field, message })),
+      ...brokenRules(error.children ?? [], field),
+    ];
+  });
+}
+
+/** A request that breaks one rule, or a body the rules cannot read, is refused with VALIDATION_FAILED and the fields at fault. */
+function validationRefusal(message: string, fields: FieldProblem[]): RefusalException {
+  return new RefusalException(new Refusal('VALIDATION_FAILED', message, { fields }));
 }
 
 /** A lone UTF-16 surrogate: JSON may carry one ("\ud83e"), but it is no character, and validators that encode text throw on it. */
@@ -52,7 +71,7 @@ export function IgnoresUnknownFields(): ClassDecorator {
 class ShopValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     if ((metadata.type === 'body' || metadata.type === 'query') && holdsIllFormedText(value)) {
-      throw new BadRequestException({ message: MESSAGES.server.validationFailed });
+      throw validationRefusal(MESSAGES.server.validationFailed, [{ field: metadata.type, message: MESSAGES.server.unicodeOnly }]);
     }
     return super.transform(value, metadata);
   }
@@ -81,12 +100,13 @@ export function createValidationPipe(): ValidationPipe {
     transform: true,
     dismissDefaultMessages: true,
     exceptionFactory: (errors) => {
-      const messages = brokenRules(errors).map(([rule, message]) =>
-        VALIDATOR_WORDED_RULES.has(rule) || message === '' ? MESSAGES.server.validationFailed : message,
-      );
+      const fields = brokenRules(errors).map(({ rule, field, message }) => ({
+        field,
+        message: VALIDATOR_WORDED_RULES.has(rule) || message === '' ? MESSAGES.server.validationFailed : message,
+      }));
       // The rules the shop wrote speak first; an unknown field alone gets the general words.
-      const catalogueMessage = messages.find((message) => message !== MESSAGES.server.validationFailed);
-      return new BadRequestException({ message: catalogueMessage ?? MESSAGES.server.validationFailed, errors: [...new Set(messages)] });
+      const catalogueMessage = fields.find(({ message }) => message !== MESSAGES.server.validationFailed)?.message;
+      return validationRefusal(catalogueMessage ?? MESSAGES.server.validationFailed, fields);
     },
   });
 }

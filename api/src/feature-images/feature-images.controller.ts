@@ -1,8 +1,8 @@
 import { Body, Controller, Delete, Get, Param, Post } from '@nestjs/common';
 import { MESSAGES, type ApiSuccess, type FeatureImage, type SessionUser } from '@shop/contracts';
 import { AdminOnly, CallerIfSignedIn, Public } from '../access/access.decorators.js';
-import { orRefuse } from '../common/business-failure.js';
 import { idPipe } from '../common/id-pipe.js';
+import { orRefuse } from '../common/refusals.js';
 import { FeatureImageInputDto } from './dto/feature-image-input.dto.js';
 import { FeatureImagesService } from './feature-images.service.js';
 

@@ -1,9 +1,8 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { MESSAGES, type FeatureImage as FeatureImageView } from '@shop/contracts';
-import { FeatureImage, inTransaction } from '@shop/db';
-import { BusinessFailure } from '../common/business-failure.js';
+import { FeatureImage, inTransaction, Refusal } from '@shop/db';
 import { toImageSet } from '../images/image-sets.js';
 import { ImagesService } from '../images/images.service.js';
 
@@ -27,10 +26,10 @@ export class FeatureImagesService {
     return featureImages.map((featureImage) => toView(featureImage, audience));
   }
 
-  add(imageUrl: string): Promise<FeatureImageView | BusinessFailure> {
+  add(imageUrl: string): Promise<FeatureImageView | Refusal> {
     return inTransaction(this.dataSource, async (manager) => {
       const images = await this.images.findUsable(manager, [imageUrl]);
-      if (images instanceof BusinessFailure) return images;
+      if (images instanceof Refusal) return images;
       const last = await manager
         .getRepository(FeatureImage)
         .createQueryBuilder('featureImage')
@@ -43,8 +42,8 @@ export class FeatureImagesService {
     });
   }
 
-  async remove(id: number): Promise<{ id: number } | BusinessFailure> {
+  async remove(id: number): Promise<{ id: number } | Refusal> {
     const result = await this.dataSource.getRepository(FeatureImage).delete({ id });
-    return result.affected ? { id } : new BusinessFailure(HttpStatus.NOT_FOUND, MESSAGES.featureImages.notFound);
+    return result.affected ? { id } : new Refusal('FEATURE_IMAGE_NOT_FOUND', MESSAGES.featureImages.notFound);
   }
 }

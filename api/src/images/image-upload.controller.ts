@@ -1,7 +1,7 @@
-import { Controller, HttpCode, HttpException, HttpStatus, Post, Req, UseInterceptors } from '@nestjs/common';
+import { Controller, HttpCode, HttpStatus, Post, Req, UseInterceptors } from '@nestjs/common';
 import type { Request } from 'express';
 import { MESSAGES, type UploadImageAnswer } from '@shop/contracts';
-import { orRefuse } from '../common/business-failure.js';
+import { orRefuse, refuse } from '../common/refusals.js';
 import { ImageUploadInterceptor } from './image-upload.interceptor.js';
 import { ImagesService } from './images.service.js';
 
@@ -14,7 +14,7 @@ export class ImageUploadController {
   @HttpCode(HttpStatus.OK)
   @UseInterceptors(ImageUploadInterceptor)
   async upload(@Req() request: Request): Promise<UploadImageAnswer> {
-    if (!request.file) throw new HttpException({ message: MESSAGES.variation.imageRequired }, HttpStatus.BAD_REQUEST);
+    if (!request.file) refuse('IMAGE_REQUIRED', MESSAGES.variation.imageRequired);
     const image = orRefuse(await this.images.upload(request.file.buffer));
     return { success: true, result: { url: image.url, status: image.status } };
   }

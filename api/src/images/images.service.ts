@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
-import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import { IMAGE_MAX_INPUT_PIXELS, MESSAGES, type ImageSet } from '@shop/contracts';
-import { IMAGE_STORAGE, ImageAsset, inTransaction, recordEvent, type ImageStorage } from '@shop/db';
-import { BusinessFailure } from '../common/business-failure.js';
+import { IMAGE_STORAGE, ImageAsset, inTransaction, recordEvent, Refusal, type ImageStorage } from '@shop/db';
 import { toImageSet } from './image-sets.js';
 
 interface AcceptedFormat {
@@ -37,11 +36,11 @@ export class ImagesService {
    * the derivatives, in the transaction that records the image. The same bytes uploaded twice are one
    * image: sharp writes the same bytes for the same input.
    */
-  async upload(uploaded: Buffer): Promise<ImageSet | BusinessFailure> {
+  async upload(uploaded: Buffer): Promise<ImageSet | Refusal> {
     const format = await this.formatOf(uploaded);
-    if (format instanceof BusinessFailure) return format;
+    if (format instanceof Refusal) return format;
     const bytes = await this.withoutMetadata(uploaded, format);
-    if (bytes instanceof BusinessFailure) return bytes;
+    if (bytes instanceof Refusal) return bytes;
 
     const storageKey = `originals/${createHash('sha256').update(bytes).digest('hex')}.${format.extension}`;
     await this.storage.put(storageKey, bytes);
@@ -75,14 +74,13 @@ export class ImagesService {
    * The uploaded images behind the given addresses, for a product or feature image to use. An
    * address that is not an upload of this shop, or an image the worker could not read, is refused.
    */
-  async findUsable(manager: EntityManager, urls: string[]): Promise<Map<string, ImageAsset> | BusinessFailure> {
+  async findUsable(manager: EntityManager, urls: string[]): Promise<Map<string, ImageAsset> | Refusal> {
     const keys = urls.map((url) => this.storage.keyOf(url));
-    if (keys.some((key) => key === undefined)) return new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.products.imageNotUploaded);
+    if (keys.some((key) => key === undefined)) return new Refusal('IMAGE_NOT_UPLOADED', MESSAGES.products.imageNotUploaded);
     const uniqueKeys = [...new Set(keys as string[])];
     const assets = uniqueKeys.length > 0 ? await manager.findBy(ImageAsset, { storageKey: In(uniqueKeys) }) : [];
-    if (assets.length !== uniqueKeys.length) return new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.products.imageNotUploaded);
-    if (assets.some((asset) => asset.status === 'failed'))
-      return new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.products.imageFailed);
+    if (assets.length !== uniqueKeys.length) return new Refusal('IMAGE_NOT_UPLOADED', MESSAGES.products.imageNotUploaded);
+    if (assets.some((asset) => asset.status === 'failed')) return new Refusal('IMAGE_UNREADABLE', MESSAGES.products.imageFailed);
     return new Map(assets.map((asset) => [asset.url, asset]));
   }
 
@@ -92,27 +90,29 @@ export class ImagesService {
    * anyone. Its EXIF orientation is applied to the pixels first, so it still shows upright. A file
    * that cannot be decoded whole (truncated, corrupt) is refused here rather than stored.
    */
-  private async withoutMetadata(bytes: Buffer, format: AcceptedFormat): Promise<Buffer | BusinessFailure> {
+  private async withoutMetadata(bytes: Buffer, format: AcceptedFormat): Promise<Buffer | Refusal> {
     try {
       return await format.encode(sharp(bytes, { limitInputPixels: IMAGE_MAX_INPUT_PIXELS, failOn: 'truncated' }).rotate()).toBuffer();
     } catch {
-      return new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.products.imageFailed);
+      return new Refusal('IMAGE_UNREADABLE', MESSAGES.products.imageFailed);
     }
   }
 
   /** The format read from the bytes themselves (a name or a claimed type proves nothing). */
-  private async formatOf(bytes: Buffer): Promise<AcceptedFormat | BusinessFailure> {
+  private async formatOf(bytes: Buffer): Promise<AcceptedFormat | Refusal> {
     let metadata: Metadata;
     try {
       // Reads the header only: nothing is decoded, so a huge or broken image costs nothing here.
       metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
     } catch {
-      return new BusinessFailure(HttpStatus.UNSUPPORTED_MEDIA_TYPE, MESSAGES.variation.imageTypeNotAllowed);
+      return new Refusal('IMAGE_TYPE_NOT_ALLOWED', MESSAGES.variation.imageTypeNotAllowed);
     }
     const format = metadata.format ? ACCEPTED_FORMATS[metadata.format] : undefined;
-    if (!format) return new BusinessFailure(HttpStatus.UNSUPPORTED_MEDIA_TYPE, MESSAGES.variation.imageTypeNotAllowed);
+    if (!format) return new Refusal('IMAGE_TYPE_NOT_ALLOWED', MESSAGES.variation.imageTypeNotAllowed);
     if ((metadata.width ?? 0) * (metadata.height ?? 0) > IMAGE_MAX_INPUT_PIXELS) {
-      return new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.variation.imageTooManyPixels(IMAGE_MAX_INPUT_PIXELS / MEGAPIXEL));
+      return new Refusal('IMAGE_TOO_MANY_PIXELS', MESSAGES.variation.imageTooManyPixels(IMAGE_MAX_INPUT_PIXELS / MEGAPIXEL), {
+        maxMegapixels: IMAGE_MAX_INPUT_PIXELS / MEGAPIXEL,
+      });
     }
     return format;
   }

@@ -1,9 +1,10 @@
-import { Inject, Injectable, UnauthorizedException, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { AppConfig } from '@shop/config';
 import { MESSAGES } from '@shop/contracts';
 import { APP_CONFIG } from '@shop/infrastructure';
 import { bearerToken } from '../access/session-token.js';
+import { refuse } from '../common/refusals.js';
 import { sameSecret } from '../common/secrets.js';
 
 /**
@@ -23,6 +24,6 @@ export class MetricsTokenGuard implements CanActivate {
     if (given !== undefined && sameSecret(given, expected)) return true;
     // RFC 6750: a 401 names the scheme it wants, so a misconfigured scraper's log says what is missing.
     http.getResponse<Response>().setHeader('WWW-Authenticate', 'Bearer realm="metrics"');
-    throw new UnauthorizedException({ message: MESSAGES.auth.notAuthenticated });
+    refuse('NOT_AUTHENTICATED', MESSAGES.auth.notAuthenticated);
   }
 }

@@ -1,8 +1,9 @@
-import { Inject, Injectable, NotFoundException, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
 import type { AppConfig } from '@shop/config';
 import { MESSAGES } from '@shop/contracts';
 import { APP_CONFIG } from '@shop/infrastructure';
+import { refuse } from '../common/refusals.js';
 import { sameSecret } from '../common/secrets.js';
 
 /**
@@ -16,6 +17,6 @@ export class DeliveryReportTokenGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     const { token } = context.switchToHttp().getRequest<Request<{ token: string }>>().params;
     if (sameSecret(token, this.config.AT_DELIVERY_REPORT_TOKEN)) return true;
-    throw new NotFoundException({ message: MESSAGES.server.notFound });
+    refuse('NOT_FOUND', MESSAGES.server.notFound);
   }
 }

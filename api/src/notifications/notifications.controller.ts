@@ -1,8 +1,8 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, UseGuards } from '@nestjs/common';
 import { MESSAGES, type ApiSuccess, type NotificationRecord } from '@shop/contracts';
 import { Public } from '../access/access.decorators.js';
-import { orRefuse } from '../common/business-failure.js';
 import { idPipe } from '../common/id-pipe.js';
+import { orRefuse } from '../common/refusals.js';
 import { DeliveryReportTokenGuard } from './delivery-report-token.guard.js';
 import { DeliveryReportDto } from './dto/delivery-report.dto.js';
 import { NotificationsService } from './notifications.service.js';

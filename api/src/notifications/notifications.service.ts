@@ -1,9 +1,8 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { MESSAGES, SMS_FINAL_DELIVERY_STATUSES, type NotificationKind, type NotificationRecord } from '@shop/contracts';
-import { Notification, Order } from '@shop/db';
-import { BusinessFailure } from '../common/business-failure.js';
+import { Notification, Order, Refusal } from '@shop/db';
 import type { DeliveryReportDto } from './dto/delivery-report.dto.js';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
@@ -52,9 +51,9 @@ export class NotificationsService {
     await update.execute();
   }
 
-  async ofOrder(orderId: number): Promise<NotificationRecord[] | BusinessFailure> {
+  async ofOrder(orderId: number): Promise<NotificationRecord[] | Refusal> {
     if (!(await this.dataSource.getRepository(Order).existsBy({ id: orderId })))
-      return new BusinessFailure(HttpStatus.NOT_FOUND, MESSAGES.orders.notFound);
+      return new Refusal('ORDER_NOT_FOUND', MESSAGES.orders.notFound);
     const rows = await this.dataSource.getRepository(Notification).find({ where: { orderId }, order: { id: 'DESC' } });
     return rows.map(recordOf);
   }

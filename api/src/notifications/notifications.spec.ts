@@ -3,7 +3,7 @@ import request from 'supertest';
 import { IsNull, MoreThan } from 'typeorm';
 import { MESSAGES, NOTIFICATION_API, type NotificationRecord } from '@shop/contracts';
 import { Notification, OutboxEvent } from '@shop/db';
-import { checkoutDriver, createTestProduct, type Shopper } from '@shop/testing';
+import { checkoutDriver, createTestProduct, refusalAnswer, type Shopper } from '@shop/testing';
 import { startPaymentStack, type PaymentStack } from '../testing/payment-stack.js';
 
 describe("notifications api: delivery reports in, the admin's list of messages out", () => {
@@ -134,7 +134,7 @@ describe("notifications api: delivery reports in, the admin's list of messages o
 
     const answer = await report({ id: smsId, status: 'Success' }, wrongToken).expect(404);
 
-    expect(answer.body).toEqual({ success: false, message: MESSAGES.server.notFound });
+    expect(answer.body).toEqual(refusalAnswer('NOT_FOUND', MESSAGES.server.notFound));
     // A body the route would refuse must not tell that the route is there (a 400 would).
     const refusable: Record<string, string>[] = [
       { status: 'Success' },
@@ -142,7 +142,7 @@ describe("notifications api: delivery reports in, the admin's list of messages o
       { id: smsId, status: 'Success', cost: 'KES 0.8000' },
     ];
     for (const body of refusable) {
-      expect((await report(body, wrongToken).expect(404)).body).toEqual({ success: false, message: MESSAGES.server.notFound });
+      expect((await report(body, wrongToken).expect(404)).body).toEqual(refusalAnswer('NOT_FOUND', MESSAGES.server.notFound));
     }
     await report(`id=${smsId}&id=${smsId}&status=Success`, wrongToken).expect(404);
     const [, sms] = ((await messagesOf(orderId).expect(200)).body as { data: NotificationRecord[] }).data;
@@ -164,7 +164,7 @@ describe("notifications api: delivery reports in, the admin's list of messages o
     await request(stack.server)
       .post(NOTIFICATION_API.africasTalkingDeliveryReport(stack.config.AT_DELIVERY_REPORT_TOKEN))
       .send({ id: smsId, status: 'Success' })
-      .expect(415, { success: false, message: MESSAGES.notifications.formOnly });
+      .expect(415, refusalAnswer('UNSUPPORTED_MEDIA_TYPE', MESSAGES.notifications.formOnly));
     const malformed: Record<string, string>[] = [
       { status: 'Success' },
       { id: smsId },
@@ -175,7 +175,11 @@ describe("notifications api: delivery reports in, the admin's list of messages o
       { id: smsId, status: '', cost: 'KES 0.8000' },
     ];
     for (const body of malformed) {
-      expect((await report(body).expect(400)).body).toMatchObject({ success: false, message: expect.any(String) });
+      expect((await report(body).expect(400)).body).toMatchObject({
+        success: false,
+        code: 'VALIDATION_FAILED',
+        message: expect.any(String),
+      });
     }
     // A repeated field is a list, not a text.
     await report(`id=${smsId}&id=${smsId}&status=Success`).expect(400);
@@ -190,10 +194,13 @@ describe("notifications api: delivery reports in, the admin's list of messages o
 
     await messagesOf(orderId, shopper).expect(403);
     await request(stack.server).get(NOTIFICATION_API.adminOrderMessages(orderId)).expect(401);
-    await messagesOf(2_000_000_000).expect(404, { success: false, message: MESSAGES.orders.notFound });
+    await messagesOf(2_000_000_000).expect(404, refusalAnswer('ORDER_NOT_FOUND', MESSAGES.orders.notFound));
     await request(stack.server)
       .get(NOTIFICATION_API.adminOrderMessages('0x10'))
       .set('Cookie', admin.cookie)
-      .expect(400, { success: false, message: MESSAGES.orders.invalidId });
+      .expect(
+        400,
+        refusalAnswer('VALIDATION_FAILED', MESSAGES.orders.invalidId, { fields: [{ field: 'id', message: MESSAGES.orders.invalidId }] }),
+      );
   });
 });

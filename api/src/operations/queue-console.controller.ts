@@ -1,16 +1,4 @@
-import {
-  BadRequestException,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  HttpStatus,
-  NotFoundException,
-  Param,
-  Post,
-  Query,
-  type PipeTransform,
-} from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Query, type PipeTransform } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
   MESSAGES,
@@ -25,13 +13,13 @@ import {
 } from '@shop/contracts';
 import { CurrentUser } from '../access/access.decorators.js';
 import { PageQueryDto } from '../catalogue/dto/page.query.js';
-import { orRefuse } from '../common/business-failure.js';
+import { orRefuse, refuse } from '../common/refusals.js';
 import { QueueConsoleService } from './queue-console.service.js';
 
 /** A queue the shop has, or 404: the path names no other Redis keys. */
 const queueName: PipeTransform<string, QueueName> = {
   transform(value) {
-    if (!(QUEUE_NAMES as readonly string[]).includes(value)) throw new NotFoundException({ message: MESSAGES.operations.unknownQueue });
+    if (!(QUEUE_NAMES as readonly string[]).includes(value)) refuse('QUEUE_NOT_FOUND', MESSAGES.operations.unknownQueue);
     return value as QueueName;
   },
 };
@@ -39,7 +27,10 @@ const queueName: PipeTransform<string, QueueName> = {
 /** BullMQ ids here are outbox ids (`outbox-12`) or BullMQ's own numbers. */
 const jobId: PipeTransform<string, string> = {
   transform(value) {
-    if (!/^[\w:.-]{1,100}$/.test(value)) throw new BadRequestException({ message: MESSAGES.operations.invalidJobId });
+    if (!/^[\w:.-]{1,100}$/.test(value))
+      refuse('VALIDATION_FAILED', MESSAGES.operations.invalidJobId, {
+        fields: [{ field: 'jobId', message: MESSAGES.operations.invalidJobId }],
+      });
     return value;
   },
 };

@@ -1,5 +1,5 @@
 import { getQueueToken } from '@nestjs/bullmq';
-import { HttpStatus, Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import type { Job, Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -21,8 +21,8 @@ import {
   type QueueStatsEvent,
   type SessionUser,
 } from '@shop/contracts';
+import { Refusal } from '@shop/db';
 import { APP_CONFIG, REDIS_CLIENT } from '@shop/infrastructure';
-import { BusinessFailure } from '../common/business-failure.js';
 import { OperatorAuditService } from './operator-audit.service.js';
 
 /** Figures older than this are not the workers' current word: someone should have published since. */
@@ -94,12 +94,12 @@ export class QueueConsoleService implements OnModuleInit {
    * straight back to the failed set instead of starting a new round of backoff. Safe whatever
    * happened since it failed, because every processor is idempotent.
    */
-  async retry(queue: QueueName, jobId: string, admin: SessionUser): Promise<{ jobId: string } | BusinessFailure> {
+  async retry(queue: QueueName, jobId: string, admin: SessionUser): Promise<{ jobId: string } | Refusal> {
     const job = await this.failedJob(queue, jobId);
-    if (job instanceof BusinessFailure) return job;
+    if (job instanceof Refusal) return job;
     return this.audit.recorded({ admin, action: 'retry', queue, jobIds: [jobId] }, async (changed) => {
       // Another admin (or Retry all) may have got there first.
-      if (!(await this.retried(job))) return new BusinessFailure(HttpStatus.CONFLICT, MESSAGES.operations.jobNotFailed);
+      if (!(await this.retried(job))) return new Refusal('JOB_NOT_FAILED', MESSAGES.operations.jobNotFailed);
       changed(jobId);
       return { jobId };
     });
@@ -130,14 +130,14 @@ export class QueueConsoleService implements OnModuleInit {
     });
   }
 
-  async remove(queue: QueueName, jobId: string, admin: SessionUser): Promise<{ jobId: string } | BusinessFailure> {
+  async remove(queue: QueueName, jobId: string, admin: SessionUser): Promise<{ jobId: string } | Refusal> {
     const job = await this.failedJob(queue, jobId);
-    if (job instanceof BusinessFailure) return job;
+    if (job instanceof Refusal) return job;
     return this.audit.recorded({ admin, action: 'remove', queue, jobIds: [jobId] }, async (changed) => {
       try {
         await job.remove();
       } catch (error) {
-        if (!(await job.isFailed())) return new BusinessFailure(HttpStatus.CONFLICT, MESSAGES.operations.jobNotFailed);
+        if (!(await job.isFailed())) return new Refusal('JOB_NOT_FAILED', MESSAGES.operations.jobNotFailed);
         throw error;
       }
       changed(jobId);
@@ -157,10 +157,10 @@ export class QueueConsoleService implements OnModuleInit {
   }
 
   /** Only jobs in the failed set are the console's to act on: never one a worker holds. */
-  private async failedJob(queue: QueueName, jobId: string): Promise<Job | BusinessFailure> {
+  private async failedJob(queue: QueueName, jobId: string): Promise<Job | Refusal> {
     const job = await this.queues.get(queue)!.getJob(jobId);
-    if (!job) return new BusinessFailure(HttpStatus.NOT_FOUND, MESSAGES.operations.jobNotFound);
-    if (!(await job.isFailed())) return new BusinessFailure(HttpStatus.CONFLICT, MESSAGES.operations.jobNotFailed);
+    if (!job) return new Refusal('JOB_NOT_FOUND', MESSAGES.operations.jobNotFound);
+    if (!(await job.isFailed())) return new Refusal('JOB_NOT_FAILED', MESSAGES.operations.jobNotFailed);
     return job;
   }
 

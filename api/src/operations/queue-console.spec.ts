@@ -15,7 +15,7 @@ import {
   type SessionUser,
 } from '@shop/contracts';
 import { OperatorAction } from '@shop/db';
-import { createTestAccount, sessionCookieOf, testConfig, waitFor, type TestAccount } from '@shop/testing';
+import { createTestAccount, refusalAnswer, sessionCookieOf, testConfig, waitFor, type TestAccount } from '@shop/testing';
 import { useTestApi } from '../testing/test-api.js';
 import { OperatorAuditService } from './operator-audit.service.js';
 
@@ -83,11 +83,8 @@ describe('queue console api', () => {
     ];
 
     it.each(routes)('refuses %s to a guest (401) and a shopper (403)', async (_route, call) => {
-      expect((await call().expect(401)).body).toEqual({ success: false, message: MESSAGES.auth.notAuthenticated });
-      expect((await call().set('Cookie', shopperCookie).expect(403)).body).toEqual({
-        success: false,
-        message: MESSAGES.auth.adminRequired,
-      });
+      expect((await call().expect(401)).body).toEqual(refusalAnswer('NOT_AUTHENTICATED', MESSAGES.auth.notAuthenticated));
+      expect((await call().set('Cookie', shopperCookie).expect(403)).body).toEqual(refusalAnswer('FORBIDDEN', MESSAGES.auth.adminRequired));
     });
   });
 
@@ -188,19 +185,18 @@ describe('queue console api', () => {
     });
 
     it('refuses an unknown queue, a malformed job id and a bad page with catalogue messages', async () => {
-      expect((await asAdmin.get('/api/admin/queues/emails/failed').expect(404)).body).toEqual({
-        success: false,
-        message: MESSAGES.operations.unknownQueue,
-      });
-      expect((await asAdmin.post('/api/admin/queues/images/failed/a%20b%7D/retry').expect(400)).body).toEqual({
-        success: false,
-        message: MESSAGES.operations.invalidJobId,
-      });
+      expect((await asAdmin.get('/api/admin/queues/emails/failed').expect(404)).body).toEqual(
+        refusalAnswer('QUEUE_NOT_FOUND', MESSAGES.operations.unknownQueue),
+      );
+      expect((await asAdmin.post('/api/admin/queues/images/failed/a%20b%7D/retry').expect(400)).body).toEqual(
+        refusalAnswer('VALIDATION_FAILED', MESSAGES.operations.invalidJobId, {
+          fields: [{ field: 'jobId', message: MESSAGES.operations.invalidJobId }],
+        }),
+      );
       expect((await asAdmin.get(`${OPS_API.failedJobs('images')}?page=0`).expect(400)).body.message).toBe(MESSAGES.listing.pageOutOfRange);
-      expect((await asAdmin.delete(OPS_API.removeFailedJob('images', 'outbox-999999999')).expect(404)).body).toEqual({
-        success: false,
-        message: MESSAGES.operations.jobNotFound,
-      });
+      expect((await asAdmin.delete(OPS_API.removeFailedJob('images', 'outbox-999999999')).expect(404)).body).toEqual(
+        refusalAnswer('JOB_NOT_FOUND', MESSAGES.operations.jobNotFound),
+      );
     });
 
     it('retries one job once more, keeping its attempts; a second retry finds it gone from the failed set', async () => {
@@ -211,10 +207,9 @@ describe('queue console api', () => {
       const retried = (await queue('images').getJob(job.id!))!;
       expect(await retried.getState()).toBe('waiting');
       expect(retried.attemptsMade).toBe(1);
-      expect((await asAdmin.post(OPS_API.retryFailedJob('images', job.id!)).expect(409)).body).toEqual({
-        success: false,
-        message: MESSAGES.operations.jobNotFailed,
-      });
+      expect((await asAdmin.post(OPS_API.retryFailedJob('images', job.id!)).expect(409)).body).toEqual(
+        refusalAnswer('JOB_NOT_FAILED', MESSAGES.operations.jobNotFailed),
+      );
       expect((await asAdmin.delete(OPS_API.removeFailedJob('images', job.id!)).expect(409)).body.message).toBe(
         MESSAGES.operations.jobNotFailed,
       );
@@ -298,11 +293,12 @@ describe('queue console api', () => {
     const pages = [OPS_API.board, `${OPS_API.board}/api/queues`];
 
     it.each(pages)('refuses %s to a guest and a shopper, in any letter case', async (path) => {
-      expect((await request(api.server).get(path).expect(401)).body).toEqual({ success: false, message: MESSAGES.auth.notAuthenticated });
-      expect((await request(api.server).get(path).set('Cookie', shopperCookie).expect(403)).body).toEqual({
-        success: false,
-        message: MESSAGES.auth.adminRequired,
-      });
+      expect((await request(api.server).get(path).expect(401)).body).toEqual(
+        refusalAnswer('NOT_AUTHENTICATED', MESSAGES.auth.notAuthenticated),
+      );
+      expect((await request(api.server).get(path).set('Cookie', shopperCookie).expect(403)).body).toEqual(
+        refusalAnswer('FORBIDDEN', MESSAGES.auth.adminRequired),
+      );
       await request(api.server).get(path.toUpperCase()).set('Cookie', shopperCookie).expect(403);
     });
 

@@ -1,8 +1,8 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Put, Query } from '@nestjs/common';
 import { MESSAGES, type AdminOrderPage, type ApiSuccess, type OrderDetails, type SessionUser } from '@shop/contracts';
 import { CurrentUser } from '../access/access.decorators.js';
-import { orRefuse } from '../common/business-failure.js';
 import { idPipe } from '../common/id-pipe.js';
+import { orRefuse } from '../common/refusals.js';
 import { AdminOrderQueryDto } from './dto/admin-order-query.dto.js';
 import { OfflinePaymentInputDto } from './dto/offline-payment-input.dto.js';
 import { OrderStatusInputDto } from './dto/order-status-input.dto.js';

@@ -3,7 +3,7 @@ import request, { type Response } from 'supertest';
 import { MESSAGES, ORDER_CAPS, RATE_LIMITS, SHOPPER_API } from '@shop/contracts';
 import { formatKenyanMobile } from '@shop/contracts/phone';
 import { Cart, CartItem, Order } from '@shop/db';
-import { checkoutDriver, createTestProduct, type Shopper } from '@shop/testing';
+import { checkoutDriver, createTestProduct, refusalAnswer, type Shopper } from '@shop/testing';
 import { startPaymentStack, type PaymentStack } from '../testing/payment-stack.js';
 
 /** A refusal that says, in words and in Retry-After, when to try again. */
@@ -12,7 +12,7 @@ function expectTryAgainLater(answer: Response, message: (waitMs: number) => stri
   const retryAfterSeconds = Number(answer.headers['retry-after']);
   expect(retryAfterSeconds).toBeGreaterThan(0);
   expect(retryAfterSeconds).toBeLessThanOrEqual(3600);
-  expect(answer.body).toEqual({ success: false, message: message(retryAfterSeconds * 1000) });
+  expect(answer.body).toEqual(refusalAnswer('RATE_LIMITED', message(retryAfterSeconds * 1000), { retryAfterS: retryAfterSeconds }));
 }
 
 describe('checkout abuse limits', () => {
@@ -35,7 +35,7 @@ describe('checkout abuse limits', () => {
       const stranger = shop.newPhone();
 
       const refused = await shop.payByMpesa(shopper, { addressId: address.id, phone: stranger }).expect(400);
-      expect(refused.body).toEqual({ success: false, message: MESSAGES.checkout.phoneNotOnAccount });
+      expect(refused.body).toEqual(refusalAnswer('PHONE_NOT_ON_ACCOUNT', MESSAGES.checkout.phoneNotOnAccount));
       expect(pushesTo(stranger)).toBe(0);
       expect(await ordersPlaced(shopper)).toBe(0);
     });

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import pRetry from 'p-retry';
 import { DataSource, In } from 'typeorm';
@@ -17,11 +17,11 @@ import {
   Payment,
   recordEvent,
   recordMpesaAttempt,
+  Refusal,
   transition,
 } from '@shop/db';
 import { APP_CONFIG } from '@shop/infrastructure';
 import { DarajaClient, DarajaError, PaypalClient, type StkPushAccepted } from '@shop/payments';
-import { BusinessFailure } from '../common/business-failure.js';
 import { RateLimitsService } from '../throttling/rate-limits.service.js';
 import type { CapturePaypalInputDto } from './dto/capture-paypal-input.dto.js';
 import type { MpesaPaymentInputDto } from './dto/mpesa-payment-input.dto.js';
@@ -53,7 +53,7 @@ export interface CaptureRequested {
   queued: boolean;
 }
 
-const returnInvalid = () => new BusinessFailure(HttpStatus.NOT_FOUND, MESSAGES.checkout.paypalReturnInvalid);
+const returnInvalid = () => new Refusal('PAYPAL_RETURN_INVALID', MESSAGES.checkout.paypalReturnInvalid);
 
 /**
  * Starting a payment: the order is placed first (its own transaction), then the provider is asked,
@@ -80,12 +80,12 @@ export class CheckoutService {
    * did not take releases the order at once, and one whose fate is unknown is left to its checks:
    * the shopper is told to wait for it, never to pay again (docs/payments.md, Attempts).
    */
-  async startMpesa(shopper: SessionUser, clientAddress: string, input: MpesaPaymentInputDto): Promise<MpesaStarted | BusinessFailure> {
+  async startMpesa(shopper: SessionUser, clientAddress: string, input: MpesaPaymentInputDto): Promise<MpesaStarted | Refusal> {
     const phone = kenyanMobileNumber(input.phone);
-    if (!phone) return new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.checkout.invalidPhone);
+    if (!phone) return new Refusal('PHONE_INVALID', MESSAGES.checkout.invalidPhone);
     // A prompt goes only to a phone the shopper gave as theirs, never to a stranger's typed in.
     if (!(await this.dataSource.getRepository(Address).existsBy({ userId: shopper.id, phone })))
-      return new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.checkout.phoneNotOnAccount);
+      return new Refusal('PHONE_NOT_ON_ACCOUNT', MESSAGES.checkout.phoneNotOnAccount);
     await this.countCheckout(shopper, clientAddress);
     const callbackKey = newCallbackKey();
     let attemptId = 0;
@@ -97,7 +97,7 @@ export class CheckoutService {
       await this.limits.consume('pushesToPhoneByShopper', [`${phone} ${shopper.id}`], MESSAGES.checkout.tooManyPushesToPhone);
       await this.limits.consume('pushesToPhone', [phone], MESSAGES.checkout.tooManyPushesToPhone);
     });
-    if (placed instanceof BusinessFailure) return placed;
+    if (placed instanceof Refusal) return placed;
     let accepted: StkPushAccepted;
     try {
       accepted = await this.daraja.stkPush({
@@ -111,7 +111,7 @@ export class CheckoutService {
       this.logger.warn(`STK push for order ${placed.orderId} failed: ${error instanceof Error ? error.message : String(error)}`);
       if (error instanceof DarajaError && !error.outcomeUnknown) {
         await this.abandon(placed, MESSAGES.payment.mpesaDeclined, attemptId);
-        return new BusinessFailure(HttpStatus.BAD_GATEWAY, MESSAGES.checkout.mpesaInitiateFailed);
+        return new Refusal('PROVIDER_FAILED', MESSAGES.checkout.mpesaInitiateFailed, { provider: 'mpesa' });
       }
       // The push may be on the phone: its callback or its checks settle the order.
       return { orderId: placed.orderId, checkoutRequestId: null };
@@ -152,10 +152,10 @@ export class CheckoutService {
     ]);
   }
 
-  async startPaypal(shopper: SessionUser, clientAddress: string, addressId: number): Promise<PaypalStarted | BusinessFailure> {
+  async startPaypal(shopper: SessionUser, clientAddress: string, addressId: number): Promise<PaypalStarted | Refusal> {
     await this.countCheckout(shopper, clientAddress);
     const placed = await this.placement.place(shopper.id, addressId, 'paypal');
-    if (placed instanceof BusinessFailure) return placed;
+    if (placed instanceof Refusal) return placed;
     const returnUrl = new URL(ROUTES.shopPaypalReturn, this.config.PUBLIC_URL).href;
     let created: { id: string; approveUrl: string };
     try {
@@ -172,7 +172,7 @@ export class CheckoutService {
       // An order PayPal may have made is never approved by anyone: abandoning ours charges nobody.
       await this.abandon(placed, MESSAGES.checkout.paypalStartFailed);
       this.logger.warn(`PayPal order for order ${placed.orderId} failed: ${error instanceof Error ? error.message : String(error)}`);
-      return new BusinessFailure(HttpStatus.BAD_GATEWAY, MESSAGES.checkout.paypalStartFailed);
+      return new Refusal('PROVIDER_FAILED', MESSAGES.checkout.paypalStartFailed, { provider: 'paypal' });
     }
     await this.dataSource
       .getRepository(Payment)
@@ -186,11 +186,7 @@ export class CheckoutService {
    * page) adds nothing. A new attempt is allowed once the last one recorded why it failed (a
    * declined card the shopper has since changed in PayPal).
    */
-  async requestCapture(
-    shopper: SessionUser,
-    clientAddress: string,
-    input: CapturePaypalInputDto,
-  ): Promise<CaptureRequested | BusinessFailure> {
+  async requestCapture(shopper: SessionUser, clientAddress: string, input: CapturePaypalInputDto): Promise<CaptureRequested | Refusal> {
     await this.countCheckout(shopper, clientAddress);
     const reference = input.token ?? input.paymentId;
     return inTransaction(this.dataSource, async (manager) => {
@@ -201,7 +197,7 @@ export class CheckoutService {
       const answer = async (queued: boolean): Promise<CaptureRequested> => ({ order: await this.orders.view(order.id, manager), queued });
       if (payment.status === 'paid') return answer(false);
       if (order.orderStatus !== 'pending' || payment.status !== 'pending')
-        return new BusinessFailure(HttpStatus.CONFLICT, MESSAGES.orders.captureNotPending);
+        return new Refusal('CAPTURE_NOT_PENDING', MESSAGES.orders.captureNotPending);
       if (payment.captureAttempts > 0 && payment.failureReason === null) return answer(false);
       const attempt = payment.captureAttempts + 1;
       await manager.update(

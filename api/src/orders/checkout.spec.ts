@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MESSAGES, ROUTES, type Order as OrderView } from '@shop/contracts';
 import { MpesaAttempt, Order, OrderStatusHistory, Payment } from '@shop/db';
-import { checkoutDriver, createTestProduct, NGONG, PARKLANDS, testConfig, waitFor } from '@shop/testing';
+import { checkoutDriver, createTestProduct, NGONG, PARKLANDS, refusalAnswer, testConfig, waitFor } from '@shop/testing';
 import { startPaymentStack, type PaymentStack } from '../testing/payment-stack.js';
 import { startTestApi, type TestApi } from '../testing/test-api.js';
 
@@ -34,7 +34,7 @@ describe('starting a payment', () => {
       const pushesBefore = stack.sandbox.daraja.transactions().length;
 
       const answer = await shop.payByMpesa(shopper, { addressId: address.id, phone: address.phone }).expect(502);
-      expect(answer.body).toEqual({ success: false, message: MESSAGES.checkout.mpesaInitiateFailed });
+      expect(answer.body).toEqual(refusalAnswer('PROVIDER_FAILED', MESSAGES.checkout.mpesaInitiateFailed, { provider: 'mpesa' }));
 
       const [order] = await shop.ordersOf(shopper);
       expect(order).toMatchObject({ orderStatus: 'cancelled', paymentStatus: 'failed', totalAmount: 300_000 + PARKLANDS.fee });
@@ -262,10 +262,9 @@ describe('starting a payment', () => {
     it('cancels a PayPal order that PayPal refuses and gives its units back', async () => {
       const product = await createTestProduct(stack.dataSource, { totalStock: 4 });
       const { shopper, address } = await shop.shopperWithCart([[product, 2]]);
-      expect((await otherShop.payByPaypal(shopper, { addressId: address.id }).expect(502)).body).toEqual({
-        success: false,
-        message: MESSAGES.checkout.paypalStartFailed,
-      });
+      expect((await otherShop.payByPaypal(shopper, { addressId: address.id }).expect(502)).body).toEqual(
+        refusalAnswer('PROVIDER_FAILED', MESSAGES.checkout.paypalStartFailed, { provider: 'paypal' }),
+      );
       const [order] = await shop.ordersOf(shopper);
       expect(order).toMatchObject({ orderStatus: 'cancelled', paymentStatus: 'failed' });
       expect(await shop.paymentOf(order!.id)).toMatchObject({

@@ -1,4 +1,4 @@
-import { HttpStatus, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import {
@@ -9,14 +9,23 @@ import {
   type OrderDetails,
   type SessionUser,
 } from '@shop/contracts';
-import { inTransaction, lockOrder, movePayment, movePaymentOrThrow, noteOnOrder, Payment, recordEvent, transition } from '@shop/db';
+import {
+  inTransaction,
+  lockOrder,
+  movePayment,
+  movePaymentOrThrow,
+  noteOnOrder,
+  Payment,
+  recordEvent,
+  Refusal,
+  transition,
+} from '@shop/db';
 import { convertKes, PaypalClient, PaypalError } from '@shop/payments';
-import { BusinessFailure } from '../common/business-failure.js';
 import type { OfflinePaymentInputDto } from './dto/offline-payment-input.dto.js';
 import type { RefundInputDto } from './dto/refund-input.dto.js';
 import { orderNotFound, OrdersService } from './orders.service.js';
 
-const noRefundDue = () => new BusinessFailure(HttpStatus.CONFLICT, MESSAGES.orders.noRefundDue);
+const noRefundDue = () => new Refusal('NO_REFUND_DUE', MESSAGES.orders.noRefundDue);
 
 interface RefundMade {
   reference: string;
@@ -44,13 +53,13 @@ export class OrderPaymentsService {
    * refused). The admins' alert fires as for any paid order. A push still live that is answered
    * later is a second payment, owed back.
    */
-  recordOffline(admin: SessionUser, orderId: number, input: OfflinePaymentInputDto): Promise<OrderDetails | BusinessFailure> {
+  recordOffline(admin: SessionUser, orderId: number, input: OfflinePaymentInputDto): Promise<OrderDetails | Refusal> {
     return inTransaction(this.dataSource, async (manager) => {
       const locked = await lockOrder(manager, orderId);
       if (!locked) return orderNotFound();
       const { order } = locked;
       if (order.paymentStatus === 'paid' || order.paymentStatus === 'refunded')
-        return new BusinessFailure(HttpStatus.CONFLICT, MESSAGES.orders.alreadyPaid);
+        return new Refusal('ORDER_ALREADY_PAID', MESSAGES.orders.alreadyPaid);
       const reason = MESSAGES.orders.offlinePaymentReason(OFFLINE_PAYMENT_METHOD_LABELS[input.method], input.reference);
       const details = {
         failureReason: null,
@@ -59,10 +68,10 @@ export class OrderPaymentsService {
         offlineNote: input.note ?? '',
         recordedByUserId: admin.id,
       };
-      const unpaid = await movePayment(manager, locked, { to: 'paid', by: 'admin', userId: admin.id, reason, details });
-      if (unpaid) return new BusinessFailure(unpaid.status, unpaid.message);
-      const refused = await transition(manager, order, { to: 'confirmed', by: 'admin', userId: admin.id, reason });
-      if (refused) return new BusinessFailure(refused.status, refused.message);
+      const paymentRefused = await movePayment(manager, locked, { to: 'paid', by: 'admin', userId: admin.id, reason, details });
+      if (paymentRefused) return paymentRefused;
+      const orderRefused = await transition(manager, order, { to: 'confirmed', by: 'admin', userId: admin.id, reason });
+      if (orderRefused) return orderRefused;
       await recordEvent(manager, 'order.paid', { orderId });
       await recordEvent(manager, 'notification.send', { kind: 'orderPaid', orderId });
       return this.orders.adminOrder(orderId, manager);
@@ -75,12 +84,12 @@ export class OrderPaymentsService {
    * so a double click or a retry refunds once; any other refund was sent by the admin, who names
    * it. A closed order's payment becomes refunded; a live one's stays paid (a second payment given back).
    */
-  async refund(admin: SessionUser, orderId: number, input: RefundInputDto): Promise<OrderDetails | BusinessFailure> {
+  async refund(admin: SessionUser, orderId: number, input: RefundInputDto): Promise<OrderDetails | Refusal> {
     const payment = await this.dataSource.getRepository(Payment).findOneBy({ orderId });
     if (!payment) return orderNotFound();
     if (!payment.refundDue || payment.refundedAt) return noRefundDue();
     const made = await this.giveBack(payment, input);
-    if (made instanceof BusinessFailure) return made;
+    if (made instanceof Refusal) return made;
     return inTransaction(this.dataSource, async (manager) => {
       const locked = await lockOrder(manager, orderId);
       if (!locked) return orderNotFound();
@@ -98,13 +107,13 @@ export class OrderPaymentsService {
     });
   }
 
-  private async giveBack(payment: Payment, input: RefundInputDto): Promise<RefundMade | BusinessFailure> {
+  private async giveBack(payment: Payment, input: RefundInputDto): Promise<RefundMade | Refusal> {
     const capturedByPaypal = payment.method === 'paypal' && !payment.offlineMethod && payment.providerReceipt !== null;
     const amount = payment.refundDue!;
     if (!capturedByPaypal)
       return input.reference
         ? { reference: input.reference, amount }
-        : new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.orders.refundReferenceRequired);
+        : new Refusal('REFUND_REFERENCE_REQUIRED', MESSAGES.orders.refundReferenceRequired);
     const whole = amount === payment.amount || payment.exchangeRate === null;
     try {
       const outcome = await this.paypal.refundCapture(payment.providerReceipt!, {
@@ -115,11 +124,11 @@ export class OrderPaymentsService {
       if (outcome.outcome === 'refunded') return { reference: outcome.refundId, amount };
       // Nothing left of the capture: it was refunded already (by hand on PayPal, or another request).
       if (outcome.outcome === 'already-refunded') return { reference: MESSAGES.orders.refundedOnPaypal, amount };
-      return new BusinessFailure(HttpStatus.CONFLICT, MESSAGES.orders.paypalRefundFailed);
+      return new Refusal('PAYPAL_REFUND_REFUSED', MESSAGES.orders.paypalRefundFailed);
     } catch (error) {
       if (!(error instanceof PaypalError)) throw error;
       this.logger.warn(`PayPal refund of payment ${payment.id} failed: ${error.message}`);
-      return new BusinessFailure(HttpStatus.BAD_GATEWAY, MESSAGES.orders.paypalRefundFailed);
+      return new Refusal('PROVIDER_FAILED', MESSAGES.orders.paypalRefundFailed, { provider: 'paypal' });
     }
   }
 }

@@ -1,4 +1,4 @@
-import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AppConfig } from '@shop/config';
@@ -22,13 +22,13 @@ import {
   OrderItem,
   Payment,
   recordEvent,
+  Refusal,
   transition,
   type LockedOrder,
 } from '@shop/db';
 import { APP_CONFIG } from '@shop/infrastructure';
 import { convertKes } from '@shop/payments';
 import { addressView } from '../addresses/addresses.service.js';
-import { BusinessFailure } from '../common/business-failure.js';
 import { providerAmountOf } from './order-view.js';
 
 /** What a payment start needs to know of the order placed, or of the pending order it reuses. */
@@ -66,9 +66,9 @@ interface ProductOnSale {
 
 type OrderLine = Omit<OrderItem, 'id' | 'orderId' | 'order' | 'product'>;
 
-const cartEmpty = () => new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.checkout.cartEmpty);
+const cartEmpty = () => new Refusal('CART_EMPTY', MESSAGES.checkout.cartEmpty);
 // Another shopper's address answers as no address at all: ids reveal nothing.
-const noAddress = () => new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.checkout.noAddressSelected);
+const noAddress = () => new Refusal('NO_ADDRESS_SELECTED', MESSAGES.checkout.noAddressSelected);
 
 /** The address as it is when the order is placed: later edits or deletion of the address leave the order as it was. */
 function addressSnapshot(address: Address): OrderAddressInfo {
@@ -110,7 +110,7 @@ export class OrderPlacementService {
     addressId: number,
     method: PaymentMethod,
     alongside?: (manager: EntityManager, placed: PlacedOrder) => Promise<void>,
-  ): Promise<PlacedOrder | BusinessFailure> {
+  ): Promise<PlacedOrder | Refusal> {
     // An admin revived one of the shopper's orders to pending while this checkout ran: the next try finds it waiting.
     return this.placeOnce(userId, addressId, method, alongside).catch((error: unknown) => {
       if (isDuplicateKey(error)) return this.placeOnce(userId, addressId, method, alongside);
@@ -123,21 +123,21 @@ export class OrderPlacementService {
     addressId: number,
     method: PaymentMethod,
     alongside?: (manager: EntityManager, placed: PlacedOrder) => Promise<void>,
-  ): Promise<PlacedOrder | BusinessFailure> {
+  ): Promise<PlacedOrder | Refusal> {
     return inTransaction(
       this.dataSource,
       async (manager) => {
         // Concurrent checkouts and cart changes of one shopper queue here, so the lines read below stay the lines ordered.
         const lines = await this.cartLines(manager, userId, { lock: true });
-        if (lines instanceof BusinessFailure) return lines;
+        if (lines instanceof Refusal) return lines;
         const address = await manager.findOne(Address, { where: { id: addressId, userId } });
         if (!address) return noAddress();
         // The waiting order before the products: settlement and expiry lock an order before its products too.
         const waiting = await this.lockWaitingOrder(manager, userId);
         const items = await this.orderLines(manager, lines, { lock: true });
-        if (items instanceof BusinessFailure) return items;
+        if (items instanceof Refusal) return items;
 
-        let placed: PlacedOrder | BusinessFailure;
+        let placed: PlacedOrder | Refusal;
         if (waiting && isSameCheckout(waiting.order, method, address, items)) {
           placed = {
             orderId: waiting.order.id,
@@ -149,7 +149,7 @@ export class OrderPlacementService {
         } else {
           if (waiting) await this.replace(manager, waiting);
           placed = await this.insertOrder(manager, userId, address, method, items);
-          if (placed instanceof BusinessFailure) return placed;
+          if (placed instanceof Refusal) return placed;
         }
         await alongside?.(manager, placed);
         return placed;
@@ -163,14 +163,14 @@ export class OrderPlacementService {
    * prices it but without taking a lock or writing anything. When that checkout would reuse the order
    * waiting for payment, its charge as recorded (at the rate of its day) is the answer.
    */
-  paypalQuote(userId: number, addressId: number): Promise<PaypalQuote | BusinessFailure> {
+  paypalQuote(userId: number, addressId: number): Promise<PaypalQuote | Refusal> {
     return inTransaction(this.dataSource, async (manager) => {
       const lines = await this.cartLines(manager, userId, { lock: false });
-      if (lines instanceof BusinessFailure) return lines;
+      if (lines instanceof Refusal) return lines;
       const address = await manager.findOne(Address, { where: { id: addressId, userId } });
       if (!address) return noAddress();
       const items = await this.orderLines(manager, lines, { lock: false });
-      if (items instanceof BusinessFailure) return items;
+      if (items instanceof Refusal) return items;
       const waiting = await manager.findOne(Order, {
         where: { pendingForUserId: userId, orderStatus: 'pending' },
         relations: { items: true },
@@ -194,7 +194,7 @@ export class OrderPlacementService {
   }
 
   /** The shopper's cart lines, none too many (lines from before the caps, or filled by many adds, are held to them here). */
-  private async cartLines(manager: EntityManager, userId: number, { lock }: { lock: boolean }): Promise<CartLine[] | BusinessFailure> {
+  private async cartLines(manager: EntityManager, userId: number, { lock }: { lock: boolean }): Promise<CartLine[] | Refusal> {
     const [cart] = await manager.query<{ id: number }[]>(`SELECT \`id\` FROM \`carts\` WHERE \`userId\` = ?${lock ? ' FOR UPDATE' : ''}`, [
       userId,
     ]);
@@ -205,7 +205,10 @@ export class OrderPlacementService {
     );
     if (lines.length === 0) return cartEmpty();
     if (lines.reduce((units, line) => units + line.quantity, 0) > ORDER_CAPS.unitsPerOrder) {
-      return new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.checkout.tooManyUnitsInOrder(ORDER_CAPS.unitsPerOrder));
+      return new Refusal('ORDER_TOO_LARGE', MESSAGES.checkout.tooManyUnitsInOrder(ORDER_CAPS.unitsPerOrder), {
+        maximum: ORDER_CAPS.unitsPerOrder,
+        productTitle: null,
+      });
     }
     return lines;
   }
@@ -239,7 +242,7 @@ export class OrderPlacementService {
    * variation's label and picture when one was chosen. A product's lines share the per-line cap, as
    * they share its stock.
    */
-  private async orderLines(manager: EntityManager, lines: CartLine[], { lock }: { lock: boolean }): Promise<OrderLine[] | BusinessFailure> {
+  private async orderLines(manager: EntityManager, lines: CartLine[], { lock }: { lock: boolean }): Promise<OrderLine[] | Refusal> {
     const products = await manager.query<ProductOnSale[]>(
       `SELECT product.id, product.title, product.price, product.salePrice,
          COALESCE(image.url, (SELECT variationImage.url FROM product_variations variation JOIN product_images variationImage ON variationImage.id = variation.imageId
@@ -267,11 +270,14 @@ export class OrderPlacementService {
       // A cart line's product row is never removed (retiring is a soft delete), so it is there to name.
       const product = byId.get(line.productId)!;
       if (unitsOfProduct.get(line.productId)! > ORDER_CAPS.unitsPerLine)
-        return new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.checkout.tooManyUnitsOnLine(product.title, ORDER_CAPS.unitsPerLine));
+        return new Refusal('ORDER_TOO_LARGE', MESSAGES.checkout.tooManyUnitsOnLine(product.title, ORDER_CAPS.unitsPerLine), {
+          maximum: ORDER_CAPS.unitsPerLine,
+          productTitle: product.title,
+        });
       // A variation the admin removed since names nothing the shopper could be sent.
       const variation = line.variationId === 0 ? null : variationById.get(line.variationId);
       if (variation === undefined || (variation && variation.productId !== line.productId))
-        return new BusinessFailure(HttpStatus.CONFLICT, MESSAGES.checkout.variationGone(product.title));
+        return new Refusal('VARIATION_GONE', MESSAGES.checkout.variationGone(product.title), { productTitle: product.title });
       items.push({
         productId: line.productId,
         variationId: variation?.id ?? null,
@@ -291,7 +297,7 @@ export class OrderPlacementService {
     address: Address,
     method: PaymentMethod,
     items: OrderLine[],
-  ): Promise<PlacedOrder | BusinessFailure> {
+  ): Promise<PlacedOrder | Refusal> {
     const subtotalAmount = subtotalOf(items);
     const totalAmount = subtotalAmount + address.deliveryFee;
     const { identifiers } = await manager.insert(Order, {
@@ -312,7 +318,7 @@ export class OrderPlacementService {
       items.map((item) => ({ ...item, orderId })),
     );
     const shortage = await openOrder(manager, { id: orderId }, { by: 'shopper', userId });
-    if (shortage) return new BusinessFailure(shortage.status, shortage.message);
+    if (shortage) return shortage;
 
     const charge = method === 'paypal' ? this.paypalCharge(totalAmount) : null;
     const payment = await manager.insert(Payment, {

@@ -1,4 +1,4 @@
-import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, type EntityManager, type FindOptionsWhere } from 'typeorm';
 import type { AppConfig } from '@shop/config';
@@ -20,15 +20,15 @@ import {
   OrderStatusHistory,
   Payment,
   recordEvent,
+  Refusal,
   transition,
   type LockedOrder,
 } from '@shop/db';
 import { APP_CONFIG } from '@shop/infrastructure';
-import { BusinessFailure } from '../common/business-failure.js';
 import { toOrderDetails, toOrderView, toStatusChange, type LoadedOrder } from './order-view.js';
 
 // Another shopper's order answers exactly as a missing one.
-export const orderNotFound = () => new BusinessFailure(HttpStatus.NOT_FOUND, MESSAGES.orders.notFound);
+export const orderNotFound = () => new Refusal('ORDER_NOT_FOUND', MESSAGES.orders.notFound);
 
 export interface ShopperCancel {
   reason?: string;
@@ -54,7 +54,7 @@ export class OrdersService {
     return this.views(this.dataSource.manager, { userId });
   }
 
-  orderOf(userId: number, orderId: number): Promise<OrderDetails | BusinessFailure> {
+  orderOf(userId: number, orderId: number): Promise<OrderDetails | Refusal> {
     return this.details(this.dataSource.manager, { id: orderId, userId });
   }
 
@@ -74,7 +74,7 @@ export class OrdersService {
   }
 
   /** Any shopper's order, read with the caller's manager (inside its transaction). */
-  adminOrder(orderId: number, manager: EntityManager = this.dataSource.manager): Promise<OrderDetails | BusinessFailure> {
+  adminOrder(orderId: number, manager: EntityManager = this.dataSource.manager): Promise<OrderDetails | Refusal> {
     return this.details(manager, { id: orderId });
   }
 
@@ -83,14 +83,14 @@ export class OrdersService {
    * row names the admin, and the order's units move with it. An unpaid order goes no further than
    * pending until its money or an offline payment arrives.
    */
-  updateStatus(admin: SessionUser, orderId: number, to: OrderStatus): Promise<OrderDetails | BusinessFailure> {
+  updateStatus(admin: SessionUser, orderId: number, to: OrderStatus): Promise<OrderDetails | Refusal> {
     return inTransaction(this.dataSource, async (manager) => {
       const locked = await lockOrder(manager, orderId);
       if (!locked) return orderNotFound();
       if (locked.order.orderStatus === to) return this.details(manager, { id: orderId });
       const from = locked.order.orderStatus;
       const refused = await transition(manager, locked.order, { to, by: 'admin', userId: admin.id });
-      if (refused) return new BusinessFailure(refused.status, refused.message);
+      if (refused) return refused;
       if (to === 'rejected') await this.close(manager, locked, MESSAGES.orders.rejectedByShop, admin);
       if (to === 'pending' && CLOSED_ORDER_STATUSES.includes(from)) await this.waitForPaymentAgain(manager, locked, admin);
       // A paid order revived is sold on its money again: what its closing made owed is owed no more.
@@ -101,7 +101,7 @@ export class OrdersService {
       return this.details(manager, { id: orderId });
     }).catch((error: unknown) => {
       // A checkout of the same shopper placed a pending order between the revival's check and its write.
-      if (isDuplicateKey(error)) return new BusinessFailure(HttpStatus.CONFLICT, MESSAGES.orders.shopperHasPendingOrder);
+      if (isDuplicateKey(error)) return new Refusal('SHOPPER_HAS_PENDING_ORDER', MESSAGES.orders.shopperHasPendingOrder);
       throw error;
     });
   }
@@ -114,20 +114,20 @@ export class OrdersService {
     shopper: SessionUser,
     orderId: number,
     { reason = MESSAGES.orders.cancelledByShopper, paypalReference }: ShopperCancel = {},
-  ): Promise<OrderDetails | BusinessFailure> {
+  ): Promise<OrderDetails | Refusal> {
     return inTransaction(this.dataSource, async (manager) => {
       const locked = await lockOrder(manager, orderId);
       if (!locked || locked.order.userId !== shopper.id) return orderNotFound();
       const { order, payment } = locked;
       if (paypalReference !== undefined) {
         if (payment.method !== 'paypal' || payment.providerReference !== paypalReference)
-          return new BusinessFailure(HttpStatus.NOT_FOUND, MESSAGES.checkout.paypalReturnInvalid);
+          return new Refusal('PAYPAL_RETURN_INVALID', MESSAGES.checkout.paypalReturnInvalid);
         // A cancel link opened late (the order paid or closed meanwhile) changes nothing.
         if (order.orderStatus !== 'pending') return this.details(manager, { id: orderId });
       }
       if (order.orderStatus === 'cancelled') return this.details(manager, { id: orderId });
       const refused = await transition(manager, order, { to: 'cancelled', by: 'shopper', userId: shopper.id, reason });
-      if (refused) return new BusinessFailure(HttpStatus.CONFLICT, MESSAGES.orders.cancelNotAllowed);
+      if (refused) return new Refusal('CANCEL_NOT_ALLOWED', MESSAGES.orders.cancelNotAllowed);
       await this.close(manager, locked, reason, shopper);
       return this.details(manager, { id: orderId });
     });
@@ -168,7 +168,7 @@ export class OrdersService {
     return orders.map((order) => toOrderView(order, payments.get(order.id) ?? null));
   }
 
-  private async details(manager: EntityManager, where: FindOptionsWhere<Order>): Promise<OrderDetails | BusinessFailure> {
+  private async details(manager: EntityManager, where: FindOptionsWhere<Order>): Promise<OrderDetails | Refusal> {
     const order = (await manager.findOne(Order, { where, relations: { user: true, items: true } })) as LoadedOrder | null;
     if (!order) return orderNotFound();
     const [payments, history, mpesaAttempts] = await Promise.all([

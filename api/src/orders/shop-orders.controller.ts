@@ -11,8 +11,8 @@ import {
   type SessionUser,
 } from '@shop/contracts';
 import { ClientAddress, CurrentUser } from '../access/access.decorators.js';
-import { orRefuse } from '../common/business-failure.js';
 import { idPipe } from '../common/id-pipe.js';
+import { orRefuse } from '../common/refusals.js';
 import { CheckoutService } from './checkout.service.js';
 import { CapturePaypalInputDto } from './dto/capture-paypal-input.dto.js';
 import { MpesaPaymentInputDto } from './dto/mpesa-payment-input.dto.js';

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { Body, Controller, Headers, HttpCode, HttpStatus, Ip, Param, Post } from '@nestjs/common';
 import { ClientAddress, Public } from '../access/access.decorators.js';
-import { orRefuse } from '../common/business-failure.js';
+import { orRefuse } from '../common/refusals.js';
 import { callbackText } from './callback-bodies.js';
 import { PaymentCallbacksService } from './payment-callbacks.service.js';
 

@@ -1,14 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { AppConfig } from '@shop/config';
 import { JOBS, LIMITS, MESSAGES, type PaymentMethod } from '@shop/contracts';
-import { inTransaction, isDuplicateKey, PaymentCallback, recordEvent } from '@shop/db';
+import { inTransaction, isDuplicateKey, PaymentCallback, recordEvent, Refusal } from '@shop/db';
 import { APP_CONFIG } from '@shop/infrastructure';
 import { parseStkCallback, parseTransactionStatusResult, parseWebhookEvent, PaypalClient } from '@shop/payments';
-import { BusinessFailure } from '../common/business-failure.js';
 import { sameSecret } from '../common/secrets.js';
 import { ApiMetrics } from '../metrics/api-metrics.js';
 import { RateLimitsService } from '../throttling/rate-limits.service.js';
@@ -52,7 +51,10 @@ type CallbackJobName = typeof JOBS.mpesaCallback | typeof JOBS.mpesaStatusResult
 /** What the shop puts in an attempt's callback URLs (libs/db newCallbackKey): anything else is no URL of ours. */
 const ATTEMPT_KEY = /^[A-Za-z0-9_-]{16,64}$/;
 
-const unreadable = () => new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.server.validationFailed);
+const unreadable = () =>
+  new Refusal('VALIDATION_FAILED', MESSAGES.server.validationFailed, {
+    fields: [{ field: 'body', message: MESSAGES.server.validationFailed }],
+  });
 
 function parsedJson(text: string): unknown {
   try {
@@ -89,13 +91,13 @@ export class PaymentCallbacksService {
   ) {}
 
   /** The secret path token (and the attempt key's shape), then the optional source allow-list; a refused sender leaves nothing behind. */
-  admitMpesaSender(token: string, sourceAddress: string | undefined, attemptKey?: string): BusinessFailure | null {
-    const notFound = new BusinessFailure(HttpStatus.NOT_FOUND, MESSAGES.server.notFound);
+  admitMpesaSender(token: string, sourceAddress: string | undefined, attemptKey?: string): Refusal | null {
+    const notFound = new Refusal('NOT_FOUND', MESSAGES.server.notFound);
     if (!this.isCallbackToken(token)) return notFound;
     if (attemptKey !== undefined && !ATTEMPT_KEY.test(attemptKey)) return notFound;
     const allowed = this.config.MPESA_CALLBACK_ALLOWED_IPS;
     if (allowed.length > 0 && !allowed.map(plainAddress).includes(plainAddress(sourceAddress)))
-      return new BusinessFailure(HttpStatus.FORBIDDEN, CALLBACK_SOURCE_REFUSED);
+      return new Refusal('CALLBACK_SOURCE_REFUSED', CALLBACK_SOURCE_REFUSED);
     return null;
   }
 
@@ -108,7 +110,7 @@ export class PaymentCallbacksService {
   }
 
   /** `attemptKey`: the attempt named by the callback's URL; null on the route older pushes call back to. */
-  async receiveMpesa(text: string, attemptKey: string | null): Promise<true | BusinessFailure> {
+  async receiveMpesa(text: string, attemptKey: string | null): Promise<true | Refusal> {
     const callback = parseStkCallback(parsedJson(text));
     if (!callback || callback.checkoutRequestId.length > MAX_REFERENCE_LENGTH) {
       await this.store(
@@ -150,7 +152,7 @@ export class PaymentCallbacksService {
   }
 
   /** A Transaction Status result, once per ConversationID (Daraja's id of that one status query). */
-  async receiveMpesaStatusResult(text: string, attemptKey: string): Promise<true | BusinessFailure> {
+  async receiveMpesaStatusResult(text: string, attemptKey: string): Promise<true | Refusal> {
     const result = parseTransactionStatusResult(parsedJson(text));
     if (!result || result.conversationId.length > MAX_REFERENCE_LENGTH) {
       await this.store(
@@ -177,7 +179,7 @@ export class PaymentCallbacksService {
    * the bounded record (RefusedWebhooks) and a 400, never a row. Each delivery counts against its
    * client address's limit first, as each costs a verification call.
    */
-  async receivePaypal(headers: IncomingHttpHeaders, text: string, clientAddress: string): Promise<true | BusinessFailure> {
+  async receivePaypal(headers: IncomingHttpHeaders, text: string, clientAddress: string): Promise<true | Refusal> {
     await this.limits.consume('paypalWebhooksPerClientAddress', [clientAddress], MESSAGES.server.tooManyRequestsFor);
     const event = parsedJson(text) as { id?: unknown } | undefined;
     const eventId =
@@ -208,7 +210,7 @@ export class PaymentCallbacksService {
       verified = await this.paypal.verifyWebhook(transmission, text);
     } catch {
       // PayPal could not say: it delivers the event again later.
-      return new BusinessFailure(HttpStatus.SERVICE_UNAVAILABLE, MESSAGES.server.serviceUnavailable);
+      return new Refusal('SERVICE_UNAVAILABLE', MESSAGES.server.serviceUnavailable);
     }
     if (!verified) return refuse('unverified');
     const orderId = parseWebhookEvent(text)?.orderId ?? null;

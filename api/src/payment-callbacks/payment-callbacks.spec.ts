@@ -8,7 +8,7 @@ import { LIMITS, MESSAGES, ORDER_API, RATE_LIMITS } from '@shop/contracts';
 import { newCallbackKey, OutboxEvent, PaymentCallback } from '@shop/db';
 import { REDIS_CLIENT } from '@shop/infrastructure';
 import { PaypalClient } from '@shop/payments';
-import { checkoutDriver, createTestProduct, sampleOf, testConfig, waitFor } from '@shop/testing';
+import { checkoutDriver, createTestProduct, refusalAnswer, sampleOf, testConfig, waitFor } from '@shop/testing';
 import { ApiMetrics } from '../metrics/api-metrics.js';
 import { startPaymentStack, type PaymentStack } from '../testing/payment-stack.js';
 import { startTestApi, type TestApi } from '../testing/test-api.js';
@@ -89,7 +89,7 @@ describe('payment callbacks: stored first, acknowledged at once', () => {
     it('takes JSON with or without an attempt key in the path, and refuses any other content type unstored', async () => {
       const checkoutRequestId = newCheckoutRequestId();
       const answer = await postMpesa(JSON.stringify(stkCallback(checkoutRequestId)), undefined, 'text/plain').expect(415);
-      expect(answer.body).toEqual({ success: false, message: MESSAGES.server.jsonOnly });
+      expect(answer.body).toEqual(refusalAnswer('UNSUPPORTED_MEDIA_TYPE', MESSAGES.server.jsonOnly));
       expect(await callbacksKeyed(checkoutRequestId)).toHaveLength(0);
 
       const keyed = newCheckoutRequestId();
@@ -172,7 +172,11 @@ describe('payment callbacks: stored first, acknowledged at once', () => {
 
       const answer = await postMpesa(text).expect(400);
 
-      expect(answer.body).toEqual({ success: false, message: MESSAGES.server.validationFailed });
+      expect(answer.body).toEqual(
+        refusalAnswer('VALIDATION_FAILED', MESSAGES.server.validationFailed, {
+          fields: [{ field: 'body', message: MESSAGES.server.validationFailed }],
+        }),
+      );
       const [stored] = await callbacksKeyed(unreadableKey(text));
       expect(stored).toMatchObject({ provider: 'mpesa', providerReference: null, payload: { body: text } });
       expect(await eventsOfCallback(stored!.id)).toEqual([]);
@@ -192,7 +196,7 @@ describe('payment callbacks: stored first, acknowledged at once', () => {
     ])('answers 404 to %s and stores nothing', async (_case, token) => {
       const checkoutRequestId = newCheckoutRequestId();
       const answer = await postMpesa(JSON.stringify(stkCallback(checkoutRequestId)), token()).expect(404);
-      expect(answer.body).toEqual({ success: false, message: MESSAGES.server.notFound });
+      expect(answer.body).toEqual(refusalAnswer('NOT_FOUND', MESSAGES.server.notFound));
       expect(await callbacksKeyed(checkoutRequestId)).toEqual([]);
     });
 
@@ -234,7 +238,7 @@ describe('payment callbacks: stored first, acknowledged at once', () => {
           .post(ORDER_API.mpesaCallback(config.MPESA_CALLBACK_TOKEN))
           .send(stkCallback(refused))
           .expect(403);
-        expect(answer.body).toEqual({ success: false, message: CALLBACK_SOURCE_REFUSED });
+        expect(answer.body).toEqual(refusalAnswer('CALLBACK_SOURCE_REFUSED', CALLBACK_SOURCE_REFUSED));
         expect(await callbacksKeyed(refused)).toEqual([]);
 
         const accepted = newCheckoutRequestId();

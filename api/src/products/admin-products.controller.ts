@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
 import { MESSAGES, type AdminProduct, type ApiSuccess, type SessionUser } from '@shop/contracts';
 import { CurrentUser } from '../access/access.decorators.js';
-import { orRefuse } from '../common/business-failure.js';
+import { orRefuse } from '../common/refusals.js';
 import { ProductInputDto } from './dto/product-input.dto.js';
 import { ProductIdPipe } from './product-id.pipe.js';
 import { ProductsService } from './products.service.js';

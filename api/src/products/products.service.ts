@@ -1,4 +1,4 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import { categoryLabel, effectivePrice, MESSAGES, type AdminProduct, type Product as ProductView } from '@shop/contracts';
@@ -12,12 +12,11 @@ import {
   Refusal,
   stockCountsOf,
 } from '@shop/db';
-import { BusinessFailure } from '../common/business-failure.js';
 import { ImagesService } from '../images/images.service.js';
 import type { ProductInputDto } from './dto/product-input.dto.js';
 import { toProductView, type ProductRow, type VariationRow } from './product-view.js';
 
-const productNotFound = () => new BusinessFailure(HttpStatus.NOT_FOUND, MESSAGES.products.invalidId);
+const productNotFound = () => new Refusal('PRODUCT_NOT_FOUND', MESSAGES.products.invalidId);
 
 /** The sheet, checked: the product's own columns (stock aside) and its variations' labels and images, in order. */
 interface CheckedSheet {
@@ -81,12 +80,12 @@ export class ProductsService {
    * says so, in one transaction. A refusal after the row was written (a duplicate label) rolls both
    * back. Admins adding products at once deadlock on the variations' index; the victim runs again.
    */
-  add(input: ProductInputDto, byUserId: number): Promise<AdminProduct | BusinessFailure> {
+  add(input: ProductInputDto, byUserId: number): Promise<AdminProduct | Refusal> {
     return inTransaction(
       this.dataSource,
       async (manager) => {
         const sheet = await this.checkSheet(manager, input);
-        if (sheet instanceof BusinessFailure) return sheet;
+        if (sheet instanceof Refusal) return sheet;
         const { identifiers } = await manager.insert(Product, { ...sheet.columns, averageReview: 0, totalStock: input.totalStock });
         const id = (identifiers[0] as { id: number }).id;
         await recordOpeningStock(manager, id, input.totalStock, byUserId);
@@ -101,7 +100,7 @@ export class ProductsService {
    * form was read at: an order placed or shipped since is never overwritten. The count and the rest
    * of the sheet are written together or not at all.
    */
-  edit(id: number, input: ProductInputDto, byUserId: number): Promise<AdminProduct | BusinessFailure> {
+  edit(id: number, input: ProductInputDto, byUserId: number): Promise<AdminProduct | Refusal> {
     return inTransaction(
       this.dataSource,
       async (manager) => {
@@ -109,16 +108,16 @@ export class ProductsService {
         const product = await manager.findOne(Product, { select: { id: true }, where: { id }, lock: { mode: 'pessimistic_write' } });
         if (!product) return productNotFound();
         if (input.stockVersion === undefined || input.stockVersion === null)
-          return new BusinessFailure(HttpStatus.CONFLICT, MESSAGES.stock.staleForm);
+          return new Refusal('STOCK_FORM_STALE', MESSAGES.stock.staleForm);
         const counted = await countUnitsOnHand(
           manager,
           id,
           { unitsOnHand: input.totalStock, stockVersion: input.stockVersion },
           { actor: 'admin', byUserId },
         );
-        if (counted instanceof Refusal) return new BusinessFailure(counted.status, counted.message);
+        if (counted instanceof Refusal) return counted;
         const sheet = await this.checkSheet(manager, input);
-        if (sheet instanceof BusinessFailure) return sheet;
+        if (sheet instanceof Refusal) return sheet;
         await manager.update(Product, { id }, sheet.columns);
         return this.writeVariations(manager, id, sheet);
       },
@@ -139,7 +138,7 @@ export class ProductsService {
    * Retires a product: it leaves the shop and the admin's list, while orders that name it keep
    * their lines (soft delete, see docs/adr/0006-product-deletion-is-soft.md).
    */
-  async remove(id: number): Promise<{ id: number } | BusinessFailure> {
+  async remove(id: number): Promise<{ id: number } | Refusal> {
     const result = await this.dataSource.getRepository(Product).softDelete({ id });
     return result.affected ? { id } : productNotFound();
   }
@@ -148,21 +147,21 @@ export class ProductsService {
    * Checks the rules no single field can check, and answers the product's columns the sheet sets:
    * never its stock, which changes only with a ledger row.
    */
-  private async checkSheet(manager: EntityManager, input: ProductInputDto): Promise<CheckedSheet | BusinessFailure> {
+  private async checkSheet(manager: EntityManager, input: ProductInputDto): Promise<CheckedSheet | Refusal> {
     const salePrice = input.salePrice ?? 0;
     if (salePrice > 0 && salePrice >= input.price)
-      return new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.products.salePriceNotBelowPrice);
+      return new Refusal('SALE_PRICE_NOT_BELOW_PRICE', MESSAGES.products.salePriceNotBelowPrice);
     const variations = input.variations ?? [];
     const mainImage = input.image ? input.image : null;
-    if (!mainImage && variations.length === 0) return new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.products.requirements.image);
+    if (!mainImage && variations.length === 0) return new Refusal('PRODUCT_IMAGE_REQUIRED', MESSAGES.products.requirements.image);
     const labels = variations.map((variation) => variation.label.toLocaleLowerCase('en'));
-    if (new Set(labels).size !== labels.length) return new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.variation.labelDuplicate);
+    if (new Set(labels).size !== labels.length) return new Refusal('VARIATION_LABEL_TAKEN', MESSAGES.variation.labelDuplicate);
 
     const images = await this.images.findUsable(manager, [
       ...(mainImage ? [mainImage] : []),
       ...variations.map((variation) => variation.image),
     ]);
-    if (images instanceof BusinessFailure) return images;
+    if (images instanceof Refusal) return images;
 
     const prices = { price: input.price, salePrice };
     return {
@@ -184,7 +183,7 @@ export class ProductsService {
    * Keeps a variation's row (and so its id, which cart lines and order items name) while its label
    * stays: only its picture and place change. Labels gone are removed, new ones added.
    */
-  private async writeVariations(manager: EntityManager, productId: number, sheet: CheckedSheet): Promise<AdminProduct | BusinessFailure> {
+  private async writeVariations(manager: EntityManager, productId: number, sheet: CheckedSheet): Promise<AdminProduct | Refusal> {
     const key = (label: string) => label.toLocaleLowerCase('en');
     const existing = new Map(
       (await manager.find(ProductVariation, { where: { productId } })).map((variation) => [key(variation.label), variation]),
@@ -200,7 +199,7 @@ export class ProductsService {
       }
     } catch (error) {
       // The label index compares as utf8mb4_unicode_ci does: "Red" and "Réd" are one label there, though not to toLocaleLowerCase.
-      if (isDuplicateKey(error)) return new BusinessFailure(HttpStatus.BAD_REQUEST, MESSAGES.variation.labelDuplicate);
+      if (isDuplicateKey(error)) return new Refusal('VARIATION_LABEL_TAKEN', MESSAGES.variation.labelDuplicate);
       throw error;
     }
     return (await this.adminViews([productId], manager))[0]!;

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Param, Post } from '@nestjs/common';
 import { MESSAGES, type ApiSuccess, type Review, type SessionUser } from '@shop/contracts';
 import { CurrentUser, Public } from '../access/access.decorators.js';
-import { orRefuse } from '../common/business-failure.js';
+import { orRefuse } from '../common/refusals.js';
 import { ProductIdPipe } from '../products/product-id.pipe.js';
 import { ReviewInputDto } from './dto/review-input.dto.js';
 import { ReviewsService } from './reviews.service.js';

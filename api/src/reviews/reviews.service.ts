@@ -1,9 +1,8 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { MESSAGES, type Review as ReviewView, type SessionUser } from '@shop/contracts';
-import { inTransaction, Product, Review } from '@shop/db';
-import { BusinessFailure } from '../common/business-failure.js';
+import { inTransaction, Product, Refusal, Review } from '@shop/db';
 import type { ReviewInputDto } from './dto/review-input.dto.js';
 
 function toView(review: Review): ReviewView {
@@ -18,13 +17,13 @@ function toView(review: Review): ReviewView {
   };
 }
 
-const productNotFound = () => new BusinessFailure(HttpStatus.NOT_FOUND, MESSAGES.products.notFound);
+const productNotFound = () => new Refusal('PRODUCT_NOT_FOUND', MESSAGES.products.notFound);
 
 @Injectable()
 export class ReviewsService {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  async forProduct(productId: number): Promise<ReviewView[] | BusinessFailure> {
+  async forProduct(productId: number): Promise<ReviewView[] | Refusal> {
     if (!(await this.dataSource.getRepository(Product).existsBy({ id: productId }))) return productNotFound();
     const reviews = await this.dataSource
       .getRepository(Review)
@@ -33,7 +32,7 @@ export class ReviewsService {
   }
 
   /** One review per shopper and product; the product's average moves in the same transaction. */
-  add(author: SessionUser, input: ReviewInputDto): Promise<ReviewView | BusinessFailure> {
+  add(author: SessionUser, input: ReviewInputDto): Promise<ReviewView | Refusal> {
     return inTransaction(this.dataSource, async (manager) => {
       // Reviews of one product queue on its row, so each average counts every review before it.
       const product = await manager.findOne(Product, { where: { id: input.productId }, lock: { mode: 'pessimistic_write' } });
@@ -47,7 +46,7 @@ export class ReviewsService {
         .updateEntity(false)
         .execute();
       if ((inserted.raw as { affectedRows?: number }).affectedRows !== 1)
-        return new BusinessFailure(HttpStatus.CONFLICT, MESSAGES.review.alreadyReviewed);
+        return new Refusal('ALREADY_REVIEWED', MESSAGES.review.alreadyReviewed);
       await manager.query(
         'UPDATE `products` SET `averageReview` = (SELECT ROUND(AVG(`reviewValue`), 2) FROM `reviews` WHERE `productId` = ?) WHERE `id` = ?',
         [product.id, product.id],

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ConsoleLogger } from '@nestjs/common';
 import request from 'supertest';
-import { ACCOUNT_API, CATALOGUE_API, ORDER_API, QUEUE_NAMES, SHOPPER_API } from '@shop/contracts';
+import { ACCOUNT_API, CATALOGUE_API, ERROR_STATUS, isErrorCode, ORDER_API, QUEUE_NAMES, SHOPPER_API } from '@shop/contracts';
 import { createTestProduct, PARKLANDS, signedInAccount, type SignedInAccount } from '@shop/testing';
 import { SESSION_COOKIE } from '../access/session-token.js';
 import { SessionService } from '../access/session.service.js';
@@ -225,17 +225,31 @@ function judge(role: FuzzRole, route: FuzzRoute, fuzzCase: FuzzCase, answer: Fuz
   if (succeeded && role === 'otherShopper' && fuzzCase.foreign) return "answered the other shopper about shopper A's data";
   // Queue names and job ids are Bull Board's own business; the api's ids are decimal digits only.
   if (succeeded && fuzzCase.notAnId && !route.owner.startsWith('mounted at ')) return 'took something other than decimal digits for an id';
-  // Bull Board speaks for itself; the api's own refusals speak the catalogue's words.
-  if (answer.status >= 400 && !route.owner.startsWith('mounted at ')) {
-    const said = messageOf(answer);
-    if (
-      said &&
-      (typeof said.message !== 'string' ||
-        isValidatorText(said.message) ||
-        (Array.isArray(said.errors) && said.errors.some((error) => typeof error !== 'string' || isValidatorText(error))))
-    ) {
-      return 'refused in words not from the catalogue';
-    }
-  }
+  // Bull Board speaks for itself; the api's own refusals carry a code from the union and the catalogue's words.
+  if (answer.status >= 400 && !route.owner.startsWith('mounted at ') && !answeredByNodeParser(fuzzCase, answer))
+    return judgeRefusal(answer);
+  return undefined;
+}
+
+/**
+ * Node's HTTP parser answers, with an empty body, a request line it will not read: a target that is
+ * no path (`0x10` for `/0x10`) or a URL over its 16 KB header limit. No code of the shop's runs.
+ */
+function answeredByNodeParser(fuzzCase: FuzzCase, answer: FuzzAnswer): boolean {
+  if (answer.body !== '') return false;
+  return answer.status === 431 || (answer.status === 400 && !fuzzCase.url.startsWith('/'));
+}
+
+/** What is wrong with a refusal of the api's own: it must name a code whose status it answers, and speak the catalogue's words. */
+function judgeRefusal(answer: FuzzAnswer): string | undefined {
+  const said = messageOf(answer);
+  if (!said || said.success !== false || !isErrorCode(said.code)) return 'refused without a code from the union';
+  if (ERROR_STATUS[said.code] !== answer.status) return `refused with ${said.code}, whose status is ${ERROR_STATUS[said.code]}`;
+  if (typeof said.data !== 'object' || said.data === null) return 'refused without data';
+  const fields = said.code === 'VALIDATION_FAILED' ? (said.data as { fields?: unknown }).fields : [];
+  if (!Array.isArray(fields) || (said.code === 'VALIDATION_FAILED' && fields.length === 0))
+    return 'refused as invalid without naming a field';
+  const words = [said.message, ...fields.map((field) => (field as { message?: unknown }).message)];
+  if (words.some((text) => typeof text !== 'string' || isValidatorText(text))) return 'refused in words not from the catalogue';
   return undefined;
 }

@@ -635,11 +635,19 @@ export function isValidatorText(message: string): boolean {
   return VALIDATOR_TEXT.test(message);
 }
 
-/** What the answer says to a person, when it is one of the api's JSON answers. */
-export function messageOf(answer: FuzzAnswer): { message?: unknown; errors?: unknown } | undefined {
+/** An answer's envelope, when it is one of the api's JSON answers: nothing of it is trusted to be there. */
+export interface AnswerEnvelope {
+  success?: unknown;
+  code?: unknown;
+  message?: unknown;
+  data?: unknown;
+}
+
+/** What the answer says, when it is one of the api's JSON answers. */
+export function messageOf(answer: FuzzAnswer): AnswerEnvelope | undefined {
   try {
     const parsed = JSON.parse(answer.body) as unknown;
-    return parsed && typeof parsed === 'object' ? (parsed as { message?: unknown; errors?: unknown }) : undefined;
+    return parsed && typeof parsed === 'object' ? (parsed as AnswerEnvelope) : undefined;
   } catch {
     return undefined;
   }

@@ -1,7 +1,8 @@
 import { Redis } from 'ioredis';
 import { RATE_LIMITS } from '@shop/contracts';
 import { DisposableRedis, testConfig } from '@shop/testing';
-import { RateLimitsService, TooManyRequestsException } from './rate-limits.service.js';
+import { RefusalException } from '../common/refusals.js';
+import { RateLimitsService } from './rate-limits.service.js';
 
 describe('abuse limits while Redis is away', () => {
   let server: DisposableRedis;
@@ -25,7 +26,8 @@ describe('abuse limits while Redis is away', () => {
     for (let checkout = 0; checkout < RATE_LIMITS.checkoutPerShopper.points; checkout += 1)
       await limits.consume('checkoutPerShopper', ['shopper-1'], refusal);
     const refused = await limits.consume('checkoutPerShopper', ['shopper-1'], refusal).catch((error: unknown) => error);
-    expect(refused).toBeInstanceOf(TooManyRequestsException);
-    expect((refused as TooManyRequestsException).getStatus()).toBe(429);
+    expect(refused).toBeInstanceOf(RefusalException);
+    expect((refused as RefusalException).refusal.code).toBe('RATE_LIMITED');
+    expect((refused as RefusalException).getStatus()).toBe(429);
   });
 });

@@ -1,18 +1,14 @@
-import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { AppConfig } from '@shop/config';
 import { RATE_LIMITS, type RateLimitName } from '@shop/contracts';
 import { APP_CONFIG, REDIS_CLIENT } from '@shop/infrastructure';
+import { refuse } from '../common/refusals.js';
 
-/** A 429 whose message says when to try again; the exception filter turns `retryAfterMs` into Retry-After. */
-export class TooManyRequestsException extends HttpException {
-  constructor(
-    message: string,
-    readonly retryAfterMs: number,
-  ) {
-    super({ message }, HttpStatus.TOO_MANY_REQUESTS);
-  }
+/** A RATE_LIMITED refusal whose message says when to try again; the exception filter also sends its wait as Retry-After. */
+export function refuseForLimit(message: string, waitMs: number): never {
+  return refuse('RATE_LIMITED', message, { retryAfterS: Math.ceil(waitMs / 1000) });
 }
 
 /**
@@ -57,7 +53,7 @@ export class RateLimitsService {
   async consume(name: RateLimitName, keys: readonly string[], refusal: (waitMs: number) => string): Promise<void> {
     const waits = await Promise.all(keys.map((key) => waitIfOverLimit(this.limiters[name].consume(key))));
     const waitMs = Math.max(0, ...waits);
-    if (waitMs > 0) throw new TooManyRequestsException(refusal(waitMs), waitMs);
+    if (waitMs > 0) refuseForLimit(refusal(waitMs), waitMs);
   }
 }
 

@@ -2,7 +2,7 @@ import { Controller, Get, HttpStatus, Redirect, Req, Res } from '@nestjs/common'
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Public } from '../access/access.decorators.js';
-import { orRefuse } from '../common/business-failure.js';
+import { orRefuse } from '../common/refusals.js';
 import { UploadsService } from './uploads.service.js';
 
 /**

@@ -3,7 +3,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { STORED_IMAGE_CACHE_CONTROL } from '@shop/db';
 import { Public } from '../access/access.decorators.js';
-import { orRefuse } from '../common/business-failure.js';
+import { orRefuse } from '../common/refusals.js';
 import { UploadsService } from './uploads.service.js';
 
 /** Uploads in a private bucket: the api streams them, with the caching a file on disk would get. */

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { ServeStaticModule } from '@nestjs/serve-static';
 import type { AppConfig } from '@shop/config';
+import { UPLOADS_PATH } from '@shop/contracts';
 import { IMAGE_STORAGE, S3ImageStorage, STORED_IMAGE_MAX_AGE_SECONDS } from '@shop/db';
 import { UploadRedirectsController } from './upload-redirects.controller.js';
 import { UploadsProxyController } from './uploads-proxy.controller.js';
@@ -20,7 +21,7 @@ export class UploadsModule {
         imports: [
           ServeStaticModule.forRoot({
             rootPath: resolve(config.UPLOADS_DIR),
-            serveRoot: '/uploads',
+            serveRoot: UPLOADS_PATH,
             serveStaticOptions: { immutable: true, maxAge: STORED_IMAGE_MAX_AGE_SECONDS * 1000, fallthrough: false, index: false },
           }),
         ],

@@ -1,11 +1,10 @@
-import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { AppConfig } from '@shop/config';
 import { MESSAGES } from '@shop/contracts';
-import { S3ImageStorage, type StoredImageStream } from '@shop/db';
+import { Refusal, S3ImageStorage, type StoredImageStream } from '@shop/db';
 import { APP_CONFIG } from '@shop/infrastructure';
-import { BusinessFailure } from '../common/business-failure.js';
 
-const notFound = () => new BusinessFailure(HttpStatus.NOT_FOUND, MESSAGES.server.notFound);
+const notFound = () => new Refusal('NOT_FOUND', MESSAGES.server.notFound);
 
 /**
  * The /uploads addresses stored in MySQL, answered from the bucket: by sending browsers to the
@@ -24,13 +23,13 @@ export class UploadsService {
   }
 
   /** Where the bucket's public address serves the upload at `path` (as requested, still percent-encoded). */
-  publicAddressOf(path: string): string | BusinessFailure {
+  publicAddressOf(path: string): string | Refusal {
     const key = this.bucket.keyOf(path);
     return key === undefined ? notFound() : `${this.publicUrl}/${key}`;
   }
 
   /** The bytes of the upload at `path`, or a 404 for an address that is no key or a key the bucket does not have. */
-  async open(path: string): Promise<StoredImageStream | BusinessFailure> {
+  async open(path: string): Promise<StoredImageStream | Refusal> {
     const key = this.bucket.keyOf(path);
     const image = key === undefined ? undefined : await this.bucket.open(key);
     return image ?? notFound();

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { MESSAGES } from '@shop/contracts';
 import { configuredImageStorage, type S3ImageStorage } from '@shop/db';
-import { LocalS3Server, testConfig } from '@shop/testing';
+import { LocalS3Server, refusalAnswer, testConfig } from '@shop/testing';
 import { startTestApi, testJpeg, type TestApi } from '../testing/test-api.js';
 
 /** Addresses under /uploads that are no key of the shop's, as a browser or an attacker sends them. */
@@ -52,7 +52,7 @@ describe('/uploads with IMAGE_STORAGE=s3', () => {
       const missing = await request(shop.server)
         .get(bucket.urlOf(`originals/${randomBytes(32).toString('hex')}.jpg`))
         .expect(404);
-      expect(missing.body).toEqual({ success: false, message: MESSAGES.server.notFound });
+      expect(missing.body).toEqual(refusalAnswer('NOT_FOUND', MESSAGES.server.notFound));
       expect(missing.headers).not.toHaveProperty('cache-control');
     });
 
@@ -63,9 +63,22 @@ describe('/uploads with IMAGE_STORAGE=s3', () => {
       },
     );
 
+    it('refuses every write to /uploads with a coded 405, before any storage sees it', async () => {
+      for (const method of ['post', 'put', 'delete'] as const) {
+        const refused = await request(shop.server)[method](`/uploads/${photoKey}`).expect(405);
+        expect(refused.headers.allow).toBe('GET, HEAD');
+        expect(refused.body).toEqual(refusalAnswer('METHOD_NOT_ALLOWED', MESSAGES.server.readOnly));
+      }
+      expect((await bucket.get(photoKey)).equals(photo)).toBe(true);
+    });
+
     it('answers a broken percent-encoding with a 400 that says so, as for files on disk', async () => {
       const refused = await request(shop.server).get(BROKEN_ENCODING).expect(400);
-      expect(refused.body).toEqual({ success: false, message: MESSAGES.server.validationFailed });
+      expect(refused.body).toEqual(
+        refusalAnswer('VALIDATION_FAILED', MESSAGES.server.validationFailed, {
+          fields: [{ field: 'request', message: MESSAGES.server.validationFailed }],
+        }),
+      );
     });
   });
 

@@ -16,7 +16,7 @@ export const REVALIDATE = 'no-cache';
  */
 export function webAssets(distDir: string): RequestHandler {
   const hashedAssets = `${distDir}${sep}assets${sep}`;
-  return expressStaticGzip(distDir, {
+  const files = expressStaticGzip(distDir, {
     enableBrotli: true,
     orderPreference: ['br', 'gzip'],
     index: false,
@@ -26,4 +26,16 @@ export function webAssets(distDir: string): RequestHandler {
         response.setHeader('Cache-Control', path.startsWith(hashedAssets) ? IMMUTABLE : REVALIDATE),
     },
   }) as RequestHandler;
+  // No file's name fails to decode; such a path goes on to the pages, whose refusal has a code, where
+  // express-static-gzip would answer a bare 400 in JavaScript's words ("URI malformed").
+  return (request, response, next) => (decodes(request.path) ? files(request, response, next) : next());
+}
+
+function decodes(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
 }

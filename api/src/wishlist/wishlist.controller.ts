@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Post } from '@nestjs/common';
 import { MESSAGES, type SessionUser, type WishlistAnswer } from '@shop/contracts';
 import { CurrentUser } from '../access/access.decorators.js';
-import { orRefuse } from '../common/business-failure.js';
+import { orRefuse } from '../common/refusals.js';
 import { WishlistInputDto } from './dto/wishlist-input.dto.js';
 import { WishlistService } from './wishlist.service.js';
 

@@ -1,9 +1,8 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { MESSAGES, type Wishlist } from '@shop/contracts';
-import { Product, WishlistItem } from '@shop/db';
-import { BusinessFailure } from '../common/business-failure.js';
+import { Product, Refusal, WishlistItem } from '@shop/db';
 import { ProductsService } from '../products/products.service.js';
 
 /** A shopper's wishlist (docs/product.md, Cart and wishlist): full products as the shop shows them, newest first. */
@@ -28,9 +27,9 @@ export class WishlistService {
   }
 
   /** Adding a product already there keeps the one entry, even when two adds race (the unique key decides). */
-  async add(userId: number, productId: number): Promise<Wishlist | BusinessFailure> {
+  async add(userId: number, productId: number): Promise<Wishlist | Refusal> {
     if (!(await this.dataSource.getRepository(Product).existsBy({ id: productId })))
-      return new BusinessFailure(HttpStatus.NOT_FOUND, MESSAGES.products.notFound);
+      return new Refusal('PRODUCT_NOT_FOUND', MESSAGES.products.notFound);
     await this.dataSource
       .createQueryBuilder()
       .insert()

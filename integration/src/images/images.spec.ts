@@ -5,9 +5,18 @@ import { NestFactory } from '@nestjs/core';
 import sharp from 'sharp';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { CATALOGUE_API, IMAGE_DERIVATIVE_SIZES, LIMITS, MESSAGES, UPLOAD_FIELD, type Product } from '@shop/contracts';
+import {
+  CATALOGUE_API,
+  ERROR_STATUS,
+  IMAGE_DERIVATIVE_SIZES,
+  LIMITS,
+  MESSAGES,
+  UPLOAD_FIELD,
+  type ApiFailure,
+  type Product,
+} from '@shop/contracts';
 import { ImageAsset, OutboxEvent } from '@shop/db';
-import { createTestAccount, pngClaiming, sessionCookieOf, settleLeftoverWork, testConfig, waitFor } from '@shop/testing';
+import { createTestAccount, pngClaiming, refusalAnswer, sessionCookieOf, settleLeftoverWork, testConfig, waitFor } from '@shop/testing';
 import { startTestApi, testJpeg, uploadTestImage, type TestApi } from '../../../api/src/testing/test-api.js';
 import { WorkersModule } from '../../../workers/src/workers.module.js';
 
@@ -192,7 +201,8 @@ describe('image uploads and the image pipeline', () => {
     ])('%s', async (_name, bytesOf, filename, status, message) => {
       const before = await assetCount();
       const response = await upload(await bytesOf(), filename).expect(status);
-      expect(response.body).toEqual({ success: false, message });
+      expect(response.body).toMatchObject({ success: false, message });
+      expect(ERROR_STATUS[(response.body as ApiFailure).code]).toBe(status);
       expect(await assetCount()).toBe(before);
     });
 
@@ -219,7 +229,7 @@ describe('image uploads and the image pipeline', () => {
         .set({ Cookie: adminCookie, 'content-type': contentType })
         .send(body)
         .expect(400);
-      expect(response.body).toEqual({ success: false, message: MESSAGES.variation.imageRequired });
+      expect(response.body).toEqual(refusalAnswer('IMAGE_REQUIRED', MESSAGES.variation.imageRequired));
       expect(await assetCount()).toBe(before);
     });
 

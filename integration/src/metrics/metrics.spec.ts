@@ -24,6 +24,7 @@ import {
   createTestAccount,
   createTestProduct,
   DisposableRedis,
+  refusalAnswer,
   sampleOf,
   sessionCookieOf,
   settleLeftoverWork,
@@ -190,7 +191,7 @@ describe('api metrics behind METRICS_TOKEN', () => {
     const scrapeRequest = request(shop.server).get(METRICS_PATH);
     const response = await (authorization === undefined ? scrapeRequest : scrapeRequest.set('Authorization', authorization)).expect(401);
     expect(response.headers['www-authenticate']).toBe('Bearer realm="metrics"');
-    expect(response.body).toEqual({ success: false, message: MESSAGES.auth.notAuthenticated });
+    expect(response.body).toEqual(refusalAnswer('NOT_AUTHENTICATED', MESSAGES.auth.notAuthenticated));
     expect(response.text).not.toContain('toyduka_');
   });
 

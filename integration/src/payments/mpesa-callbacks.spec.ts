@@ -3,7 +3,7 @@ import request from 'supertest';
 import { MESSAGES, ORDER_API } from '@shop/contracts';
 import { inTransaction, MpesaAttempt, newCallbackKey, PaymentCallback, recordEvent } from '@shop/db';
 import { DARAJA_TEST_NUMBERS } from '@shop/sandbox';
-import { createTestProduct, waitFor } from '@shop/testing';
+import { createTestProduct, refusalAnswer, waitFor } from '@shop/testing';
 import { SETTLEMENT_REASONS } from '../../../workers/src/payments/payment-settlement.service.js';
 import { startShopStack, type ShopStack } from '../shop-stack.js';
 import { paymentKit, stkCallbackBody, testReceipt, type PaymentKit } from './payment-test-kit.js';
@@ -240,7 +240,12 @@ describe('M-Pesa callbacks, settled by the payments worker', () => {
     };
     const notJson = `<Body>${checkoutRequestId}</Body>`;
     for (const body of [JSON.stringify(withoutMetadata), notJson]) {
-      await kit.postMpesaCallback(body).expect(400, { success: false, message: MESSAGES.server.validationFailed });
+      await kit.postMpesaCallback(body).expect(
+        400,
+        refusalAnswer('VALIDATION_FAILED', MESSAGES.server.validationFailed, {
+          fields: [{ field: 'body', message: MESSAGES.server.validationFailed }],
+        }),
+      );
       const [stored] = await kit.callbacksFor(`unreadable:${createHash('sha256').update(body).digest('hex')}`);
       expect(stored).toMatchObject({ provider: 'mpesa', providerReference: null, payload: { body }, processedAt: null });
     }

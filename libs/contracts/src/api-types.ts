@@ -1,19 +1,18 @@
 import type { CategoryId } from './catalogue.js';
+import type { ErrorCode, ErrorData } from './errors.js';
 import type { OrderActor } from './order-transitions.js';
 import type { MpesaAttemptState, OfflinePaymentMethod, OrderStatus, PaymentMethod, PaymentStatus, UserRole } from './orders.js';
 
-/** Every JSON answer of the api has this envelope; failures carry `success: false` and a catalogue message. */
+/** Every JSON answer of the api has this envelope; failures carry `success: false`, a code and a catalogue message. */
 export interface ApiSuccess<T> {
   success: true;
   message?: string;
   data: T;
 }
-export interface ApiFailure {
-  success: false;
-  message: string;
-  /** Field-level detail for validation failures, when there is any. */
-  errors?: string[];
-}
+/** A refusal: what to decide on (`code`, with its `data`: errors.ts) and the words to show (`message`). */
+export type ApiFailure = {
+  [C in ErrorCode]: { success: false; code: C; message: string; data: ErrorData<C> };
+}[ErrorCode];
 export type ApiResponse<T> = ApiSuccess<T> | ApiFailure;
 
 export interface SessionUser {

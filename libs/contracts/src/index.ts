@@ -2,6 +2,7 @@ export * from './accounts.js';
 export * from './api-types.js';
 export * from './catalogue.js';
 export * from './delivery-zones.js';
+export * from './errors.js';
 export * from './limits.js';
 export * from './messages.js';
 export * from './money.js';

@@ -366,6 +366,8 @@ export const MESSAGES = {
   },
   server: {
     validationFailed: 'The request is not valid',
+    unicodeOnly: 'Text must be valid Unicode.',
+    readOnly: 'This address can only be read.',
     notFound: 'Not found',
     tooManyRequests: 'Too many requests. Please wait a moment and try again.',
     jsonOnly: 'Please send the request as JSON (Content-Type: application/json).',

@@ -28,8 +28,11 @@ export const ROUTES = {
   unauthorized: '/unauth-page',
 } as const;
 
+/** Where stored images are read from (the api serves them, or redirects to the bucket). */
+export const UPLOADS_PATH = '/uploads';
+
 /** Paths the api owns; everything else under the web origin is the single-page app. */
-export const SERVER_PATH_PREFIXES = ['/api', '/socket.io', '/uploads'] as const;
+export const SERVER_PATH_PREFIXES = ['/api', '/socket.io', UPLOADS_PATH] as const;
 
 /** Server paths the browser is sent to (not fetched), and the one the identity provider redirects back to. */
 export const AUTH_API_PATHS = {

@@ -27,7 +27,7 @@ describe('inTransaction, the one way to open a transaction', () => {
   });
 
   it('rolls back everything written before a refusal, and answers the refusal', async () => {
-    const refusal = new Refusal(409, 'no');
+    const refusal = new Refusal('ORDER_NOT_PAID', 'no');
     expect(await inTransaction(dataSource, async (manager) => (await insert(manager, 2), refusal))).toBe(refusal);
     expect(await stored(2)).toBe(false);
   });

@@ -1,16 +1,26 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { IsolationLevel } from 'typeorm/driver/types/IsolationLevel.js';
+import type { ErrorCode, ErrorData, PlainErrorCode } from '@shop/contracts';
 import { retryingDeadlocks } from './deadlocks.js';
+
+/** A code's data argument: left out for a code that carries none. */
+export type RefusalData<C extends ErrorCode> = C extends PlainErrorCode ? [data?: ErrorData<C>] : [data: ErrorData<C>];
 
 /**
  * An expected refusal that a transaction's work answers instead of throwing (the api's
- * BusinessFailure is one): everything the work wrote is rolled back, and the refusal is answered.
+ * Refusal is one): everything the work wrote is rolled back, and the refusal is answered.
+ * It names a code (libs/contracts, errors.ts), never an HTTP status: the api's exception filter maps codes to statuses.
  */
-export class Refusal {
+export class Refusal<C extends ErrorCode = ErrorCode> {
+  readonly data: ErrorData<C>;
+
   constructor(
-    readonly status: number,
+    readonly code: C,
     readonly message: string,
-  ) {}
+    ...[data]: RefusalData<C>
+  ) {
+    this.data = (data ?? {}) as ErrorData<C>;
+  }
 }
 
 export interface TransactionOptions {

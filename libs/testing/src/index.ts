@@ -15,3 +15,4 @@ export * from './socket-flood.js';
 export * from './tcp-balancer.js';
 export * from './checkout-fixtures.js';
 export * from './orders.js';
+export * from './refusals.js';

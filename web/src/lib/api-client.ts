@@ -1,15 +1,25 @@
-import { MESSAGES } from '@shop/contracts';
+import { codeOfBareStatus, isErrorCode, isSuccessStatus, MESSAGES, wordsOfBareCode, type ErrorCode, type ErrorData } from '@shop/contracts';
 
-/** A failed api call, carrying the text to show the user (a catalogue message whenever the server sent one). */
+/**
+ * A failed api call: what happened (`code`, from the api's refusal or from HTTP's own failure; null
+ * when nothing answered at all) and the words to show (a catalogue message whenever the server sent one).
+ * Screens and sagas decide on the code, never on a status or on the words (docs/errors.md).
+ */
 export class ApiError extends Error {
   constructor(
     message: string,
-    /** HTTP status, or null when the server could not be reached at all. */
-    readonly status: number | null,
+    readonly code: ErrorCode | null,
+    /** The refusal's data (libs/contracts, errors.ts); empty when the answer was not the api's. */
+    readonly data: Partial<ErrorData> = {},
   ) {
     super(message);
     this.name = 'ApiError';
   }
+}
+
+/** Whether `error` is the api's refusal with one of `codes`. */
+export function isRefusedWith(error: unknown, codes: readonly ErrorCode[]): error is ApiError {
+  return error instanceof ApiError && error.code !== null && codes.includes(error.code);
 }
 
 /** The words to show for a failed call: the server's (or the network's) message, else the screen's own fallback. */
@@ -26,22 +36,21 @@ export interface ApiRequestOptions {
   signal?: AbortSignal;
 }
 
-function messageForStatus(status: number): string {
-  if (status === 401) return MESSAGES.auth.notAuthenticated;
-  if (status === 403) return MESSAGES.auth.forbidden;
-  if (status === 404) return MESSAGES.server.notFound;
-  // Only uploads are large enough to be refused by a proxy before the api sees them.
-  if (status === 413) return MESSAGES.variation.imageTooLarge;
-  if (status === 429) return MESSAGES.server.tooManyRequests;
-  if (status === 502 || status === 503 || status === 504) return MESSAGES.server.serviceUnavailable;
-  return MESSAGES.server.internalError;
+/** The api's refusal in an answer's body, when it is one. */
+function refusalIn(body: unknown): { code: ErrorCode; message: string; data: Partial<ErrorData> } | null {
+  if (typeof body !== 'object' || body === null || !('success' in body) || body.success !== false) return null;
+  const { code, message, data } = body as { code?: unknown; message?: unknown; data?: unknown };
+  if (!isErrorCode(code)) return null;
+  return {
+    code,
+    message: typeof message === 'string' && message !== '' ? message : wordsOfBareCode(code),
+    data: typeof data === 'object' && data !== null ? (data as Partial<ErrorData>) : {},
+  };
 }
 
-function failureMessage(body: unknown): string | null {
-  if (typeof body === 'object' && body !== null && 'success' in body && body.success === false && 'message' in body) {
-    return typeof body.message === 'string' && body.message !== '' ? body.message : null;
-  }
-  return null;
+/** Words for a failure that was not the api's (a proxy's page): only uploads are large enough to be refused before the api sees them. */
+function wordsOfBareFailure(code: ErrorCode): string {
+  return code === 'PAYLOAD_TOO_LARGE' ? MESSAGES.variation.imageTooLarge : wordsOfBareCode(code);
 }
 
 /** The body of an answer: null when empty, undefined when it is not JSON. */
@@ -56,11 +65,14 @@ export function parseAnswerBody(text: string): unknown {
 
 /** The ApiError an answer amounts to, or null when it is a success; shared with the upload helper, which cannot use fetch. */
 export function errorOfAnswer(status: number, body: unknown): ApiError | null {
-  const serverMessage = failureMessage(body);
-  const ok = status >= 200 && status < 300;
-  if (!ok || serverMessage !== null) return new ApiError(serverMessage ?? messageForStatus(status), status);
+  const refusal = refusalIn(body);
+  if (refusal) return new ApiError(refusal.message, refusal.code, refusal.data);
+  if (!isSuccessStatus(status)) {
+    const code = codeOfBareStatus(status);
+    return new ApiError(wordsOfBareFailure(code), code);
+  }
   // A 2xx that is not JSON is not the api (e.g. an HTML fallback page where no api is running).
-  if (body === undefined) return new ApiError(MESSAGES.server.serviceUnavailable, status);
+  if (body === undefined) return new ApiError(MESSAGES.server.serviceUnavailable, 'SERVICE_UNAVAILABLE');
   return null;
 }
 

@@ -28,7 +28,7 @@ export function uploadImage(file: File, { onProgress, signal }: UploadImageOptio
       const failure = errorOfAnswer(request.status, body);
       if (failure) return reject(failure);
       const answer = body as UploadImageAnswer | null;
-      if (!answer?.result?.url) return reject(new ApiError(MESSAGES.products.uploadFailed, request.status));
+      if (!answer?.result?.url) return reject(new ApiError(MESSAGES.products.uploadFailed, 'INTERNAL_ERROR'));
       resolve(answer.result);
     };
     // onerror fires only when no answer arrived at all, as fetch's rejection does.

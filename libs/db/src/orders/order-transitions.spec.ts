@@ -78,15 +78,21 @@ describe('order transitions', () => {
   it('refuses what the table does not allow, changing nothing: an unpaid order is not shipped, a delivered one not reopened', async () => {
     const product = await createTestProduct(dataSource, { totalStock: 5 });
     const orderId = await pendingOrder([product], 1);
-    expect(await move(orderId, { to: 'inShipping', by: 'admin' })).toEqual(new Refusal(409, MESSAGES.orders.notPaidYet));
+    expect(await move(orderId, { to: 'inShipping', by: 'admin' })).toEqual(new Refusal('ORDER_NOT_PAID', MESSAGES.orders.notPaidYet));
     expect(await move(orderId, { to: 'rejected', by: 'expiry' })).toEqual(
-      new Refusal(409, MESSAGES.orders.transitionNotAllowed('Pending', 'Rejected')),
+      new Refusal('ORDER_TRANSITION_NOT_ALLOWED', MESSAGES.orders.transitionNotAllowed('Pending', 'Rejected'), {
+        from: 'pending',
+        to: 'rejected',
+      }),
     );
     expect(await move(orderId, { to: 'confirmed', by: 'admin' }, pay(orderId))).toBeNull();
     expect(await move(orderId, { to: 'inShipping', by: 'admin' })).toBeNull();
     expect(await move(orderId, { to: 'delivered', by: 'admin' })).toBeNull();
     expect(await move(orderId, { to: 'rejected', by: 'admin' })).toEqual(
-      new Refusal(409, MESSAGES.orders.transitionNotAllowed('Delivered', 'Rejected')),
+      new Refusal('ORDER_TRANSITION_NOT_ALLOWED', MESSAGES.orders.transitionNotAllowed('Delivered', 'Rejected'), {
+        from: 'delivered',
+        to: 'rejected',
+      }),
     );
     const order = await dataSource.getRepository(Order).findOneByOrFail({ id: orderId });
     expect([order.orderStatus, order.paymentStatus, await stockOf(product)]).toEqual(['delivered', 'paid', 4]);
@@ -102,7 +108,9 @@ describe('order transitions', () => {
     const orderId = await pendingOrder([kept, soldOut], 2);
     expect(await move(orderId, { to: 'rejected', by: 'admin', userId: null })).toBeNull();
     const rival = await pendingOrder([soldOut], 3);
-    expect(await move(orderId, { to: 'pending', by: 'admin' })).toEqual(new Refusal(409, MESSAGES.orders.unitsGoneForRevival('Yo-yo', 1)));
+    expect(await move(orderId, { to: 'pending', by: 'admin' })).toEqual(
+      new Refusal('STOCK_SHORT', MESSAGES.orders.unitsGoneForRevival('Yo-yo', 1), { productTitle: 'Yo-yo', available: 1 }),
+    );
     expect([await stockOf(kept), await stockOf(soldOut)]).toEqual([4, 1]);
 
     expect(await move(rival, { to: 'cancelled', by: 'shopper' })).toBeNull();
@@ -117,7 +125,9 @@ describe('order transitions', () => {
     const first = await pendingOrder([product], 1, user);
     expect(await move(first, { to: 'cancelled', by: 'shopper', userId: user.id })).toBeNull();
     await pendingOrder([product], 1, user);
-    expect(await move(first, { to: 'pending', by: 'admin' })).toEqual(new Refusal(409, MESSAGES.orders.shopperHasPendingOrder));
+    expect(await move(first, { to: 'pending', by: 'admin' })).toEqual(
+      new Refusal('SHOPPER_HAS_PENDING_ORDER', MESSAGES.orders.shopperHasPendingOrder),
+    );
     await expect(dataSource.getRepository(Order).update({ id: first }, { pendingForUserId: user.id })).rejects.toThrow(/Duplicate entry/);
     expect(await stockOf(product)).toBe(4);
   });
@@ -138,12 +148,12 @@ describe('order transitions', () => {
         await inTransaction(dataSource, (manager) =>
           countUnitsOnHand(manager, product.id, { unitsOnHand: 20, stockVersion: 0 }, { actor: 'admin' }),
         ),
-      ).toEqual(new Refusal(409, MESSAGES.stock.staleForm));
+      ).toEqual(new Refusal('STOCK_FORM_STALE', MESSAGES.stock.staleForm));
       expect(
         await inTransaction(dataSource, (manager) =>
           countUnitsOnHand(manager, product.id, { unitsOnHand: 3, stockVersion: 1 }, { actor: 'admin' }),
         ),
-      ).toEqual(new Refusal(400, MESSAGES.stock.belowHeld(4)));
+      ).toEqual(new Refusal('STOCK_BELOW_HELD', MESSAGES.stock.belowHeld(4), { held: 4 }));
       expect(await stockOf(product)).toBe(3);
       expect(await ledgerOf(product)).toEqual([10, -4, -3]);
 

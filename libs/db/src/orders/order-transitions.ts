@@ -37,14 +37,20 @@ export interface TransitionRequest extends OrderMove {
 const holdsUnits = (status: OrderStatus) => STATUSES_HOLDING_UNITS.includes(status);
 const unitsInStore = (status: OrderStatus) => STATUSES_KEEPING_UNITS_IN_STORE.includes(status);
 
-function shortageMessage(shortage: Shortage, by: OrderActor): string {
-  if (by === 'shopper')
-    return shortage.retired
-      ? MESSAGES.checkout.productGone(shortage.title)
-      : MESSAGES.checkout.outOfStock(shortage.title, shortage.available);
-  return shortage.retired
-    ? MESSAGES.orders.productGoneForRevival(shortage.title)
-    : MESSAGES.orders.unitsGoneForRevival(shortage.title, shortage.available);
+/** The refusal of a move that needs units no longer there: the shopper's checkout words, or the admin's revival words. */
+function shortageRefusal({ title, available, retired }: Shortage, by: OrderActor): Refusal {
+  const atCheckout = by === 'shopper';
+  if (retired)
+    return new Refusal(
+      'PRODUCT_RETIRED',
+      atCheckout ? MESSAGES.checkout.productGone(title) : MESSAGES.orders.productGoneForRevival(title),
+      { productTitle: title },
+    );
+  return new Refusal(
+    'STOCK_SHORT',
+    atCheckout ? MESSAGES.checkout.outOfStock(title, available) : MESSAGES.orders.unitsGoneForRevival(title, available),
+    { productTitle: title, available },
+  );
 }
 
 async function writeHistory(
@@ -95,19 +101,22 @@ export async function transition(manager: EntityManager, order: Order, request: 
   const { to, by } = request;
   if (!transitionRule(from, to, by, paymentStatus)) {
     const waitsForMoney = paymentStatus !== 'paid' && STATUSES_NEEDING_PAYMENT.includes(to) && !STATUSES_NEEDING_PAYMENT.includes(from);
-    return new Refusal(
-      409,
-      waitsForMoney ? MESSAGES.orders.notPaidYet : MESSAGES.orders.transitionNotAllowed(ORDER_STATUS_LABELS[from], ORDER_STATUS_LABELS[to]),
-    );
+    return waitsForMoney
+      ? new Refusal('ORDER_NOT_PAID', MESSAGES.orders.notPaidYet)
+      : new Refusal(
+          'ORDER_TRANSITION_NOT_ALLOWED',
+          MESSAGES.orders.transitionNotAllowed(ORDER_STATUS_LABELS[from], ORDER_STATUS_LABELS[to]),
+          { from, to },
+        );
   }
   if (to === 'pending' && (await manager.existsBy(Order, { pendingForUserId: order.userId })))
-    return new Refusal(409, MESSAGES.orders.shopperHasPendingOrder);
+    return new Refusal('SHOPPER_HAS_PENDING_ORDER', MESSAGES.orders.shopperHasPendingOrder);
   const availableChange = holdsUnits(from) === holdsUnits(to) ? 0 : holdsUnits(to) ? -1 : 1;
   const heldChange = Number(unitsInStore(to)) - Number(unitsInStore(from));
   const bumpVersion = availableChange + heldChange !== 0;
   if (availableChange < 0) {
     const shortage = await reserveOrderUnits(manager, order.id, stockMover(request), { bumpVersion });
-    if (shortage) return new Refusal(409, shortageMessage(shortage, by));
+    if (shortage) return shortageRefusal(shortage, by);
   } else if (availableChange > 0) {
     await releaseOrderUnits(manager, order.id, stockMover(request), { bumpVersion });
   } else if (bumpVersion) {
@@ -135,7 +144,7 @@ export async function transition(manager: EntityManager, order: Order, request: 
  */
 export async function openOrder(manager: EntityManager, order: Pick<Order, 'id'>, move: OrderMove): Promise<Refusal | null> {
   const shortage = await reserveOrderUnits(manager, order.id, stockMover(move));
-  if (shortage) return new Refusal(409, shortageMessage(shortage, move.by));
+  if (shortage) return shortageRefusal(shortage, move.by);
   await writeHistory(manager, order.id, null, 'pending', move);
   return null;
 }

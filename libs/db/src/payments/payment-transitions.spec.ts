@@ -64,7 +64,12 @@ describe('payment transitions', () => {
     await move(orderId, { to: 'paid', by: 'provider' });
 
     const refused = await move(orderId, { to: 'pending', by: 'admin', details: { failureReason: 'ignored' } });
-    expect(refused).toEqual(new Refusal(409, MESSAGES.payment.transitionNotAllowed('paid', 'pending')));
+    expect(refused).toEqual(
+      new Refusal('PAYMENT_TRANSITION_NOT_ALLOWED', MESSAGES.payment.transitionNotAllowed('paid', 'pending'), {
+        from: 'paid',
+        to: 'pending',
+      }),
+    );
     expect(await move(orderId, { to: 'failed', by: 'shopper' })).toBeInstanceOf(Refusal);
 
     const { payment, order, history } = await stateOf(orderId);

@@ -51,7 +51,8 @@ export async function movePayment(manager: EntityManager, { order, payment }: Lo
     return null;
   }
   const rule = paymentTransitionRule(from, move.to, move.by);
-  if (!rule || !meets(rule.requires, order)) return new Refusal(409, MESSAGES.payment.transitionNotAllowed(from, move.to));
+  if (!rule || !meets(rule.requires, order))
+    return new Refusal('PAYMENT_TRANSITION_NOT_ALLOWED', MESSAGES.payment.transitionNotAllowed(from, move.to), { from, to: move.to });
   await manager.update(Payment, { id: payment.id }, { ...details, status: move.to });
   await manager.update(Order, { id: order.id }, { paymentStatus: move.to });
   await manager.insert(PaymentStatusHistory, {

@@ -214,9 +214,10 @@ export async function countUnitsOnHand(
 ): Promise<StockCount | Refusal> {
   await lockStock(manager, [productId]);
   const now = await stockCountOf(manager, productId);
-  if (!now) return new Refusal(404, MESSAGES.products.notFound);
-  if (now.stockVersion !== count.stockVersion) return new Refusal(409, MESSAGES.stock.staleForm);
-  if (count.unitsOnHand < now.unitsHeld) return new Refusal(400, MESSAGES.stock.belowHeld(now.unitsHeld));
+  if (!now) return new Refusal('PRODUCT_NOT_FOUND', MESSAGES.products.notFound);
+  if (now.stockVersion !== count.stockVersion) return new Refusal('STOCK_FORM_STALE', MESSAGES.stock.staleForm);
+  if (count.unitsOnHand < now.unitsHeld)
+    return new Refusal('STOCK_BELOW_HELD', MESSAGES.stock.belowHeld(now.unitsHeld), { held: now.unitsHeld });
   const delta = count.unitsOnHand - now.unitsOnHand;
   if (delta === 0) return now;
   await move(manager, [{ productId, delta }], 'counted', null, { ...mover, reason: mover.reason || MESSAGES.stock.counted }, true);

@@ -1,7 +1,7 @@
 import type { SagaIterator } from 'redux-saga';
 import { all, call, put, takeLatest, takeLeading } from 'redux-saga/effects';
 import { ACCOUNT_API, MESSAGES, type AccountProfile, type ApiSuccess } from '@shop/contracts';
-import { apiClient, ApiError, messageOfError } from '../../lib/api-client';
+import { apiClient, isRefusedWith, messageOfError } from '../../lib/api-client';
 import { toastRequested } from '../notifications/notifications.slice';
 import {
   accountDeleted,
@@ -70,7 +70,7 @@ function* resendVerification(): SagaIterator {
     yield put(verificationResendFailed(message));
     yield put(toastRequested('error', message));
     // Verified meanwhile (the link opened in another browser): the tag shows it.
-    if (error instanceof ApiError && error.status === 409) yield put(profileRequested());
+    if (isRefusedWith(error, ['ALREADY_VERIFIED'])) yield put(profileRequested());
   }
 }
 

@@ -89,7 +89,7 @@ describe('the account’s Profile tab', () => {
 
   it('says why the profile could not be read, and reads it on a retry', async () => {
     apiClient.get = (async () => {
-      throw new ApiError(MESSAGES.server.serviceUnavailable, 503);
+      throw new ApiError(MESSAGES.server.serviceUnavailable, 'SERVICE_UNAVAILABLE');
     }) as typeof apiClient.get;
     const { store, account, stop } = startAccount();
     store.dispatch(profileRequested());
@@ -122,7 +122,7 @@ describe('the account’s Profile tab', () => {
 
   it('keeps the profile and says why when the api refuses a change', async () => {
     apiClient.patch = (async () => {
-      throw new ApiError(MESSAGES.address.invalidPhone, 400);
+      throw new ApiError(MESSAGES.address.invalidPhone, 'PHONE_INVALID');
     }) as typeof apiClient.patch;
     const { store, toasts, account, stop } = startAccount();
     store.dispatch(profileRequested());
@@ -149,7 +149,7 @@ describe('the account’s Profile tab', () => {
 
   it('keeps a refused password change in the form, not in a toast, and counts no change', async () => {
     answerPosts(() => {
-      throw new ApiError(MESSAGES.account.currentPasswordWrong, 400);
+      throw new ApiError(MESSAGES.account.currentPasswordWrong, 'CURRENT_PASSWORD_WRONG');
     });
     const { store, toasts, account, stop } = startAccount();
     store.dispatch(passwordChangeRequested({ currentPassword: 'wrong', newPassword: 'simba-safari-2' }));
@@ -175,7 +175,7 @@ describe('the account’s Profile tab', () => {
 
   it('reads the profile again when the api says the e-mail is verified already (a link opened elsewhere)', async () => {
     answerPosts(() => {
-      throw new ApiError(MESSAGES.account.alreadyVerified, 409);
+      throw new ApiError(MESSAGES.account.alreadyVerified, 'ALREADY_VERIFIED');
     });
     onServer = { ...wanjiru, emailVerified: true };
     const { store, toasts, account, stop } = startAccount();
@@ -192,7 +192,7 @@ describe('the account’s Profile tab', () => {
 
   it('does not read the profile again when the resend is only refused for its limit', async () => {
     answerPosts(() => {
-      throw new ApiError(MESSAGES.account.tooManyVerificationMails(60_000), 429);
+      throw new ApiError(MESSAGES.account.tooManyVerificationMails(60_000), 'RATE_LIMITED');
     });
     const { store, toasts, stop } = startAccount();
     store.dispatch(verificationResendRequested());
@@ -220,7 +220,7 @@ describe('the account’s Profile tab', () => {
 
   it('keeps the account and the dialog’s reason when the api refuses the deletion, and forgets the reason when the dialog closes', async () => {
     answerPosts(() => {
-      throw new ApiError(MESSAGES.account.currentPasswordWrong, 400);
+      throw new ApiError(MESSAGES.account.currentPasswordWrong, 'CURRENT_PASSWORD_WRONG');
     });
     const { store, account, stop } = startAccount();
     store.dispatch(accountDeletionRequested({ confirmEmail: 'wanjiru@example.test', password: 'wrong' }));

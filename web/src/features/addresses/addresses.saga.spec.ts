@@ -99,7 +99,7 @@ describe('saving and deleting addresses', () => {
 
   it('shows the server’s refusal of a fourth address and resets the form', async () => {
     apiClient.post = (async () => {
-      throw new ApiError(MESSAGES.address.maxReached, 409);
+      throw new ApiError(MESSAGES.address.maxReached, 'ADDRESS_LIMIT_REACHED');
     }) as typeof apiClient.post;
     const { store, toasts, stop } = await startAsShopper();
     fillForm(store);
@@ -112,7 +112,7 @@ describe('saving and deleting addresses', () => {
 
   it('keeps the form for a correction when the server refuses the phone', async () => {
     apiClient.post = (async () => {
-      throw new ApiError(MESSAGES.address.invalidPhone, 400);
+      throw new ApiError(MESSAGES.address.invalidPhone, 'PHONE_INVALID');
     }) as typeof apiClient.post;
     const { store, toasts, stop } = await startAsShopper();
     fillForm(store);
@@ -189,7 +189,7 @@ describe('saving and deleting addresses', () => {
     const { store, stop } = await startAsShopper();
     store.dispatch(addressSelected(1));
     apiClient.get = (async () => {
-      throw new ApiError(MESSAGES.server.serviceUnavailable, 503);
+      throw new ApiError(MESSAGES.server.serviceUnavailable, 'SERVICE_UNAVAILABLE');
     }) as typeof apiClient.get;
     store.dispatch(addressesRequested());
     await settle();

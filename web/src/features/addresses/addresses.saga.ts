@@ -2,7 +2,7 @@ import type { SagaIterator } from 'redux-saga';
 import { all, call, fork, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import { MESSAGES, SHOPPER_API, type Address, type ApiSuccess, type DeliveryCounty, type SessionUser } from '@shop/contracts';
 import type { RootState } from '../../app/store';
-import { apiClient, ApiError, messageOfError } from '../../lib/api-client';
+import { apiClient, isRefusedWith, messageOfError } from '../../lib/api-client';
 import { followEachSession, isShopper } from '../auth/shopper-session';
 import { checkoutSaga } from '../checkout/checkout.saga';
 import { toastRequested } from '../notifications/notifications.slice';
@@ -26,7 +26,7 @@ import {
 } from './addresses.slice';
 import { chosenAddressOf, forgetChosenAddress, rememberChosenAddress, type ChosenAddressStorage } from './chosen-address';
 
-const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+const isNotFound = (error: unknown) => isRefusedWith(error, ['ADDRESS_NOT_FOUND', 'NOT_FOUND']);
 
 const selectChosenAddressId = (state: RootState): number | null => state.addresses.selectedAddressId;
 
@@ -81,7 +81,7 @@ function* saveAddress(userId: number): SagaIterator {
     }
   } catch (error) {
     const message = messageOfError(error);
-    yield put(addressRefused({ resetForm: message === MESSAGES.address.maxReached }));
+    yield put(addressRefused({ resetForm: isRefusedWith(error, ['ADDRESS_LIMIT_REACHED']) }));
     yield put(toastRequested('error', message));
     // The edited address was deleted meanwhile (another tab): the list shows what is really there.
     if (isNotFound(error)) yield put(addressesRequested());

@@ -22,7 +22,7 @@ describe('signing out', () => {
 
   it('forgets the session even when the server cannot be told, and says so, as the page may stay on screen', async () => {
     apiClient.post = (async () => {
-      throw new ApiError(MESSAGES.server.serviceUnavailable, 503);
+      throw new ApiError(MESSAGES.server.serviceUnavailable, 'SERVICE_UNAVAILABLE');
     }) as typeof apiClient.post;
     const { store, toasts, stop } = startShopperStore(authSaga);
     store.dispatch(signedInAs(shopper));

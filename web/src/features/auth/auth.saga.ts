@@ -81,7 +81,7 @@ function* login(action: PayloadAction<Credentials>): SagaIterator {
 function* register(action: PayloadAction<Registration>): SagaIterator {
   try {
     const answer: SignInAnswer = yield call(apiClient.post<SignInAnswer>, AUTH_PATHS.register, action.payload);
-    if (!answer.user) throw new ApiError(MESSAGES.login.incomplete, null);
+    if (!answer.user) throw new ApiError(MESSAGES.login.incomplete, 'INTERNAL_ERROR');
     yield put(signedInAs(answer.user));
     yield put(toastRequested('success', MESSAGES.registration.succeeded));
   } catch (error) {

@@ -61,7 +61,7 @@ describe('the pages the e-mailed links open', () => {
 
     it('says why a request was refused (its limit), and forgets it when the page is left', async () => {
       answer = async () => {
-        throw new ApiError(MESSAGES.account.tooManyResetRequests(600_000), 429);
+        throw new ApiError(MESSAGES.account.tooManyResetRequests(600_000), 'RATE_LIMITED');
       };
       const { store, links, stop } = startLinks();
       store.dispatch(passwordResetLinkRequested({ email: 'wanjiru@example.test' }));
@@ -97,7 +97,7 @@ describe('the pages the e-mailed links open', () => {
 
     it('shows the api’s refusal of a used or expired link, and keeps the session', async () => {
       answer = async () => {
-        throw new ApiError(MESSAGES.account.linkInvalid, 400);
+        throw new ApiError(MESSAGES.account.linkInvalid, 'LINK_INVALID');
       };
       const { store, toasts, links, stop } = startLinks();
       store.dispatch(signedInAs(shopper));
@@ -128,7 +128,7 @@ describe('the pages the e-mailed links open', () => {
 
     it('shows the api’s words for a link that did not work, and posts the next link’s token', async () => {
       answer = async () => {
-        throw new ApiError(MESSAGES.account.linkInvalid, 400);
+        throw new ApiError(MESSAGES.account.linkInvalid, 'LINK_INVALID');
       };
       const { store, links, stop } = startLinks();
       store.dispatch(emailVerificationRequested('expired'));

@@ -206,7 +206,7 @@ describe('the cart saga', () => {
   it("keeps the cart as it was when the server refuses, and shows the server's reason", async () => {
     const { store, toasts, stop } = await signedInShopper();
     const before = store.getState().cart.items;
-    refusal = new ApiError(MESSAGES.cart.onlyQuantityCanBeAdded(1), 400);
+    refusal = new ApiError(MESSAGES.cart.onlyQuantityCanBeAdded(1), 'CART_QUANTITY_OVER_STOCK');
     store.dispatch(cartQuantityChangeRequested({ productId: 2, variationId: null, quantity: 2 }));
     await settle();
     expect(store.getState().cart.items).toEqual(before);

@@ -15,7 +15,7 @@ import {
   type ReviewInput,
 } from '@shop/contracts';
 import type { RootState } from '../../app/store';
-import { apiClient, ApiError, messageOfError } from '../../lib/api-client';
+import { apiClient, isRefusedWith, messageOfError } from '../../lib/api-client';
 import { toastRequested } from '../notifications/notifications.slice';
 import {
   FEATURED_PAGE_SIZE,
@@ -140,7 +140,7 @@ function* loadProduct(productId: number): SagaIterator {
     const answer: ApiSuccess<Product> = yield call(getCancellable<ApiSuccess<Product>>, CATALOGUE_API.shopProduct(productId));
     yield put(productLoaded(answer.data));
   } catch (error) {
-    const notFound = error instanceof ApiError && error.status === 404;
+    const notFound = isRefusedWith(error, ['PRODUCT_NOT_FOUND', 'NOT_FOUND']);
     yield put(
       productFailed({ productId, message: notFound ? MESSAGES.products.notFound : messageOfError(error, MESSAGES.products.fetchFailed) }),
     );

@@ -102,7 +102,7 @@ describe('what PayPal will charge, as the checkout shows it', () => {
     it("says why when the server refuses, in the catalogue's words, and forgets the quote at sign-out", async () => {
       const { store, paypalQuote, stop } = startCheckout();
       answer = async () => {
-        throw new ApiError(MESSAGES.checkout.cartEmpty, 400);
+        throw new ApiError(MESSAGES.checkout.cartEmpty, 'CART_EMPTY');
       };
       store.dispatch(paypalQuoteRequested({ key: 'empty', addressId: 11 }));
       await pause(0);

@@ -1,8 +1,16 @@
 import type { SagaIterator } from 'redux-saga';
 import { call, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
-import { MESSAGES, ORDER_API, type ApiSuccess, type Order, type OrderDetails, type SessionUser } from '@shop/contracts';
+import {
+  MESSAGES,
+  ORDER_API,
+  ORDER_MOVED_ON_CODES,
+  type ApiSuccess,
+  type Order,
+  type OrderDetails,
+  type SessionUser,
+} from '@shop/contracts';
 import type { RootState } from '../../app/store';
-import { apiClient, ApiError, messageOfError } from '../../lib/api-client';
+import { apiClient, isRefusedWith, messageOfError } from '../../lib/api-client';
 import { selectUser } from '../auth/auth.selectors';
 import { toastRequested } from '../notifications/notifications.slice';
 import { orderUpdated, socketReconnected } from '../realtime/realtime.slice';
@@ -77,7 +85,7 @@ function* cancelOrder(action: ReturnType<typeof orderCancelRequested>): SagaIter
   } catch (error) {
     yield put(orderCancelFailed({ orderId, message: messageOfError(error) }));
     // A refusal means the order moved on meanwhile (shipped, or closed by its payment): show where it stands now.
-    if (error instanceof ApiError && error.status === 409) yield put(orderDetailsRefreshRequested(orderId));
+    if (isRefusedWith(error, ORDER_MOVED_ON_CODES)) yield put(orderDetailsRefreshRequested(orderId));
   }
 }
 

@@ -159,7 +159,7 @@ describe('cancelling an order', () => {
   it('shows the refusal in the dialog and reads the order again, since it moved on meanwhile', async () => {
     const { store, orders, toasts, stop } = await openOrderOne(detailsOf(orderOf(1, { paymentStatus: 'paid', orderStatus: 'inProcess' })));
     cancelAnswer = () => {
-      throw new ApiError(MESSAGES.orders.cancelNotAllowed, 409);
+      throw new ApiError(MESSAGES.orders.cancelNotAllowed, 'CANCEL_NOT_ALLOWED');
     };
     shown = detailsOf(orderOf(1, { paymentStatus: 'paid', orderStatus: 'inShipping', orderUpdateDate: later }));
     store.dispatch(orderCancelRequested(1));
@@ -208,7 +208,7 @@ describe('the shopper’s orders', () => {
     store.dispatch(ordersRequested());
     await settle();
     answer = () => {
-      throw new ApiError(MESSAGES.server.serviceUnavailable, 503);
+      throw new ApiError(MESSAGES.server.serviceUnavailable, 'SERVICE_UNAVAILABLE');
     };
     store.dispatch(ordersRequested());
     await settle();

@@ -4,6 +4,7 @@ import { actionChannel, call, cancel, delay, fork, put, race, select, take } fro
 import {
   MESSAGES,
   ORDER_API,
+  SHOP_FAULT_CODES,
   type ApiSuccess,
   type CapturePaypalInput,
   type MpesaPaymentAnswer,
@@ -15,7 +16,7 @@ import {
   type PlaceOrderInput,
 } from '@shop/contracts';
 import type { RootState } from '../../app/store';
-import { apiClient, ApiError, messageOfError } from '../../lib/api-client';
+import { apiClient, ApiError, isRefusedWith, messageOfError } from '../../lib/api-client';
 import { loggedOut } from '../auth/auth.slice';
 import { cartRequested } from '../cart/cart.slice';
 import { toastRequested } from '../notifications/notifications.slice';
@@ -72,25 +73,26 @@ export function browserPaymentsSettings(): PaymentsSagaSettings {
 }
 
 /**
- * The words for a payment that could not start: the server's own when it refused (a 4xx, or the
- * 502 it answers when the provider refused), the flow's own for anything else.
+ * The words for a payment that could not start: the server's own when it refused (the shop's rules,
+ * or the provider's refusal), the flow's own when the shop failed or nothing answered.
  */
 export function startFailureText(error: unknown, fallback: string): string {
-  const refused = error instanceof ApiError && error.status !== null && (error.status < 500 || error.status === 502);
+  const refused = error instanceof ApiError && error.code !== null && !SHOP_FAULT_CODES.includes(error.code);
   return refused ? error.message : fallback;
 }
 
 /**
  * Whether an M-Pesa start that failed may still have pushed to the phone: nothing answered, or the
- * shop failed (5xx) after it may have placed the order and asked Daraja. Only a 502 says the
- * provider refused, so that nothing was pushed.
+ * shop failed after it may have placed the order and asked Daraja. A refusal (PROVIDER_FAILED
+ * among them: Daraja refused the push) says nothing was pushed.
  */
 export function mpesaStartMayHavePushed(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === null || (error.status >= 500 && error.status !== 502));
+  return error instanceof ApiError && (error.code === null || SHOP_FAULT_CODES.includes(error.code));
 }
 
+/** The order followed is gone or not the caller's: asking again will not change that. */
 function isFinalRefusal(error: unknown): error is ApiError {
-  return error instanceof ApiError && (error.status === 403 || error.status === 404);
+  return isRefusedWith(error, ['FORBIDDEN', 'NOT_FOUND', 'ORDER_NOT_FOUND']);
 }
 
 const selectPayments = (state: RootState): PaymentsState => state.payments;

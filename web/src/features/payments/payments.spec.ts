@@ -1,5 +1,5 @@
 import { MESSAGES, ORDER_API, type Order } from '@shop/contracts';
-import { apiClient, ApiError } from '../../lib/api-client';
+import { apiClient, ApiError, errorOfAnswer } from '../../lib/api-client';
 import { memoryStorage } from '../../testing/memory-storage';
 import { detailsOf, orderOf, settle, startOrdersStore, updateOf } from '../orders/order-fixtures';
 import { orderUpdated, socketConnected, socketConnectFailed, socketDisconnected, socketReconnected } from '../realtime/realtime.slice';
@@ -107,14 +107,14 @@ describe('the words for a payment that could not start', () => {
   const fallback = MESSAGES.checkout.paypalStartFailed;
 
   it('are the server’s for a refusal and for the provider’s 502', () => {
-    expect(startFailureText(new ApiError(MESSAGES.checkout.cartEmpty, 400), fallback)).toBe(MESSAGES.checkout.cartEmpty);
-    expect(startFailureText(new ApiError(MESSAGES.checkout.mpesaInitiateFailed, 502), fallback)).toBe(
+    expect(startFailureText(new ApiError(MESSAGES.checkout.cartEmpty, 'CART_EMPTY'), fallback)).toBe(MESSAGES.checkout.cartEmpty);
+    expect(startFailureText(new ApiError(MESSAGES.checkout.mpesaInitiateFailed, 'PROVIDER_FAILED'), fallback)).toBe(
       MESSAGES.checkout.mpesaInitiateFailed,
     );
   });
 
   it('are the flow’s own for a server fault, and when nothing answered', () => {
-    expect(startFailureText(new ApiError(MESSAGES.server.internalError, 500), fallback)).toBe(fallback);
+    expect(startFailureText(new ApiError(MESSAGES.server.internalError, 'INTERNAL_ERROR'), fallback)).toBe(fallback);
     expect(startFailureText(new ApiError(MESSAGES.server.networkError, null), fallback)).toBe(fallback);
     expect(startFailureText(new Error('boom'), fallback)).toBe(fallback);
   });
@@ -123,17 +123,18 @@ describe('the words for a payment that could not start', () => {
 describe('an M-Pesa start that failed', () => {
   it.each([
     ['nothing answered', null],
-    ['the shop failed', 500],
-    ['a proxy gave up waiting', 504],
-  ])('may have pushed to the phone when %s', (_case, status) => {
-    expect(mpesaStartMayHavePushed(new ApiError(MESSAGES.server.networkError, status))).toBe(true);
+    ['the shop failed', errorOfAnswer(500, undefined)?.code ?? 'no error'],
+    ['a proxy gave up waiting', errorOfAnswer(504, undefined)?.code ?? 'no error'],
+  ] as const)('may have pushed to the phone when %s', (_case, code) => {
+    expect(code).not.toBe('no error');
+    expect(mpesaStartMayHavePushed(new ApiError(MESSAGES.server.networkError, code === 'no error' ? null : code))).toBe(true);
   });
 
   it.each([
-    ['the provider refused the push', 502],
-    ['the shop refused the order', 409],
-  ])('pushed nothing when %s', (_case, status) => {
-    expect(mpesaStartMayHavePushed(new ApiError(MESSAGES.checkout.mpesaInitiateFailed, status))).toBe(false);
+    ['the provider refused the push', 'PROVIDER_FAILED'],
+    ['the shop refused the order', 'STOCK_SHORT'],
+  ] as const)('pushed nothing when %s', (_case, code) => {
+    expect(mpesaStartMayHavePushed(new ApiError(MESSAGES.checkout.mpesaInitiateFailed, code))).toBe(false);
   });
 });
 
@@ -321,7 +322,7 @@ describe('paying', () => {
 
     it('ends the wait when the order is not the shopper’s to read', async () => {
       answerPosts(() => accepted(7));
-      readings = [new ApiError(MESSAGES.orders.notFound, 404)];
+      readings = [new ApiError(MESSAGES.orders.notFound, 'ORDER_NOT_FOUND')];
       const { store, payments, stop } = start();
       store.dispatch(mpesaPhoneChanged('0708 374 149'));
       store.dispatch(mpesaPaymentRequested(11));
@@ -373,12 +374,12 @@ describe('paying', () => {
     it.each([
       [
         'a refusal: the server’s words',
-        new ApiError(MESSAGES.checkout.outOfStock('Wooden train', 1), 409),
+        new ApiError(MESSAGES.checkout.outOfStock('Wooden train', 1), 'STOCK_SHORT'),
         MESSAGES.checkout.outOfStock('Wooden train', 1),
       ],
       [
         'Daraja’s refusal: the server’s words',
-        new ApiError(MESSAGES.checkout.mpesaInitiateFailed, 502),
+        new ApiError(MESSAGES.checkout.mpesaInitiateFailed, 'PROVIDER_FAILED'),
         MESSAGES.checkout.mpesaInitiateFailed,
       ],
     ])('shows %s, and lets the shopper pay again', async (_case, error, text) => {
@@ -401,8 +402,8 @@ describe('paying', () => {
 
     it.each([
       ['no answer at all', new ApiError(MESSAGES.server.networkError, null)],
-      ['a server fault', new ApiError(MESSAGES.server.internalError, 500)],
-      ['a gateway that gave up', new ApiError(MESSAGES.server.serviceUnavailable, 504)],
+      ['a server fault', new ApiError(MESSAGES.server.internalError, 'INTERNAL_ERROR')],
+      ['a gateway that gave up', new ApiError(MESSAGES.server.serviceUnavailable, 'SERVICE_UNAVAILABLE')],
     ])('after %s, says the push may have gone out, points to My Orders and never pushes again', async (_case, error) => {
       answerPosts(() => {
         throw error;
@@ -583,7 +584,7 @@ describe('paying', () => {
     it('shows the server’s refusal of a return that is not for the stored order', async () => {
       rememberPaypalOrder(storage, 31);
       answerPosts(() => {
-        throw new ApiError(MESSAGES.checkout.paypalReturnInvalid, 404);
+        throw new ApiError(MESSAGES.checkout.paypalReturnInvalid, 'PAYPAL_RETURN_INVALID');
       });
       const { store, payments, stop } = start();
       store.dispatch(paypalReturned({ reference: 'SOMEONE-ELSES', payerId: null, cancelled: false }));

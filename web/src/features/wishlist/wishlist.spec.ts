@@ -14,7 +14,7 @@ describe('the wishlist saga', () => {
 
   async function answer(path: string, body?: unknown): Promise<WishlistAnswer> {
     requests.push(body === undefined ? { path } : { path, body });
-    if (failing) throw new ApiError('Not found', 404);
+    if (failing) throw new ApiError('Not found', 'NOT_FOUND');
     return { success: true, wishlist: { products: serverProducts } };
   }
 

@@ -4,6 +4,7 @@ import {
   MESSAGES,
   NOTIFICATION_API,
   ORDER_API,
+  ORDER_MOVED_ON_CODES,
   type AdminOrderPage,
   type ApiSuccess,
   type NotificationRecord,
@@ -11,7 +12,7 @@ import {
   type OrderStatusInput,
 } from '@shop/contracts';
 import type { RootState } from '../../../app/store';
-import { apiClient, ApiError, messageOfError } from '../../../lib/api-client';
+import { apiClient, isRefusedWith, messageOfError } from '../../../lib/api-client';
 import { toastRequested } from '../../notifications/notifications.slice';
 import { getCancellable } from '../../orders/order-requests';
 import { adminOrderPaid, adminPaymentAttention, orderUpdated, socketReconnected } from '../../realtime/realtime.slice';
@@ -152,9 +153,9 @@ function* saveOrderStatus(): SagaIterator {
   }
 }
 
-/** A refusal (409) means the order moved on meanwhile (paid, shipped, another admin's change): the dialog shows where it stands now, and so the choices it has. */
+/** A refusal that the order moved on meanwhile (paid, shipped, another admin's change): the dialog shows where it stands now, and so the choices it has. */
 function* rereadRefused(orderId: number, error: unknown): SagaIterator {
-  if (error instanceof ApiError && error.status === 409) yield put(adminOrderDetailsRefreshRequested(orderId));
+  if (isRefusedWith(error, ORDER_MOVED_ON_CODES)) yield put(adminOrderDetailsRefreshRequested(orderId));
 }
 
 type OrderActionRequest =

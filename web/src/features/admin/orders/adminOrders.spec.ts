@@ -114,7 +114,7 @@ describe('the admin’s orders', () => {
 
   it('keeps the order as it was when the server refuses, and says why', async () => {
     apiClient.put = (async () => {
-      throw new ApiError(MESSAGES.orders.unknownStatus, 400);
+      throw new ApiError(MESSAGES.orders.unknownStatus, 'VALIDATION_FAILED');
     }) as typeof apiClient.put;
     const { store, toasts, stop } = await openOrderTwo();
     store.dispatch(orderStatusChosen('delivered'));
@@ -507,7 +507,7 @@ describe('the admin’s order actions', () => {
   it('keeps the dialog open with the api’s refusal, and reads the order again when it moved on', async () => {
     const { store, admin, toasts, stop } = await openOrder(detailsOf(orderOf(2)));
     answer = () => {
-      throw new ApiError(MESSAGES.orders.alreadyPaid, 409);
+      throw new ApiError(MESSAGES.orders.alreadyPaid, 'ORDER_ALREADY_PAID');
     };
     shown = detailsOf(orderOf(2, { paymentStatus: 'paid', orderStatus: 'confirmed', orderUpdateDate: later }));
     store.dispatch(orderActionOpened('recordPayment'));
@@ -585,7 +585,7 @@ describe('the admin’s order actions', () => {
     const { store, admin, stop } = await openOrder(detailsOf(closed));
     const refusal = MESSAGES.orders.unitsGoneForRevival('Wooden train', 1);
     answer = () => {
-      throw new ApiError(refusal, 409);
+      throw new ApiError(refusal, 'STOCK_SHORT');
     };
     store.dispatch(orderActionOpened('revive'));
     store.dispatch(orderReviveRequested({ orderId: 2, orderStatus: 'confirmed' }));

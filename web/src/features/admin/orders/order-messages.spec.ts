@@ -79,7 +79,7 @@ describe('the messages sent about an order, in the admin’s dialog', () => {
     store.dispatch(adminOrderDialogOpened(2));
     await settle();
     messages = async () => {
-      throw new ApiError(MESSAGES.server.serviceUnavailable, 503);
+      throw new ApiError(MESSAGES.server.serviceUnavailable, 'SERVICE_UNAVAILABLE');
     };
     store.dispatch(adminOrderMessagesRequested());
     await settle();

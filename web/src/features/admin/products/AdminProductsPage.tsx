@@ -68,7 +68,7 @@ export function AdminProductsPage() {
           type="error"
           showIcon
           title={MESSAGES.products.fetchFailed}
-          description={error === MESSAGES.products.fetchFailed ? undefined : error}
+          description={error}
           action={
             <Button size="small" onClick={() => dispatch(adminProductsRequested())} loading={isLoading}>
               Try again

@@ -2,7 +2,7 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
 import { all, call, put, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import { CATALOGUE_API, MESSAGES, type AdminProduct, type ApiSuccess } from '@shop/contracts';
-import { apiClient, ApiError, messageOfError } from '../../../lib/api-client';
+import { apiClient, ApiError, isRefusedWith, messageOfError } from '../../../lib/api-client';
 import { toastRequested } from '../../notifications/notifications.slice';
 import {
   adminProductsFailed,
@@ -19,7 +19,7 @@ import {
 
 /** The server's reason, when it gave one, under the catalogue's headline for the failed step. */
 function* toastFailure(headline: string, error: unknown): SagaIterator {
-  const reason = error instanceof ApiError && error.message !== headline ? error.message : undefined;
+  const reason = error instanceof ApiError ? error.message : undefined;
   yield put(toastRequested('error', headline, reason));
 }
 
@@ -30,7 +30,7 @@ function* loadProducts(): SagaIterator {
     });
     yield put(adminProductsLoaded(answer.data));
   } catch (error) {
-    yield put(adminProductsFailed(messageOfError(error, MESSAGES.products.fetchFailed)));
+    yield put(adminProductsFailed(messageOfError(error)));
   }
 }
 
@@ -49,7 +49,7 @@ function* saveProduct(action: PayloadAction<ProductSave>): SagaIterator {
     yield put(productSaveFailed());
     yield* toastFailure(adding ? MESSAGES.products.addFailed : MESSAGES.products.updateFailed, error);
     // The stock changed since the sheet was read: the list is fetched again, and the open sheet takes its new count and version.
-    if (error instanceof ApiError && error.status === 409) yield put(adminProductsRequested());
+    if (isRefusedWith(error, ['STOCK_FORM_STALE'])) yield put(adminProductsRequested());
   }
 }
 

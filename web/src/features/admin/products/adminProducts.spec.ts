@@ -112,7 +112,7 @@ describe("the admin's product saga", () => {
   it('shows why a stale sheet was refused and fetches the list again, so the sheet takes the new count', async () => {
     const counted = { ...KITE, unitsOnHand: 8, totalStock: 6, stockVersion: KITE.stockVersion + 1 };
     apiClient.put = (async () => {
-      throw new ApiError(MESSAGES.stock.staleForm, 409);
+      throw new ApiError(MESSAGES.stock.staleForm, 'STOCK_FORM_STALE');
     }) as typeof apiClient.put;
     apiClient.get = (async () => ({ success: true, data: [counted] })) as typeof apiClient.get;
     const saga = startSaga();
@@ -129,7 +129,7 @@ describe("the admin's product saga", () => {
 
   it('keeps the list as it is when a save is refused for another reason', async () => {
     apiClient.put = (async () => {
-      throw new ApiError(MESSAGES.stock.belowHeld(2), 400);
+      throw new ApiError(MESSAGES.stock.belowHeld(2), 'STOCK_BELOW_HELD');
     }) as typeof apiClient.put;
     const saga = startSaga();
     saga.channel.put(productSaveRequested({ productId: KITE.id, input: kiteSheet() }));

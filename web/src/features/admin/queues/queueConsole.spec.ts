@@ -223,7 +223,7 @@ describe('the queue console', () => {
     await settle();
     expect(calls[0]).toBe(`DELETE ${OPS_API.removeFailedJob('images', 'outbox-1')}`);
 
-    refuseNext = new ApiError(MESSAGES.operations.jobNotFailed, 409);
+    refuseNext = new ApiError(MESSAGES.operations.jobNotFailed, 'JOB_NOT_FAILED');
     store.dispatch(failedJobRetryRequested({ queue: 'images', jobId: 'outbox-2' }));
     await settle();
     expect(toasts()).toEqual([
@@ -264,7 +264,7 @@ describe('the queue console', () => {
   it('shows why the failed jobs could not be read, and forgets everything on sign-out', async () => {
     const { store, state, stop } = await openOnImages();
     apiClient.get = (async () => {
-      throw new ApiError(MESSAGES.server.serviceUnavailable, 503);
+      throw new ApiError(MESSAGES.server.serviceUnavailable, 'SERVICE_UNAVAILABLE');
     }) as typeof apiClient.get;
     store.dispatch(failedJobsRequested({ queue: 'payments', page: 1 }));
     await settle();
