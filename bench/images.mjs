@@ -57,12 +57,13 @@ await runBench(async () => {
   const dataSource = workspace.createDataSource(config);
   await dataSource.initialize();
   onCleanUp(() => dataSource.destroy());
-  // The upload path wakes the relay when its outbox rows commit; the bench's writes do the same.
-  const { Redis } = await import('ioredis');
-  const wakePublisher = new Redis(config.REDIS_URL, { lazyConnect: true });
-  await wakePublisher.connect();
-  onCleanUp(() => wakePublisher.quit());
-  workspace.wakeRelaysOnCommit(dataSource, wakePublisher, REDIS_PREFIX);
+  // The upload path publishes its outbox rows the moment they commit; the bench's writes do the same.
+  const [{ Queue }, { OutboxPublisher }] = await Promise.all([import('bullmq'), import('@shop/infrastructure')]);
+  const queues = Object.fromEntries(
+    workspace.QUEUE_NAMES.map((name) => [name, new Queue(name, { connection: { url: config.REDIS_URL }, prefix: REDIS_PREFIX })]),
+  );
+  onCleanUp(() => Promise.all(Object.values(queues).map((queue) => queue.close())));
+  workspace.publishOnCommit(dataSource, new OutboxPublisher(dataSource, queues));
   const storage = new workspace.LocalDiskImageStorage(uploadsDir);
   const originals = [];
   for (let index = 0; index < imageCount; index += 1) {
@@ -91,9 +92,7 @@ await runBench(async () => {
   const workerPid = childRunning(WORKER_MAIN);
   const pool = await openPool(config.DATABASE_URL, 1);
   onCleanUp(() => pool.end());
-  const { Queue } = await import('bullmq');
-  const imagesQueue = new Queue(workspace.QUEUES.images, { connection: { url: config.REDIS_URL }, prefix: REDIS_PREFIX });
-  onCleanUp(() => imagesQueue.close());
+  const imagesQueue = queues[workspace.QUEUES.images];
 
   // Rounds alternate baseline and worker, and each side's best round counts: on a shared machine
   // a neighbour's burst of work then slows one round, not one side.

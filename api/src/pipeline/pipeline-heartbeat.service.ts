@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { DataSource } from 'typeorm';
 import type { AppConfig } from '@shop/config';
 import { JOBS } from '@shop/contracts';
-import { inTransaction, recordEvent, type OutboxEvent } from '@shop/db';
+import { inTransaction, recordEvent, type RecordedEvent } from '@shop/db';
 import { APP_CONFIG } from '@shop/infrastructure';
 
 /**
@@ -30,7 +30,7 @@ export class PipelineHeartbeatService implements OnApplicationBootstrap, OnAppli
     clearInterval(this.timer);
   }
 
-  beat(): Promise<OutboxEvent> {
+  beat(): Promise<RecordedEvent> {
     return inTransaction(this.dataSource, (manager) => recordEvent(manager, JOBS.pipelineHeartbeat, { emittedAt: Date.now() }));
   }
 }

@@ -89,7 +89,7 @@ describe('notifications: each message once, through the sandbox', () => {
     waitFor(`the ${kind} event of order ${orderId}`, async () => (await noticesOf(orderId, kind))[0]);
 
   /** The event's job, finished: its messages settled one way or another. */
-  async function finishedJob(event: OutboxEvent, timeoutMs = 20_000) {
+  async function finishedJob(event: Pick<OutboxEvent, 'id'>, timeoutMs = 20_000) {
     const queue = kit.queue('notifications');
     return waitFor(
       `job ${outboxJobId(event.id)} to finish`,

@@ -186,6 +186,8 @@ export const configSchema = z
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
     PIPELINE_HEARTBEAT_INTERVAL_MS: z.coerce.number().int().min(0).default(5000),
     OUTBOX_POLL_INTERVAL_MS: z.coerce.number().int().min(10).default(250),
+    /** The relay publishes only rows this old: younger ones are the committing process's to publish (libs/db publishOnCommit). */
+    OUTBOX_RELAY_AFTER_MS: z.coerce.number().int().min(0).default(2000),
     OUTBOX_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(100),
     /** Default: on in development and test only, so production does not publish the whole api's map. */
     SWAGGER_ENABLED: booleanFlag.optional(),

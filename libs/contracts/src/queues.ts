@@ -153,11 +153,6 @@ export function pipelineHeartbeatKeys(redisPrefix: string) {
 }
 export const PIPELINE_HEARTBEATS_KEPT = 100;
 
-/** The Redis channel on which a committed outbox row wakes the relays at once, instead of at their next poll. */
-export function outboxWakeChannel(redisPrefix: string): string {
-  return `${redisPrefix}:outbox:wake`;
-}
-
 /** BullMQ job id of an outbox row: publishing the same row twice finds the job already there. */
 export function outboxJobId(outboxId: number | string): string {
   return `outbox-${outboxId}`;

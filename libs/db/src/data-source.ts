@@ -4,6 +4,7 @@ import type { MysqlDriver } from 'typeorm/driver/mysql/MysqlDriver.js';
 import type { AppConfig } from '@shop/config';
 import { ENTITIES } from './entities/index.js';
 import { MIGRATIONS } from './migrations/index.js';
+import { LastWritesSubscriber } from './outbox/outbox-writer.js';
 
 /** The one database setup of api, workers and the command-line scripts. */
 export function dataSourceOptions(config: Pick<AppConfig, 'DATABASE_URL' | 'DATABASE_POOL_SIZE'>): DataSourceOptions {
@@ -16,6 +17,7 @@ export function dataSourceOptions(config: Pick<AppConfig, 'DATABASE_URL' | 'DATA
     entities: ENTITIES,
     migrations: MIGRATIONS,
     migrationsTransactionMode: 'each',
+    subscribers: [LastWritesSubscriber],
     synchronize: false,
     poolSize: config.DATABASE_POOL_SIZE,
     extra: { connectionLimit: config.DATABASE_POOL_SIZE },

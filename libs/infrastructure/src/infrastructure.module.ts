@@ -16,15 +16,8 @@ import { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import type { AppConfig } from '@shop/config';
 import { QUEUE_NAMES } from '@shop/contracts';
-import {
-  assertSchemaCurrent,
-  configuredImageStorage,
-  dataSourceOptions,
-  IMAGE_STORAGE,
-  OUTBOX_WAKES,
-  ShopDataSource,
-  wakeRelaysOnCommit,
-} from '@shop/db';
+import { assertSchemaCurrent, configuredImageStorage, dataSourceOptions, IMAGE_STORAGE, ShopDataSource } from '@shop/db';
+import { OutboxPublishing } from './outbox-publisher.js';
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
 export const REDIS_CLIENT = Symbol('REDIS_CLIENT');
@@ -90,7 +83,7 @@ export interface InfrastructureOptions {
 }
 
 /**
- * Configuration, MySQL, Redis, the BullMQ queues, image storage and the outbox wake: the shared
+ * Configuration, MySQL, Redis, the BullMQ queues, image storage and the outbox's publisher: the shared
  * ground of every module of the api and of the workers, registered once by each app.
  */
 @Global()
@@ -114,12 +107,8 @@ export class InfrastructureModule {
         { provide: IMAGE_STORAGE, useValue: configuredImageStorage(config) },
         RedisClientCloser,
         SchemaGuard,
-        // Committed outbox rows wake the relays through Redis at once.
-        {
-          provide: OUTBOX_WAKES,
-          inject: [DataSource, REDIS_CLIENT],
-          useFactory: (dataSource: DataSource, redis: Redis) => wakeRelaysOnCommit(dataSource, redis, config.REDIS_PREFIX),
-        },
+        // Committed outbox rows go to their queues at once, from the process that wrote them.
+        OutboxPublishing,
         ...providers,
       ],
       exports: [APP_CONFIG, REDIS_CLIENT, IMAGE_STORAGE, BullModule, ...providers],

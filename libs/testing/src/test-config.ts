@@ -13,6 +13,8 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig {
     REDIS_PREFIX: `toyduka-test-${randomBytes(4).toString('hex')}`,
     PIPELINE_HEARTBEAT_INTERVAL_MS: '0',
     OUTBOX_POLL_INTERVAL_MS: '50',
+    // The relay's wait for rows nobody published: short, since specs write events with no publisher of their own.
+    OUTBOX_RELAY_AFTER_MS: '100',
     SWAGGER_ENABLED: 'false',
     UPLOADS_DIR: '.data/test-uploads',
     ...overrides,

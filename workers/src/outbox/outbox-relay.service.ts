@@ -1,21 +1,18 @@
-import { getQueueToken } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import type { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import type { AppConfig } from '@shop/config';
-import { jobOptionsOf, outboxJobId, outboxWakeChannel, QUEUE_NAMES, type QueueName } from '@shop/contracts';
+import type { QueueName } from '@shop/contracts';
 import { inTransaction, OutboxEvent } from '@shop/db';
-import { APP_CONFIG, REDIS_CLIENT, withinTimeout } from '@shop/infrastructure';
-
-/** Longest wait for one publish: past it Redis counts as away and the batch is tried again later. */
-export const PUBLISH_TIMEOUT_MS = 5000;
+import { APP_CONFIG, publishEvents, queuesByName, type PublishableEvent } from '@shop/infrastructure';
 
 /**
- * Publishes outbox rows to their BullMQ queues. Rows are claimed with SKIP LOCKED so several
- * relays share the work, and the job id is the row's id, so a row published twice (a crash
- * between publish and commit) still makes one job.
+ * The safety net of the outbox: publishes the rows that the process which committed them did not
+ * (it died in between, Redis was away, the row was replayed), once they are OUTBOX_RELAY_AFTER_MS
+ * old. Rows are claimed with SKIP LOCKED so several relays share the work, and the job id is the
+ * row's id, so a row published twice (by its writer and by a relay, or a crash between publish and
+ * commit) still makes one job.
  */
 @Injectable()
 export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -23,21 +20,14 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   private readonly queues: Record<QueueName, Queue>;
   private running = false;
   private loop: Promise<void> | undefined;
-  private wake: (() => void) | undefined;
-  /** A commit's wake that came while a batch was being published: the next pause is skipped. */
-  private wokenDuringBatch = false;
-  private wakes: Redis | undefined;
+  private stopPause: (() => void) | undefined;
 
   constructor(
     private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(REDIS_CLIENT) private readonly redis: Redis,
     moduleRef: ModuleRef,
   ) {
-    // Every queue, whatever this process's roles: a relay publishes each row whoever will process it.
-    this.queues = Object.fromEntries(
-      QUEUE_NAMES.map((name) => [name, moduleRef.get<Queue>(getQueueToken(name), { strict: false })]),
-    ) as Record<QueueName, Queue>;
+    this.queues = queuesByName(moduleRef);
     for (const queue of Object.values(this.queues)) {
       queue.on('error', (error) => this.logger.warn(`Queue ${queue.name} connection problem: ${error.message}`));
     }
@@ -46,28 +36,12 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   onApplicationBootstrap(): void {
     this.running = true;
     this.loop = this.relayUntilStopped();
-    this.listenForWakes();
   }
 
   async onApplicationShutdown(): Promise<void> {
     this.running = false;
-    this.wakes?.disconnect();
-    this.wake?.();
+    this.stopPause?.();
     await this.loop;
-  }
-
-  /** Commits announce new rows on a Redis channel (libs/db wakeRelaysOnCommit); polling stays as the fallback. */
-  private listenForWakes(): void {
-    const wakes = this.redis.duplicate();
-    this.wakes = wakes;
-    wakes.on('error', (error: Error) => this.logger.warn(`Outbox wake channel problem: ${error.message}`));
-    wakes.on('message', () => {
-      if (this.wake) this.wake();
-      else this.wokenDuringBatch = true;
-    });
-    wakes
-      .subscribe(outboxWakeChannel(this.config.REDIS_PREFIX))
-      .catch((error: Error) => this.logger.warn(`Outbox relay polls only: ${error.message}`));
   }
 
   /** Publishes one batch; returns how many rows it published. */
@@ -77,23 +51,19 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     return inTransaction(
       this.dataSource,
       async (manager) => {
+        // The database's clock on both sides: createdAt is written by it.
         const events = await manager
           .createQueryBuilder(OutboxEvent, 'event')
           .where('event.publishedAt IS NULL')
+          .andWhere('event.createdAt <= NOW(3) - INTERVAL :afterMs * 1000 MICROSECOND', { afterMs: this.config.OUTBOX_RELAY_AFTER_MS })
           .orderBy('event.id', 'ASC')
           .limit(this.config.OUTBOX_BATCH_SIZE)
           .setLock('pessimistic_write')
           .setOnLocked('skip_locked')
           .getMany();
-        const published: OutboxEvent[] = [];
-        try {
-          for (const event of events) {
-            await withinTimeout(this.publish(event), PUBLISH_TIMEOUT_MS, 'Redis');
-            published.push(event);
-          }
-        } catch (error) {
-          await this.recordFailure(manager, events.slice(published.length), error as Error);
-        }
+        if (events.length === 0) return 0;
+        const { published, unpublished, failure } = await publishEvents(this.queues, events as PublishableEvent[]);
+        if (failure) await this.recordFailure(manager, unpublished, failure);
         if (published.length > 0) {
           await manager.update(OutboxEvent, { id: In(published.map((event) => event.id)) }, { publishedAt: new Date() });
         }
@@ -103,15 +73,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     );
   }
 
-  private publish(event: OutboxEvent): Promise<unknown> {
-    return this.queues[event.queueName].add(event.jobName, event.payload, {
-      jobId: outboxJobId(event.id),
-      delay: event.delayMs,
-      ...jobOptionsOf(event.queueName),
-    });
-  }
-
-  private async recordFailure(manager: EntityManager, unpublished: OutboxEvent[], error: Error): Promise<void> {
+  private async recordFailure(manager: EntityManager, unpublished: PublishableEvent[], error: Error): Promise<void> {
     this.logger.warn(`Outbox publish paused, ${unpublished.length} event(s) wait for Redis: ${error.message}`);
     await manager
       .createQueryBuilder()
@@ -137,14 +99,9 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   private pause(): Promise<void> {
     // Shutting down during a batch: no pause, so that the shutdown does not wait out the poll.
     if (!this.running) return Promise.resolve();
-    if (this.wokenDuringBatch) {
-      this.wokenDuringBatch = false;
-      return Promise.resolve();
-    }
     return new Promise((resolve) => {
       const timer = setTimeout(resolve, this.config.OUTBOX_POLL_INTERVAL_MS);
-      this.wake = () => {
-        this.wake = undefined;
+      this.stopPause = () => {
         clearTimeout(timer);
         resolve();
       };

@@ -4,7 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import type { Job, Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { JOBS, outboxJobId, QUEUES } from '@shop/contracts';
-import { inTransaction, OutboxEvent, recordEvent, replayOutbox } from '@shop/db';
+import { createDataSource, inTransaction, OutboxEvent, recordEvent, replayOutbox } from '@shop/db';
 import { DisposableRedis, testConfig, waitFor } from '@shop/testing';
 import { PipelineHeartbeatProcessor } from '../pipeline/pipeline-heartbeat.processor.js';
 import { WorkersModule } from '../workers.module.js';
@@ -14,6 +14,8 @@ describe('outbox relay', () => {
   let redis: DisposableRedis;
   let workers: INestApplication;
   let dataSource: DataSource;
+  /** Writes as a process that dies right after its commit: its events are the relay's to publish. */
+  let orphanWriter: DataSource;
   const completedJobIds: string[] = [];
 
   beforeAll(async () => {
@@ -22,19 +24,21 @@ describe('outbox relay', () => {
     workers = await NestFactory.create(WorkersModule.register(config), { logger: false });
     await workers.init();
     dataSource = workers.get(DataSource);
+    orphanWriter = await createDataSource(config).initialize();
     workers.get(PipelineHeartbeatProcessor).worker.on('completed', (job: Job) => completedJobIds.push(job.id!));
     // Rows left by earlier runs would be published here too; this file counts only its own.
     await dataSource.getRepository(OutboxEvent).updateAll({ publishedAt: new Date() });
   });
 
   afterAll(async () => {
+    await orphanWriter?.destroy();
     await workers?.close();
     await redis?.stop();
   });
 
   const writeHeartbeat = () =>
-    inTransaction(dataSource, (manager) => recordEvent(manager, JOBS.pipelineHeartbeat, { emittedAt: Date.now() }));
-  const reload = (event: OutboxEvent) => dataSource.getRepository(OutboxEvent).findOneByOrFail({ id: event.id });
+    inTransaction(orphanWriter, (manager) => recordEvent(manager, JOBS.pipelineHeartbeat, { emittedAt: Date.now() }));
+  const reload = (event: Pick<OutboxEvent, 'id'>) => dataSource.getRepository(OutboxEvent).findOneByOrFail({ id: event.id });
 
   it('publishes an event written while Redis is down exactly once after Redis is back', async () => {
     await redis.stop();
@@ -57,6 +61,13 @@ describe('outbox relay', () => {
     expect(completedJobIds.filter((id) => id === outboxJobId(event.id))).toHaveLength(1);
   });
 
+  it('publishes a row its writer never published once it is OUTBOX_RELAY_AFTER_MS old (100 here), not before', async () => {
+    const event = await writeHeartbeat();
+    await waitFor('the job to complete', () => completedJobIds.includes(outboxJobId(event.id)));
+    const { createdAt, publishedAt } = await reload(event);
+    expect(publishedAt!.getTime() - createdAt.getTime()).toBeGreaterThanOrEqual(100);
+  });
+
   it('makes one job of a row published twice, as after a crash between publish and commit', async () => {
     const event = await writeHeartbeat();
     await waitFor('the job to complete', () => completedJobIds.includes(outboxJobId(event.id)));
@@ -73,6 +84,7 @@ describe('outbox relay', () => {
   it('lets two relays share the outbox without publishing a row twice', async () => {
     const relay = workers.get(OutboxRelay);
     const events = await Promise.all(Array.from({ length: 20 }, writeHeartbeat));
+    await new Promise((resolve) => setTimeout(resolve, 150));
     const counts = await Promise.all([relay.relayBatch(), relay.relayBatch(), relay.relayBatch()]);
 
     await waitFor('every job to complete', () => events.every((event) => completedJobIds.includes(outboxJobId(event.id))));

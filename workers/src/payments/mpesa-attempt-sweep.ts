@@ -6,8 +6,7 @@ import { DataSource } from 'typeorm';
 import type { AppConfig } from '@shop/config';
 import { JOB_RETENTION, JOBS, QUEUES } from '@shop/contracts';
 import { inTransaction, MpesaAttempt } from '@shop/db';
-import { APP_CONFIG, withinTimeout } from '@shop/infrastructure';
-import { PUBLISH_TIMEOUT_MS } from '../outbox/outbox-relay.service.js';
+import { APP_CONFIG, PUBLISH_TIMEOUT_MS, withinTimeout } from '@shop/infrastructure';
 
 /** Attempts claimed per sweep; a full batch sweeps again at once. */
 const SWEEP_BATCH = 50;

@@ -12,8 +12,8 @@ import {
 } from '@shop/contracts';
 import { OrderStatusHistory } from '../entities/order-status-history.entity.js';
 import { Order } from '../entities/order.entity.js';
-import { OutboxEvent } from '../entities/outbox-event.entity.js';
-import { recordEvent } from '../outbox/outbox-writer.js';
+import { insertRows } from '../inserts.js';
+import { recordBeforeCommit, recordEvent } from '../outbox/outbox-writer.js';
 import { markOnHandChanged, releaseOrderUnits, reserveOrderUnits, type Shortage, type StockMover } from '../stock/stock-ledger.js';
 import { Refusal } from '../transactions.js';
 
@@ -60,7 +60,7 @@ async function writeHistory(
   to: OrderStatus,
   move: OrderMove,
 ): Promise<void> {
-  await manager.insert(OrderStatusHistory, {
+  await insertRows(manager, OrderStatusHistory, {
     orderId,
     fromStatus: from,
     toStatus: to,
@@ -163,26 +163,26 @@ export async function announceOrder(manager: EntityManager, order: Order): Promi
   await announceOrderChange(manager, order.id, order.orderStatus, order.orderStatus);
 }
 
-/** The `order.status-changed` event each open transaction recorded, by order, with the status it began from. */
-const announcedInTransaction = new WeakMap<EntityManager, Map<number, { eventId: string; from: OrderStatus }>>();
+/** The order changes each open transaction is to announce at its commit, by order: the status it began from and the one it ends in. */
+const announcedInTransaction = new WeakMap<EntityManager, Map<number, { from: OrderStatus; to: OrderStatus }>>();
 
 /**
  * Tells the live views that an order changed, once per transaction whatever moved in it (its
- * status, its payment, both): the worker reads the order as committed, so one event shows it all.
- * A later change in the same transaction moves that event's `to` rather than adding another.
+ * status, its payment, both): the event is written as the transaction commits, from the status the
+ * order began in to the one it ends in, and the worker reads the order as committed.
  */
 async function announceOrderChange(manager: EntityManager, orderId: number, from: OrderStatus, to: OrderStatus): Promise<void> {
-  if (!manager.queryRunner?.isTransactionActive) {
-    await recordEvent(manager, 'order.status-changed', { orderId, from, to });
-    return;
-  }
   let announced = announcedInTransaction.get(manager);
   if (!announced) announcedInTransaction.set(manager, (announced = new Map()));
   const earlier = announced.get(orderId);
   if (earlier) {
-    await manager.update(OutboxEvent, { id: earlier.eventId }, { payload: { orderId, from: earlier.from, to } });
+    earlier.to = to;
     return;
   }
-  const event = await recordEvent(manager, 'order.status-changed', { orderId, from, to });
-  announced.set(orderId, { eventId: event.id, from });
+  const change = { from, to };
+  announced.set(orderId, change);
+  await recordBeforeCommit(manager, async (committing) => {
+    announced.delete(orderId);
+    await recordEvent(committing, 'order.status-changed', { orderId, ...change });
+  });
 }

@@ -1,0 +1,137 @@
+import { getQueueToken } from '@nestjs/bullmq';
+import { Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import type { JobsOptions, Queue } from 'bullmq';
+import { DataSource } from 'typeorm';
+import { jobOptionsOf, outboxJobId, QUEUE_NAMES, type QueueName } from '@shop/contracts';
+import { publishOnCommit, type CommittedEventsPublisher, type RecordedEvent } from '@shop/db';
+import { withinTimeout } from './timeouts.js';
+
+/** Longest wait for one queue's publish: past it Redis counts as away, and the relay publishes the events later. */
+export const PUBLISH_TIMEOUT_MS = 5000;
+
+/**
+ * How long a publish waits for others to mark with it. Far below OUTBOX_RELAY_AFTER_MS: a row the
+ * relay finds unmarked is one whose publish failed, not one still being marked.
+ */
+const MARK_DELAY_MS = 50;
+
+/** What the outbox publishers need of an event: the relay reads the same fields from its rows. */
+export type PublishableEvent = Pick<RecordedEvent, 'id' | 'queueName' | 'jobName' | 'payload' | 'delayMs'>;
+
+/** The BullMQ job an outbox event becomes: its id is the row's, so publishing a row twice still makes one job. */
+function jobOf(event: PublishableEvent): { name: string; data: unknown; opts: JobsOptions } {
+  return {
+    name: event.jobName,
+    data: event.payload,
+    opts: { jobId: outboxJobId(event.id), delay: event.delayMs, ...jobOptionsOf(event.queueName) },
+  };
+}
+
+/**
+ * Adds `events` to their queues, one round trip per queue (BullMQ's addBulk). Answers the events
+ * that reached their queue and the first failure of those that did not.
+ */
+export async function publishEvents(
+  queues: Record<QueueName, Queue>,
+  events: readonly PublishableEvent[],
+): Promise<{ published: PublishableEvent[]; unpublished: PublishableEvent[]; failure?: Error }> {
+  const byQueue = new Map<QueueName, PublishableEvent[]>();
+  for (const event of events) byQueue.set(event.queueName, [...(byQueue.get(event.queueName) ?? []), event]);
+  const outcomes = await Promise.allSettled(
+    [...byQueue].map(([queueName, queued]) => withinTimeout(queues[queueName].addBulk(queued.map(jobOf)), PUBLISH_TIMEOUT_MS, 'Redis')),
+  );
+  const published: PublishableEvent[] = [];
+  const unpublished: PublishableEvent[] = [];
+  let failure: Error | undefined;
+  [...byQueue.values()].forEach((queued, index) => {
+    const outcome = outcomes[index]!;
+    if (outcome.status === 'fulfilled') published.push(...queued);
+    else {
+      unpublished.push(...queued);
+      failure ??= outcome.reason as Error;
+    }
+  });
+  return { published, unpublished, failure };
+}
+
+/**
+ * Publishes each transaction's events the moment it commits, from the process that committed it
+ * (libs/db publishOnCommit), then marks their rows published. The marks of events published close
+ * together go in one UPDATE. Whatever fails here (Redis away, MySQL away for the mark, the process
+ * killed in between) is left to the outbox relay, which publishes unpublished rows once they are
+ * older than OUTBOX_RELAY_AFTER_MS; a row published by both makes one job (its id is the job's).
+ */
+export class OutboxPublisher implements CommittedEventsPublisher {
+  private readonly logger = new Logger('OutboxPublisher');
+  private readonly inFlight = new Set<Promise<void>>();
+  private unmarked: string[] = [];
+  private marking: Promise<void> | undefined;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly queues: Record<QueueName, Queue>,
+  ) {}
+
+  publish(events: readonly RecordedEvent[]): void {
+    const sending = this.send(events)
+      .catch((error: Error) => this.logger.warn(`Left to the outbox relay, ${events.length} event(s): ${error.message}`))
+      .finally(() => this.inFlight.delete(sending));
+    this.inFlight.add(sending);
+  }
+
+  /** Lets what is on its way arrive (bounded by the publish timeout), so that a clean stop leaves the relay nothing to do. */
+  async drain(): Promise<void> {
+    while (this.inFlight.size > 0 || this.marking) {
+      await Promise.all([...this.inFlight, this.marking]);
+    }
+  }
+
+  private async send(events: readonly RecordedEvent[]): Promise<void> {
+    const { published, failure } = await publishEvents(this.queues, events);
+    if (failure) this.logger.warn(`Left to the outbox relay, ${events.length - published.length} event(s): ${failure.message}`);
+    if (published.length === 0) return;
+    this.unmarked.push(...published.map((event) => event.id));
+    this.marking ??= this.markPublished();
+  }
+
+  /** One UPDATE for every event published since the last one began. */
+  private async markPublished(): Promise<void> {
+    // Events of the transactions that commit meanwhile join this mark: under load, one UPDATE marks many.
+    await new Promise((resolve) => setTimeout(resolve, MARK_DELAY_MS));
+    while (this.unmarked.length > 0) {
+      const ids = this.unmarked;
+      this.unmarked = [];
+      try {
+        await this.dataSource.query('UPDATE `outbox_events` SET `publishedAt` = NOW(3) WHERE `id` IN (?) AND `publishedAt` IS NULL', [ids]);
+      } catch (error) {
+        // The relay will publish them again: their jobs exist, so that adds nothing.
+        this.logger.warn(`Could not mark ${ids.length} published outbox event(s): ${(error as Error).message}`);
+      }
+    }
+    this.marking = undefined;
+  }
+}
+
+/** Every queue of the shop, whatever this process's roles: an event is published whoever will process it. */
+export function queuesByName(moduleRef: ModuleRef): Record<QueueName, Queue> {
+  return Object.fromEntries(QUEUE_NAMES.map((name) => [name, moduleRef.get<Queue>(getQueueToken(name), { strict: false })])) as Record<
+    QueueName,
+    Queue
+  >;
+}
+
+/** The app's publisher, installed on its DataSource; a stop lets the last commits' events arrive before the queues close. */
+@Injectable()
+export class OutboxPublishing implements BeforeApplicationShutdown {
+  readonly publisher: OutboxPublisher;
+
+  constructor(dataSource: DataSource, moduleRef: ModuleRef) {
+    this.publisher = new OutboxPublisher(dataSource, queuesByName(moduleRef));
+    publishOnCommit(dataSource, this.publisher);
+  }
+
+  beforeApplicationShutdown(): Promise<void> {
+    return this.publisher.drain();
+  }
+}

@@ -1,0 +1,70 @@
+import { getQueueToken } from '@nestjs/bullmq';
+import type { INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { Queue } from 'bullmq';
+import { DataSource, In, IsNull } from 'typeorm';
+import { JOBS, outboxJobId, QUEUES } from '@shop/contracts';
+import { createDataSource, inTransaction, OutboxEvent, recordEvent, type RecordedEvent } from '@shop/db';
+import { settleLeftoverWork, testConfig, waitFor } from '@shop/testing';
+import { WorkersModule } from '../workers.module.js';
+
+describe('outbox events published by the process that commits them', () => {
+  let workers: INestApplication;
+  let dataSource: DataSource;
+  let pipeline: Queue;
+
+  beforeAll(async () => {
+    // The relay looks a minute apart: anything published sooner was published by its commit.
+    const config = testConfig({ OUTBOX_POLL_INTERVAL_MS: '60000' });
+    await settleLeftoverWork(config);
+    workers = await NestFactory.create(WorkersModule.register(config), { logger: false });
+    await workers.init();
+    dataSource = workers.get(DataSource);
+    pipeline = workers.get<Queue>(getQueueToken(QUEUES.pipeline));
+    // The relay's first pass runs at start; let it settle into its minute-long pause.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  });
+  afterAll(() => workers?.close());
+
+  const heartbeat = (manager: Parameters<typeof recordEvent>[0]) => recordEvent(manager, JOBS.pipelineHeartbeat, { emittedAt: Date.now() });
+  const row = (event: Pick<RecordedEvent, 'id'>) => dataSource.getRepository(OutboxEvent).findOneBy({ id: event.id });
+
+  it('puts a committed event on its queue at once and marks its row published', async () => {
+    const event = await inTransaction(dataSource, heartbeat);
+    await waitFor('the row to be marked published', async () => (await row(event))?.publishedAt, 3000);
+    expect((await pipeline.getJob(outboxJobId(event.id)))?.data).toEqual(event.payload);
+  });
+
+  it('publishes every transaction of a burst, each event once', async () => {
+    const events = await Promise.all(Array.from({ length: 30 }, () => inTransaction(dataSource, async (manager) => [await heartbeat(manager), await heartbeat(manager)])));
+    const ids = events.flat().map((event) => event.id);
+    await waitFor('every row to be marked published', async () => (await dataSource.getRepository(OutboxEvent).countBy({ id: In(ids), publishedAt: IsNull() })) === 0, 5000);
+    const jobs = await Promise.all(ids.map((id) => pipeline.getJob(outboxJobId(id))));
+    expect(jobs.every((job) => job !== undefined)).toBe(true);
+  });
+
+  it('publishes nothing of a transaction rolled back', async () => {
+    let recorded: RecordedEvent | undefined;
+    await expect(
+      inTransaction(dataSource, async (manager) => {
+        recorded = await heartbeat(manager);
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await row(recorded!)).toBeNull();
+    expect(await pipeline.getJob(outboxJobId(recorded!.id))).toBeUndefined();
+  });
+
+  it('leaves to the relay a row whose writer never published it, as when it dies after its commit', async () => {
+    const orphanWriter = await createDataSource(testConfig()).initialize();
+    try {
+      const event = await inTransaction(orphanWriter, heartbeat);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect((await row(event))?.publishedAt).toBeNull();
+      expect(await pipeline.getJob(outboxJobId(event.id))).toBeUndefined();
+    } finally {
+      await orphanWriter.destroy();
+    }
+  });
+});
