@@ -33,19 +33,22 @@ export class SessionService {
     return { token, id };
   }
 
+  /** One lean read on every signed-in request: the session with its account, no entity hydrated. */
   async resume(token: string): Promise<ActiveSession | undefined> {
     const id = sessionTokenHash(token);
     const now = Date.now();
-    const session = await this.dataSource
-      .getRepository(Session)
-      .findOne({ where: { tokenHash: id, expiresAt: MoreThan(new Date(now)) }, relations: { user: true } });
-    // Deleting an account ends its sessions in the same transaction; this holds even for a row that slipped past.
-    if (!session || session.user.deletedAt) return undefined;
+    // Deleting an account ends its sessions in the same transaction; the deletedAt test holds even for a row that slipped past.
+    const [session] = await this.dataSource.query<(SessionUser & { expiresAt: Date })[]>(
+      'SELECT `user`.`id`, `user`.`userName`, `user`.`email`, `user`.`role`, `session`.`expiresAt` FROM `sessions` `session` ' +
+        'JOIN `users` `user` ON `user`.`id` = `session`.`userId` WHERE `session`.`tokenHash` = ? AND `session`.`expiresAt` > ? AND `user`.`deletedAt` IS NULL',
+      [id, new Date(now)],
+    );
+    if (!session) return undefined;
     const renewDue = session.expiresAt.getTime() - now < LIMITS.sessionIdleTimeoutMs - LIMITS.sessionRenewIntervalMs;
     if (renewDue) {
       await this.dataSource.getRepository(Session).update({ tokenHash: id }, { expiresAt: new Date(now + LIMITS.sessionIdleTimeoutMs) });
     }
-    return { id, user: toSessionUser(session.user), renewed: renewDue };
+    return { id, user: toSessionUser(session), renewed: renewDue };
   }
 
   /** Of the given session ids, those still in force: a socket outlives the request that opened it, so its session is checked again later. */

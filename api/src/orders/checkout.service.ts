@@ -128,19 +128,16 @@ export class CheckoutService {
    * checks end in "outcome unknown" at worst.
    */
   private async recordPushed(attemptId: number, phone: string, placed: PlacedOrder, accepted: StkPushAccepted): Promise<void> {
-    const stored = pRetry(
-      () =>
-        // Payment before attempt, as the workers' settlement locks them: the two never deadlock.
-        inTransaction(this.dataSource, async (manager) => {
-          await manager.update(Payment, { id: placed.paymentId }, { providerReference: accepted.checkoutRequestId, phone });
-          await manager.update(
-            MpesaAttempt,
-            { id: attemptId, state: 'sending' },
-            { state: 'pushed', checkoutRequestId: accepted.checkoutRequestId },
-          );
-        }),
-      PUSH_ANSWER_RETRIES,
-    ).catch((error: unknown) => {
+    // Two single-row writes, each its own commit, payment first: an attempt with its CheckoutRequestID
+    // has a payment that names it (the workers rely on this), and neither write can deadlock.
+    const stored = pRetry(async () => {
+      await this.dataSource
+        .getRepository(Payment)
+        .update({ id: placed.paymentId }, { providerReference: accepted.checkoutRequestId, phone });
+      await this.dataSource
+        .getRepository(MpesaAttempt)
+        .update({ id: attemptId, state: 'sending' }, { state: 'pushed', checkoutRequestId: accepted.checkoutRequestId });
+    }, PUSH_ANSWER_RETRIES).catch((error: unknown) => {
       this.logger.error(
         `Daraja's answer to the STK push of order ${placed.orderId} (${accepted.checkoutRequestId}) could not be stored: ${(error as Error).message}`,
       );

@@ -13,6 +13,7 @@ import {
 } from '@shop/contracts';
 import {
   Address,
+  insertRows,
   inTransaction,
   isDuplicateKey,
   lockOrder,
@@ -300,7 +301,7 @@ export class OrderPlacementService {
   ): Promise<PlacedOrder | Refusal> {
     const subtotalAmount = subtotalOf(items);
     const totalAmount = subtotalAmount + address.deliveryFee;
-    const { identifiers } = await manager.insert(Order, {
+    const orderId = await insertRows(manager, Order, {
       userId,
       pendingForUserId: userId,
       paymentMethod: method,
@@ -312,8 +313,8 @@ export class OrderPlacementService {
       addressInfo: addressSnapshot(address),
       reservationExpiresAt: new Date(Date.now() + this.config.ORDER_RESERVATION_MS),
     });
-    const orderId = identifiers[0]!.id as number;
-    await manager.insert(
+    await insertRows(
+      manager,
       OrderItem,
       items.map((item) => ({ ...item, orderId })),
     );
@@ -321,7 +322,7 @@ export class OrderPlacementService {
     if (shortage) return shortage;
 
     const charge = method === 'paypal' ? this.paypalCharge(totalAmount) : null;
-    const payment = await manager.insert(Payment, {
+    const paymentId = await insertRows(manager, Payment, {
       orderId,
       method,
       status: 'pending',
@@ -331,6 +332,6 @@ export class OrderPlacementService {
         : { providerCurrency: charge.currency, providerAmount: Number(charge.value), exchangeRate: charge.kesPerUnit }),
     });
     await recordEvent(manager, 'order.expire', { orderId }, { delayMs: this.config.ORDER_RESERVATION_MS });
-    return { orderId, paymentId: payment.identifiers[0]!.id as number, totalAmount, providerAmount: charge?.value ?? null, reused: false };
+    return { orderId, paymentId, totalAmount, providerAmount: charge?.value ?? null, reused: false };
   }
 }

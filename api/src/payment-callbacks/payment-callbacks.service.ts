@@ -5,7 +5,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { AppConfig } from '@shop/config';
 import { JOBS, LIMITS, MESSAGES, type PaymentMethod } from '@shop/contracts';
-import { inTransaction, isDuplicateKey, PaymentCallback, recordEvent, Refusal } from '@shop/db';
+import { insertRows, inTransaction, isDuplicateKey, PaymentCallback, recordEvent, Refusal } from '@shop/db';
 import { APP_CONFIG } from '@shop/infrastructure';
 import { parseStkCallback, parseTransactionStatusResult, parseWebhookEvent, PaypalClient } from '@shop/payments';
 import { sameSecret } from '../common/secrets.js';
@@ -229,8 +229,7 @@ export class PaymentCallbacksService {
   private async store(row: CallbackRow, job: CallbackJobName | null): Promise<boolean> {
     try {
       await inTransaction(this.dataSource, async (manager) => {
-        const { identifiers } = await manager.insert(PaymentCallback, row);
-        const callbackId = identifiers[0]!.id as number;
+        const callbackId = await insertRows(manager, PaymentCallback, row);
         if (job) await recordEvent(manager, job, { callbackId });
       });
       return true;

@@ -48,7 +48,7 @@ describe('a payments worker killed in the middle of a job', () => {
       await start?.();
       const waiting = await waitFor('the job to wait for the cart', async () => {
         const [row] = await stack.dataSource.query<{ id: number }[]>(
-          "SELECT `ID` AS `id` FROM `information_schema`.`PROCESSLIST` WHERE `DB` = DATABASE() AND `ID` <> CONNECTION_ID() AND `INFO` LIKE 'DELETE FROM `cart_items`%'",
+          "SELECT `ID` AS `id` FROM `information_schema`.`PROCESSLIST` WHERE `DB` = DATABASE() AND `ID` <> CONNECTION_ID() AND `INFO` LIKE 'DELETE `line` FROM `cart_items`%'",
         );
         return row;
       });

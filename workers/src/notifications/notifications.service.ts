@@ -91,9 +91,8 @@ export class NotificationsService implements OnApplicationShutdown {
   }
 
   private async aboutOrder(job: OrderNotifyJob): Promise<Outgoing[]> {
-    const order = await this.dataSource
-      .getRepository(Order)
-      .findOne({ where: { id: job.orderId }, relations: { items: true, user: true } });
+    // find, not findOne: with a to-many relation, findOne's LIMIT costs TypeORM a second query.
+    const [order] = await this.dataSource.getRepository(Order).find({ where: { id: job.orderId }, relations: { items: true, user: true } });
     if (!order) return [];
     const payment = await this.dataSource.getRepository(Payment).findOneBy({ orderId: order.id });
     const shopperUrl = this.link(ROUTES.shopAccountOrder(order.id));
@@ -227,8 +226,9 @@ export class NotificationsService implements OnApplicationShutdown {
   }
 
   /**
-   * The message's row is written `pending` if it is not there yet, then claimed `sending` by a
-   * conditional update that only one attempt wins; only the winner calls the provider. A row the
+   * The message's row is written `sending` if it is not there yet, which claims it; a row there
+   * already is claimed by a conditional update from `pending` that only one attempt wins. Only the
+   * claimant calls the provider. A row the
    * provider has (or may have) is never sent again: `sent`, `failed`, or `sending` past its time,
    * which becomes `failed` as its outcome is unknown.
    */
@@ -239,16 +239,19 @@ export class NotificationsService implements OnApplicationShutdown {
     const update = (changes: QueryDeepPartialEntity<Notification>, condition = '') =>
       notifications.createQueryBuilder().update().set(changes).where(`${ofKey}${condition}`, key).execute();
 
-    await notifications
+    const written = await notifications
       .createQueryBuilder()
       .insert()
-      .values({ ...key, kind: message.kind, orderId: message.orderId, userId: message.userId, state: 'pending', attempts: 0 })
+      .values({ ...key, kind: message.kind, orderId: message.orderId, userId: message.userId, state: 'sending', attempts: 1 })
       .orIgnore()
       // An ignored insert has no id to read back.
       .updateEntity(false)
       .execute();
-    const claimed = await update({ state: 'sending', attempts: () => 'attempts + 1' }, " AND state = 'pending'");
-    if (claimed.affected !== 1) {
+    // A new row is claimed as it is written; one there already only while it is pending (an earlier try could not send it).
+    const claimed =
+      (written.raw as { affectedRows: number }).affectedRows === 1 ||
+      (await update({ state: 'sending', attempts: () => 'attempts + 1' }, " AND state = 'pending'")).affected === 1;
+    if (!claimed) {
       const abandoned = await update(
         { state: 'failed', lastError: MESSAGES.notifications.outcomeUnknown },
         ` AND state = 'sending' AND updatedAt < CURRENT_TIMESTAMP(3) - INTERVAL ${SENDING_ABANDONED_AFTER_MS / 1000} SECOND`,

@@ -8,7 +8,7 @@ import {
   type AdminPaymentAttentionEvent,
   type OrderUpdatedEvent,
 } from '@shop/contracts';
-import { Order, Payment } from '@shop/db';
+import type { LockedOrder, Order } from '@shop/db';
 import { SOCKET_EMITTER } from '../infrastructure/socket-emitter.js';
 
 /** One shopper's order as the browsers are told it, read after the transaction that changed it committed. */
@@ -19,21 +19,34 @@ export interface OrderUpdate {
   attention?: AdminPaymentAttentionEvent;
 }
 
-/** The order as it stands in the caller's transaction, told the way browsers receive it. */
-export async function orderUpdateOf(manager: EntityManager, orderId: number): Promise<OrderUpdate> {
-  const order = await manager.findOneByOrFail(Order, { id: orderId });
-  const payment = await manager.findOneBy(Payment, { orderId });
-  const reason = payment?.failureReason ?? undefined;
+type OrderFacts = Pick<Order, 'id' | 'userId' | 'orderStatus' | 'paymentStatus' | 'updatedAt'> & { reason: string | null };
+
+function updateOf(order: OrderFacts): OrderUpdate {
   return {
     userId: order.userId,
     event: {
       orderId: order.id,
       orderStatus: order.orderStatus,
       paymentStatus: order.paymentStatus,
-      ...(reason ? { reason } : {}),
+      ...(order.reason ? { reason: order.reason } : {}),
       updatedAt: order.updatedAt.toISOString(),
     },
   };
+}
+
+/** The order as it stands, told the way browsers receive it, in one lean read; null when it no longer exists. */
+export async function orderUpdateOf(manager: EntityManager, orderId: number): Promise<OrderUpdate | null> {
+  const [order] = await manager.query<OrderFacts[]>(
+    'SELECT `order`.`id`, `order`.`userId`, `order`.`orderStatus`, `order`.`paymentStatus`, `order`.`updatedAt`, `payment`.`failureReason` AS `reason` ' +
+      'FROM `orders` `order` LEFT JOIN `payments` `payment` ON `payment`.`orderId` = `order`.`id` WHERE `order`.`id` = ?',
+    [orderId],
+  );
+  return order ? updateOf(order) : null;
+}
+
+/** The order as a transaction that locked and changed it left it, from the rows in hand: nothing is read again. */
+export function orderUpdateFrom({ order, payment }: LockedOrder): OrderUpdate {
+  return updateOf({ ...order, reason: payment.failureReason, updatedAt: new Date() });
 }
 
 /** Tells the browsers, through the Socket.IO Redis emitter, what the workers changed. */

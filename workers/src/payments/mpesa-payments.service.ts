@@ -256,12 +256,14 @@ export class MpesaPayments {
   ): Promise<void> {
     const current = await manager.findOne(MpesaAttempt, { where: { id: attempt.id }, lock: { mode: 'pessimistic_write' } });
     if (!current) return;
-    // The payment names its push for the admin, also when the api never stored Daraja's answer.
-    await manager.update(
-      Payment,
-      { id: attempt.paymentId, providerReference: IsNull() },
-      { providerReference: checkoutRequestId, phone: attempt.phone },
-    );
+    // The payment names its push for the admin, also when the api never stored Daraja's answer (it
+    // stores the payment's reference with the attempt's CheckoutRequestID, in one transaction).
+    if (current.checkoutRequestId === null)
+      await manager.update(
+        Payment,
+        { id: attempt.paymentId, providerReference: IsNull() },
+        { providerReference: checkoutRequestId, phone: attempt.phone },
+      );
     if (current.state === 'settled') {
       if (current.resultCode === 0 && resultCode === 0 && current.receipt === null && receipt !== null)
         await manager.update(MpesaAttempt, { id: attempt.id }, { receipt, nextCheckAt: null });

@@ -10,13 +10,12 @@ import {
   movePaymentOrThrow,
   noteOnOrder,
   Order,
-  OrderItem,
   Payment,
   recordEvent,
   transition,
   type LockedOrder,
 } from '@shop/db';
-import { orderUpdateOf, type OrderUpdate } from '../orders/order-updates.js';
+import { orderUpdateFrom, type OrderUpdate } from '../orders/order-updates.js';
 
 /** What a provider says of one payment (docs/payments.md, Settlement). */
 export type PaymentOutcome =
@@ -76,7 +75,7 @@ export class PaymentSettlement {
       const applied = await this.apply(manager, locked, outcome);
       await alongside?.(manager);
       if (!applied.changed) return null;
-      const update = await orderUpdateOf(manager, locked.order.id);
+      const update = orderUpdateFrom(locked);
       return applied.attention
         ? { ...update, attention: { orderId: locked.order.id, ...applied.attention, createdAt: new Date().toISOString() } }
         : update;
@@ -244,12 +243,14 @@ export class PaymentSettlement {
 
   /** What was bought leaves the cart; anything added since stays. */
   private async removeOrderedLinesFromCart(manager: EntityManager, order: Order): Promise<void> {
+    // The cart by a plain read: a locking one would hold the cart, which a checkout locks before the products.
     const cart = await manager.findOne(Cart, { where: { userId: order.userId }, select: { id: true } });
     if (!cart) return;
-    const items = await manager.find(OrderItem, { where: { orderId: order.id }, select: { productId: true, variationId: true } });
     // A cart line's variation 0 is an order item's null: each ordered (product, variation) line, and no other line of the product.
-    const ordered = items.map((item) => [item.productId, item.variationId ?? 0]);
-    if (ordered.length > 0)
-      await manager.query('DELETE FROM `cart_items` WHERE `cartId` = ? AND (`productId`, `variationId`) IN (?)', [cart.id, ordered]);
+    await manager.query(
+      'DELETE `line` FROM `cart_items` `line` JOIN `order_items` `item` ON `item`.`productId` = `line`.`productId` ' +
+        'AND COALESCE(`item`.`variationId`, 0) = `line`.`variationId` WHERE `line`.`cartId` = ? AND `item`.`orderId` = ?',
+      [cart.id, order.id],
+    );
   }
 }

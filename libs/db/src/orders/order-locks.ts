@@ -13,13 +13,21 @@ export interface LockedOrder {
  * decision about the order is taken on what is read here. The one place an order is locked.
  */
 export async function lockOrder(manager: EntityManager, orderId: number): Promise<LockedOrder | null> {
-  const order = await manager.findOne(Order, { where: { id: orderId }, lock: { mode: 'pessimistic_write' } });
-  if (!order) return null;
-  const payment = await manager.findOne(Payment, { where: { orderId }, lock: { mode: 'pessimistic_write' } });
-  return payment && { order, payment };
+  return withItsPaymentLocked(manager, await manager.findOne(Order, { where: { id: orderId }, lock: { mode: 'pessimistic_write' } }));
 }
 
 export async function lockOrderOfPayment(manager: EntityManager, paymentId: number): Promise<LockedOrder | null> {
-  const payment = await manager.findOne(Payment, { where: { id: paymentId }, select: { id: true, orderId: true } });
-  return payment && lockOrder(manager, payment.orderId);
+  // The payment's order found and locked in one statement.
+  const order = await manager
+    .createQueryBuilder(Order, 'order')
+    .where('order.id = (SELECT `orderId` FROM `payments` WHERE `id` = :paymentId)', { paymentId })
+    .setLock('pessimistic_write')
+    .getOne();
+  return withItsPaymentLocked(manager, order);
+}
+
+async function withItsPaymentLocked(manager: EntityManager, order: Order | null): Promise<LockedOrder | null> {
+  if (!order) return null;
+  const payment = await manager.findOne(Payment, { where: { orderId: order.id }, lock: { mode: 'pessimistic_write' } });
+  return payment && { order, payment };
 }

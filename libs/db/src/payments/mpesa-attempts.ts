@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import type { MpesaAttemptState } from '@shop/contracts';
 import { MpesaAttempt } from '../entities/mpesa-attempt.entity.js';
+import { insertRows } from '../inserts.js';
 import { newSecretToken } from '../secret-tokens.js';
 
 /** Attempts whose push may still be answered: the order waits on them, and their checks go on. */
@@ -24,7 +25,7 @@ export interface NewMpesaAttempt {
 
 /** Records a push before it is sent, in the caller's transaction; answers the attempt's id. */
 export async function recordMpesaAttempt(manager: EntityManager, attempt: NewMpesaAttempt): Promise<number> {
-  const { identifiers } = await manager.insert(MpesaAttempt, {
+  return insertRows(manager, MpesaAttempt, {
     orderId: attempt.orderId,
     paymentId: attempt.paymentId,
     amount: attempt.totalAmount,
@@ -33,5 +34,4 @@ export async function recordMpesaAttempt(manager: EntityManager, attempt: NewMpe
     state: 'sending',
     nextCheckAt: new Date(Date.now() + attempt.firstCheckInMs),
   });
-  return identifiers[0]!.id as number;
 }

@@ -10,6 +10,7 @@ import {
 import { Order } from '../entities/order.entity.js';
 import { PaymentStatusHistory } from '../entities/payment-status-history.entity.js';
 import { Payment } from '../entities/payment.entity.js';
+import { insertRows } from '../inserts.js';
 import type { LockedOrder } from '../orders/order-locks.js';
 import { announceOrder } from '../orders/order-transitions.js';
 import { Refusal } from '../transactions.js';
@@ -55,7 +56,7 @@ export async function movePayment(manager: EntityManager, { order, payment }: Lo
     return new Refusal('PAYMENT_TRANSITION_NOT_ALLOWED', MESSAGES.payment.transitionNotAllowed(from, move.to), { from, to: move.to });
   await manager.update(Payment, { id: payment.id }, { ...details, status: move.to });
   await manager.update(Order, { id: order.id }, { paymentStatus: move.to });
-  await manager.insert(PaymentStatusHistory, {
+  await insertRows(manager, PaymentStatusHistory, {
     paymentId: payment.id,
     fromStatus: from,
     toStatus: move.to,

@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { LIMITS, MESSAGES, STATUSES_KEEPING_UNITS_IN_STORE, type OrderActor, type StockMovementKind } from '@shop/contracts';
 import { StockMovement } from '../entities/stock-movement.entity.js';
+import { insertRows } from '../inserts.js';
 import { recordEvent } from '../outbox/outbox-writer.js';
 import { Refusal } from '../transactions.js';
 
@@ -68,7 +69,8 @@ async function move(
       [delta, productId],
     );
   }
-  await manager.insert(
+  await insertRows(
+    manager,
     StockMovement,
     changes.map(({ productId, delta }) => ({
       productId,
@@ -155,7 +157,7 @@ export async function markOnHandChanged(manager: EntityManager, orderId: number)
 
 /** A new product's first units, as the ledger's first row. */
 export async function recordOpeningStock(manager: EntityManager, productId: number, units: number, byUserId: number | null): Promise<void> {
-  await manager.insert(StockMovement, {
+  await insertRows(manager, StockMovement, {
     productId,
     orderId: null,
     delta: units,
