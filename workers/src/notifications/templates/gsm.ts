@@ -2,8 +2,9 @@ import { SegmentedMessage } from 'sms-segments-calculator';
 
 /*
  * GSM 03.38 is the 7-bit alphabet every Kenyan phone shows: one character outside it sends the whole
- * SMS as UCS-2, where a part holds 70 characters instead of 160. Which characters are in it, and how
- * parts are cut, is Twilio's calculator's; only the stand-ins it lacks are kept here.
+ * SMS as UCS-2, where a part holds 70 characters instead of 160. Which characters are in it, and
+ * their sizes, are Twilio's calculator's; only the stand-ins it lacks, and the cutting of a GSM text
+ * into parts (held to the calculator's by a test), are kept here.
  */
 
 /**
@@ -60,10 +61,44 @@ export function toGsm(text: string): string {
   return [...text.replace(/\s+/g, ' ')].map(gsmCharacterOf).join('').replace(/ {2,}/g, ' ').trim();
 }
 
+/** GSM 03.38 units of one character as the calculator encodes it: 1, 2 for an extension character, null outside GSM. */
+const gsmUnits = new Map<string, number | null>();
+
+function gsmUnitsOf(character: string): number | null {
+  let units = gsmUnits.get(character);
+  if (units === undefined) {
+    const message = messageOf(character);
+    units = message.encodingName === 'GSM-7' ? message.encodedChars.reduce((sum, encoded) => sum + encoded.codeUnits.length, 0) : null;
+    gsmUnits.set(character, units);
+  }
+  return units;
+}
+
+const SINGLE_PART_UNITS = 160;
+/** A joined part gives 7 of its 160 units to the header that joins it. */
+const JOINED_PART_UNITS = 153;
+
 /**
  * How many parts a text is sent as: 160 units in one, 153 in each joined part, an extension
- * character ('€', '{') taking two units that are never split between parts.
+ * character ('€', '{') taking two units that are never split between parts. A text in GSM
+ * characters (what toGsm gives) is counted from each character's units, which the calculator tells
+ * once per character: counting a whole text with it splits the text into graphemes, milliseconds
+ * each time, and fitting an SMS counts it many times over. Any other text is the calculator's.
  */
 export function smsPartsOf(text: string): number {
-  return messageOf(text).segmentsCount;
+  const units: number[] = [];
+  for (const character of text) {
+    const size = gsmUnitsOf(character);
+    if (size === null) return messageOf(text).segmentsCount;
+    units.push(size);
+  }
+  const total = units.reduce((sum, size) => sum + size, 0);
+  if (total <= SINGLE_PART_UNITS) return 1;
+  let parts = 1;
+  let used = 0;
+  for (const size of units) {
+    if (used + size > JOINED_PART_UNITS) [parts, used] = [parts + 1, 0];
+    used += size;
+  }
+  return parts;
 }

@@ -1,3 +1,5 @@
+import fc from 'fast-check';
+import { SegmentedMessage } from 'sms-segments-calculator';
 import {
   formatKes,
   LIMITS,
@@ -169,6 +171,20 @@ describe('GSM text', () => {
   it('counts an extension character as two units', () => {
     expect(smsPartsOf('€'.repeat(80))).toBe(1);
     expect(smsPartsOf(`${'€'.repeat(80)}a`)).toBe(2);
+  });
+
+  it("counts parts as Twilio's calculator does, for any text in GSM characters or not", () => {
+    const gsmCharacter = fc.constantFrom(...'abcXYZ 019@£$¥èéùìòÇØøÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ!"#¤%&\'()*+,-./:;<=>?¡ÄÖÑÜ§¿äöñüà\n^{}\\[~]|€');
+    const anyCharacter = fc.oneof(gsmCharacter, fc.constantFrom('ô', 'ç', '—', '😀', 'ā', '’'));
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.string({ unit: gsmCharacter, maxLength: 480 }), fc.string({ unit: anyCharacter, maxLength: 200 })),
+        (text) => {
+          expect(smsPartsOf(text)).toBe(new SegmentedMessage(text, 'auto', false).segmentsCount);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 
   it('never splits an extension character between parts, so 306 units may take three', () => {
