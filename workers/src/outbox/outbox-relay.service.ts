@@ -46,16 +46,14 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
 
   /** Publishes one batch; returns how many rows it published. */
   async relayBatch(): Promise<number> {
+    // Nearly always nothing is left to publish: one plain read says so, without a transaction.
+    if (!(await this.anyLeft())) return 0;
     // READ COMMITTED: the claim and the update lock only the rows they touch; REPEATABLE READ's gap
     // locks deadlocked with the api's inserts of new outbox rows.
     return inTransaction(
       this.dataSource,
       async (manager) => {
-        // The database's clock on both sides: createdAt is written by it.
-        const events = await manager
-          .createQueryBuilder(OutboxEvent, 'event')
-          .where('event.publishedAt IS NULL')
-          .andWhere('event.createdAt <= NOW(3) - INTERVAL :afterMs * 1000 MICROSECOND', { afterMs: this.config.OUTBOX_RELAY_AFTER_MS })
+        const events = await this.leftUnpublished(manager)
           .orderBy('event.id', 'ASC')
           .limit(this.config.OUTBOX_BATCH_SIZE)
           .setLock('pessimistic_write')
@@ -71,6 +69,18 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
       },
       { isolation: 'READ COMMITTED' },
     );
+  }
+
+  private async anyLeft(): Promise<boolean> {
+    return (await this.leftUnpublished(this.dataSource.manager).select('event.id').limit(1).getRawOne()) !== undefined;
+  }
+
+  /** Rows nobody published: unpublished, and older than their writer's own publish would take (the database's clock on both sides). */
+  private leftUnpublished(manager: EntityManager) {
+    return manager
+      .createQueryBuilder(OutboxEvent, 'event')
+      .where('event.publishedAt IS NULL')
+      .andWhere('event.createdAt <= NOW(3) - INTERVAL :afterMs * 1000 MICROSECOND', { afterMs: this.config.OUTBOX_RELAY_AFTER_MS });
   }
 
   private async recordFailure(manager: EntityManager, unpublished: PublishableEvent[], error: Error): Promise<void> {
