@@ -1,12 +1,14 @@
 // npm run bench:checkout: a thousand shoppers pay by M-Pesa at once, through the real api, the
-// sandbox's Daraja and the real workers, until every order is confirmed; then a bare BullMQ
-// add → process loop on the same Redis and MySQL, for the ratio.
+// sandbox's Daraja and the real workers, until every order is confirmed and its four messages sent;
+// then a bare BullMQ add → process loop on the same Redis and MySQL, for the ratio. Prints the
+// money path's targets as PASS or FAIL (exit 0 still), and exits 1 only on a wrong outcome.
 //
 //   BENCH_ORDERS=1000             shoppers, each placing one order
 //   BENCH_CONCURRENCY=50          payment requests in flight at once (and jobs added at once by the baseline)
 //   BENCH_CALLBACK_DELAY_MS=50    the sandbox's wait before calling back (a phone's PIN entry, kept short:
 //                                 the bench measures the shop's pipeline, not the shopper)
-//   BENCH_PORT=3300               api 3300, worker health 3301, sandbox 3302
+//   BENCH_PORT=3300               api 3300, worker health 3301, sandbox 3302, messages' worker health 3303
+//   BENCH_CPU_PROF_DIR=dir        each process writes a V8 CPU profile under dir/<process> when it stops
 //   BENCH_SKIP_BUILD=1            reuse the dist/ builds
 //   BENCH_KEEP_DATABASE=1         keep the database toyduka_bench_checkout afterwards (dropped otherwise: live sessions)
 import { spawn } from 'node:child_process';
@@ -17,7 +19,8 @@ import { createInterface } from 'node:readline';
 import { repoRoot, say } from '../infra/scripts/lib/bootstrap.mjs';
 import { abortBench, onCleanUp, runBench } from '../infra/scripts/lib/lifecycle.mjs';
 import { benchPorts, databaseUrlNamed, prepareBench } from '../infra/scripts/lib/workspace.mjs';
-import { childRunning, cpuMillisOf } from './lib/cpu.mjs';
+import { cpuMillisOf, profiledArgs } from './lib/cpu.mjs';
+import { countersBetween, serverCounters } from './lib/server-counters.mjs';
 
 const DATABASE_NAME = 'toyduka_bench_checkout';
 const REDIS_PREFIX = 'toyduka-bench-checkout';
@@ -25,6 +28,12 @@ const BASELINE_QUEUE = 'bench-baseline';
 /** Rounds of the baseline (a round takes about a second); the median round counts. */
 const BASELINE_ROUNDS = 3;
 const MAINS = { api: 'api/dist/main.js', workers: 'workers/dist/main.js', sandbox: 'infra/sandbox/dist/main.js' };
+/** The messages an order paid by M-Pesa sends: SMS and e-mail to the shopper, and to the shop. */
+const MESSAGES_PER_ORDER = 4;
+/** The targets of the money path (docs/benchmarks.md, Checkout): printed as PASS or FAIL, never the exit code. */
+const TARGETS = { callbackToConfirmedP99Ms: 250, shopCpuMsPerOrder: 15, ordersPerSecond: 80 };
+/** How long the stack's idle traffic to MySQL and Redis is read before the window. */
+const REST_READING_MS = 3000;
 /** How often the bench asks MySQL whether every order is settled, once the requests are answered. */
 const POLL_INTERVAL_MS = 100;
 /** No order settled for this long means something is stuck (the reconcile query comes after 60 s). */
@@ -32,13 +41,15 @@ const STALL_LIMIT_MS = 120_000;
 
 await runBench(async () => {
   const workspace = await prepareBench(['@shop/api', '@shop/workers', '@shop/sandbox']);
-  const [{ dropDatabase, openPool, recreateDatabase }, { fillShoppers }, { deleteKeysUnder }, report, { Queue }] = await Promise.all([
-    import('../infra/scripts/lib/bench-database.mjs'),
-    import('../infra/scripts/lib/checkout-data.mjs'),
-    import('./lib/redis-keys.mjs'),
-    import('../infra/scripts/lib/report.mjs'),
-    import('bullmq'),
-  ]);
+  const [{ dropDatabase, openPool, recreateDatabase }, { fillShoppers }, { deleteKeysUnder }, report, { Queue }, { Redis }] =
+    await Promise.all([
+      import('../infra/scripts/lib/bench-database.mjs'),
+      import('../infra/scripts/lib/checkout-data.mjs'),
+      import('./lib/redis-keys.mjs'),
+      import('../infra/scripts/lib/report.mjs'),
+      import('bullmq'),
+      import('ioredis'),
+    ]);
   const ports = benchPorts();
   const orderCount = Number(process.env.BENCH_ORDERS ?? 1000);
   const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 50);
@@ -83,9 +94,22 @@ await runBench(async () => {
     `${shoppers.length} shoppers, each with a session, an address and one cart line of one of ${products.length} products (stock ${products.map((product) => product.totalStock).join(', ')}).`,
   );
 
-  say(`Starting the sandbox, the api and the workers (callbacks ${callbackDelayMs} ms after each STK push)...`);
+  // The messages in a workers process of their own, as a deployment that keeps them off the money path runs them
+  // (docs/deploy.md): their CPU is then measured apart.
+  const messagesHealthPort = ports.baseline;
+  const processes = [
+    { name: 'api', main: MAINS.api },
+    {
+      name: 'workers',
+      main: MAINS.workers,
+      env: { WORKER_QUEUES: workspace.QUEUE_NAMES.filter((queue) => queue !== 'notifications').join(',') },
+    },
+    { name: 'messages', main: MAINS.workers, env: { WORKER_QUEUES: 'notifications', WORKERS_HEALTH_PORT: String(messagesHealthPort) } },
+    { name: 'sandbox', main: MAINS.sandbox },
+  ];
+  say(`Starting the sandbox, the api, the workers and the messages' workers (callbacks ${callbackDelayMs} ms after each STK push)...`);
   const stack = workspace.supervise(
-    Object.entries(MAINS).map(([name, main]) => ({ name, command: process.execPath, args: [main] })),
+    processes.map(({ name, main, env: own }) => ({ name, command: process.execPath, args: profiledArgs(main, name), env: own })),
     env,
     { onUnexpectedExit: abortBench },
   );
@@ -94,19 +118,29 @@ await runBench(async () => {
   // in between is never answered; by the time the api and the workers are up, it has them.
   await workspace.waitForHealthy(`http://127.0.0.1:${ports.api}/api/health`);
   await workspace.waitForHealthy(`http://127.0.0.1:${ports.workersHealth}/health`);
+  await workspace.waitForHealthy(`http://127.0.0.1:${messagesHealthPort}/health`);
   await workspace.waitForHealthy(`${sandboxUrl}/health`);
-  const pids = Object.fromEntries(Object.entries(MAINS).map(([name, main]) => [name, childRunning(main)]));
+  const pids = Object.fromEntries(processes.map(({ name }) => [name, stack.pidOf(name)]));
+  const redis = new Redis(config.REDIS_URL);
+  onCleanUp(() => redis.quit());
 
-  say(`Measuring: ${orderCount} M-Pesa payments, ${concurrency} at a time, until every order is confirmed...`);
+  const restStart = await serverCounters(pool, redis);
+  await new Promise((resolve) => setTimeout(resolve, REST_READING_MS));
+  const atRest = countersBetween(restStart, await serverCounters(pool, redis));
+
+  say(`Measuring: ${orderCount} M-Pesa payments, ${concurrency} at a time, until every order is confirmed and its messages sent...`);
   const cpuBefore = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuMillisOf(pid)]));
+  const countersBefore = await serverCounters(pool, redis);
   const checkout = await placeAndWait(`http://127.0.0.1:${ports.api}${workspace.ORDER_API.startMpesaPayment}`, shoppers, concurrency, pool);
+  const messages = await waitForMessages(pool, MESSAGES_PER_ORDER * shoppers.filter((shopper) => shopper.orderId !== undefined).length);
   const cpuMs = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuMillisOf(pid) - cpuBefore[name]]));
+  const window = countersBetween(countersBefore, await serverCounters(pool, redis));
   await stack.stop();
 
   const paymentsQueue = new Queue(workspace.QUEUES.payments, { connection: { url: config.REDIS_URL }, prefix: REDIS_PREFIX });
   onCleanUp(() => paymentsQueue.close());
   const timings = await pipelineTimings(pool, paymentsQueue);
-  const checks = await correctnessChecks(pool, shoppers, products, checkout.errors);
+  const checks = [...(await correctnessChecks(pool, shoppers, products, checkout.errors)), messagesCheck(messages)];
 
   say(
     `Baseline, ${BASELINE_ROUNDS} rounds: ${orderCount} jobs added ${concurrency} at a time to a bare BullMQ queue, processed with concurrency ${workspace.QUEUE_SETTINGS.payments.concurrency}, one UPDATE each...`,
@@ -128,7 +162,9 @@ await runBench(async () => {
   const checkoutSeconds = (timings.lastConfirmedAt - checkout.firstRequestAt) / 1000;
   const ordersPerSecond = timings.confirmed / checkoutSeconds;
   const jobsPerSecond = perSecond(baseline);
-  const shopCpuMs = Object.values(cpuMs).every(Number.isFinite) ? Object.values(cpuMs).reduce((sum, value) => sum + value, 0) : undefined;
+  const allCpuMs = Object.values(cpuMs).every(Number.isFinite) ? Object.values(cpuMs).reduce((sum, value) => sum + value, 0) : undefined;
+  // The shop's own CPU: the sandbox stands in for Safaricom, Africa's Talking and the mail relay.
+  const shopCpuMs = cpuMs.api + cpuMs.workers + cpuMs.messages;
   const perEach = (total, count) => (Number.isFinite(total) ? (total / count).toFixed(1) : 'n/a');
   report.printTable(
     ['', 'count', 'seconds', 'per second', 'CPU ms each'],
@@ -138,7 +174,7 @@ await runBench(async () => {
         timings.confirmed,
         checkoutSeconds.toFixed(2),
         report.formatNumber(ordersPerSecond, 1),
-        perEach(shopCpuMs, timings.confirmed),
+        perEach(allCpuMs, timings.confirmed),
       ],
       ...baselineRounds.map((run, index) => [
         `baseline: BullMQ add → process, round ${index + 1}`,
@@ -159,9 +195,19 @@ await runBench(async () => {
   console.log(
     '    with its outbox event), the outbox relay, BullMQ, the payments worker settling (payment paid, order confirmed, cart cleared), plus the',
   );
-  console.log('    outbox events, the attempt sweep and the live-update emits; CPU is the api, workers and sandbox processes together');
   console.log(
-    `    (api ${perEach(cpuMs.api, timings.confirmed)}, workers ${perEach(cpuMs.workers, timings.confirmed)}, sandbox ${perEach(cpuMs.sandbox, timings.confirmed)} ms per order).`,
+    '    outbox events, the attempt sweep, the live-update emits and the four messages; CPU is the api, workers, messages and sandbox processes together',
+  );
+  console.log(
+    `    (api ${perEach(cpuMs.api, timings.confirmed)}, workers ${perEach(cpuMs.workers, timings.confirmed)}, messages ${perEach(cpuMs.messages, timings.confirmed)}, sandbox ${perEach(cpuMs.sandbox, timings.confirmed)} ms per order).`,
+  );
+  const perOrder = (total) => report.formatNumber(total / timings.confirmed, 1);
+  console.log(
+    `  MySQL statements per order: ${perOrder(window.statements)}; Redis commands per order: ${perOrder(window.redisCommands)} (the servers' counters over the ${window.seconds.toFixed(1)} s` +
+      ` to the last message, the whole machine's; at rest just before: ${report.formatNumber(atRest.statements / atRest.seconds, 0)} statements/s, ${report.formatNumber(atRest.redisCommands / atRest.seconds, 0)} commands/s).`,
+  );
+  console.log(
+    `  ${messages.sent} messages sent, the last ${((messages.lastSentAt - timings.lastConfirmedAt) / 1000).toFixed(2)} s after the last order was confirmed.`,
   );
   console.log(
     `  baseline: first add → last job completed; Queue.add with the relay's job options, ${concurrency} in flight, a Worker process with concurrency`,
@@ -181,7 +227,28 @@ await runBench(async () => {
   );
   console.log(`(the split: the ${timings.callbackJobs} mpesa.callback jobs still in BullMQ's completed set)`);
   console.log(`${timings.callbacks} callbacks, each found by its attempt's key; ${timings.retriedJobs} callback jobs ran more than once.`);
-  console.log('No throughput or latency target is set for checkout; the bench fails only when the outcome is wrong.');
+  console.log('Targets (printed, not the exit code):');
+  report.printVerdicts([
+    {
+      name: 'callback received → order confirmed, p99',
+      measured: `${ms(timings.callbackToConfirmed[2])} ms`,
+      target: `≤ ${TARGETS.callbackToConfirmedP99Ms} ms`,
+      passed: timings.callbackToConfirmed[2] <= TARGETS.callbackToConfirmedP99Ms,
+    },
+    {
+      name: 'CPU of the api and the workers per order, messages included',
+      measured: `${perEach(shopCpuMs, timings.confirmed)} ms (messages ${perEach(cpuMs.messages, timings.confirmed)})`,
+      target: `≤ ${TARGETS.shopCpuMsPerOrder} ms`,
+      passed: shopCpuMs / timings.confirmed <= TARGETS.shopCpuMsPerOrder,
+    },
+    {
+      name: 'orders confirmed per second',
+      measured: report.formatNumber(ordersPerSecond, 1),
+      target: `≥ ${TARGETS.ordersPerSecond}`,
+      passed: ordersPerSecond >= TARGETS.ordersPerSecond,
+    },
+  ]);
+  console.log('Outcome (decides the exit code):');
   report.printVerdicts(checks);
   return checks.every((check) => check.passed) ? 0 : 1;
 });
@@ -249,6 +316,39 @@ async function placeAndWait(url, shoppers, concurrency, pool) {
     await new Promise((resolve) => setTimeout(resolve, POLL_INTERVAL_MS));
   }
   return { firstRequestAt, errors, answerTimes: spread(answerTimes) };
+}
+
+/**
+ * Once every order is settled, waits until each has its messages written and none is still being
+ * sent, asking MySQL; answers how many were sent and failed, and when the last went out.
+ */
+async function waitForMessages(pool, expected) {
+  let progressAt = Date.now();
+  let done = -1;
+  for (;;) {
+    const [[counts]] = await pool.query(
+      "SELECT COUNT(*) AS total, SUM(state = 'sent') AS sent, SUM(state = 'failed') AS failed, SUM(kind IN ('orderPaid', 'shopOrderPaid')) AS ofPaidOrders, MAX(sentAt) AS lastSentAt FROM notifications",
+    );
+    const [sent, failed] = [Number(counts.sent ?? 0), Number(counts.failed ?? 0)];
+    const ofPaidOrders = Number(counts.ofPaidOrders ?? 0);
+    if (ofPaidOrders >= expected && sent + failed === Number(counts.total)) {
+      return { expected, ofPaidOrders, total: Number(counts.total), sent, failed, lastSentAt: counts.lastSentAt?.getTime() ?? Number.NaN };
+    }
+    if (sent + failed !== done) [done, progressAt] = [sent + failed, Date.now()];
+    if (Date.now() - progressAt > STALL_LIMIT_MS)
+      throw new Error(`no message sent for ${STALL_LIMIT_MS / 1000} s: ${sent + failed} of ${expected} done (see the messages' log above)`);
+    await new Promise((resolve) => setTimeout(resolve, POLL_INTERVAL_MS));
+  }
+}
+
+/** The paid orders' messages, and any other the run caused (the low-stock notice of the product whose last unit sold). */
+function messagesCheck({ expected, ofPaidOrders, total, sent, failed }) {
+  return {
+    name: 'messages sent',
+    measured: `${ofPaidOrders} about paid orders; ${sent} sent and ${failed} failed of ${total} in all`,
+    target: `${expected} about paid orders (${MESSAGES_PER_ORDER} each), every message sent`,
+    passed: ofPaidOrders === expected && sent === total,
+  };
 }
 
 /**

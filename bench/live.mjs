@@ -7,7 +7,9 @@
 //   BENCH_RATE=200         callbacks released per second
 //   BENCH_DURATION_S=30    seconds of callbacks: RATE × DURATION orders, placed beforehand, round-robin over the shoppers
 //                          (at most RATE_LIMITS.checkoutPerShopper, 15, per shopper: raise BENCH_SHOPPERS for more)
-//   BENCH_PORT=3300        api 3300 and 3303, workers' health 3301 and 3304, sandbox 3302, baseline servers 3307 and 3308
+//   BENCH_PORT=3300        api 3300 and 3303, workers' health 3301 and 3304, messages' worker 3305, sandbox 3302,
+//                          baseline servers 3307 and 3308
+//   BENCH_CPU_PROF_DIR=dir each process writes a V8 CPU profile under dir/<process> when it stops
 //   BENCH_SKIP_BUILD=1     reuse the dist/ builds
 // Any other setting of the shop passes through from the environment (OUTBOX_BATCH_SIZE, DATABASE_POOL_SIZE, ...).
 import { spawn } from 'node:child_process';
@@ -20,7 +22,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { repoRoot, say } from '../infra/scripts/lib/bootstrap.mjs';
 import { abortBench, onCleanUp, runBench } from '../infra/scripts/lib/lifecycle.mjs';
 import { databaseUrlNamed, prepareBench } from '../infra/scripts/lib/workspace.mjs';
-import { childrenRunning, cpuMillisOf, machineCpuMillis } from './lib/cpu.mjs';
+import { childrenRunning, cpuMillisOf, machineCpuMillis, profiledArgs } from './lib/cpu.mjs';
+import { countersBetween, serverCounters } from './lib/server-counters.mjs';
 import { startSocketClients } from './lib/socket-clients.mjs';
 
 const DATABASE_NAME = 'toyduka_bench_live';
@@ -50,13 +53,14 @@ const PROCESSES = { api: 'api/dist/main.js', workers: 'workers/dist/main.js', sa
 
 await runBench(async () => {
   const workspace = await prepareBench(['@shop/api', '@shop/workers', '@shop/sandbox']);
-  const [{ dropDatabase, openPool, recreateDatabase }, { fillShoppers }, { deleteKeysUnder }, report, { Queue, QueueEvents }] =
+  const [{ dropDatabase, openPool, recreateDatabase }, { fillShoppers }, { deleteKeysUnder }, report, { Queue, QueueEvents }, { Redis }] =
     await Promise.all([
       import('../infra/scripts/lib/bench-database.mjs'),
       import('../infra/scripts/lib/checkout-data.mjs'),
       import('./lib/redis-keys.mjs'),
       import('../infra/scripts/lib/report.mjs'),
       import('bullmq'),
+      import('ioredis'),
     ]);
   const ports = livePorts();
   const shopperCount = Number(process.env.BENCH_SHOPPERS ?? 500);
@@ -99,7 +103,7 @@ await runBench(async () => {
     SWAGGER_ENABLED: 'false',
   };
   const config = workspace.loadConfig({ ...process.env, ...env });
-  for (const port of [...ports.apis, ...ports.workersHealth, ports.sandbox, ...ports.baselines])
+  for (const port of [...ports.apis, ...ports.workersHealth, ports.messagesHealth, ports.sandbox, ...ports.baselines])
     await workspace.assertPortFree(port, 'BENCH_PORT');
   await workspace.ensureRedis(config);
   await recreateDatabase(workspace, config);
@@ -127,23 +131,31 @@ await runBench(async () => {
       `${orderCount} M-Pesa orders to place (${ordersPerShopper} per shopper at most, ${Math.ceil(ordersPerShopper / addressesPerShopper)} per phone).`,
   );
 
-  say(`Starting the sandbox (callbacks held until released), two api instances and two worker processes...`);
+  say(`Starting the sandbox (callbacks held until released), two api instances, two worker processes and the messages' one...`);
+  const moneyQueues = workspace.QUEUE_NAMES.filter((queue) => queue !== 'notifications').join(',');
   const node = process.execPath;
   const stack = workspace.supervise(
     [
       ...ports.apis.map((port, index) => ({
         name: `api-${'ab'[index]}`,
         command: node,
-        args: [PROCESSES.api],
+        args: profiledArgs(PROCESSES.api, `api-${'ab'[index]}`),
         env: { PORT: String(port), PUBLIC_URL: apiUrls[index] },
       })),
       ...ports.workersHealth.map((port, index) => ({
         name: `workers-${'ab'[index]}`,
         command: node,
-        args: [PROCESSES.workers],
-        env: { WORKERS_HEALTH_PORT: String(port) },
+        args: profiledArgs(PROCESSES.workers, `workers-${'ab'[index]}`),
+        env: { WORKERS_HEALTH_PORT: String(port), WORKER_QUEUES: moneyQueues },
       })),
-      { name: 'sandbox', command: node, args: [PROCESSES.sandbox] },
+      // The messages in a process of their own, as a deployment that keeps them off the money path runs them (docs/deploy.md).
+      {
+        name: 'messages',
+        command: node,
+        args: profiledArgs(PROCESSES.workers, 'messages'),
+        env: { WORKERS_HEALTH_PORT: String(ports.messagesHealth), WORKER_QUEUES: 'notifications' },
+      },
+      { name: 'sandbox', command: node, args: profiledArgs(PROCESSES.sandbox, 'sandbox') },
     ],
     env,
     { onUnexpectedExit: abortBench },
@@ -151,8 +163,10 @@ await runBench(async () => {
   onCleanUp(() => stack.stop());
   // The sandbox last: it listens before its routes are mounted (see bench/checkout.mjs).
   for (const url of apiUrls) await workspace.waitForHealthy(`${url}/api/health`);
-  for (const port of ports.workersHealth) await workspace.waitForHealthy(`http://127.0.0.1:${port}/health`);
+  for (const port of [...ports.workersHealth, ports.messagesHealth]) await workspace.waitForHealthy(`http://127.0.0.1:${port}/health`);
   await workspace.waitForHealthy(`${sandboxUrl}/health`);
+  const redis = new Redis(config.REDIS_URL);
+  onCleanUp(() => redis.quit());
 
   say(`Placing ${orderCount} M-Pesa orders through both api instances, ${PLACEMENT_CONCURRENCY} at a time (not measured)...`);
   const placingStarted = Date.now();
@@ -192,7 +206,8 @@ await runBench(async () => {
   const loadBefore = loadavg()[0];
   const shopProcesses = {
     'api ×2': childrenRunning(PROCESSES.api),
-    'workers ×2': childrenRunning(PROCESSES.workers),
+    'workers ×2': ['workers-a', 'workers-b'].map((name) => stack.pidOf(name)),
+    messages: [stack.pidOf('messages')],
     sandbox: childrenRunning(PROCESSES.sandbox),
     sockets: [shopSockets.pid],
     bench: [process.pid],
@@ -200,8 +215,11 @@ await runBench(async () => {
   };
   // What the stack costs with nothing to do (timers, polls, heartbeats, idle sockets), apart from what the callbacks cost.
   const restBefore = cpuReading(shopProcesses);
+  const countersAtRest = await serverCounters(pool, redis);
   await sleep(REST_MS);
   const shopCpuBefore = cpuReading(shopProcesses);
+  const countersBefore = await serverCounters(pool, redis);
+  const countersRest = countersBetween(countersAtRest, countersBefore);
   const atRest = cpuSpent(restBefore, shopCpuBefore, REST_MS / 100);
   const release = await releaseAtRate(orders, rate, (order) =>
     releaseCallback(`${sandboxUrl}${workspace.SANDBOX_PATHS.daraja}/control`, order),
@@ -212,6 +230,7 @@ await runBench(async () => {
   );
   const shopDelivery = await waitForDeliveries(shopSockets, settlement.settled);
   const shopCpu = cpuSpent(shopCpuBefore, cpuReading(shopProcesses), orderCount);
+  const counters = countersBetween(countersBefore, await serverCounters(pool, redis));
   const loadAfter = loadavg()[0];
   await jobTimes.close();
   const shop = await shopOutcome(pool, orders, socketOf, (userId) => apiUrls[userId % 2], shopDelivery, jobTimes, workspace);
@@ -245,13 +264,18 @@ await runBench(async () => {
       ['shop at rest: % of one vCPU (5 s before the release), and the machine busy', describeCpu(atRest)],
       [`shop: CPU ms per callback while measuring, and the machine busy (${cpus().length} vCPUs = 100 %)`, describeCpu(shopCpu)],
       ['baseline: CPU ms per job, and the machine busy', describeCpu(baseline.cpu)],
+      [
+        "MySQL statements and Redis commands per callback (the servers' counters, the whole machine's; at rest per second)",
+        `${report.formatNumber(counters.statements / orderCount)} and ${report.formatNumber(counters.redisCommands / orderCount)} ` +
+          `(at rest ${report.formatNumber(countersRest.statements / countersRest.seconds, 0)}/s and ${report.formatNumber(countersRest.redisCommands / countersRest.seconds, 0)}/s)`,
+      ],
     ],
   );
   report.printTable(
     ['latency', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms'],
     [
       ['shop: callback received → order:updated received', ...shop.latency.map(ms)],
-      ['  callback received → its job on the payments queue (outbox relay)', ...shop.split.relay.map(ms)],
+      ['  callback received → its job on the payments queue (published after the commit)', ...shop.split.relay.map(ms)],
       ['  job queued → job started (BullMQ, 2 workers × concurrency 10)', ...shop.split.queued.map(ms)],
       ['  job started → job completed (settlement, emit)', ...shop.split.processing.map(ms)],
       ['  job completed → order:updated received (emitter → adapter → socket)', ...shop.split.delivery.map(ms)],
@@ -316,7 +340,13 @@ await runBench(async () => {
  */
 function livePorts() {
   const base = Number(process.env.BENCH_PORT ?? 3300);
-  return { apis: [base, base + 3], workersHealth: [base + 1, base + 4], sandbox: base + 2, baselines: [base + 7, base + 8] };
+  return {
+    apis: [base, base + 3],
+    workersHealth: [base + 1, base + 4],
+    messagesHealth: base + 5,
+    sandbox: base + 2,
+    baselines: [base + 7, base + 8],
+  };
 }
 
 /**

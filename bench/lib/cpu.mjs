@@ -3,6 +3,7 @@
 // benches print it beside the ratios as the steadier evidence. Elsewhere than Linux it is left out.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 
 const TICKS_PER_SECOND = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout?.trim()) || 100;
 
@@ -58,4 +59,14 @@ export function cpuMillisOf(pid) {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Node's arguments for a process the bench starts: with BENCH_CPU_PROF_DIR set, each writes a V8
+ * CPU profile when it exits (open it in Chrome's DevTools or speedscope), in a folder named after
+ * the process (`api-a`, `workers`) so that the programs' profiles can be told apart.
+ */
+export function profiledArgs(script, name) {
+  const dir = process.env.BENCH_CPU_PROF_DIR;
+  return dir ? ['--cpu-prof', '--cpu-prof-dir', join(resolve(dir), name), script] : [script];
 }

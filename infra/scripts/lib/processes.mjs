@@ -60,6 +60,10 @@ export function supervise(specs, env, { onUnexpectedExit } = {}) {
       stopping = true;
       return stopAll();
     },
+    /** The process id of the child started as `name`. */
+    pidOf(name) {
+      return children.find(({ spec }) => spec.name === name)?.child.pid;
+    },
   };
 }
 
