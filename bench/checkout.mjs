@@ -220,8 +220,9 @@ await runBench(async () => {
     ['latency', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms'],
     [
       ['callback received → order confirmed', ...timings.callbackToConfirmed.map(ms)],
-      ['  callback received → its job on the queue (outbox relay)', ...timings.receivedToQueued.map(ms)],
-      ['  job on the queue → order confirmed (BullMQ, worker)', ...timings.queuedToConfirmed.map(ms)],
+      ['  callback received → its job on the queue (published after the commit)', ...timings.receivedToQueued.map(ms)],
+      ['  job on the queue → a worker starts it (BullMQ, concurrency 10)', ...timings.queuedToStarted.map(ms)],
+      ['  job started → order confirmed (STK query, settlement)', ...timings.startedToConfirmed.map(ms)],
       [`payment request answered (${concurrency} in flight)`, ...checkout.answerTimes.map(ms)],
     ],
   );
@@ -353,8 +354,9 @@ function messagesCheck({ expected, ofPaidOrders, total, sent, failed }) {
 
 /**
  * Where each order's time went after the shopper paid: the callback's receivedAt and the order's
- * confirmation from MySQL (its clock, millisecond precision), and when the relay put the
- * callback's job on the payments queue from BullMQ (the job's timestamp; this machine's clock).
+ * confirmation from MySQL (its clock, millisecond precision), and when the callback's job was put
+ * on the payments queue and when a worker started it, from BullMQ (the job's timestamp and
+ * processedOn; this machine's clock).
  */
 async function pipelineTimings(pool, paymentsQueue) {
   const [callbacks] = await pool.query(
@@ -367,7 +369,8 @@ async function pipelineTimings(pool, paymentsQueue) {
   const jobOf = new Map(jobs.map((job) => [job.data.callbackId, job]));
   const callbackToConfirmed = [];
   const receivedToQueued = [];
-  const queuedToConfirmed = [];
+  const queuedToStarted = [];
+  const startedToConfirmed = [];
   for (const callback of callbacks) {
     const confirmed = confirmedAt.get(callback.orderId);
     const received = callback.receivedAt.getTime();
@@ -376,7 +379,8 @@ async function pipelineTimings(pool, paymentsQueue) {
     const job = jobOf.get(callback.id);
     if (job) {
       receivedToQueued.push(job.timestamp - received);
-      queuedToConfirmed.push(confirmed - job.timestamp);
+      queuedToStarted.push(job.processedOn - job.timestamp);
+      startedToConfirmed.push(confirmed - job.processedOn);
     }
   }
   return {
@@ -387,7 +391,8 @@ async function pipelineTimings(pool, paymentsQueue) {
     retriedJobs: jobs.filter((job) => job.attemptsMade > 1).length,
     callbackToConfirmed: spread(callbackToConfirmed),
     receivedToQueued: spread(receivedToQueued),
-    queuedToConfirmed: spread(queuedToConfirmed),
+    queuedToStarted: spread(queuedToStarted),
+    startedToConfirmed: spread(startedToConfirmed),
   };
 }
 
