@@ -221,7 +221,10 @@ await runBench(async () => {
     [
       ['callback received → order confirmed', ...timings.callbackToConfirmed.map(ms)],
       ['  callback received → its job on the queue (published after the commit)', ...timings.receivedToQueued.map(ms)],
-      ['  job on the queue → a worker starts it (BullMQ, concurrency 10)', ...timings.queuedToStarted.map(ms)],
+      [
+        `  job on the queue → a worker starts it (BullMQ, concurrency ${workspace.QUEUE_SETTINGS.payments.concurrency})`,
+        ...timings.queuedToStarted.map(ms),
+      ],
       ['  job started → order confirmed (STK query, settlement)', ...timings.startedToConfirmed.map(ms)],
       [`payment request answered (${concurrency} in flight)`, ...checkout.answerTimes.map(ms)],
     ],

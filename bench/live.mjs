@@ -276,7 +276,10 @@ await runBench(async () => {
     [
       ['shop: callback received → order:updated received', ...shop.latency.map(ms)],
       ['  callback received → its job on the payments queue (published after the commit)', ...shop.split.relay.map(ms)],
-      ['  job queued → job started (BullMQ, 2 workers × concurrency 10)', ...shop.split.queued.map(ms)],
+      [
+        `  job queued → job started (BullMQ, 2 workers × concurrency ${workspace.QUEUE_SETTINGS.payments.concurrency})`,
+        ...shop.split.queued.map(ms),
+      ],
       ['  job started → job completed (settlement, emit)', ...shop.split.processing.map(ms)],
       ['  job completed → order:updated received (emitter → adapter → socket)', ...shop.split.delivery.map(ms)],
       ['baseline: job added → order:updated received', ...baseline.latency.map(ms)],

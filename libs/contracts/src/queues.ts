@@ -122,8 +122,11 @@ export interface JobPayloads {
 
 /** Per-queue worker settings, published-job retry policy and retention (one place). */
 export const QUEUE_SETTINGS: Record<QueueName, { concurrency: number; attempts: number; backoffMs: number }> = {
-  orders: { concurrency: 5, attempts: 5, backoffMs: 1000 },
-  payments: { concurrency: 10, attempts: 8, backoffMs: 2000 },
+  // The live updates' way to the screen (order.status-changed): short reads and an emit.
+  orders: { concurrency: 20, attempts: 5, backoffMs: 1000 },
+  // A payment job mostly waits on Daraja (its STK query takes about a second there) or PayPal: at 10
+  // at once, a sale-day burst of callbacks queued behind each other for seconds.
+  payments: { concurrency: 50, attempts: 8, backoffMs: 2000 },
   images: { concurrency: 2, attempts: 3, backoffMs: 5000 },
   pipeline: { concurrency: 1, attempts: 1, backoffMs: 1000 },
   // Housekeeping on a queue of its own, so a long prune never delays the heartbeat's latency figure.
