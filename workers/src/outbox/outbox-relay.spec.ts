@@ -61,6 +61,20 @@ describe('outbox relay', () => {
     expect(completedJobIds.filter((id) => id === outboxJobId(event.id))).toHaveLength(1);
   });
 
+  it('publishes, exactly once, an event its writer could not publish while Redis was down', async () => {
+    await redis.stop();
+    // Written by the workers' own DataSource, whose publisher tries at the commit and fails.
+    const event = await inTransaction(dataSource, (manager) => recordEvent(manager, JOBS.pipelineHeartbeat, { emittedAt: Date.now() }));
+    await waitFor('the relay to try as well', async () => (await reload(event)).publishAttempts > 0, 20_000);
+    expect((await reload(event)).publishedAt).toBeNull();
+
+    await redis.resume();
+    await waitFor('the job to complete', () => completedJobIds.includes(outboxJobId(event.id)), 20_000);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(completedJobIds.filter((id) => id === outboxJobId(event.id))).toHaveLength(1);
+    expect((await reload(event)).publishedAt).toBeInstanceOf(Date);
+  });
+
   it('publishes a row its writer never published once it is OUTBOX_RELAY_AFTER_MS old (100 here), not before', async () => {
     const event = await writeHeartbeat();
     await waitFor('the job to complete', () => completedJobIds.includes(outboxJobId(event.id)));
