@@ -196,6 +196,7 @@ await runBench(async () => {
     sessionCookie: SESSION_COOKIE,
     checkoutUrl: `${apiUrl}${workspace.ORDER_API.startMpesaPayment}`,
     retryMessage: workspace.MESSAGES.checkout.mpesaInitiateFailed,
+    relayAfterMs: config.OUTBOX_RELAY_AFTER_MS,
     everyone: { shoppers: [], products: [], answers: [] },
     knownOrderIds: new Set(),
   };
@@ -291,6 +292,11 @@ async function runRound(run, fault, round) {
   const scope = await readScope(pool, sandboxUrl, userIds, { withAttempts, isOrphanOfScope });
   for (const orderId of scope.orders.keys()) knownOrderIds.add(orderId);
   const result = await checkScope({ pool, scope, answers, products, withAttempts, retryMessage: run.retryMessage });
+  // Published a relay's wait or more after they were written: their writer did not (killed after its commit, Redis away).
+  const [[relayed]] = await pool.query(
+    'SELECT COUNT(*) AS events FROM outbox_events WHERE createdAt >= ? AND publishedAt >= createdAt + INTERVAL ? MICROSECOND',
+    [new Date(firstRequestAt), run.relayAfterMs * 1000],
+  );
   const crashes = Object.values(parts)
     .filter((part) => part.crashes.length > crashesBefore[part.name])
     .map(
@@ -307,7 +313,8 @@ async function runRound(run, fault, round) {
       `healthy ${recoveryMs === undefined ? 'NEVER' : `${(recoveryMs / 1000).toFixed(1)} s`} after its restart; ` +
       `${settled.settled ? 'settled' : 'NOT settled'} ${(settled.ms / 1000).toFixed(1)} s after the first request. Answers: ${statuses}. ` +
       `${result.placed} placed, ${result.confirmed} confirmed, ${result.cancelled} cancelled, ${result.unknown} unknown; ` +
-      `${result.lost.length} lost, ${result.doubled.length} doubled, ${result.stuck.length} stuck.` +
+      `${result.lost.length} lost, ${result.doubled.length} doubled, ${result.stuck.length} stuck; ` +
+      `${relayed.events} events published by the relay for a writer that could not.` +
       (crashes.length > 0 ? ` ${crashes.join('; ')}.` : ''),
   );
   const outageMs = recoveryMs === undefined ? undefined : restartedAt + recoveryMs - killedAt;
