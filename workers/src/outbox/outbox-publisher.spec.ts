@@ -36,9 +36,15 @@ describe('outbox events published by the process that commits them', () => {
   });
 
   it('publishes every transaction of a burst, each event once', async () => {
-    const events = await Promise.all(Array.from({ length: 30 }, () => inTransaction(dataSource, async (manager) => [await heartbeat(manager), await heartbeat(manager)])));
+    const events = await Promise.all(
+      Array.from({ length: 30 }, () => inTransaction(dataSource, async (manager) => [await heartbeat(manager), await heartbeat(manager)])),
+    );
     const ids = events.flat().map((event) => event.id);
-    await waitFor('every row to be marked published', async () => (await dataSource.getRepository(OutboxEvent).countBy({ id: In(ids), publishedAt: IsNull() })) === 0, 5000);
+    await waitFor(
+      'every row to be marked published',
+      async () => (await dataSource.getRepository(OutboxEvent).countBy({ id: In(ids), publishedAt: IsNull() })) === 0,
+      5000,
+    );
     const jobs = await Promise.all(ids.map((id) => pipeline.getJob(outboxJobId(id))));
     expect(jobs.every((job) => job !== undefined)).toBe(true);
   });
