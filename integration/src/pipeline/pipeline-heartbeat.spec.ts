@@ -50,8 +50,12 @@ describe('pipeline heartbeat', () => {
     expect(heartbeat.emittedAt).toBeLessThanOrEqual(heartbeat.processedAt);
     expect(heartbeat.latencyMs).toBe(heartbeat.processedAt - heartbeat.emittedAt);
     expect(heartbeat.latencyMs).toBeLessThan(10_000);
-    const published = await api.get(DataSource).getRepository(OutboxEvent).findOneByOrFail({ id: row.id });
-    expect(published.publishedAt).toBeInstanceOf(Date);
+    // The api marks the rows it published a moment after putting them on their queues (ADR 0036): the job may run first.
+    const publishedAt = await waitFor(
+      'the api to mark its row published',
+      async () => (await api.get(DataSource).getRepository(OutboxEvent).findOneByOrFail({ id: row.id })).publishedAt ?? undefined,
+    );
+    expect(publishedAt).toBeInstanceOf(Date);
     const recorded = (await redis.lrange(pipelineHeartbeatKeys(config.REDIS_PREFIX).recent, 0, -1)).map(
       (entry) => JSON.parse(entry) as PipelineHeartbeatEvent,
     );

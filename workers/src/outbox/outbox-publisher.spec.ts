@@ -31,7 +31,8 @@ describe('outbox events published by the process that commits them', () => {
 
   it('puts a committed event on its queue at once and marks its row published', async () => {
     const event = await inTransaction(dataSource, heartbeat);
-    await waitFor('the row to be marked published', async () => (await row(event))?.publishedAt, 3000);
+    const publishedAt = await waitFor('the row to be marked published', async () => (await row(event))?.publishedAt ?? undefined, 3000);
+    expect(publishedAt).toBeInstanceOf(Date);
     expect((await pipeline.getJob(outboxJobId(event.id)))?.data).toEqual(event.payload);
   });
 
