@@ -16,11 +16,8 @@ export const PUBLISH_TIMEOUT_MS = 5000;
  */
 const MARK_DELAY_MS = 50;
 
-/** What the outbox publishers need of an event: the relay reads the same fields from its rows. */
-export type PublishableEvent = Pick<RecordedEvent, 'id' | 'queueName' | 'jobName' | 'payload' | 'delayMs'>;
-
 /** The BullMQ job an outbox event becomes: its id is the row's, so publishing a row twice still makes one job. */
-function jobOf(event: PublishableEvent): { name: string; data: unknown; opts: JobsOptions } {
+function jobOf(event: RecordedEvent): { name: string; data: unknown; opts: JobsOptions } {
   return {
     name: event.jobName,
     data: event.payload,
@@ -34,24 +31,23 @@ function jobOf(event: PublishableEvent): { name: string; data: unknown; opts: Jo
  */
 export async function publishEvents(
   queues: Record<QueueName, Queue>,
-  events: readonly PublishableEvent[],
-): Promise<{ published: PublishableEvent[]; unpublished: PublishableEvent[]; failure?: Error }> {
-  const byQueue = new Map<QueueName, PublishableEvent[]>();
-  for (const event of events) byQueue.set(event.queueName, [...(byQueue.get(event.queueName) ?? []), event]);
-  const outcomes = await Promise.allSettled(
-    [...byQueue].map(([queueName, queued]) => withinTimeout(queues[queueName].addBulk(queued.map(jobOf)), PUBLISH_TIMEOUT_MS, 'Redis')),
-  );
-  const published: PublishableEvent[] = [];
-  const unpublished: PublishableEvent[] = [];
+  events: readonly RecordedEvent[],
+): Promise<{ published: RecordedEvent[]; unpublished: RecordedEvent[]; failure?: Error }> {
+  const published: RecordedEvent[] = [];
+  const unpublished: RecordedEvent[] = [];
   let failure: Error | undefined;
-  [...byQueue.values()].forEach((queued, index) => {
-    const outcome = outcomes[index]!;
-    if (outcome.status === 'fulfilled') published.push(...queued);
-    else {
-      unpublished.push(...queued);
-      failure ??= outcome.reason as Error;
-    }
-  });
+  await Promise.all(
+    [...new Set(events.map((event) => event.queueName))].map(async (queueName) => {
+      const queued = events.filter((event) => event.queueName === queueName);
+      try {
+        await withinTimeout(queues[queueName].addBulk(queued.map(jobOf)), PUBLISH_TIMEOUT_MS, 'Redis');
+        published.push(...queued);
+      } catch (error) {
+        unpublished.push(...queued);
+        failure ??= error as Error;
+      }
+    }),
+  );
   return { published, unpublished, failure };
 }
 

@@ -4,8 +4,8 @@ import type { Queue } from 'bullmq';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import type { AppConfig } from '@shop/config';
 import type { QueueName } from '@shop/contracts';
-import { inTransaction, OutboxEvent } from '@shop/db';
-import { APP_CONFIG, publishEvents, queuesByName, type PublishableEvent } from '@shop/infrastructure';
+import { inTransaction, OutboxEvent, type RecordedEvent } from '@shop/db';
+import { APP_CONFIG, publishEvents, queuesByName } from '@shop/infrastructure';
 
 /**
  * The safety net of the outbox: publishes the rows that the process which committed them did not
@@ -60,7 +60,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
           .setOnLocked('skip_locked')
           .getMany();
         if (events.length === 0) return 0;
-        const { published, unpublished, failure } = await publishEvents(this.queues, events as PublishableEvent[]);
+        const { published, unpublished, failure } = await publishEvents(this.queues, events as RecordedEvent[]);
         if (failure) await this.recordFailure(manager, unpublished, failure);
         if (published.length > 0) {
           await manager.update(OutboxEvent, { id: In(published.map((event) => event.id)) }, { publishedAt: new Date() });
@@ -83,7 +83,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
       .andWhere('event.createdAt <= NOW(3) - INTERVAL :afterMs * 1000 MICROSECOND', { afterMs: this.config.OUTBOX_RELAY_AFTER_MS });
   }
 
-  private async recordFailure(manager: EntityManager, unpublished: PublishableEvent[], error: Error): Promise<void> {
+  private async recordFailure(manager: EntityManager, unpublished: RecordedEvent[], error: Error): Promise<void> {
     this.logger.warn(`Outbox publish paused, ${unpublished.length} event(s) wait for Redis: ${error.message}`);
     await manager
       .createQueryBuilder()

@@ -27,19 +27,19 @@ export interface CommittedEventsPublisher {
   publish(events: readonly RecordedEvent[]): void;
 }
 
-/** Where a query runner keeps the events its open transaction has recorded. */
-const RECORDED = 'outboxEvents';
+/** What a query runner keeps for its open transaction: the events it recorded, and the writes it does last. */
+type Kept = { outboxEvents: RecordedEvent[]; lastWrites: LastWrite[] };
 
-function recordedIn(queryRunner: QueryRunner): RecordedEvent[] {
-  const data = queryRunner.data as Record<string, RecordedEvent[] | undefined>;
-  return (data[RECORDED] ??= []);
+function keptIn<K extends keyof Kept>(queryRunner: QueryRunner, key: K): Kept[K] {
+  const data = queryRunner.data as Partial<Kept>;
+  return (data[key] ??= [] as Kept[K]);
 }
 
-function takeRecorded(queryRunner: QueryRunner): RecordedEvent[] {
-  const data = queryRunner.data as Record<string, RecordedEvent[] | undefined>;
-  const events = data[RECORDED] ?? [];
-  data[RECORDED] = [];
-  return events;
+/** Empties what the runner kept under `key` and answers it. */
+function takeKept<K extends keyof Kept>(queryRunner: QueryRunner, key: K): Kept[K] {
+  const kept = keptIn(queryRunner, key);
+  (queryRunner.data as Partial<Kept>)[key] = [] as Kept[K];
+  return kept;
 }
 
 const publishers = new WeakMap<DataSource, CommittedEventsPublisher>();
@@ -63,19 +63,13 @@ export async function recordEvent<Name extends JobName>(
   );
   const event: RecordedEvent<Name> = { id: String(insertId), queueName, jobName, payload, delayMs };
   const runner = manager.queryRunner;
-  if (runner?.isTransactionActive) recordedIn(runner).push(event as RecordedEvent);
+  if (runner?.isTransactionActive) keptIn(runner, 'outboxEvents').push(event as RecordedEvent);
   else publishers.get(manager.connection)?.publish([event as RecordedEvent]);
   return event;
 }
 
 /** Work a transaction does last, just before its COMMIT (recordBeforeCommit). */
-const BEFORE_COMMIT = 'beforeCommit';
 type LastWrite = (manager: EntityManager) => Promise<unknown>;
-
-function lastWritesOf(queryRunner: QueryRunner): LastWrite[] {
-  const data = queryRunner.data as Record<string, LastWrite[] | undefined>;
-  return (data[BEFORE_COMMIT] ??= []);
-}
 
 /**
  * Has the caller's transaction run `write` last, just before it commits: for an event that tells
@@ -84,7 +78,7 @@ function lastWritesOf(queryRunner: QueryRunner): LastWrite[] {
  */
 export async function recordBeforeCommit(manager: EntityManager, write: LastWrite): Promise<void> {
   const runner = manager.queryRunner;
-  if (runner?.isTransactionActive) lastWritesOf(runner).push(write);
+  if (runner?.isTransactionActive) keptIn(runner, 'lastWrites').push(write);
   else await write(manager);
 }
 
@@ -92,13 +86,11 @@ export async function recordBeforeCommit(manager: EntityManager, write: LastWrit
 @EventSubscriber()
 export class LastWritesSubscriber implements EntitySubscriberInterface {
   async beforeTransactionCommit({ queryRunner }: TransactionCommitEvent): Promise<void> {
-    const writes = lastWritesOf(queryRunner);
-    (queryRunner.data as Record<string, LastWrite[]>)[BEFORE_COMMIT] = [];
-    for (const write of writes) await write(queryRunner.manager);
+    for (const write of takeKept(queryRunner, 'lastWrites')) await write(queryRunner.manager);
   }
 
   afterTransactionRollback({ queryRunner }: TransactionRollbackEvent): void {
-    (queryRunner.data as Record<string, LastWrite[]>)[BEFORE_COMMIT] = [];
+    takeKept(queryRunner, 'lastWrites');
   }
 }
 
@@ -109,12 +101,12 @@ class CommittedEventsSubscriber implements EntitySubscriberInterface {
   afterTransactionCommit({ queryRunner }: TransactionCommitEvent): void {
     // The shop opens no nested transactions; were one released as a savepoint, its events wait for the outer commit.
     if (queryRunner.isTransactionActive) return;
-    const events = takeRecorded(queryRunner);
+    const events = takeKept(queryRunner, 'outboxEvents');
     if (events.length > 0) this.publisher.publish(events);
   }
 
   afterTransactionRollback({ queryRunner }: TransactionRollbackEvent): void {
-    if (!queryRunner.isTransactionActive) takeRecorded(queryRunner);
+    if (!queryRunner.isTransactionActive) takeKept(queryRunner, 'outboxEvents');
   }
 }
 
