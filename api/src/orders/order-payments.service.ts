@@ -10,6 +10,7 @@ import {
   type SessionUser,
 } from '@shop/contracts';
 import {
+  announceOrderPaid,
   inTransaction,
   lockOrder,
   movePayment,
@@ -72,8 +73,7 @@ export class OrderPaymentsService {
       if (paymentRefused) return paymentRefused;
       const orderRefused = await transition(manager, order, { to: 'confirmed', by: 'admin', userId: admin.id, reason });
       if (orderRefused) return orderRefused;
-      await recordEvent(manager, 'order.paid', { orderId });
-      await recordEvent(manager, 'notification.send', { kind: 'orderPaid', orderId });
+      await announceOrderPaid(manager, order);
       return this.orders.adminOrder(orderId, manager);
     });
   }

@@ -131,7 +131,7 @@ describe('api metrics', () => {
     await settleLeftoverWork(config);
     const before = sampleOf(await scrape(shop.server), 'toyduka_outbox_backlog')!;
     // No relay runs in an api process: the row stays unpublished until the test publishes it.
-    const event = await inTransaction(shop.dataSource, (manager) => recordEvent(manager, JOBS.orderPaid, { orderId: 1 }));
+    const event = await inTransaction(shop.dataSource, (manager) => recordEvent(manager, JOBS.orderExpire, { orderId: 1 }));
     try {
       await outbox
         .createQueryBuilder()

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { formatKes, MESSAGES, ORDER_API, type OrderDetails } from '@shop/contracts';
+import { formatKes, MESSAGES, ORDER_API, type OrderDetails, type OrderStatusChangedJob } from '@shop/contracts';
 import { Order, OrderStatusHistory, OutboxEvent, type Product } from '@shop/db';
 import { checkoutDriver, createTestProduct, PARKLANDS, waitFor, type Shopper } from '@shop/testing';
 import { OrderLifecycle } from '../../../workers/src/orders/order-lifecycle.service.js';
@@ -79,8 +79,10 @@ describe("the admin's money actions on an order", () => {
         changedByUserId: admin.id,
         reason: MESSAGES.orders.offlinePaymentReason('Cash on delivery', 'RCPT-0042'),
       });
-      const paidEvents = await stack.dataSource.getRepository(OutboxEvent).findBy({ jobName: 'order.paid' });
-      expect(paidEvents.filter((event) => (event.payload as { orderId: number }).orderId === orderId)).toHaveLength(1);
+      const announced = await stack.dataSource.getRepository(OutboxEvent).findBy({ jobName: 'order.status-changed' });
+      expect(
+        announced.filter((event) => (event.payload as OrderStatusChangedJob).orderId === orderId).map((event) => event.payload),
+      ).toEqual([{ orderId, from: 'pending', to: 'confirmed', paid: true }]);
       await setStatus(orderId, 'inShipping').expect(200);
       expect((await recordPayment(orderId, { method: 'cash', reference: 'RCPT-0043' }).expect(409)).body.message).toBe(
         MESSAGES.orders.alreadyPaid,

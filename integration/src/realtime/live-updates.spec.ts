@@ -3,7 +3,7 @@ import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { Queue } from 'bullmq';
 import request from 'supertest';
-import { JOBS, ORDER_API, QUEUES, SOCKET_EVENTS, type OrderDetails, type OrderStatus } from '@shop/contracts';
+import { JOBS, ORDER_API, QUEUES, SOCKET_EVENTS, type OrderDetails, type OrderStatus, type OrderStatusChangedJob } from '@shop/contracts';
 import { Session } from '@shop/db';
 import {
   checkoutDriver,
@@ -80,7 +80,10 @@ describe('live updates across two api instances and two workers', () => {
     const orders = stack.workers.get<Queue>(getQueueToken(QUEUES.orders));
     await waitFor('the paid order to be announced', async () =>
       (await orders.getJobs(['completed'])).some(
-        (job) => job.name === JOBS.orderPaid && (job.data as { orderId: number }).orderId === orderId,
+        (job) =>
+          job.name === JOBS.orderStatusChanged &&
+          (job.data as OrderStatusChangedJob).orderId === orderId &&
+          (job.data as OrderStatusChangedJob).paid,
       ),
     );
     return orderId;
@@ -116,8 +119,7 @@ describe('live updates across two api instances and two workers', () => {
 
     for (const [index, workers] of workerApps().entries()) {
       const lifecycle = workers.get(OrderLifecycle);
-      workers.get(OrderUpdates).orderUpdated(await lifecycle.current(orderId));
-      workers.get(OrderUpdates).orderPaid((await lifecycle.paid(orderId))!);
+      workers.get(OrderUpdates).orderUpdated(await lifecycle.current(orderId, { paid: true }));
       const sent = index + 1;
       for (const tab of [...ownerTabs, ...adminTabs]) {
         await waitFor(`worker ${sent}'s order:updated at every tab`, () => updatesOf(tab, orderId).length === sent);

@@ -1,4 +1,5 @@
 import type { AccountMessageKind, NotificationKind } from './notifications.js';
+import type { OrderStatus } from './orders.js';
 
 /** BullMQ queues, split by kind of work so one cannot starve another (docs/architecture.md). */
 export const QUEUES = {
@@ -13,7 +14,6 @@ export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 export const QUEUE_NAMES: readonly QueueName[] = Object.values(QUEUES);
 
 export const JOBS = {
-  orderPaid: 'order.paid',
   orderExpire: 'order.expire',
   orderStatusChanged: 'order.status-changed',
   mpesaCallback: 'mpesa.callback',
@@ -30,7 +30,6 @@ export type JobName = (typeof JOBS)[keyof typeof JOBS];
 
 /** Which queue carries each job: the outbox relay publishes by this table. */
 export const JOB_QUEUE: Record<JobName, QueueName> = {
-  'order.paid': 'orders',
   'order.expire': 'orders',
   'order.status-changed': 'orders',
   'mpesa.callback': 'payments',
@@ -52,8 +51,10 @@ export interface OrderJob {
   orderId: number;
 }
 export interface OrderStatusChangedJob extends OrderJob {
-  from: string;
-  to: string;
+  from: OrderStatus;
+  to: OrderStatus;
+  /** The change is the order's money arriving: the admins get their new-order alert with the update. */
+  paid?: true;
 }
 export interface MpesaCallbackJob {
   callbackId: number;
@@ -106,7 +107,6 @@ export interface AccountNotifyJob {
 export type RetentionPruneJob = Record<string, never>;
 
 export interface JobPayloads {
-  'order.paid': OrderJob;
   'order.expire': OrderJob;
   'order.status-changed': OrderStatusChangedJob;
   'mpesa.callback': MpesaCallbackJob;

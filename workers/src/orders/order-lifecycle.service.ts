@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, IsNull, Not } from 'typeorm';
-import { MESSAGES, type AdminOrderPaidEvent } from '@shop/contracts';
+import { MESSAGES } from '@shop/contracts';
 import { inTransaction, LIVE_MPESA_ATTEMPT_STATES, lockOrder, movePaymentOrThrow, MpesaAttempt, transition } from '@shop/db';
 import { orderUpdateOf, type OrderUpdate } from './order-updates.js';
 
@@ -38,18 +38,8 @@ export class OrderLifecycle {
     });
   }
 
-  /** The order as the admins' alert shows one just paid; null when it no longer exists. */
-  async paid(orderId: number): Promise<AdminOrderPaidEvent | null> {
-    const [order] = await this.dataSource.query<(Omit<AdminOrderPaidEvent, 'createdAt'> & { createdAt: Date })[]>(
-      'SELECT `order`.`id` AS `orderId`, `user`.`userName`, `order`.`totalAmount`, `order`.`paymentMethod`, `order`.`createdAt` ' +
-        'FROM `orders` `order` JOIN `users` `user` ON `user`.`id` = `order`.`userId` WHERE `order`.`id` = ?',
-      [orderId],
-    );
-    return order ? { ...order, createdAt: order.createdAt.toISOString() } : null;
-  }
-
   /** The order as it stands now: an admin's change is told with whatever happened since. */
-  current(orderId: number): Promise<OrderUpdate | null> {
-    return orderUpdateOf(this.dataSource.manager, orderId);
+  current(orderId: number, { paid = false } = {}): Promise<OrderUpdate | null> {
+    return orderUpdateOf(this.dataSource.manager, orderId, { paid });
   }
 }

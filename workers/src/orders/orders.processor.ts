@@ -5,11 +5,11 @@ import { QueueProcessor } from '../infrastructure/queue-processor.js';
 import { OrderLifecycle } from './order-lifecycle.service.js';
 import { OrderUpdates } from './order-updates.js';
 
-type OrderJobName = typeof JOBS.orderPaid | typeof JOBS.orderExpire | typeof JOBS.orderStatusChanged;
+type OrderJobName = typeof JOBS.orderExpire | typeof JOBS.orderStatusChanged;
 
 /**
  * The `orders` queue, by job name: `order.expire` closes an unpaid order, `order.status-changed`
- * tells the browsers of any change an order's transaction recorded, `order.paid` alerts the admins.
+ * tells the browsers of any change an order's transaction recorded (and the admins of an order just paid).
  */
 @Processor(QUEUES.orders)
 export class OrdersProcessor extends QueueProcessor {
@@ -25,13 +25,9 @@ export class OrdersProcessor extends QueueProcessor {
     switch (job.name) {
       case JOBS.orderExpire:
         return (await this.lifecycle.expire(orderId)) ? 'cancelled' : 'nothing to expire';
-      case JOBS.orderPaid: {
-        const event = await this.lifecycle.paid(orderId);
-        if (event) this.updates.orderPaid(event);
-        return event ? 'announced' : 'order gone';
-      }
       case JOBS.orderStatusChanged: {
-        const update = await this.lifecycle.current(orderId);
+        const paid = 'paid' in job.data && job.data.paid === true;
+        const update = await this.lifecycle.current(orderId, { paid });
         this.updates.orderUpdated(update);
         return update ? 'announced' : 'order gone';
       }

@@ -26,7 +26,9 @@ describe('outbox events published by the process that commits them', () => {
   });
   afterAll(() => workers?.close());
 
-  const heartbeat = (manager: Parameters<typeof recordEvent>[0]) => recordEvent(manager, JOBS.pipelineHeartbeat, { emittedAt: Date.now() });
+  // Each heartbeat's payload is its own, so a row or job can be told from every other.
+  let beats = Date.now();
+  const heartbeat = (manager: Parameters<typeof recordEvent>[0]) => recordEvent(manager, JOBS.pipelineHeartbeat, { emittedAt: ++beats });
   const row = (event: Pick<RecordedEvent, 'id'>) => dataSource.getRepository(OutboxEvent).findOneBy({ id: event.id });
 
   it('puts a committed event on its queue at once and marks its row published', async () => {
@@ -36,18 +38,26 @@ describe('outbox events published by the process that commits them', () => {
     expect((await pipeline.getJob(outboxJobId(event.id)))?.data).toEqual(event.payload);
   });
 
-  it('publishes every transaction of a burst, each event once', async () => {
-    const events = await Promise.all(
-      Array.from({ length: 30 }, () => inTransaction(dataSource, async (manager) => [await heartbeat(manager), await heartbeat(manager)])),
-    );
-    const ids = events.flat().map((event) => event.id);
+  it('publishes every transaction of a burst, each event once, under the id of its own row', async () => {
+    const events = (
+      await Promise.all(
+        Array.from({ length: 30 }, () =>
+          inTransaction(dataSource, async (manager) => [await heartbeat(manager), await heartbeat(manager), await heartbeat(manager)]),
+        ),
+      )
+    ).flat();
+    const ids = events.map((event) => event.id);
     await waitFor(
       'every row to be marked published',
       async () => (await dataSource.getRepository(OutboxEvent).countBy({ id: In(ids), publishedAt: IsNull() })) === 0,
       5000,
     );
+    // A transaction's events are one multi-row INSERT: each must have learnt its own row's id.
+    const rows = await dataSource.getRepository(OutboxEvent).findBy({ id: In(ids) });
+    const payloadById = new Map(rows.map((stored) => [stored.id, stored.payload]));
+    expect(events.map((event) => payloadById.get(event.id))).toEqual(events.map((event) => event.payload));
     const jobs = await Promise.all(ids.map((id) => pipeline.getJob(outboxJobId(id))));
-    expect(jobs.every((job) => job !== undefined)).toBe(true);
+    expect(jobs.map((job) => job?.data)).toEqual(events.map((event) => event.payload));
   });
 
   it('publishes nothing of a transaction rolled back', async () => {
@@ -59,8 +69,12 @@ describe('outbox events published by the process that commits them', () => {
       }),
     ).rejects.toThrow('the change failed');
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(await row(recorded!)).toBeNull();
-    expect(await pipeline.getJob(outboxJobId(recorded!.id))).toBeUndefined();
+    const [{ written }] = await dataSource.query<{ written: number }[]>(
+      "SELECT COUNT(*) AS `written` FROM `outbox_events` WHERE `jobName` = ? AND JSON_EXTRACT(`payload`, '$.emittedAt') = ?",
+      [JOBS.pipelineHeartbeat, recorded!.payload.emittedAt],
+    );
+    expect(Number(written)).toBe(0);
+    expect(recorded!.id).toBe('');
   });
 
   it('leaves to the relay a row whose writer never published it, as when it dies after its commit', async () => {

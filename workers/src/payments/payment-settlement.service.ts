@@ -4,6 +4,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { MESSAGES, type PaymentAttentionKind } from '@shop/contracts';
 import {
   announceOrder,
+  announceOrderPaid,
   Cart,
   inTransaction,
   lockOrderOfPayment,
@@ -124,8 +125,7 @@ export class PaymentSettlement {
     const reason = order.orderStatus === 'pending' ? SETTLEMENT_REASONS.paid : SETTLEMENT_REASONS.paidAfterExpiry;
     const refused = closedByShopper || (await transition(manager, order, { to: 'confirmed', by: 'payment', reason }));
     if (!refused) {
-      await recordEvent(manager, 'order.paid', { orderId: order.id });
-      await recordEvent(manager, 'notification.send', { kind: 'orderPaid', orderId: order.id });
+      await announceOrderPaid(manager, order);
       await this.removeOrderedLinesFromCart(manager, order);
       return CHANGED;
     }

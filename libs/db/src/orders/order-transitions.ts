@@ -9,6 +9,7 @@ import {
   type OrderActor,
   type OrderNotifyJob,
   type OrderStatus,
+  type OrderStatusChangedJob,
 } from '@shop/contracts';
 import { OrderStatusHistory } from '../entities/order-status-history.entity.js';
 import { Order } from '../entities/order.entity.js';
@@ -125,7 +126,7 @@ export async function transition(manager: EntityManager, order: Order, request: 
   const pendingForUserId = to === 'pending' ? order.userId : null;
   await manager.update(Order, { id: order.id }, { orderStatus: to, pendingForUserId });
   await writeHistory(manager, order.id, from, to, request);
-  await announceOrderChange(manager, order.id, from, to);
+  await announceOrderChange(manager, order.id, { from, to });
   const notice = shopperNoticeOf(to, request);
   if (notice)
     await recordEvent(manager, 'notification.send', {
@@ -160,26 +161,37 @@ export async function noteOnOrder(manager: EntityManager, order: Order, move: Or
 
 /** The order changed without a new status (its payment did): the live views are told once the transaction commits. */
 export async function announceOrder(manager: EntityManager, order: Order): Promise<void> {
-  await announceOrderChange(manager, order.id, order.orderStatus, order.orderStatus);
+  await announceOrderChange(manager, order.id, { from: order.orderStatus, to: order.orderStatus });
 }
 
+/**
+ * The order's money arrived and it was confirmed on it (after `transition`): its one announcement
+ * also brings the admins' new-order alert, and the shopper and the shop are told by message.
+ */
+export async function announceOrderPaid(manager: EntityManager, order: Order): Promise<void> {
+  await announceOrderChange(manager, order.id, { from: order.orderStatus, to: order.orderStatus, paid: true });
+  await recordEvent(manager, 'notification.send', { kind: 'orderPaid', orderId: order.id });
+}
+
+type Announcement = Omit<OrderStatusChangedJob, 'orderId'>;
+
 /** The order changes each open transaction is to announce at its commit, by order: the status it began from and the one it ends in. */
-const announcedInTransaction = new WeakMap<EntityManager, Map<number, { from: OrderStatus; to: OrderStatus }>>();
+const announcedInTransaction = new WeakMap<EntityManager, Map<number, Announcement>>();
 
 /**
  * Tells the live views that an order changed, once per transaction whatever moved in it (its
  * status, its payment, both): the event is written as the transaction commits, from the status the
  * order began in to the one it ends in, and the worker reads the order as committed.
  */
-async function announceOrderChange(manager: EntityManager, orderId: number, from: OrderStatus, to: OrderStatus): Promise<void> {
+async function announceOrderChange(manager: EntityManager, orderId: number, change: Announcement): Promise<void> {
   let announced = announcedInTransaction.get(manager);
   if (!announced) announcedInTransaction.set(manager, (announced = new Map()));
   const earlier = announced.get(orderId);
   if (earlier) {
-    earlier.to = to;
+    earlier.to = change.to;
+    if (change.paid) earlier.paid = true;
     return;
   }
-  const change = { from, to };
   announced.set(orderId, change);
   await recordBeforeCommit(manager, async (committing) => {
     announced.delete(orderId);

@@ -34,14 +34,14 @@ describe('replaying the outbox after a Redis loss', () => {
       .sort();
 
   it('hands back exactly the events published in the window, in batches, and only the queues asked for', async () => {
-    const before = await publishedAt(JOBS.orderPaid, '09:59:59.999');
+    const before = await publishedAt(JOBS.orderStatusChanged, '09:59:59.999');
     const inside = await Promise.all([
-      publishedAt(JOBS.orderPaid, '10:00:00.000'),
-      publishedAt(JOBS.orderPaid, '10:30:00.000'),
+      publishedAt(JOBS.orderStatusChanged, '10:00:00.000'),
+      publishedAt(JOBS.orderStatusChanged, '10:30:00.000'),
       publishedAt(JOBS.mpesaCallback, '10:45:00.000'),
     ]);
     const heartbeat = await publishedAt(JOBS.pipelineHeartbeat, '10:50:00.000');
-    const after = await publishedAt(JOBS.orderPaid, '11:00:00.000');
+    const after = await publishedAt(JOBS.orderStatusChanged, '11:00:00.000');
 
     const replayed = await replayOutbox(dataSource, {
       since: at('10:00:00.000'),

@@ -27,8 +27,11 @@ export interface CommittedEventsPublisher {
   publish(events: readonly RecordedEvent[]): void;
 }
 
-/** What a query runner keeps for its open transaction: the events it recorded, and the writes it does last. */
-type Kept = { outboxEvents: RecordedEvent[]; lastWrites: LastWrite[] };
+/**
+ * What a query runner keeps for its open transaction: the events it recorded and has yet to write,
+ * the events it wrote (published once it commits), and the writes it does last.
+ */
+type Kept = { unwrittenEvents: RecordedEvent[]; outboxEvents: RecordedEvent[]; lastWrites: LastWrite[] };
 
 function keptIn<K extends keyof Kept>(queryRunner: QueryRunner, key: K): Kept[K] {
   const data = queryRunner.data as Partial<Kept>;
@@ -46,9 +49,11 @@ const publishers = new WeakMap<DataSource, CommittedEventsPublisher>();
 
 /**
  * Records an event in the caller's transaction. Pass the transaction's manager: the event then
- * exists exactly when the change it describes does. Once the transaction commits, this process
- * publishes it (publishOnCommit); the relay is the safety net. A plain INSERT: the row is not
- * read back, as TypeORM's save() would.
+ * exists exactly when the change it describes does. The transaction's events are written together,
+ * one multi-row INSERT just before its COMMIT (a settlement records three), and once it commits
+ * this process publishes them (publishOnCommit); the relay is the safety net. The answer's `id` is
+ * set when the row is written: after the transaction, not inside it. Outside a transaction the row
+ * is written and published at once.
  */
 export async function recordEvent<Name extends JobName>(
   manager: EntityManager,
@@ -56,16 +61,28 @@ export async function recordEvent<Name extends JobName>(
   payload: JobPayloads[Name],
   { delayMs = 0 }: { delayMs?: number } = {},
 ): Promise<RecordedEvent<Name>> {
-  const queueName = JOB_QUEUE[jobName];
-  const { insertId } = await manager.query<{ insertId: number | string }>(
-    'INSERT INTO `outbox_events` (`queueName`, `jobName`, `payload`, `delayMs`) VALUES (?, ?, ?, ?)',
-    [queueName, jobName, JSON.stringify(payload), delayMs],
-  );
-  const event: RecordedEvent<Name> = { id: String(insertId), queueName, jobName, payload, delayMs };
+  const event: RecordedEvent<Name> = { id: '', queueName: JOB_QUEUE[jobName], jobName, payload, delayMs };
   const runner = manager.queryRunner;
-  if (runner?.isTransactionActive) keptIn(runner, 'outboxEvents').push(event as RecordedEvent);
-  else publishers.get(manager.connection)?.publish([event as RecordedEvent]);
+  if (runner?.isTransactionActive) {
+    keptIn(runner, 'unwrittenEvents').push(event as RecordedEvent);
+    return event;
+  }
+  await writeEvents(manager, [event as RecordedEvent]);
+  publishers.get(manager.connection)?.publish([event as RecordedEvent]);
   return event;
+}
+
+/**
+ * One plain INSERT for all `events`, in their order, not read back (as TypeORM's save() would).
+ * InnoDB numbers the rows of one multi-row INSERT consecutively from the id it answers, as
+ * TypeORM's own inserts assume.
+ */
+async function writeEvents(manager: EntityManager, events: RecordedEvent[]): Promise<void> {
+  const { insertId } = await manager.query<{ insertId: number | string }>(
+    `INSERT INTO \`outbox_events\` (\`queueName\`, \`jobName\`, \`payload\`, \`delayMs\`) VALUES ${events.map(() => '(?, ?, ?, ?)').join(', ')}`,
+    events.flatMap((event) => [event.queueName, event.jobName, JSON.stringify(event.payload), event.delayMs]),
+  );
+  events.forEach((event, index) => (event.id = String(Number(insertId) + index)));
 }
 
 /** Work a transaction does last, just before its COMMIT (recordBeforeCommit). */
@@ -82,15 +99,20 @@ export async function recordBeforeCommit(manager: EntityManager, write: LastWrit
   else await write(manager);
 }
 
-/** Runs each transaction's last writes before its COMMIT, and forgets those of a rollback. Part of every DataSource (dataSourceOptions). */
+/** Runs each transaction's last writes and then writes its events before its COMMIT, and forgets both on a rollback. Part of every DataSource (dataSourceOptions). */
 @EventSubscriber()
 export class LastWritesSubscriber implements EntitySubscriberInterface {
   async beforeTransactionCommit({ queryRunner }: TransactionCommitEvent): Promise<void> {
     for (const write of takeKept(queryRunner, 'lastWrites')) await write(queryRunner.manager);
+    const events = takeKept(queryRunner, 'unwrittenEvents');
+    if (events.length === 0) return;
+    await writeEvents(queryRunner.manager, events);
+    keptIn(queryRunner, 'outboxEvents').push(...events);
   }
 
   afterTransactionRollback({ queryRunner }: TransactionRollbackEvent): void {
     takeKept(queryRunner, 'lastWrites');
+    takeKept(queryRunner, 'unwrittenEvents');
   }
 }
 

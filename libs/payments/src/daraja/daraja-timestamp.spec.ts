@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { darajaPassword, darajaTimestamp, parseDarajaTimestamp } from './daraja-timestamp.js';
 
 describe('Daraja timestamps', () => {
@@ -5,6 +6,15 @@ describe('Daraja timestamps', () => {
 
   it('reads the time on Nairobi’s clocks, three hours ahead of UTC', () => {
     expect(darajaTimestamp(newYearInNairobi)).toBe('20250101003005');
+  });
+
+  it('agrees with Nairobi’s clock as the time-zone database keeps it, at any instant of this century', () => {
+    const nairobi = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Africa/Nairobi', dateStyle: 'short', timeStyle: 'medium' });
+    fc.assert(
+      fc.property(fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true }), (at) => {
+        expect(darajaTimestamp(at)).toBe(nairobi.format(at).replace(/\D/g, ''));
+      }),
+    );
   });
 
   it('reads a callback’s TransactionDate back as the same instant', () => {

@@ -1,20 +1,12 @@
-const NAIROBI_CLOCK = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Africa/Nairobi',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
+/** Kenya has kept East Africa Time (UTC+3) without daylight saving for decades. */
+const NAIROBI_OFFSET_MS = 3 * 3600_000;
 
 const TIMESTAMP = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/;
 
 /** Daraja's YYYYMMDDHHmmss, read on the clocks of Nairobi whatever the machine's time zone. */
 export function darajaTimestamp(at: Date = new Date()): string {
-  const part = Object.fromEntries(NAIROBI_CLOCK.formatToParts(at).map(({ type, value }) => [type, value]));
-  return `${part.year}${part.month}${part.day}${part.hour}${part.minute}${part.second}`;
+  // Shifted and read as UTC: a time-zone formatter cost about 1 % of the api's CPU on the money path.
+  return new Date(at.getTime() + NAIROBI_OFFSET_MS).toISOString().slice(0, 19).replace(/\D/g, '');
 }
 
 /** The instant a Daraja YYYYMMDDHHmmss (a callback's TransactionDate) names, or null when it names none. */
@@ -23,7 +15,6 @@ export function parseDarajaTimestamp(value: string | number): Date | null {
   const parts = TIMESTAMP.exec(text);
   if (!parts) return null;
   const [, year, month, day, hour, minute, second] = parts;
-  // Kenya has kept East Africa Time (UTC+3) without daylight saving for decades.
   const at = new Date(`${year}-${month}-${day}T${hour}:${minute}:${second}+03:00`);
   return Number.isNaN(at.getTime()) || darajaTimestamp(at) !== text ? null : at;
 }
