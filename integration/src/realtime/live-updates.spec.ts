@@ -3,8 +3,8 @@ import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { Queue } from 'bullmq';
 import request from 'supertest';
-import { JOBS, ORDER_API, QUEUES, SOCKET_EVENTS, type OrderDetails, type OrderStatus, type OrderStatusChangedJob } from '@shop/contracts';
-import { Session } from '@shop/db';
+import { JOBS, ORDER_API, outboxJobId, QUEUES, SOCKET_EVENTS, type OrderDetails, type OrderStatus } from '@shop/contracts';
+import { OutboxEvent, Session } from '@shop/db';
 import {
   checkoutDriver,
   createTestProduct,
@@ -18,7 +18,6 @@ import {
 import { sessionTokenHash } from '../../../api/src/access/session-token.js';
 import { EventsGateway } from '../../../api/src/realtime/events.gateway.js';
 import { startTestApi, type TestApi } from '../../../api/src/testing/test-api.js';
-import { OrderLifecycle } from '../../../workers/src/orders/order-lifecycle.service.js';
 import { OrderUpdates } from '../../../workers/src/orders/order-updates.js';
 import { WorkersModule } from '../../../workers/src/workers.module.js';
 import { startShopStack, type ShopStack } from '../shop-stack.js';
@@ -64,6 +63,17 @@ describe('live updates across two api instances and two workers', () => {
   const paidOf = (client: LiveClient, orderId: number) =>
     client.events(SOCKET_EVENTS.adminOrderPaid).filter((event) => event.orderId === orderId);
 
+  /** The order's `order.status-changed` event that its payment's settlement recorded. */
+  const paidAnnouncementOf = (orderId: number) =>
+    stack.dataSource
+      .getRepository(OutboxEvent)
+      .createQueryBuilder('event')
+      .where("event.jobName = :jobName AND JSON_EXTRACT(event.payload, '$.orderId') = :orderId AND JSON_EXTRACT(event.payload, '$.paid')", {
+        jobName: JOBS.orderStatusChanged,
+        orderId,
+      })
+      .getOne();
+
   /** A shopper's order paid through Daraja's sandbox: the callback, its job and the settlement are the real ones. */
   async function payByMpesa(shopper: Shopper): Promise<number> {
     const product = await createTestProduct(stack.dataSource, { price: 650, totalStock: 5 });
@@ -77,15 +87,7 @@ describe('live updates across two api instances and two workers', () => {
   async function settledOrder(shopper: Shopper): Promise<number> {
     const orderId = await payByMpesa(shopper);
     await waitFor('the order to settle', async () => (await shop.details(shopper, orderId)).body.data?.paymentStatus === 'paid');
-    const orders = stack.workers.get<Queue>(getQueueToken(QUEUES.orders));
-    await waitFor('the paid order to be announced', async () =>
-      (await orders.getJobs(['completed'])).some(
-        (job) =>
-          job.name === JOBS.orderStatusChanged &&
-          (job.data as OrderStatusChangedJob).orderId === orderId &&
-          (job.data as OrderStatusChangedJob).paid,
-      ),
-    );
+    await waitFor('the paid order to be announced', async () => (await paidAnnouncementOf(orderId))?.publishedAt ?? undefined);
     return orderId;
   }
 
@@ -108,6 +110,12 @@ describe('live updates across two api instances and two workers', () => {
     for (const tab of adminTabs) await waitFor('the paid order alert at the admin', () => paidOf(tab, orderId).length === 1);
     expect(otherTabs.flatMap((tab) => tab.deliveries())).toEqual([]);
     expect(ownerTabs.flatMap((tab) => tab.events(SOCKET_EVENTS.adminOrderPaid))).toEqual([]);
+    // The worker that settled it told the browsers itself: its event became no job on the orders queue.
+    const announcement = await waitFor('the announcement marked published', async () => {
+      const event = await paidAnnouncementOf(orderId);
+      return event?.publishedAt ? event : undefined;
+    });
+    expect(await stack.workers.get<Queue>(getQueueToken(QUEUES.orders)).getJob(outboxJobId(announcement.id))).toBeUndefined();
   });
 
   it('delivers from either worker to clients on either instance: the owner’s to the owner, admin events to admins only', async () => {
@@ -118,8 +126,7 @@ describe('live updates across two api instances and two workers', () => {
     const otherTabs = await onBothInstances(shopperB.cookie);
 
     for (const [index, workers] of workerApps().entries()) {
-      const lifecycle = workers.get(OrderLifecycle);
-      workers.get(OrderUpdates).orderUpdated(await lifecycle.current(orderId, { paid: true }));
+      await workers.get(OrderUpdates).announce({ orderId, paid: true });
       const sent = index + 1;
       for (const tab of [...ownerTabs, ...adminTabs]) {
         await waitFor(`worker ${sent}'s order:updated at every tab`, () => updatesOf(tab, orderId).length === sent);

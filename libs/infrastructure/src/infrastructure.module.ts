@@ -111,7 +111,7 @@ export class InfrastructureModule {
         OutboxPublishing,
         ...providers,
       ],
-      exports: [APP_CONFIG, REDIS_CLIENT, IMAGE_STORAGE, BullModule, ...providers],
+      exports: [APP_CONFIG, REDIS_CLIENT, IMAGE_STORAGE, BullModule, OutboxPublishing, ...providers],
     };
   }
 }

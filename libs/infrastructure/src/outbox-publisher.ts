@@ -3,7 +3,7 @@ import { Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/comm
 import { ModuleRef } from '@nestjs/core';
 import type { JobsOptions, Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
-import { jobOptionsOf, outboxJobId, QUEUE_NAMES, type QueueName } from '@shop/contracts';
+import { jobOptionsOf, outboxJobId, QUEUE_NAMES, type JobName, type JobPayloads, type QueueName } from '@shop/contracts';
 import { publishOnCommit, type CommittedEventsPublisher, type RecordedEvent } from '@shop/db';
 import { withinTimeout } from './timeouts.js';
 
@@ -51,6 +51,9 @@ export async function publishEvents(
   return { published, unpublished, failure };
 }
 
+/** What an event's job would do, done by the process that committed the event. */
+export type HandledHere<Name extends JobName> = (payload: JobPayloads[Name]) => Promise<void>;
+
 /**
  * Publishes each transaction's events the moment it commits, from the process that committed it
  * (libs/db publishOnCommit), then marks their rows published. The marks of events published close
@@ -61,6 +64,7 @@ export async function publishEvents(
 export class OutboxPublisher implements CommittedEventsPublisher {
   private readonly logger = new Logger('OutboxPublisher');
   private readonly inFlight = new Set<Promise<void>>();
+  private readonly handlers = new Map<JobName, HandledHere<JobName>>();
   private unmarked: string[] = [];
   private marking: Promise<void> | undefined;
 
@@ -68,6 +72,17 @@ export class OutboxPublisher implements CommittedEventsPublisher {
     private readonly dataSource: DataSource,
     private readonly queues: Record<QueueName, Queue>,
   ) {}
+
+  /**
+   * From now on this process does the work of `jobName`'s events it commits itself, right after the
+   * commit, instead of adding their jobs: one queue hop and one job less (ADR 0038). Only for work
+   * that is quick, idempotent and needs nothing of the queue's (an announcement). An event whose
+   * handler fails goes to its queue as any other; one of a process killed before it is marked is
+   * published by the relay: the work is done at least once, as a job's is.
+   */
+  handleHere<Name extends JobName>(jobName: Name, handler: HandledHere<Name>): void {
+    this.handlers.set(jobName, handler as HandledHere<JobName>);
+  }
 
   publish(events: readonly RecordedEvent[]): void {
     const sending = this.send(events)
@@ -84,11 +99,32 @@ export class OutboxPublisher implements CommittedEventsPublisher {
   }
 
   private async send(events: readonly RecordedEvent[]): Promise<void> {
-    const { published, failure } = await publishEvents(this.queues, events);
-    if (failure) this.logger.warn(`Left to the outbox relay, ${events.length - published.length} event(s): ${failure.message}`);
-    if (published.length === 0) return;
-    this.unmarked.push(...published.map((event) => event.id));
+    const handled = await this.handledHere(events);
+    const queued = events.filter((event) => !handled.includes(event));
+    const { published, failure } = queued.length > 0 ? await publishEvents(this.queues, queued) : { published: [], failure: undefined };
+    if (failure) this.logger.warn(`Left to the outbox relay, ${queued.length - published.length} event(s): ${failure.message}`);
+    const done = [...handled, ...published];
+    if (done.length === 0) return;
+    this.unmarked.push(...done.map((event) => event.id));
     this.marking ??= this.markPublished();
+  }
+
+  /** The events this process did the work of itself; a delayed event waits for its queue's delay. */
+  private async handledHere(events: readonly RecordedEvent[]): Promise<RecordedEvent[]> {
+    const handled: RecordedEvent[] = [];
+    await Promise.all(
+      events.map(async (event) => {
+        const handler = this.handlers.get(event.jobName);
+        if (!handler || event.delayMs > 0) return;
+        try {
+          await handler(event.payload);
+          handled.push(event);
+        } catch (error) {
+          this.logger.warn(`${event.jobName} ${event.id} goes to its queue, not handled here: ${(error as Error).message}`);
+        }
+      }),
+    );
+    return handled;
   }
 
   /** One UPDATE for every event published since the last one began. */

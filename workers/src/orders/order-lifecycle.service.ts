@@ -3,9 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, IsNull, Not } from 'typeorm';
 import { MESSAGES } from '@shop/contracts';
 import { inTransaction, LIVE_MPESA_ATTEMPT_STATES, lockOrder, movePaymentOrThrow, MpesaAttempt, transition } from '@shop/db';
-import { orderUpdateOf, type OrderUpdate } from './order-updates.js';
 
-/** The orders queue's work: expiring unpaid orders and describing orders to the browsers. */
+/** The orders queue's own work: expiring unpaid orders. */
 @Injectable()
 export class OrderLifecycle {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
@@ -36,10 +35,5 @@ export class OrderLifecycle {
       if (refused) throw new Error(`Order ${orderId} could not expire: ${refused.message}`);
       return true;
     });
-  }
-
-  /** The order as it stands now: an admin's change is told with whatever happened since. */
-  current(orderId: number, { paid = false } = {}): Promise<OrderUpdate | null> {
-    return orderUpdateOf(this.dataSource.manager, orderId, { paid });
   }
 }

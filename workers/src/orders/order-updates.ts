@@ -1,14 +1,18 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
 import type { Emitter } from '@socket.io/redis-emitter';
-import type { EntityManager } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import {
+  JOBS,
   SOCKET_EVENTS,
   SOCKET_ROOMS,
   type AdminOrderPaidEvent,
   type AdminPaymentAttentionEvent,
+  type OrderStatusChangedJob,
   type OrderUpdatedEvent,
 } from '@shop/contracts';
 import type { LockedOrder, Order } from '@shop/db';
+import { OutboxPublishing } from '@shop/infrastructure';
 import { SOCKET_EMITTER } from '../infrastructure/socket-emitter.js';
 
 /** One shopper's order as the browsers are told it, read after the transaction that changed it committed. */
@@ -61,10 +65,32 @@ export function orderUpdateFrom({ order, payment }: LockedOrder): OrderUpdate {
   return updateOf({ ...order, reason: payment.failureReason, updatedAt: new Date() });
 }
 
-/** Tells the browsers, through the Socket.IO Redis emitter, what the workers changed. */
+/**
+ * Tells the browsers, through the Socket.IO Redis emitter, what the workers changed. An order's
+ * `order.status-changed` event that a worker commits is announced by that worker right after the
+ * commit, not through a job on the orders queue (ADR 0038); the orders queue announces the rest
+ * (the api's changes, and any event whose announcement here failed or never ran).
+ */
 @Injectable()
-export class OrderUpdates {
-  constructor(@Inject(SOCKET_EMITTER) private readonly emitter: Emitter) {}
+export class OrderUpdates implements OnModuleInit {
+  constructor(
+    @Inject(SOCKET_EMITTER) private readonly emitter: Emitter,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly publishing: OutboxPublishing,
+  ) {}
+
+  onModuleInit(): void {
+    this.publishing.publisher.handleHere(JOBS.orderStatusChanged, async (change) => {
+      await this.announce(change);
+    });
+  }
+
+  /** The order as committed now, to its owner and the admins: whatever happened since the change is told with it. */
+  async announce({ orderId, paid }: Pick<OrderStatusChangedJob, 'orderId' | 'paid'>): Promise<OrderUpdate | null> {
+    const update = await orderUpdateOf(this.dataSource.manager, orderId, { paid: paid === true });
+    this.orderUpdated(update);
+    return update;
+  }
 
   /** The owner's sockets and the admins', each socket once; for an order just paid, the admins' alert after it. */
   orderUpdated(update: OrderUpdate | null): void {

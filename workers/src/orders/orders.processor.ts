@@ -25,12 +25,8 @@ export class OrdersProcessor extends QueueProcessor {
     switch (job.name) {
       case JOBS.orderExpire:
         return (await this.lifecycle.expire(orderId)) ? 'cancelled' : 'nothing to expire';
-      case JOBS.orderStatusChanged: {
-        const paid = 'paid' in job.data && job.data.paid === true;
-        const update = await this.lifecycle.current(orderId, { paid });
-        this.updates.orderUpdated(update);
-        return update ? 'announced' : 'order gone';
-      }
+      case JOBS.orderStatusChanged:
+        return (await this.updates.announce(job.data)) ? 'announced' : 'order gone';
       default:
         throw new UnrecoverableError(`The orders queue has no job named ${job.name}`);
     }

@@ -1,10 +1,11 @@
 import { getQueueToken } from '@nestjs/bullmq';
 import type { INestApplication } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import { ModuleRef, NestFactory } from '@nestjs/core';
 import type { Queue } from 'bullmq';
 import { DataSource, In, IsNull } from 'typeorm';
 import { JOBS, outboxJobId, QUEUES } from '@shop/contracts';
-import { createDataSource, inTransaction, OutboxEvent, recordEvent, type RecordedEvent } from '@shop/db';
+import { createDataSource, inTransaction, OutboxEvent, publishOnCommit, recordEvent, type RecordedEvent } from '@shop/db';
+import { OutboxPublisher, queuesByName } from '@shop/infrastructure';
 import { settleLeftoverWork, testConfig, waitFor } from '@shop/testing';
 import { WorkersModule } from '../workers.module.js';
 
@@ -61,7 +62,7 @@ describe('outbox events published by the process that commits them', () => {
   });
 
   it('publishes nothing of a transaction rolled back', async () => {
-    let recorded: RecordedEvent | undefined;
+    let recorded: RecordedEvent<typeof JOBS.pipelineHeartbeat> | undefined;
     await expect(
       inTransaction(dataSource, async (manager) => {
         recorded = await heartbeat(manager);
@@ -75,6 +76,61 @@ describe('outbox events published by the process that commits them', () => {
     );
     expect(Number(written)).toBe(0);
     expect(recorded!.id).toBe('');
+  });
+
+  describe('an event whose work the committing process does itself', () => {
+    let writer: DataSource;
+    let publisher: OutboxPublisher;
+    const handled: number[] = [];
+    let failing = false;
+
+    beforeAll(async () => {
+      writer = await createDataSource(testConfig()).initialize();
+      publisher = new OutboxPublisher(writer, queuesByName(workers.get(ModuleRef)));
+      publishOnCommit(writer, publisher);
+      publisher.handleHere(JOBS.pipelineHeartbeat, async ({ emittedAt }) => {
+        if (failing) throw new Error('the emitter is away');
+        handled.push(emittedAt);
+      });
+    });
+    afterAll(async () => {
+      await publisher?.drain();
+      await writer?.destroy();
+    });
+    const published = (event: RecordedEvent) =>
+      waitFor('the row to be marked published', async () => (await row(event))?.publishedAt ?? undefined, 3000);
+
+    it('is done once after the commit, becomes no job, and its row is marked published', async () => {
+      const event = await inTransaction(writer, heartbeat);
+      await published(event);
+      expect(handled.filter((emittedAt) => emittedAt === (event.payload as { emittedAt: number }).emittedAt)).toHaveLength(1);
+      expect(await pipeline.getJob(outboxJobId(event.id))).toBeUndefined();
+    });
+
+    it('goes to its queue when the work fails here', async () => {
+      failing = true;
+      try {
+        const event = await inTransaction(writer, heartbeat);
+        await published(event);
+        expect((await pipeline.getJob(outboxJobId(event.id)))?.data).toEqual(event.payload);
+      } finally {
+        failing = false;
+      }
+    });
+
+    it('waits for its queue when it is delayed', async () => {
+      const event = await inTransaction(writer, (manager) =>
+        recordEvent(manager, JOBS.pipelineHeartbeat, { emittedAt: ++beats }, { delayMs: 60_000 }),
+      );
+      await published(event);
+      const job = await pipeline.getJob(outboxJobId(event.id));
+      try {
+        expect(await job?.getState()).toBe('delayed');
+        expect(handled).not.toContain(event.payload.emittedAt);
+      } finally {
+        await job?.remove();
+      }
+    });
   });
 
   it('leaves to the relay a row whose writer never published it, as when it dies after its commit', async () => {
