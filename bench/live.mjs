@@ -280,8 +280,8 @@ await runBench(async () => {
         `  job queued → job started (BullMQ, 2 workers × concurrency ${workspace.QUEUE_SETTINGS.payments.concurrency})`,
         ...shop.split.queued.map(ms),
       ],
-      ['  job started → job completed (settlement, emit)', ...shop.split.processing.map(ms)],
-      ['  job completed → order:updated received (emitter → adapter → socket)', ...shop.split.delivery.map(ms)],
+      ['  job started → job completed (STK query, settlement)', ...shop.split.processing.map(ms)],
+      ['  job completed → order:updated received (read, emitter → adapter → socket)', ...shop.split.delivery.map(ms)],
       ['baseline: job added → order:updated received', ...baseline.latency.map(ms)],
     ],
   );
@@ -293,7 +293,7 @@ await runBench(async () => {
   console.log(
     `    (this machine's clock, a process holding all ${shopperCount} sockets). The split uses the payments queue's event stream (Redis's clock);`,
   );
-  console.log('    the emit comes just before BullMQ marks the job completed, so the last step reads a millisecond or two low.');
+  console.log('    the worker that settled the order reads and emits it right after its commit, as BullMQ marks the job completed (ADR 0038).');
   console.log(
     `  baseline: the bench's clock just before Queue.add (the relay's job options) → the same socket process; ${baseline.lost} lost, ${baseline.misdelivered} to the wrong user.`,
   );
