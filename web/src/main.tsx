@@ -6,13 +6,13 @@ import { readShellData } from './app/shell-data';
 import { makeStore } from './app/store';
 import { googleSignInReturnOf } from './features/auth/auth.saga';
 import { checkAuthRequested } from './features/auth/auth.slice';
-import { featureImagesLoaded } from './features/feature-images/featureImages.slice';
+import { featureImagesApi } from './features/feature-images/feature-images.api';
 
 const store = makeStore();
 store.dispatch(checkAuthRequested(googleSignInReturnOf(window.location.search)));
 // The carousel the home's shell painted its first picture from: the first render shows that picture again rather than its loading box.
 const { featureImages } = readShellData(document);
-if (featureImages) store.dispatch(featureImagesLoaded(featureImages));
+if (featureImages) void store.dispatch(featureImagesApi.util.upsertQueryData('getFeatureImages', undefined, featureImages));
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

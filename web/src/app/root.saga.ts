@@ -4,21 +4,10 @@ import { authSaga } from '../features/auth/auth.saga';
 import { guestIntentSaga } from '../features/auth/guestIntent.saga';
 import { cartSaga } from '../features/cart/cart.saga';
 import { catalogueSaga } from '../features/catalogue/catalogue.saga';
-import { featureImagesSaga } from '../features/feature-images/featureImages.saga';
 import { realtimeSaga } from '../features/realtime/realtime.saga';
-import { shopInfoSaga } from '../features/shop-info/shop-info.saga';
 import { wishlistSaga } from '../features/wishlist/wishlist.saga';
 
 /** The sagas of the first download; checkout's and the admin's start with their screens (LazyFeature). */
 export function* rootSaga(): SagaIterator {
-  yield all([
-    fork(authSaga),
-    fork(guestIntentSaga),
-    fork(featureImagesSaga),
-    fork(catalogueSaga),
-    fork(realtimeSaga),
-    fork(cartSaga),
-    fork(wishlistSaga),
-    fork(shopInfoSaga),
-  ]);
+  yield all([fork(authSaga), fork(guestIntentSaga), fork(catalogueSaga), fork(realtimeSaga), fork(cartSaga), fork(wishlistSaga)]);
 }

@@ -11,25 +11,22 @@ import type { emailLinksReducer } from '../features/auth/email-links.slice';
 import { cartReducer } from '../features/cart/cart.slice';
 import { catalogueReducer } from '../features/catalogue/catalogue.slice';
 import type { checkoutReducer } from '../features/checkout/checkout.slice';
-import { featureImagesReducer } from '../features/feature-images/featureImages.slice';
 import { notificationsReducer } from '../features/notifications/notifications.slice';
 import type { ordersReducer } from '../features/orders/orders.slice';
 import type { paymentsReducer } from '../features/payments/payments.slice';
 import { realtimeReducer } from '../features/realtime/realtime.slice';
-import { shopInfoReducer } from '../features/shop-info/shop-info.slice';
 import { wishlistReducer } from '../features/wishlist/wishlist.slice';
 import { rootSaga } from './root.saga';
+import { shopApi } from './shop.api';
 
 /** What every screen may need: the first download carries these. */
 const firstLoadReducers = {
   auth: authReducer,
   notifications: notificationsReducer,
-  featureImages: featureImagesReducer,
   catalogue: catalogueReducer,
   realtime: realtimeReducer,
   cart: cartReducer,
   wishlist: wishlistReducer,
-  shopInfo: shopInfoReducer,
 };
 
 /** The state of the features that arrive with their screens (see LazyFeature). */
@@ -65,11 +62,12 @@ const featureLoaded = createAction<string>('app/featureLoaded');
 /** The store with the first download's sagas running (`firstLoadSaga`: a test runs its own, or none). */
 export function makeStore(firstLoadSaga: Saga = rootSaga) {
   const sagaMiddleware = createSagaMiddleware();
-  const rootReducer = combineSlices(firstLoadReducers).withLazyLoadedSlices<LazyLoadedState>();
+  const rootReducer = combineSlices(shopApi, firstLoadReducers).withLazyLoadedSlices<LazyLoadedState>();
   const store = configureStore({
     reducer: rootReducer,
-    // Sagas own every side effect, so thunks are switched off rather than left as a second way.
-    middleware: (getDefaultMiddleware) => getDefaultMiddleware({ thunk: false }).concat(sagaMiddleware),
+    // Thunks only for RTK Query's own requests: reads and writes are its endpoints, and workflows with
+    // time in them are sagas; no screen writes a thunk of its own (ADR 0039).
+    middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(shopApi.middleware, sagaMiddleware),
   });
   sagaMiddleware.run(firstLoadSaga);
 
@@ -89,5 +87,7 @@ export function makeStore(firstLoadSaga: Saga = rootSaga) {
 
 export type AppStore = ReturnType<typeof makeStore>;
 /** Every slice as present: a lazily loaded one is only read by screens that its route loaded first. */
-export type RootState = { [Key in keyof typeof firstLoadReducers]: ReturnType<(typeof firstLoadReducers)[Key]> } & LazyLoadedState;
+export type RootState = { [Key in keyof typeof firstLoadReducers]: ReturnType<(typeof firstLoadReducers)[Key]> } & {
+  [shopApi.reducerPath]: ReturnType<typeof shopApi.reducer>;
+} & LazyLoadedState;
 export type AppDispatch = AppStore['dispatch'];

@@ -1,12 +1,14 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import { App, Button, Card, Col, Empty, Row, Skeleton, Spin } from 'antd';
-import { useEffect } from 'react';
+import { useState } from 'react';
 import { MESSAGES, type FeatureImage } from '@shop/contracts';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { messageOfFailure } from '../../app/shop.api';
 import { LoadFailureAlert } from '../../components/LoadFailureAlert';
-import { featureImageAddRequested, featureImageDeleteRequested, featureImagesRequested } from '../feature-images/featureImages.slice';
+import { useGetFeatureImagesQuery } from '../feature-images/feature-images.api';
 import { LiveUpdatesNotice } from '../realtime/LiveUpdatesNotice';
+import { useReadAgainOnReconnect } from '../realtime/useReadAgainOnReconnect';
 import { AdminPageHeading } from './AdminPageHeading';
+import { useAddFeatureImageMutation, useDeleteFeatureImageMutation } from './feature-images.api';
 import { ImageUploadField } from './products/ImageUploadField';
 import { LivePicture } from './products/LivePicture';
 
@@ -17,14 +19,25 @@ const FEATURE_IMAGE_RATIO = '8 / 3';
 
 /** The home page carousel's pictures (docs/product.md, Admin): upload one to add it, delete the ones that have had their day. */
 export function AdminFeaturesPage() {
-  const dispatch = useAppDispatch();
   const { modal } = App.useApp();
-  const { items, isLoading, error, isAdding, deletingIds } = useAppSelector((state) => state.featureImages);
-  const reconnections = useAppSelector((state) => state.realtime.reconnections);
+  const {
+    data: items = [],
+    isLoading,
+    isFetching,
+    error,
+    refetch,
+  } = useGetFeatureImagesQuery(undefined, { refetchOnMountOrArgChange: true });
+  const [addFeatureImage, { isLoading: isAdding }] = useAddFeatureImageMutation();
+  const [deleteFeatureImage] = useDeleteFeatureImageMutation();
+  const [deletingIds, setDeletingIds] = useState<number[]>([]);
+  useReadAgainOnReconnect(refetch);
 
-  useEffect(() => {
-    dispatch(featureImagesRequested());
-  }, [dispatch, reconnections]);
+  async function remove(featureImage: FeatureImage) {
+    setDeletingIds((ids) => [...ids, featureImage.id]);
+    // The outcome is told by a toast (feature-images.api.ts); the button only waits for it.
+    await deleteFeatureImage(featureImage.id);
+    setDeletingIds((ids) => ids.filter((id) => id !== featureImage.id));
+  }
 
   function confirmDelete(featureImage: FeatureImage) {
     void modal.confirm({
@@ -33,7 +46,7 @@ export function AdminFeaturesPage() {
       okButtonProps: { danger: true },
       cancelText: 'Cancel',
       onOk: () => {
-        dispatch(featureImageDeleteRequested(featureImage.id));
+        void remove(featureImage);
       },
     });
   }
@@ -44,14 +57,10 @@ export function AdminFeaturesPage() {
       <LiveUpdatesNotice />
       <Card title="Add a feature image" style={{ marginBottom: 16, maxWidth: 560 }}>
         <Spin spinning={isAdding}>
-          <ImageUploadField
-            label="Feature image"
-            image={null}
-            onChange={(uploaded) => uploaded && dispatch(featureImageAddRequested(uploaded.url))}
-          />
+          <ImageUploadField label="Feature image" image={null} onChange={(uploaded) => uploaded && void addFeatureImage(uploaded.url)} />
         </Spin>
       </Card>
-      <LoadFailureAlert error={error} onRetry={() => dispatch(featureImagesRequested())} retrying={isLoading} />
+      <LoadFailureAlert error={messageOfFailure(error)} onRetry={() => void refetch()} retrying={isFetching} />
       {isLoading && items.length === 0 ? (
         <Row gutter={[16, 16]} aria-busy="true" aria-label="Loading feature images">
           {Array.from({ length: PLACEHOLDER_CARDS }, (_, index) => (

@@ -1,12 +1,9 @@
-import { configureStore } from '@reduxjs/toolkit';
-import createSagaMiddleware from 'redux-saga';
 import { SHOP_INFO_API, telLink, type ShopInfo } from '@shop/contracts';
 import { apiClient, ApiError } from '../../lib/api-client';
-import { SHOP_INFO_TRIES, shopInfoSaga } from './shop-info.saga';
-import { shopInfoReducer, shopInfoRequested } from './shop-info.slice';
+import { startApiStore } from '../../testing/api-store';
+import { getShopInfo, SHOP_INFO_TRIES } from './shop-info.api';
 
 const FAMILY_LINE: ShopInfo = { phone: '+254 20 765 4321', openingHours: 'Mon-Sat 6:30 AM - 6:00 PM', address: 'Biashara Street, Nairobi' };
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("the shop's contact details", () => {
   const realGet = apiClient.get;
@@ -26,51 +23,35 @@ describe("the shop's contact details", () => {
     apiClient.get = realGet;
   });
 
-  function startShopInfo() {
-    const sagaMiddleware = createSagaMiddleware();
-    const store = configureStore({
-      reducer: { shopInfo: shopInfoReducer },
-      middleware: (getDefaultMiddleware) => getDefaultMiddleware({ thunk: false }).concat(sagaMiddleware),
-    });
-    const task = sagaMiddleware.run(shopInfoSaga);
-    return { store, stop: () => task.cancel() };
-  }
-
   it('are read once for the contact strip and the footer asking together, and not again once known', async () => {
-    const { store, stop } = startShopInfo();
-    store.dispatch(shopInfoRequested());
-    store.dispatch(shopInfoRequested());
-    expect(store.getState().shopInfo).toEqual({ info: null, isLoading: true, error: null });
-    await pause(0);
-    expect(store.getState().shopInfo).toEqual({ info: FAMILY_LINE, isLoading: false, error: null });
-    store.dispatch(shopInfoRequested());
-    await pause(0);
-    expect(store.getState().shopInfo.isLoading).toBe(false);
+    const store = startApiStore();
+    const [strip, footer] = [store.dispatch(getShopInfo.initiate()), store.dispatch(getShopInfo.initiate())];
+    expect(getShopInfo.select()(store.getState()).isLoading).toBe(true);
+    expect(await strip.unwrap()).toEqual(FAMILY_LINE);
+    expect(await footer.unwrap()).toEqual(FAMILY_LINE);
+    const receipt = store.dispatch(getShopInfo.initiate());
+    expect(await receipt.unwrap()).toEqual(FAMILY_LINE);
     expect(requested).toEqual([SHOP_INFO_API.get]);
-    stop();
+    [strip, footer, receipt].forEach((subscription) => subscription.unsubscribe());
   });
 
   it('are tried again on a poor connection, and given up on with the reason after the last try', async () => {
-    const { store, stop } = startShopInfo();
+    const store = startApiStore();
     answer = async () => {
       throw new ApiError('Network error. Please check your connection and try again.', null);
     };
-    store.dispatch(shopInfoRequested());
-    // However slow the machine: the tries take their delays, then the failure is told once.
-    const deadline = Date.now() + SHOP_INFO_TRIES.delayMs * SHOP_INFO_TRIES.attempts + 5000;
-    while (store.getState().shopInfo.isLoading && Date.now() < deadline) await pause(50);
+    const first = store.dispatch(getShopInfo.initiate());
+    await first;
     expect(requested).toHaveLength(SHOP_INFO_TRIES.attempts);
-    expect(store.getState().shopInfo).toEqual({
-      info: null,
-      isLoading: false,
-      error: 'Network error. Please check your connection and try again.',
+    expect(getShopInfo.select()(store.getState())).toMatchObject({
+      isError: true,
+      error: { code: null, message: 'Network error. Please check your connection and try again.' },
     });
 
     answer = async () => ({ success: true, data: FAMILY_LINE });
-    store.dispatch(shopInfoRequested());
-    await pause(0);
-    expect(store.getState().shopInfo.info).toEqual(FAMILY_LINE);
-    stop();
+    const later = store.dispatch(getShopInfo.initiate(undefined, { forceRefetch: true }));
+    expect(await later.unwrap()).toEqual(FAMILY_LINE);
+    [first, later].forEach((subscription) => subscription.unsubscribe());
   }, 15_000);
 
   it('dial the digits of the number as the shop writes it', () => {

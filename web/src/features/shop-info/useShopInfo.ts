@@ -1,13 +1,17 @@
-import { useEffect } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { selectShopInfo } from './shop-info.selectors';
-import { shopInfoRequested, type ShopInfoState } from './shop-info.slice';
+import type { ShopInfo } from '@shop/contracts';
+import { messageOfFailure } from '../../app/shop.api';
+import { useGetShopInfoQuery } from './shop-info.api';
 
-/** The shop's contact details for a component that shows them, asked for when it first shows. */
-export function useShopInfo(): ShopInfoState {
-  const dispatch = useAppDispatch();
-  useEffect(() => {
-    dispatch(shopInfoRequested());
-  }, [dispatch]);
-  return useAppSelector(selectShopInfo);
+/** The shop's contact details as a screen shows them. */
+export interface ShopInfoView {
+  info: ShopInfo | null;
+  isLoading: boolean;
+  /** Set once every try has failed: the contact strip then leaves the details out rather than show stale or made-up ones. */
+  error: string | null;
+}
+
+/** The shop's contact details for a component that shows them; the screens that show them at once share one request. */
+export function useShopInfo(): ShopInfoView {
+  const { data, isLoading, error } = useGetShopInfoQuery();
+  return { info: data ?? null, isLoading, error: messageOfFailure(error) };
 }

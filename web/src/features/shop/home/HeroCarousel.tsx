@@ -1,13 +1,13 @@
 import { CaretRightOutlined, GiftFilled, LeftOutlined, PauseOutlined, RightOutlined } from '@ant-design/icons';
 import { Button, Flex, Skeleton, theme, Typography, type CarouselRef } from 'antd';
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import type { FeatureImage } from '@shop/contracts';
 import { SHOP_NAME } from '../../../app/brand';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { usePrefersReducedMotion } from '../../../app/theme';
 import { useScreens } from '../../../app/useScreens';
 import { Heading } from '../../../components/Heading';
 import { VISUALLY_HIDDEN } from '../../../components/visually-hidden';
-import { featureImagesRequested } from '../../feature-images/featureImages.slice';
+import { useGetFeatureImagesQuery } from '../../feature-images/feature-images.api';
 import { BANNER_ASPECT_RATIO } from '../layout/shop-frame';
 import { HeroSlide } from './HeroSlide';
 import type { HeroSlides } from './HeroSlides';
@@ -52,6 +52,10 @@ function WelcomeBanner() {
   );
 }
 
+const NO_PICTURES: FeatureImage[] = [];
+/** The pictures the shell painted the home with are as fresh as the page: a visit within this many seconds asks nothing again. */
+const SHELL_PICTURES_FRESH_S = 60;
+
 /**
  * The home page's feature images, one every 15 seconds, with previous and next buttons (docs/product.md, Catalogue)
  * and a pause button (WCAG 2.2.2). A person who asked their device for less motion gets still pictures
@@ -61,8 +65,10 @@ function WelcomeBanner() {
  * chunk once that picture is on screen, and only when there is more than one.
  */
 export function HeroCarousel() {
-  const dispatch = useAppDispatch();
-  const { items, isLoading } = useAppSelector((state) => state.featureImages);
+  // Asked again on each visit of the home, but not right after the shell handed over the ones it painted.
+  const { data: items = NO_PICTURES, isLoading } = useGetFeatureImagesQuery(undefined, {
+    refetchOnMountOrArgChange: SHELL_PICTURES_FRESH_S,
+  });
   const { token } = theme.useToken();
   const frame = useRef<HTMLElement>(null);
   const carousel = useRef<CarouselRef>(null);
@@ -75,10 +81,6 @@ export function HeroCarousel() {
   const isPlaying = playChoice ?? !reducedMotion;
 
   const hasSeveral = items.length > 1;
-
-  useEffect(() => {
-    dispatch(featureImagesRequested());
-  }, [dispatch]);
 
   useEffect(() => {
     if (!hasSeveral) return;

@@ -2,8 +2,7 @@ import { ClockCircleOutlined, EnvironmentOutlined, PhoneOutlined, ThunderboltOut
 import { Collapse, Flex, Skeleton, theme, Typography } from 'antd';
 import type { CSSProperties } from 'react';
 import { EXPRESS_DELIVERY_NOTE, telLink, type ShopInfo } from '@shop/contracts';
-import type { ShopInfoState } from '../../shop-info/shop-info.slice';
-import { useShopInfo } from '../../shop-info/useShopInfo';
+import { useShopInfo, type ShopInfoView } from '../../shop-info/useShopInfo';
 import { SHOP_CONTENT_MAX_WIDTH } from './shop-frame';
 
 const CONTACT_LABEL = 'Contact us';
@@ -31,7 +30,7 @@ function ContactFacts({
   vertical,
   textColour,
 }: {
-  shopInfo: ShopInfoState;
+  shopInfo: ShopInfoView;
   vertical: boolean;
   textColour: string;
 }) {

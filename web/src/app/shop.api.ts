@@ -1,0 +1,60 @@
+import type { SerializedError } from '@reduxjs/toolkit';
+import { createApi, retry, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
+import { MESSAGES, type ErrorCode, type ErrorData } from '@shop/contracts';
+import { apiClient, ApiError, type ApiRequestOptions } from '../lib/api-client';
+
+/** A failed call as the cache keeps it: plain data (the cache lives in the store), the facts of an ApiError. */
+export interface ApiFailure {
+  code: ErrorCode | null;
+  message: string;
+  data: Partial<ErrorData>;
+}
+
+/** The words a screen shows for a failed read: the api's (or the network's), or the catalogue's own when the failure was not the api's. */
+export function messageOfFailure(error: ApiFailure | SerializedError | undefined): string | null {
+  if (!error) return null;
+  return 'data' in error && typeof error.message === 'string' ? error.message : MESSAGES.server.internalError;
+}
+
+/** One call of the api: a path for a GET, or the method and body too. */
+export type ApiCall = string | { url: string; method?: NonNullable<ApiRequestOptions['method']>; body?: unknown; noCache?: boolean };
+
+/** Through the one client (lib/api-client: same origin, session cookie, refusal codes), so every read and write speaks alike. */
+function send(call: Exclude<ApiCall, string>, signal: AbortSignal): Promise<unknown> {
+  const options = { noCache: call.noCache, signal };
+  switch (call.method ?? 'GET') {
+    case 'GET':
+      return apiClient.get(call.url, options);
+    case 'DELETE':
+      return apiClient.delete(call.url, options);
+    case 'POST':
+      return apiClient.post(call.url, call.body, options);
+    case 'PUT':
+      return apiClient.put(call.url, call.body, options);
+    case 'PATCH':
+      return apiClient.patch(call.url, call.body, options);
+  }
+}
+
+/** RTK Query's way to the api: an answer's body as the data, a refusal or a network failure as an ApiFailure. */
+export const apiBaseQuery: BaseQueryFn<ApiCall, unknown, ApiFailure> = async (call, { signal }) => {
+  try {
+    return { data: await send(typeof call === 'string' ? { url: call } : call, signal) };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return { error: { code: error.code, message: error.message, data: error.data } };
+  }
+};
+
+/**
+ * The shop's server state: every read of the api is an endpoint here, cached by its argument and
+ * told apart by tags that writes and Socket.IO events invalidate (ADR 0039). Each area adds its
+ * endpoints from its own folder (`shopApi.injectEndpoints`), so an admin's or checkout's come with
+ * their chunk. Nothing is retried unless its endpoint asks (`extraOptions.maxRetries`).
+ */
+export const shopApi = createApi({
+  reducerPath: 'api',
+  baseQuery: retry(apiBaseQuery, { maxRetries: 0 }),
+  tagTypes: ['ShopInfo', 'FeatureImage'],
+  endpoints: () => ({}),
+});
