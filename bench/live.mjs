@@ -293,7 +293,9 @@ await runBench(async () => {
   console.log(
     `    (this machine's clock, a process holding all ${shopperCount} sockets). The split uses the payments queue's event stream (Redis's clock);`,
   );
-  console.log('    the worker that settled the order reads and emits it right after its commit, as BullMQ marks the job completed (ADR 0038).');
+  console.log(
+    '    the worker that settled the order reads and emits it right after its commit, as BullMQ marks the job completed (ADR 0038).',
+  );
   console.log(
     `  baseline: the bench's clock just before Queue.add (the relay's job options) → the same socket process; ${baseline.lost} lost, ${baseline.misdelivered} to the wrong user.`,
   );
