@@ -99,6 +99,8 @@ export const ORDER_API = {
   cancelOrder: (orderId: Id) => `/api/shop/order/cancel/${orderId}`,
   /** PayPal's cancel return: the shopper left PayPal's page without paying. */
   paypalCancelled: '/api/shop/order/paypal-cancel',
+  /** The admin's dashboard: today's orders and money, the shelves and the shoppers. */
+  adminDashboard: '/api/admin/dashboard',
   adminOrders: '/api/admin/orders/get',
   adminOrder: (orderId: Id) => `/api/admin/orders/details/${orderId}`,
   adminUpdateOrder: (orderId: Id) => `/api/admin/orders/update/${orderId}`,

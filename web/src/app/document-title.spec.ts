@@ -1,11 +1,15 @@
-import type { Product } from '@shop/contracts';
+import { catalogueApi } from '../features/catalogue/catalogue.api';
 import { catalogueReducer } from '../features/catalogue/catalogue.slice';
+import { productPageOpened, productViewReducer } from '../features/catalogue/productView.slice';
+import { startApiStore } from '../testing/api-store';
+import { product } from '../testing/products';
 import { documentTitle, listingTitle, pageTitleOf, productTitle } from './document-title';
 import type { RootState } from './store';
 
-/** The titles read the catalogue alone. */
+/** The titles read the catalogue, the product view and the api's cache alone. */
 function stateWith(change: (state: RootState) => void): RootState {
-  const state = { catalogue: structuredClone(catalogueReducer(undefined, { type: 'start' })) } as RootState;
+  const store = startApiStore({ catalogue: catalogueReducer, productView: productViewReducer });
+  const state = structuredClone(store.getState()) as unknown as RootState;
   change(state);
   return state;
 }
@@ -28,13 +32,14 @@ describe('document titles', () => {
     expect(pageTitleOf(matches.slice(0, 2), emptyState)).toBe('Admin');
   });
 
-  it('names a product page by its product once loaded', () => {
+  it('names a product page by its product once loaded', async () => {
     const matches = [{ handle: { title: productTitle } }];
     expect(pageTitleOf(matches, emptyState)).toBe('Toy');
-    const loaded = stateWith((state) => {
-      state.catalogue.productView.product = { title: 'Wooden Train Set' } as Product;
-    });
-    expect(pageTitleOf(matches, loaded)).toBe('Wooden Train Set');
+    const store = startApiStore({ catalogue: catalogueReducer, productView: productViewReducer });
+    store.dispatch(productPageOpened(7));
+    expect(pageTitleOf(matches, store.getState() as unknown as RootState)).toBe('Toy');
+    await store.dispatch(catalogueApi.util.upsertQueryData('getProduct', 7, { ...product(7), title: 'Wooden Train Set' }));
+    expect(pageTitleOf(matches, store.getState() as unknown as RootState)).toBe('Wooden Train Set');
   });
 
   it('names the listing by the categories it shows', () => {

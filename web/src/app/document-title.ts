@@ -1,4 +1,5 @@
 import { categoryLabel, type CategoryId } from '@shop/contracts';
+import { catalogueApi } from '../features/catalogue/catalogue.api';
 import { SHOP_NAME } from './brand';
 import type { RootState } from './store';
 
@@ -37,5 +38,6 @@ export function listingTitle(state: RootState): string {
 
 /** A product's page by the product's title once it has loaded. */
 export function productTitle(state: RootState): string {
-  return state.catalogue.productView.product?.title ?? 'Toy';
+  const { productId } = state.productView;
+  return (productId !== null ? catalogueApi.endpoints.getProduct.select(productId)(state).data?.title : undefined) ?? 'Toy';
 }

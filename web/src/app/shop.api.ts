@@ -10,10 +10,18 @@ export interface ApiFailure {
   data: Partial<ErrorData>;
 }
 
-/** The words a screen shows for a failed read: the api's (or the network's), or the catalogue's own when the failure was not the api's. */
-export function messageOfFailure(error: ApiFailure | SerializedError | undefined): string | null {
+/** Whether a failed call is the api's refusal (or the network's failure), rather than a fault of the web's own. */
+export function isApiFailure(error: ApiFailure | SerializedError | undefined): error is ApiFailure {
+  return error !== undefined && 'data' in error;
+}
+
+/** The words a screen shows for a failed call: the api's (or the network's), else the screen's own fallback. */
+export function messageOfFailure(
+  error: ApiFailure | SerializedError | undefined,
+  fallback: string = MESSAGES.server.internalError,
+): string | null {
   if (!error) return null;
-  return 'data' in error && typeof error.message === 'string' ? error.message : MESSAGES.server.internalError;
+  return isApiFailure(error) ? error.message : fallback;
 }
 
 /** One call of the api: a path for a GET, or the method and body too. */
@@ -55,6 +63,6 @@ export const apiBaseQuery: BaseQueryFn<ApiCall, unknown, ApiFailure> = async (ca
 export const shopApi = createApi({
   reducerPath: 'api',
   baseQuery: retry(apiBaseQuery, { maxRetries: 0 }),
-  tagTypes: ['ShopInfo', 'FeatureImage'],
+  tagTypes: ['ShopInfo', 'FeatureImage', 'Dashboard', 'Product', 'Review'],
   endpoints: () => ({}),
 });

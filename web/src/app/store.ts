@@ -2,7 +2,6 @@ import { combineSlices, configureStore, createAction, type Reducer } from '@redu
 import createSagaMiddleware, { type Saga } from 'redux-saga';
 import type { accountReducer } from '../features/account/account.slice';
 import type { addressesReducer } from '../features/addresses/addresses.slice';
-import type { dashboardReducer } from '../features/admin/dashboard/dashboard.slice';
 import type { adminOrdersReducer } from '../features/admin/orders/adminOrders.slice';
 import type { adminProductsReducer } from '../features/admin/products/adminProducts.slice';
 import type { queueConsoleReducer } from '../features/admin/queues/queueConsole.slice';
@@ -10,6 +9,7 @@ import { authReducer } from '../features/auth/auth.slice';
 import type { emailLinksReducer } from '../features/auth/email-links.slice';
 import { cartReducer } from '../features/cart/cart.slice';
 import { catalogueReducer } from '../features/catalogue/catalogue.slice';
+import { productViewReducer } from '../features/catalogue/productView.slice';
 import type { checkoutReducer } from '../features/checkout/checkout.slice';
 import { notificationsReducer } from '../features/notifications/notifications.slice';
 import type { ordersReducer } from '../features/orders/orders.slice';
@@ -24,6 +24,7 @@ const firstLoadReducers = {
   auth: authReducer,
   notifications: notificationsReducer,
   catalogue: catalogueReducer,
+  productView: productViewReducer,
   realtime: realtimeReducer,
   cart: cartReducer,
   wishlist: wishlistReducer,
@@ -35,7 +36,6 @@ interface LazyLoadedState {
   checkout: ReturnType<typeof checkoutReducer>;
   orders: ReturnType<typeof ordersReducer>;
   payments: ReturnType<typeof paymentsReducer>;
-  dashboard: ReturnType<typeof dashboardReducer>;
   adminProducts: ReturnType<typeof adminProductsReducer>;
   adminOrders: ReturnType<typeof adminOrdersReducer>;
   queueConsole: ReturnType<typeof queueConsoleReducer>;

@@ -2,8 +2,6 @@ import type { SagaIterator } from 'redux-saga';
 import { all, fork } from 'redux-saga/effects';
 import type { LazyFeature } from '../../app/store';
 import { orderingFeature } from '../orders/ordering.feature';
-import { dashboardSaga } from './dashboard/dashboard.saga';
-import { dashboardReducer } from './dashboard/dashboard.slice';
 import { adminOrdersSaga } from './orders/adminOrders.saga';
 import { adminOrdersReducer } from './orders/adminOrders.slice';
 import { adminProductsSaga } from './products/adminProducts.saga';
@@ -12,14 +10,13 @@ import { queueConsoleSaga } from './queues/queueConsole.saga';
 import { queueConsoleReducer } from './queues/queueConsole.slice';
 
 function* adminSaga(): SagaIterator {
-  yield all([fork(dashboardSaga), fork(adminProductsSaga), fork(adminOrdersSaga), fork(queueConsoleSaga)]);
+  yield all([fork(adminProductsSaga), fork(adminOrdersSaga), fork(queueConsoleSaga)]);
 }
 
 /** The admin's screens; their order views reuse the shopper's order state and actions. */
 export const adminFeature: LazyFeature = {
   name: 'admin',
   reducers: {
-    dashboard: dashboardReducer,
     adminProducts: adminProductsReducer,
     adminOrders: adminOrdersReducer,
     queueConsole: queueConsoleReducer,

@@ -7,9 +7,9 @@ import { Heading, type HeadingLevel } from '../../components/Heading';
 import { ProductPicture } from '../../components/ProductPicture';
 import { AddToCartButton } from '../cart/AddToCartButton';
 import { WishlistHeart } from '../wishlist/WishlistHeart';
-import { productDialogOpened } from './catalogue.slice';
 import { PriceTag } from './PriceTag';
 import { isOnSale } from './product-presentation';
+import { productDialogOpened } from './productView.slice';
 import { StockTag } from './StockTag';
 
 /** Two cards a row on phones, otherwise a column of about 240 px. */

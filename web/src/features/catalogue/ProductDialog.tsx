@@ -2,13 +2,13 @@ import { Modal } from 'antd';
 import { useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useScreens } from '../../app/useScreens';
-import { productViewClosed } from './catalogue.slice';
 import { ProductHeading, ProductView } from './ProductView';
+import { productViewClosed } from './productView.slice';
 
 /** The product detail dialog (docs/product.md, Catalogue), mounted once by the shop layout and opened by any product card. */
 export function ProductDialog() {
   const dispatch = useAppDispatch();
-  const isShowingDialog = useAppSelector((state) => state.catalogue.productView.place === 'dialog');
+  const isShowingDialog = useAppSelector((state) => state.productView.place === 'dialog');
   // The details are cleared once the closing animation has ended, not while the dialog still fades out.
   const [isClosing, setClosing] = useState(false);
   const isPhone = useScreens().md !== true;

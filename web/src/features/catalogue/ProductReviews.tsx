@@ -1,10 +1,12 @@
 import { UserOutlined } from '@ant-design/icons';
 import { Alert, Avatar, Button, Flex, Input, Rate, Skeleton, theme, Typography } from 'antd';
+import { useState } from 'react';
 import { LIMITS, LOCALE, MESSAGES, ROUTES, type Review } from '@shop/contracts';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../app/hooks';
+import { messageOfFailure } from '../../app/shop.api';
 import { selectAuth } from '../auth/auth.selectors';
 import { useGoToSignIn } from '../auth/useSignInFirst';
-import { reviewDraftChanged, reviewSubmitted } from './catalogue.slice';
+import { useAddReviewMutation, useGetReviewsQuery } from './catalogue.api';
 
 const reviewDate = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium' });
 
@@ -38,10 +40,10 @@ function ReviewItem({ review }: { review: Review }) {
 }
 
 /** The product's reviews, newest first, or 'No Reviews'. */
-export function ReviewList() {
-  const { reviews, reviewsLoading, reviewsError } = useAppSelector((state) => state.catalogue.productView);
-  if (reviewsLoading) return <Skeleton active avatar paragraph={{ rows: 2 }} />;
-  if (reviewsError) return <Alert type="error" showIcon title={reviewsError} />;
+export function ReviewList({ productId }: { productId: number }) {
+  const { data: reviews = [], isLoading, error } = useGetReviewsQuery(productId, { refetchOnMountOrArgChange: true });
+  if (isLoading) return <Skeleton active avatar paragraph={{ rows: 2 }} />;
+  if (error) return <Alert type="error" showIcon title={messageOfFailure(error)} />;
   if (reviews.length === 0) return <Typography.Text type="secondary">{MESSAGES.review.none}</Typography.Text>;
   return (
     <Flex vertical gap="middle" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
@@ -70,18 +72,27 @@ function SignInToReview() {
   );
 }
 
-export function ReviewForm() {
+export function ReviewForm({ productId }: { productId: number }) {
   const { authChecked, isAuthenticated } = useAppSelector(selectAuth);
   // Until the session check answers, nobody is known to be a guest: offer neither.
   if (!authChecked) return null;
-  return isAuthenticated ? <ReviewFields /> : <SignInToReview />;
+  return isAuthenticated ? <ReviewFields productId={productId} /> : <SignInToReview />;
 }
 
-/** The rating starts at 0 and Submit waits for a star and a message that is not blank. */
-function ReviewFields() {
-  const dispatch = useAppDispatch();
-  const { reviewDraft, isSubmittingReview } = useAppSelector((state) => state.catalogue.productView);
+const NO_REVIEW_YET = { rating: 0, message: '' };
+
+/**
+ * The rating starts at 0 and Submit waits for a star and a message that is not blank. The draft is
+ * the form's own: it is kept when the api refuses it and emptied once the review is added.
+ */
+function ReviewFields({ productId }: { productId: number }) {
+  const [reviewDraft, setReviewDraft] = useState(NO_REVIEW_YET);
+  const [addReview, { isLoading: isSubmittingReview }] = useAddReviewMutation();
   const canSubmit = reviewDraft.rating >= LIMITS.reviewValueMin && reviewDraft.message.trim() !== '';
+  const submit = async () => {
+    const added = await addReview({ productId, reviewMessage: reviewDraft.message.trim(), reviewValue: reviewDraft.rating });
+    if ('data' in added) setReviewDraft(NO_REVIEW_YET);
+  };
 
   return (
     <Flex
@@ -91,14 +102,14 @@ function ReviewFields() {
       aria-label="Write a review"
       onSubmit={(event) => {
         event.preventDefault();
-        if (canSubmit) dispatch(reviewSubmitted());
+        if (canSubmit && !isSubmittingReview) void submit();
       }}
     >
       <Typography.Text strong>Write a review</Typography.Text>
-      <Rate value={reviewDraft.rating} onChange={(rating) => dispatch(reviewDraftChanged({ rating }))} aria-label="Your rating" />
+      <Rate value={reviewDraft.rating} onChange={(rating) => setReviewDraft({ ...reviewDraft, rating })} aria-label="Your rating" />
       <Input.TextArea
         value={reviewDraft.message}
-        onChange={(event) => dispatch(reviewDraftChanged({ message: event.target.value }))}
+        onChange={(event) => setReviewDraft({ ...reviewDraft, message: event.target.value })}
         maxLength={LIMITS.reviewMessageMaxLength}
         showCount
         autoSize={{ minRows: 3, maxRows: 8 }}

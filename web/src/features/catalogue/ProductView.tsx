@@ -1,3 +1,4 @@
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import { Button, Col, Divider, Flex, Rate, Result, Row, Skeleton, theme, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { categoryLabel, type Product } from '@shop/contracts';
@@ -5,20 +6,30 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Heading, type HeadingLevel } from '../../components/Heading';
 import { AddToCartButton } from '../cart/AddToCartButton';
 import { WishlistHeart } from '../wishlist/WishlistHeart';
-import { productImageSelected } from './catalogue.slice';
+import { productFailureMessage, useGetProductQuery } from './catalogue.api';
 import { PriceTag } from './PriceTag';
 import { descriptionPreview, galleryImages, shownGalleryImage, starsOfAverage } from './product-presentation';
 import { ProductGallery } from './ProductGallery';
 import { ReviewForm, ReviewList } from './ProductReviews';
+import { productImageSelected } from './productView.slice';
 import { StockTag } from './StockTag';
+
+/** The toy the view shows (productView.slice), from the api's cache: the heading, the details and the failure read it alike. */
+function useShownProduct() {
+  const productId = useAppSelector((state) => state.productView.productId);
+  // Read on each opening, as a shopper expects today's price and stock.
+  const { data: product, isLoading, error } = useGetProductQuery(productId ?? skipToken, { refetchOnMountOrArgChange: true });
+  return { product, isLoading, failure: productFailureMessage(error) };
+}
 
 /**
  * The product's title, with the label of the variation on show (docs/product.md, Catalogue): the h1 of the product
  * page, an h2 as the title of the dialog, which opens over a page with an h1 of its own.
  */
 export function ProductHeading({ level = 1 }: { level?: 1 | 2 }) {
-  const { product, error, selectedImageKey } = useAppSelector((state) => state.catalogue.productView);
-  if (error) return null;
+  const { product, failure } = useShownProduct();
+  const selectedImageKey = useAppSelector((state) => state.productView.selectedImageKey);
+  if (failure) return null;
   if (!product) return <Skeleton.Input active size="small" />;
   const variationLabel = shownGalleryImage(galleryImages(product), selectedImageKey)?.variationLabel;
   return (
@@ -77,7 +88,7 @@ function chosenVariationId(product: Product, selectedImageKey: string | null): n
 
 function ProductDetails({ product, sectionLevel }: { product: Product; sectionLevel: HeadingLevel }) {
   const dispatch = useAppDispatch();
-  const selectedImageKey = useAppSelector((state) => state.catalogue.productView.selectedImageKey);
+  const selectedImageKey = useAppSelector((state) => state.productView.selectedImageKey);
   const { token } = theme.useToken();
 
   return (
@@ -108,9 +119,9 @@ function ProductDetails({ product, sectionLevel }: { product: Product; sectionLe
         <Heading level={sectionLevel} look={4} style={{ marginTop: 0 }}>
           Reviews
         </Heading>
-        <ReviewList />
+        <ReviewList productId={product.id} />
         <Divider />
-        <ReviewForm />
+        <ReviewForm productId={product.id} />
       </Col>
     </Row>
   );
@@ -137,12 +148,12 @@ interface ProductViewProps {
 }
 
 /**
- * What the product dialog and /shop/product/{id} show of the product the catalogue state holds:
+ * What the product dialog and /shop/product/{id} show of the toy the product view names:
  * details, reviews and the review form; a skeleton while loading; the failure otherwise.
  */
 export function ProductView({ failureExtra, headingLevel = 1 }: ProductViewProps) {
-  const { product, isLoading, error } = useAppSelector((state) => state.catalogue.productView);
+  const { product, isLoading, failure } = useShownProduct();
   if (product) return <ProductDetails product={product} sectionLevel={headingLevel === 1 ? 2 : 3} />;
-  if (error && !isLoading) return <Result status="warning" title={error} extra={failureExtra} />;
+  if (failure && !isLoading) return <Result status="warning" title={failure} extra={failureExtra} />;
   return <ProductViewSkeleton />;
 }

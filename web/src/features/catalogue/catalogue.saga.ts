@@ -1,5 +1,5 @@
 import type { SagaIterator, Task } from 'redux-saga';
-import { all, call, cancel, cancelled, delay, fork, put, select, take, takeLatest, takeLeading } from 'redux-saga/effects';
+import { all, call, cancel, cancelled, delay, fork, put, select, take, takeLatest } from 'redux-saga/effects';
 import {
   CATALOGUE_API,
   DEFAULT_SORT,
@@ -7,16 +7,11 @@ import {
   LISTING_PAGE,
   listingSearchParams,
   MESSAGES,
-  type ApiSuccess,
   type ListingRequest,
-  type Product,
   type ProductPage,
-  type Review,
-  type ReviewInput,
 } from '@shop/contracts';
 import type { RootState } from '../../app/store';
-import { apiClient, isRefusedWith, messageOfError } from '../../lib/api-client';
-import { toastRequested } from '../notifications/notifications.slice';
+import { apiClient, messageOfError } from '../../lib/api-client';
 import {
   FEATURED_PAGE_SIZE,
   featuredMoreRequested,
@@ -29,23 +24,12 @@ import {
   listingLoaded,
   listingRequested,
   nextFeaturedPage,
-  productDialogOpened,
-  productFailed,
-  productLoaded,
-  productPageOpened,
-  productViewClosed,
-  reviewAdded,
-  reviewRefused,
-  reviewsFailed,
-  reviewsLoaded,
-  reviewSubmitted,
   searchFailed,
   searchKeywordChanged,
   searchLoaded,
   searchPageChanged,
   searchStarted,
   type FeaturedState,
-  type ProductViewState,
   type SearchState,
 } from './catalogue.slice';
 import { storeListingFilters } from './listing-filters';
@@ -135,60 +119,10 @@ function* searchProducts(action: ReturnType<typeof searchKeywordChanged> | Retur
   }
 }
 
-function* loadProduct(productId: number): SagaIterator {
-  try {
-    const answer: ApiSuccess<Product> = yield call(getCancellable<ApiSuccess<Product>>, CATALOGUE_API.shopProduct(productId));
-    yield put(productLoaded(answer.data));
-  } catch (error) {
-    const notFound = isRefusedWith(error, ['PRODUCT_NOT_FOUND', 'NOT_FOUND']);
-    yield put(
-      productFailed({ productId, message: notFound ? MESSAGES.products.notFound : messageOfError(error, MESSAGES.products.fetchFailed) }),
-    );
-  }
-}
-
-function* loadReviews(productId: number): SagaIterator {
-  try {
-    const answer: ApiSuccess<Review[]> = yield call(getCancellable<ApiSuccess<Review[]>>, CATALOGUE_API.reviews(productId));
-    yield put(reviewsLoaded({ productId, reviews: answer.data }));
-  } catch (error) {
-    yield put(reviewsFailed({ productId, message: messageOfError(error, MESSAGES.server.internalError) }));
-  }
-}
-
-/** Closing the view is one of the actions taken here, so that it cancels the loads still running for it. */
-function* loadProductView(
-  action: ReturnType<typeof productDialogOpened> | ReturnType<typeof productPageOpened> | ReturnType<typeof productViewClosed>,
-): SagaIterator {
-  if (productViewClosed.match(action)) return;
-  yield all([call(loadProduct, action.payload), call(loadReviews, action.payload)]);
-}
-
-const selectProductView = (state: RootState): ProductViewState => state.catalogue.productView;
-
-function* submitReview(): SagaIterator {
-  const { productId, reviewDraft }: ProductViewState = yield select(selectProductView);
-  if (productId === null) return;
-  const review: ReviewInput = { productId, reviewMessage: reviewDraft.message.trim(), reviewValue: reviewDraft.rating };
-  try {
-    yield call(apiClient.post<ApiSuccess<Review>>, CATALOGUE_API.addReview, review);
-  } catch (error) {
-    yield put(reviewRefused());
-    yield put(toastRequested('error', messageOfError(error, MESSAGES.server.internalError)));
-    return;
-  }
-  yield put(reviewAdded());
-  yield put(toastRequested('success', MESSAGES.review.added));
-  // The new review changes the product's average, so both are read again.
-  yield all([call(loadProduct, productId), call(loadReviews, productId)]);
-}
-
 export function* catalogueSaga(): SagaIterator {
   yield all([
     fork(featuredPages),
     takeLatest(listingRequested.type, loadListing),
     takeLatest([searchKeywordChanged.type, searchPageChanged.type], searchProducts),
-    takeLatest([productDialogOpened.type, productPageOpened.type, productViewClosed.type], loadProductView),
-    takeLeading(reviewSubmitted.type, submitReview),
   ]);
 }

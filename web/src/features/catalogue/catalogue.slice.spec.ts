@@ -1,4 +1,3 @@
-import type { Review } from '@shop/contracts';
 import { product } from '../../testing/products';
 import {
   catalogueReducer,
@@ -8,12 +7,6 @@ import {
   featuredPageStarted,
   featuredProductsRequested,
   nextFeaturedPage,
-  productDialogOpened,
-  productLoaded,
-  productViewClosed,
-  reviewAdded,
-  reviewDraftChanged,
-  reviewsLoaded,
   searchKeywordChanged,
   searchLoaded,
 } from './catalogue.slice';
@@ -32,28 +25,6 @@ describe('catalogue state', () => {
     let state = catalogueReducer(initial, searchLoaded({ keyword: 'train', items: [product(1)], total: 1 }));
     state = catalogueReducer(state, searchKeywordChanged('trains'));
     expect(state.search.items).toHaveLength(1);
-  });
-
-  it('drops answers for a product the view no longer shows', () => {
-    let state = catalogueReducer(initial, productDialogOpened(2));
-    state = catalogueReducer(state, productLoaded(product(1)));
-    state = catalogueReducer(state, reviewsLoaded({ productId: 1, reviews: [{ id: 9 } as Review] }));
-    expect(state.productView).toMatchObject({ productId: 2, product: null, isLoading: true, reviews: [] });
-  });
-
-  it('clears the details and the review form when the dialog closes', () => {
-    let state = catalogueReducer(initial, productDialogOpened(1));
-    state = catalogueReducer(state, productLoaded(product(1)));
-    state = catalogueReducer(state, reviewDraftChanged({ rating: 4, message: 'Lovely' }));
-    state = catalogueReducer(state, productViewClosed());
-    expect(state.productView).toEqual(initial.productView);
-  });
-
-  it('resets the review form once the review is added', () => {
-    let state = catalogueReducer(initial, productDialogOpened(1));
-    state = catalogueReducer(state, reviewDraftChanged({ rating: 4, message: 'Lovely' }));
-    state = catalogueReducer(state, reviewAdded());
-    expect(state.productView.reviewDraft).toEqual({ rating: 0, message: '' });
   });
 
   describe('Feature Products', () => {

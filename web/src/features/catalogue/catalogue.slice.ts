@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { DEFAULT_SORT, type Product, type Review } from '@shop/contracts';
+import { DEFAULT_SORT, type Product } from '@shop/contracts';
 import type { ListingQuery } from './listing-request';
 import { isSearchableKeyword } from './search-keyword';
 
@@ -37,52 +37,11 @@ export interface SearchState extends ProductPageList {
   searchedKeyword: string | null;
 }
 
-/** Where the product view shows: in the dialog over a shop page, or as the page /shop/product/{id}. */
-export type ProductViewPlace = 'dialog' | 'page';
-
-export interface ReviewDraft {
-  /** 0 until the shopper clicks a star (docs/product.md, Reviews). */
-  rating: number;
-  message: string;
-}
-
-export interface ProductViewState {
-  place: ProductViewPlace | null;
-  productId: number | null;
-  product: Product | null;
-  isLoading: boolean;
-  error: string | null;
-  reviews: Review[];
-  reviewsLoading: boolean;
-  reviewsError: string | null;
-  /** The gallery image on show: 'original' or a variation's id (see galleryImages); null for the first. */
-  selectedImageKey: string | null;
-  reviewDraft: ReviewDraft;
-  isSubmittingReview: boolean;
-}
-
 export interface CatalogueState {
   featured: FeaturedState;
   listing: ListingState;
   search: SearchState;
-  productView: ProductViewState;
 }
-
-const emptyReviewDraft: ReviewDraft = { rating: 0, message: '' };
-
-const closedProductView: ProductViewState = {
-  place: null,
-  productId: null,
-  product: null,
-  isLoading: false,
-  error: null,
-  reviews: [],
-  reviewsLoading: false,
-  reviewsError: null,
-  selectedImageKey: null,
-  reviewDraft: emptyReviewDraft,
-  isSubmittingReview: false,
-};
 
 const noFeaturedPages: FeaturedState = { items: [], pagesLoaded: 0, total: null, isComplete: false, isLoading: false, error: null };
 
@@ -90,7 +49,6 @@ const initialState: CatalogueState = {
   featured: noFeaturedPages,
   listing: { query: { filters: {}, sortBy: DEFAULT_SORT, page: 1 }, items: [], total: 0, isLoading: false, error: null },
   search: { keyword: '', page: 1, searchedKeyword: null, items: [], total: 0, isLoading: false, error: null },
-  productView: closedProductView,
 };
 
 interface LoadedPage {
@@ -105,15 +63,6 @@ interface LoadedPage {
 export function nextFeaturedPage(featured: FeaturedState, { retrying = false } = {}): number | null {
   if (featured.isLoading || featured.isComplete || (featured.error !== null && !retrying)) return null;
   return featured.pagesLoaded + 1;
-}
-
-function openProductView(state: CatalogueState, place: ProductViewPlace, productId: number) {
-  state.productView = { ...closedProductView, place, productId, isLoading: true, reviewsLoading: true };
-}
-
-/** Answers for a product the view no longer shows (closed, or another one opened) are dropped. */
-function isShowing(state: CatalogueState, productId: number): boolean {
-  return state.productView.productId === productId;
 }
 
 const catalogueSlice = createSlice({
@@ -186,57 +135,6 @@ const catalogueSlice = createSlice({
     searchFailed(state, action: PayloadAction<string>) {
       state.search = { ...state.search, items: [], total: 0, searchedKeyword: null, isLoading: false, error: action.payload };
     },
-
-    productDialogOpened(state, action: PayloadAction<number>) {
-      openProductView(state, 'dialog', action.payload);
-    },
-    productPageOpened(state, action: PayloadAction<number>) {
-      openProductView(state, 'page', action.payload);
-    },
-    /** Closing clears the details and resets the review form. */
-    productViewClosed(state) {
-      state.productView = closedProductView;
-    },
-    productLoaded(state, action: PayloadAction<Product>) {
-      if (!isShowing(state, action.payload.id)) return;
-      state.productView.product = action.payload;
-      state.productView.isLoading = false;
-      state.productView.error = null;
-    },
-    productFailed(state, action: PayloadAction<{ productId: number; message: string }>) {
-      if (!isShowing(state, action.payload.productId)) return;
-      state.productView.product = null;
-      state.productView.isLoading = false;
-      state.productView.error = action.payload.message;
-    },
-    reviewsLoaded(state, action: PayloadAction<{ productId: number; reviews: Review[] }>) {
-      if (!isShowing(state, action.payload.productId)) return;
-      state.productView.reviews = action.payload.reviews;
-      state.productView.reviewsLoading = false;
-      state.productView.reviewsError = null;
-    },
-    reviewsFailed(state, action: PayloadAction<{ productId: number; message: string }>) {
-      if (!isShowing(state, action.payload.productId)) return;
-      state.productView.reviews = [];
-      state.productView.reviewsLoading = false;
-      state.productView.reviewsError = action.payload.message;
-    },
-    productImageSelected(state, action: PayloadAction<string>) {
-      state.productView.selectedImageKey = action.payload;
-    },
-    reviewDraftChanged(state, action: PayloadAction<Partial<ReviewDraft>>) {
-      state.productView.reviewDraft = { ...state.productView.reviewDraft, ...action.payload };
-    },
-    reviewSubmitted(state) {
-      state.productView.isSubmittingReview = true;
-    },
-    reviewAdded(state) {
-      state.productView.isSubmittingReview = false;
-      state.productView.reviewDraft = emptyReviewDraft;
-    },
-    reviewRefused(state) {
-      state.productView.isSubmittingReview = false;
-    },
   },
 });
 
@@ -255,17 +153,5 @@ export const {
   searchStarted,
   searchLoaded,
   searchFailed,
-  productDialogOpened,
-  productPageOpened,
-  productViewClosed,
-  productLoaded,
-  productFailed,
-  reviewsLoaded,
-  reviewsFailed,
-  productImageSelected,
-  reviewDraftChanged,
-  reviewSubmitted,
-  reviewAdded,
-  reviewRefused,
 } = catalogueSlice.actions;
 export const catalogueReducer = catalogueSlice.reducer;

@@ -3,8 +3,8 @@ import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { MESSAGES, ROUTES } from '@shop/contracts';
 import { useAppDispatch } from '../../app/hooks';
-import { productPageOpened, productViewClosed } from '../catalogue/catalogue.slice';
 import { ProductHeading, ProductView } from '../catalogue/ProductView';
+import { productPageOpened, productViewClosed } from '../catalogue/productView.slice';
 
 /** Ids are positive whole numbers; anything else in the address names no product. */
 function productIdOf(param: string | undefined): number | null {

@@ -14,7 +14,7 @@ const ProductDialog = lazyNamed(() => import('../catalogue/ProductDialog'), 'Pro
 
 /** The product dialog's code (its modal, gallery, reviews and review form) comes with the first card a shopper opens, not with the first page. */
 function ProductDialogWhenOpened() {
-  const isOpen = useAppSelector((state) => state.catalogue.productView.place === 'dialog');
+  const isOpen = useAppSelector((state) => state.productView.place === 'dialog');
   return (
     <MountedFromFirstOpen open={isOpen}>
       <ProductDialog />

@@ -8,13 +8,13 @@ import {
   WarningOutlined,
 } from '@ant-design/icons';
 import { Card, Col, Row, Statistic, Typography } from 'antd';
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { formatKes, ROUTES } from '@shop/contracts';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { messageOfFailure } from '../../../app/shop.api';
 import { LoadFailureAlert } from '../../../components/LoadFailureAlert';
 import { AdminPageHeading } from '../AdminPageHeading';
-import { dashboardRequested } from './dashboard.slice';
+import { useGetDashboardQuery } from './dashboard.api';
 
 interface Figure {
   title: string;
@@ -25,12 +25,8 @@ interface Figure {
 
 /** Today's shop at a glance: orders and money first, then the shelves and the shoppers. */
 export function AdminDashboardPage() {
-  const dispatch = useAppDispatch();
-  const { summary, isLoading, error } = useAppSelector((state) => state.dashboard);
-
-  useEffect(() => {
-    dispatch(dashboardRequested());
-  }, [dispatch]);
+  // Read afresh each time the dashboard opens.
+  const { data: summary, isLoading, isFetching, error, refetch } = useGetDashboardQuery(undefined, { refetchOnMountOrArgChange: true });
 
   const figures: Figure[] = [
     { title: 'Orders today', value: summary?.ordersToday, icon: <ShoppingCartOutlined />, link: ROUTES.adminOrders },
@@ -50,11 +46,11 @@ export function AdminDashboardPage() {
   return (
     <>
       <AdminPageHeading>Dashboard</AdminPageHeading>
-      <LoadFailureAlert error={error} onRetry={() => dispatch(dashboardRequested())} />
+      <LoadFailureAlert error={messageOfFailure(error)} onRetry={() => void refetch()} retrying={isFetching} />
       <Row gutter={[16, 16]}>
         {figures.map((figure) => (
           <Col key={figure.title} xs={12} md={8} xl={6}>
-            <Card loading={isLoading && !summary} style={{ height: '100%' }}>
+            <Card loading={isLoading} style={{ height: '100%' }}>
               <Statistic title={figure.title} value={figure.value ?? '–'} prefix={figure.icon} />
               {figure.link && (
                 <Typography.Text type="secondary">

@@ -1,0 +1,48 @@
+import type { SerializedError } from '@reduxjs/toolkit';
+import { CATALOGUE_API, MESSAGES, type ApiSuccess, type Product, type Review, type ReviewInput } from '@shop/contracts';
+import { isApiFailure, messageOfFailure, shopApi, type ApiFailure } from '../../app/shop.api';
+import { toastRequested } from '../notifications/notifications.slice';
+
+export const catalogueApi = shopApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** One toy with its variations, stock and average rating: the product dialog's and the product page's. */
+    getProduct: build.query<Product, number>({
+      query: (productId) => CATALOGUE_API.shopProduct(productId),
+      transformResponse: (answer: ApiSuccess<Product>) => answer.data,
+      providesTags: (_product, _failure, productId) => [{ type: 'Product', id: productId }],
+    }),
+    /** A toy's reviews, newest first. */
+    getReviews: build.query<Review[], number>({
+      query: (productId) => CATALOGUE_API.reviews(productId),
+      transformResponse: (answer: ApiSuccess<Review[]>) => answer.data,
+      providesTags: (_reviews, _failure, productId) => [{ type: 'Review', id: productId }],
+    }),
+    /** A new review moves the toy's average too: both are read again. */
+    addReview: build.mutation<ApiSuccess<Review>, ReviewInput>({
+      query: (review) => ({ url: CATALOGUE_API.addReview, method: 'POST', body: review }),
+      invalidatesTags: (_answer, failure, { productId }) =>
+        failure
+          ? []
+          : [
+              { type: 'Review', id: productId },
+              { type: 'Product', id: productId },
+            ],
+      async onQueryStarted(_review, { dispatch, queryFulfilled }) {
+        try {
+          await queryFulfilled;
+          dispatch(toastRequested('success', MESSAGES.review.added));
+        } catch (rejection) {
+          dispatch(toastRequested('error', messageOfFailure((rejection as { error?: ApiFailure }).error) ?? MESSAGES.server.internalError));
+        }
+      },
+    }),
+  }),
+});
+
+export const { useGetProductQuery, useGetReviewsQuery, useAddReviewMutation } = catalogueApi;
+
+/** What the product view says when its toy cannot be shown: gone, or the api's (or the network's) words. */
+export function productFailureMessage(failure: ApiFailure | SerializedError | undefined): string | null {
+  if (isApiFailure(failure) && (failure.code === 'PRODUCT_NOT_FOUND' || failure.code === 'NOT_FOUND')) return MESSAGES.products.notFound;
+  return messageOfFailure(failure, MESSAGES.products.fetchFailed);
+}
