@@ -63,6 +63,6 @@ export const apiBaseQuery: BaseQueryFn<ApiCall, unknown, ApiFailure> = async (ca
 export const shopApi = createApi({
   reducerPath: 'api',
   baseQuery: retry(apiBaseQuery, { maxRetries: 0 }),
-  tagTypes: ['ShopInfo', 'FeatureImage', 'Dashboard', 'Product', 'Review'],
+  tagTypes: ['ShopInfo', 'FeatureImage', 'Dashboard', 'Product', 'Review', 'AdminProduct'],
   endpoints: () => ({}),
 });

@@ -41,7 +41,7 @@ describe('features that come with their screens', () => {
   it('holds no checkout or admin state until a screen loads its feature', () => {
     const store = makeStore(noSagas);
     const state = store.getState() as unknown as Record<string, unknown>;
-    for (const slice of ['addresses', 'checkout', 'orders', 'payments', 'adminProducts', 'adminOrders', 'queueConsole'])
+    for (const slice of ['addresses', 'checkout', 'orders', 'payments', 'adminOrders', 'queueConsole'])
       expect(state[slice]).toBeUndefined();
     expect(state.cart).toBeDefined();
   });
@@ -54,7 +54,7 @@ describe('features that come with their screens', () => {
     expect(state.orders).toBeDefined();
     expect(state.addresses).toBeDefined();
     expect(state.payments).toBeDefined();
-    expect(state.adminProducts as unknown).toBeUndefined();
+    expect(state.adminOrders as unknown).toBeUndefined();
   });
 
   it("loads what a feature needs with it: the admin reads the shopper's order state too", () => {

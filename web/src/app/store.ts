@@ -3,7 +3,6 @@ import createSagaMiddleware, { type Saga } from 'redux-saga';
 import type { accountReducer } from '../features/account/account.slice';
 import type { addressesReducer } from '../features/addresses/addresses.slice';
 import type { adminOrdersReducer } from '../features/admin/orders/adminOrders.slice';
-import type { adminProductsReducer } from '../features/admin/products/adminProducts.slice';
 import type { queueConsoleReducer } from '../features/admin/queues/queueConsole.slice';
 import { authReducer } from '../features/auth/auth.slice';
 import type { emailLinksReducer } from '../features/auth/email-links.slice';
@@ -36,7 +35,6 @@ interface LazyLoadedState {
   checkout: ReturnType<typeof checkoutReducer>;
   orders: ReturnType<typeof ordersReducer>;
   payments: ReturnType<typeof paymentsReducer>;
-  adminProducts: ReturnType<typeof adminProductsReducer>;
   adminOrders: ReturnType<typeof adminOrdersReducer>;
   queueConsole: ReturnType<typeof queueConsoleReducer>;
   account: ReturnType<typeof accountReducer>;

@@ -4,20 +4,17 @@ import type { LazyFeature } from '../../app/store';
 import { orderingFeature } from '../orders/ordering.feature';
 import { adminOrdersSaga } from './orders/adminOrders.saga';
 import { adminOrdersReducer } from './orders/adminOrders.slice';
-import { adminProductsSaga } from './products/adminProducts.saga';
-import { adminProductsReducer } from './products/adminProducts.slice';
 import { queueConsoleSaga } from './queues/queueConsole.saga';
 import { queueConsoleReducer } from './queues/queueConsole.slice';
 
 function* adminSaga(): SagaIterator {
-  yield all([fork(adminProductsSaga), fork(adminOrdersSaga), fork(queueConsoleSaga)]);
+  yield all([fork(adminOrdersSaga), fork(queueConsoleSaga)]);
 }
 
 /** The admin's screens; their order views reuse the shopper's order state and actions. */
 export const adminFeature: LazyFeature = {
   name: 'admin',
   reducers: {
-    adminProducts: adminProductsReducer,
     adminOrders: adminOrdersReducer,
     queueConsole: queueConsoleReducer,
   },

@@ -1,13 +1,14 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Col, Empty, Flex, Row, Skeleton } from 'antd';
-import { useEffect } from 'react';
+import { useState } from 'react';
 import { LIMITS, MESSAGES, type AdminProduct } from '@shop/contracts';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { messageOfFailure } from '../../../app/shop.api';
 import { LiveUpdatesNotice } from '../../realtime/LiveUpdatesNotice';
+import { useReadAgainOnReconnect } from '../../realtime/useReadAgainOnReconnect';
 import { AdminPageHeading } from '../AdminPageHeading';
+import { useDeleteProductMutation, useGetAdminProductsQuery } from './admin-products.api';
 import { AdminProductCard } from './AdminProductCard';
-import { adminProductsRequested, productDeleteRequested, productSheetOpened } from './adminProducts.slice';
-import { ProductSheet } from './ProductSheet';
+import { ProductSheet, type ProductSheetState } from './ProductSheet';
 
 const GRID_COLUMNS = { xs: 24, sm: 12, lg: 8, xl: 6 } as const;
 
@@ -27,17 +28,24 @@ function SkeletonGrid() {
 
 /** The admin's catalogue (docs/product.md, Admin): a grid of product cards, and the sheet that adds and edits them. */
 export function AdminProductsPage() {
-  const dispatch = useAppDispatch();
   const { modal } = App.useApp();
-  const { items, isLoading, hasLoaded, error, deletingIds } = useAppSelector((state) => state.adminProducts);
-  // Events sent while the socket was down are lost: every reconnect fetches the list again.
-  const reconnections = useAppSelector((state) => state.realtime.reconnections);
+  const { data, isLoading, isFetching, error, refetch } = useGetAdminProductsQuery(undefined, { refetchOnMountOrArgChange: true });
+  // A failed read empties the list (docs/product.md, Web routes): no stale rows under the failure.
+  const items = error ? [] : (data ?? []);
+  // Events sent while the socket was down are lost: every reconnect reads the list again.
+  useReadAgainOnReconnect(refetch);
+  const [deleteProduct] = useDeleteProductMutation();
+  const [deletingIds, setDeletingIds] = useState<number[]>([]);
+  const [sheet, setSheet] = useState<ProductSheetState>({ open: false, productId: null });
 
-  useEffect(() => {
-    dispatch(adminProductsRequested());
-  }, [dispatch, reconnections]);
+  const openSheet = (productId: number | null) => setSheet({ open: true, productId });
 
-  const openSheet = (productId: number | null) => dispatch(productSheetOpened(productId));
+  async function remove(product: AdminProduct) {
+    setDeletingIds((ids) => [...ids, product.id]);
+    // The outcome is told by a toast (admin-products.api.ts); the card only waits for it.
+    await deleteProduct(product.id);
+    setDeletingIds((ids) => ids.filter((id) => id !== product.id));
+  }
 
   function confirmDelete(product: AdminProduct) {
     void modal.confirm({
@@ -47,12 +55,12 @@ export function AdminProductsPage() {
       okButtonProps: { danger: true },
       cancelText: 'Cancel',
       onOk: () => {
-        dispatch(productDeleteRequested(product.id));
+        void remove(product);
       },
     });
   }
 
-  const showSkeletons = !hasLoaded || (isLoading && items.length === 0 && !error);
+  const showSkeletons = isLoading || (isFetching && items.length === 0 && !error);
 
   return (
     <>
@@ -68,9 +76,9 @@ export function AdminProductsPage() {
           type="error"
           showIcon
           title={MESSAGES.products.fetchFailed}
-          description={error}
+          description={messageOfFailure(error)}
           action={
-            <Button size="small" onClick={() => dispatch(adminProductsRequested())} loading={isLoading}>
+            <Button size="small" onClick={() => void refetch()} loading={isFetching}>
               Try again
             </Button>
           }
@@ -101,7 +109,7 @@ export function AdminProductsPage() {
           ))}
         </Row>
       )}
-      <ProductSheet />
+      <ProductSheet sheet={sheet} products={items} onClose={() => setSheet({ ...sheet, open: false })} />
     </>
   );
 }

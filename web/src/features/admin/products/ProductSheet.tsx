@@ -1,10 +1,9 @@
 import { Button, Col, Drawer, Flex, Form, Input, InputNumber, Row, Select, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { CATEGORIES, LIMITS, MESSAGES, type AdminProduct, type ImageSet } from '@shop/contracts';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { useScreens } from '../../../app/useScreens';
 import { Heading } from '../../../components/Heading';
-import { productSaveRequested, productSheetClosed } from './adminProducts.slice';
+import { useSaveProductMutation } from './admin-products.api';
 import { ImageUploadField } from './ImageUploadField';
 import {
   countBelowHeld,
@@ -26,9 +25,8 @@ const amountInput = { min: 0, max: LIMITS.amountMax, precision: 0, style: { widt
  * The form inside the sheet; mounted afresh for every opening, so it starts from the product (or blank).
  * `productId` is the sheet's own: a product gone from the list while its sheet is open is never added again.
  */
-function ProductEditor({ productId, product }: { productId: number | null; product: AdminProduct | null }) {
-  const dispatch = useAppDispatch();
-  const isSaving = useAppSelector((state) => state.adminProducts.isSaving);
+function ProductEditor({ productId, product, onSaved }: { productId: number | null; product: AdminProduct | null; onSaved: () => void }) {
+  const [saveProduct, { isLoading: isSaving }] = useSaveProductMutation();
   const [form] = Form.useForm<ProductFormValues>();
   const [initialDraft] = useState(() => draftOf(product));
   const [mainImage, setMainImage] = useState<ImageSet | null>(initialDraft.mainImage);
@@ -52,7 +50,7 @@ function ProductEditor({ productId, product }: { productId: number | null; produ
 
   function submit() {
     const input = productInputOf(draft);
-    if (input) dispatch(productSaveRequested({ productId, input }));
+    if (input && !isSaving) void saveProduct({ productId, input }).then((saved) => 'data' in saved && onSaved());
   }
 
   return (
@@ -145,20 +143,30 @@ function ProductEditor({ productId, product }: { productId: number | null; produ
   );
 }
 
+/** The add/edit sheet; productId null means adding. Kept on close so the sheet keeps its title while it slides away. */
+export interface ProductSheetState {
+  open: boolean;
+  productId: number | null;
+}
+
 /** The side sheet for adding and editing products (docs/product.md, Admin): full width on phones. */
-export function ProductSheet() {
-  const dispatch = useAppDispatch();
+export function ProductSheet({
+  sheet: { open, productId },
+  products,
+  onClose,
+}: {
+  sheet: ProductSheetState;
+  products: AdminProduct[];
+  onClose: () => void;
+}) {
   const screens = useScreens();
-  const { open, productId } = useAppSelector((state) => state.adminProducts.sheet);
-  const product = useAppSelector((state) =>
-    productId === null ? null : (state.adminProducts.items.find((item) => item.id === productId) ?? null),
-  );
+  const product = productId === null ? null : (products.find((item) => item.id === productId) ?? null);
   const editing = productId !== null;
 
   return (
     <Drawer
       open={open}
-      onClose={() => dispatch(productSheetClosed())}
+      onClose={onClose}
       placement="right"
       size={screens.md ? 640 : '100%'}
       destroyOnHidden
@@ -173,7 +181,7 @@ export function ProductSheet() {
         )
       }
     >
-      <ProductEditor key={productId ?? 'new'} productId={productId} product={product} />
+      <ProductEditor key={productId ?? 'new'} productId={productId} product={product} onSaved={onClose} />
     </Drawer>
   );
 }

@@ -1,0 +1,66 @@
+import type { SerializedError } from '@reduxjs/toolkit';
+import { CATALOGUE_API, MESSAGES, type AdminProduct, type ApiSuccess, type ProductInput } from '@shop/contracts';
+import { isApiFailure, shopApi, type ApiFailure } from '../../../app/shop.api';
+import { toastRequested } from '../../notifications/notifications.slice';
+
+export interface ProductSave {
+  /** null to add a product, its id to edit it. */
+  productId: number | null;
+  input: ProductInput;
+}
+
+/** The server's reason, when it gave one, under the catalogue's headline for the failed step. */
+function reasonOf(rejection: unknown): string | undefined {
+  const failure = (rejection as { error?: ApiFailure | SerializedError }).error;
+  return isApiFailure(failure) ? failure.message : undefined;
+}
+
+export const adminProductsApi = shopApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** Newest first, as the api sends them, with the units held and the stock version the sheet saves against. */
+    getAdminProducts: build.query<AdminProduct[], void>({
+      query: () => ({ url: CATALOGUE_API.adminProducts, noCache: true }),
+      transformResponse: (answer: ApiSuccess<AdminProduct[]>) => answer.data,
+      providesTags: ['AdminProduct'],
+    }),
+    /**
+     * After a save the list is read again rather than patched, so it shows what the server stored;
+     * so it is after a refusal for a stale stock count, so that the open sheet takes the new count and version.
+     */
+    saveProduct: build.mutation<ApiSuccess<AdminProduct>, ProductSave>({
+      query: ({ productId, input }) =>
+        productId === null
+          ? { url: CATALOGUE_API.addProduct, method: 'POST', body: input }
+          : { url: CATALOGUE_API.editProduct(productId), method: 'PUT', body: input },
+      invalidatesTags: (_answer, failure) =>
+        !failure || (isApiFailure(failure) && failure.code === 'STOCK_FORM_STALE') ? ['AdminProduct'] : [],
+      async onQueryStarted({ productId }, { dispatch, queryFulfilled }) {
+        const adding = productId === null;
+        try {
+          const { data: answer } = await queryFulfilled;
+          dispatch(toastRequested('success', answer.message ?? (adding ? MESSAGES.products.added : MESSAGES.products.updated)));
+        } catch (rejection) {
+          dispatch(toastRequested('error', adding ? MESSAGES.products.addFailed : MESSAGES.products.updateFailed, reasonOf(rejection)));
+        }
+      },
+    }),
+    deleteProduct: build.mutation<ApiSuccess<{ id: number }>, number>({
+      query: (productId) => ({ url: CATALOGUE_API.deleteProduct(productId), method: 'DELETE' }),
+      async onQueryStarted(productId, { dispatch, queryFulfilled }) {
+        try {
+          const { data: answer } = await queryFulfilled;
+          dispatch(
+            adminProductsApi.util.updateQueryData('getAdminProducts', undefined, (products) =>
+              products.filter((product) => product.id !== productId),
+            ),
+          );
+          dispatch(toastRequested('success', answer.message ?? MESSAGES.products.deleted));
+        } catch (rejection) {
+          dispatch(toastRequested('error', MESSAGES.products.deleteFailed, reasonOf(rejection)));
+        }
+      },
+    }),
+  }),
+});
+
+export const { useGetAdminProductsQuery, useSaveProductMutation, useDeleteProductMutation } = adminProductsApi;
