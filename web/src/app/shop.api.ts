@@ -24,6 +24,12 @@ export function messageOfFailure(
   return isApiFailure(error) ? error.message : fallback;
 }
 
+/** The api's (or the network's) words for a write whose `queryFulfilled` rejected: the detail under a toast's headline. */
+export function reasonOfRejection(rejection: unknown): string | undefined {
+  const failure = (rejection as { error?: ApiFailure | SerializedError }).error;
+  return isApiFailure(failure) ? failure.message : undefined;
+}
+
 /** One call of the api: a path for a GET, or the method and body too. */
 export type ApiCall = string | { url: string; method?: NonNullable<ApiRequestOptions['method']>; body?: unknown; noCache?: boolean };
 

@@ -1,10 +1,7 @@
 import { CATALOGUE_API, MESSAGES, type ApiSuccess, type FeatureImage } from '@shop/contracts';
-import type { ApiFailure } from '../../app/shop.api';
+import { reasonOfRejection } from '../../app/shop.api';
 import { featureImagesApi } from '../feature-images/feature-images.api';
 import { toastRequested } from '../notifications/notifications.slice';
-
-/** The api's refusal, when a failed write's `queryFulfilled` rejects with one. */
-const reasonOf = (rejection: unknown) => (rejection as { error?: Partial<ApiFailure> }).error?.message;
 
 /** The admin's writes of the carousel, in the admin's chunk: the shown list changes in place, with no second read. */
 export const adminFeatureImagesApi = featureImagesApi.injectEndpoints({
@@ -18,7 +15,7 @@ export const adminFeatureImagesApi = featureImagesApi.injectEndpoints({
           dispatch(featureImagesApi.util.updateQueryData('getFeatureImages', undefined, (items) => void items.push(answer.data)));
           dispatch(toastRequested('success', answer.message ?? MESSAGES.featureImages.added));
         } catch (rejection) {
-          dispatch(toastRequested('error', MESSAGES.adminCatalogue.featureImageAddFailed, reasonOf(rejection)));
+          dispatch(toastRequested('error', MESSAGES.adminCatalogue.featureImageAddFailed, reasonOfRejection(rejection)));
         }
       },
     }),
@@ -34,7 +31,7 @@ export const adminFeatureImagesApi = featureImagesApi.injectEndpoints({
           );
           dispatch(toastRequested('success', answer.message ?? MESSAGES.featureImages.deleted));
         } catch (rejection) {
-          dispatch(toastRequested('error', MESSAGES.adminCatalogue.featureImageDeleteFailed, reasonOf(rejection)));
+          dispatch(toastRequested('error', MESSAGES.adminCatalogue.featureImageDeleteFailed, reasonOfRejection(rejection)));
         }
       },
     }),

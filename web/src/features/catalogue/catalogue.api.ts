@@ -1,6 +1,6 @@
 import type { SerializedError } from '@reduxjs/toolkit';
 import { CATALOGUE_API, MESSAGES, type ApiSuccess, type Product, type Review, type ReviewInput } from '@shop/contracts';
-import { isApiFailure, messageOfFailure, shopApi, type ApiFailure } from '../../app/shop.api';
+import { isApiFailure, messageOfFailure, reasonOfRejection, shopApi, type ApiFailure } from '../../app/shop.api';
 import { toastRequested } from '../notifications/notifications.slice';
 
 export const catalogueApi = shopApi.injectEndpoints({
@@ -32,7 +32,7 @@ export const catalogueApi = shopApi.injectEndpoints({
           await queryFulfilled;
           dispatch(toastRequested('success', MESSAGES.review.added));
         } catch (rejection) {
-          dispatch(toastRequested('error', messageOfFailure((rejection as { error?: ApiFailure }).error) ?? MESSAGES.server.internalError));
+          dispatch(toastRequested('error', reasonOfRejection(rejection) ?? MESSAGES.server.internalError));
         }
       },
     }),

@@ -1,18 +1,11 @@
-import type { SerializedError } from '@reduxjs/toolkit';
 import { CATALOGUE_API, MESSAGES, type AdminProduct, type ApiSuccess, type ProductInput } from '@shop/contracts';
-import { isApiFailure, shopApi, type ApiFailure } from '../../../app/shop.api';
+import { isApiFailure, reasonOfRejection, shopApi } from '../../../app/shop.api';
 import { toastRequested } from '../../notifications/notifications.slice';
 
 export interface ProductSave {
   /** null to add a product, its id to edit it. */
   productId: number | null;
   input: ProductInput;
-}
-
-/** The server's reason, when it gave one, under the catalogue's headline for the failed step. */
-function reasonOf(rejection: unknown): string | undefined {
-  const failure = (rejection as { error?: ApiFailure | SerializedError }).error;
-  return isApiFailure(failure) ? failure.message : undefined;
 }
 
 export const adminProductsApi = shopApi.injectEndpoints({
@@ -40,7 +33,9 @@ export const adminProductsApi = shopApi.injectEndpoints({
           const { data: answer } = await queryFulfilled;
           dispatch(toastRequested('success', answer.message ?? (adding ? MESSAGES.products.added : MESSAGES.products.updated)));
         } catch (rejection) {
-          dispatch(toastRequested('error', adding ? MESSAGES.products.addFailed : MESSAGES.products.updateFailed, reasonOf(rejection)));
+          dispatch(
+            toastRequested('error', adding ? MESSAGES.products.addFailed : MESSAGES.products.updateFailed, reasonOfRejection(rejection)),
+          );
         }
       },
     }),
@@ -56,7 +51,7 @@ export const adminProductsApi = shopApi.injectEndpoints({
           );
           dispatch(toastRequested('success', answer.message ?? MESSAGES.products.deleted));
         } catch (rejection) {
-          dispatch(toastRequested('error', MESSAGES.products.deleteFailed, reasonOf(rejection)));
+          dispatch(toastRequested('error', MESSAGES.products.deleteFailed, reasonOfRejection(rejection)));
         }
       },
     }),
