@@ -1,6 +1,7 @@
-import type { SerializedError } from '@reduxjs/toolkit';
+import type { SerializedError, UnknownAction } from '@reduxjs/toolkit';
 import { createApi, retry, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import { MESSAGES, type ErrorCode, type ErrorData } from '@shop/contracts';
+import { toastRequested } from '../features/notifications/notifications.slice';
 import { apiClient, ApiError, type ApiRequestOptions } from '../lib/api-client';
 
 /** A failed call as the cache keeps it: plain data (the cache lives in the store), the facts of an ApiError. */
@@ -24,10 +25,35 @@ export function messageOfFailure(
   return isApiFailure(error) ? error.message : fallback;
 }
 
-/** The api's (or the network's) words for a write whose `queryFulfilled` rejected: the detail under a toast's headline. */
-export function reasonOfRejection(rejection: unknown): string | undefined {
+/** The api's (or the network's) words for a write whose `queryFulfilled` rejected. */
+function reasonOfRejection(rejection: unknown): string | undefined {
   const failure = (rejection as { error?: ApiFailure | SerializedError }).error;
   return isApiFailure(failure) ? failure.message : undefined;
+}
+
+/** How a write's outcome is told. */
+export interface WriteOutcome<Answer> {
+  /** The success toast, when the api's answer has no words of its own. */
+  success: string;
+  /** The failure toast's headline, with the api's reason under it; without one the reason is the toast. */
+  failure?: string;
+  /** What the success changes before it is told (a shown list patched in place). */
+  whenDone?: (answer: Answer) => unknown;
+}
+
+/** A mutation's `onQueryStarted`: once its outcome is known, the screen is told by a toast (Toaster). */
+export async function toastOutcome<Answer extends { message?: string }>(
+  { dispatch, queryFulfilled }: { dispatch: (action: UnknownAction) => unknown; queryFulfilled: Promise<{ data: Answer }> },
+  { success, failure, whenDone }: WriteOutcome<Answer>,
+): Promise<void> {
+  try {
+    const { data: answer } = await queryFulfilled;
+    whenDone?.(answer);
+    dispatch(toastRequested('success', answer.message ?? success));
+  } catch (rejection) {
+    const reason = reasonOfRejection(rejection);
+    dispatch(failure ? toastRequested('error', failure, reason) : toastRequested('error', reason ?? MESSAGES.server.internalError));
+  }
 }
 
 /** One call of the api: a path for a GET, or the method and body too. */

@@ -1,8 +1,8 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import { App, Button, Card, Col, Empty, Row, Skeleton, Spin } from 'antd';
-import { useState } from 'react';
 import { MESSAGES, type FeatureImage } from '@shop/contracts';
 import { messageOfFailure } from '../../app/shop.api';
+import { useItemsInFlight } from '../../app/useItemsInFlight';
 import { LoadFailureAlert } from '../../components/LoadFailureAlert';
 import { useGetFeatureImagesQuery } from '../feature-images/feature-images.api';
 import { LiveUpdatesNotice } from '../realtime/LiveUpdatesNotice';
@@ -29,15 +29,8 @@ export function AdminFeaturesPage() {
   } = useGetFeatureImagesQuery(undefined, { refetchOnMountOrArgChange: true });
   const [addFeatureImage, { isLoading: isAdding }] = useAddFeatureImageMutation();
   const [deleteFeatureImage] = useDeleteFeatureImageMutation();
-  const [deletingIds, setDeletingIds] = useState<number[]>([]);
+  const deletion = useItemsInFlight(deleteFeatureImage);
   useReadAgainOnReconnect(refetch);
-
-  async function remove(featureImage: FeatureImage) {
-    setDeletingIds((ids) => [...ids, featureImage.id]);
-    // The outcome is told by a toast (feature-images.api.ts); the button only waits for it.
-    await deleteFeatureImage(featureImage.id);
-    setDeletingIds((ids) => ids.filter((id) => id !== featureImage.id));
-  }
 
   function confirmDelete(featureImage: FeatureImage) {
     void modal.confirm({
@@ -46,7 +39,7 @@ export function AdminFeaturesPage() {
       okButtonProps: { danger: true },
       cancelText: 'Cancel',
       onOk: () => {
-        void remove(featureImage);
+        void deletion.run(featureImage.id);
       },
     });
   }
@@ -91,7 +84,7 @@ export function AdminFeaturesPage() {
                     type="text"
                     danger
                     icon={<DeleteOutlined />}
-                    loading={deletingIds.includes(featureImage.id)}
+                    loading={deletion.inFlight.includes(featureImage.id)}
                     onClick={() => confirmDelete(featureImage)}
                     aria-label={`Delete feature image ${index + 1}`}
                   >

@@ -1,7 +1,6 @@
 import type { SerializedError } from '@reduxjs/toolkit';
 import { CATALOGUE_API, MESSAGES, type ApiSuccess, type Product, type Review, type ReviewInput } from '@shop/contracts';
-import { isApiFailure, messageOfFailure, reasonOfRejection, shopApi, type ApiFailure } from '../../app/shop.api';
-import { toastRequested } from '../notifications/notifications.slice';
+import { isApiFailure, messageOfFailure, shopApi, toastOutcome, type ApiFailure } from '../../app/shop.api';
 
 export const catalogueApi = shopApi.injectEndpoints({
   endpoints: (build) => ({
@@ -27,14 +26,7 @@ export const catalogueApi = shopApi.injectEndpoints({
               { type: 'Review', id: productId },
               { type: 'Product', id: productId },
             ],
-      async onQueryStarted(_review, { dispatch, queryFulfilled }) {
-        try {
-          await queryFulfilled;
-          dispatch(toastRequested('success', MESSAGES.review.added));
-        } catch (rejection) {
-          dispatch(toastRequested('error', reasonOfRejection(rejection) ?? MESSAGES.server.internalError));
-        }
-      },
+      onQueryStarted: (_review, api) => toastOutcome(api, { success: MESSAGES.review.added }),
     }),
   }),
 });

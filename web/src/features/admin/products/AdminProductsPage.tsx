@@ -3,6 +3,7 @@ import { Alert, App, Button, Card, Col, Empty, Flex, Row, Skeleton } from 'antd'
 import { useState } from 'react';
 import { LIMITS, MESSAGES, type AdminProduct } from '@shop/contracts';
 import { messageOfFailure } from '../../../app/shop.api';
+import { useItemsInFlight } from '../../../app/useItemsInFlight';
 import { LiveUpdatesNotice } from '../../realtime/LiveUpdatesNotice';
 import { useReadAgainOnReconnect } from '../../realtime/useReadAgainOnReconnect';
 import { AdminPageHeading } from '../AdminPageHeading';
@@ -35,17 +36,10 @@ export function AdminProductsPage() {
   // Events sent while the socket was down are lost: every reconnect reads the list again.
   useReadAgainOnReconnect(refetch);
   const [deleteProduct] = useDeleteProductMutation();
-  const [deletingIds, setDeletingIds] = useState<number[]>([]);
+  const deletion = useItemsInFlight(deleteProduct);
   const [sheet, setSheet] = useState<ProductSheetState>({ open: false, productId: null });
 
   const openSheet = (productId: number | null) => setSheet({ open: true, productId });
-
-  async function remove(product: AdminProduct) {
-    setDeletingIds((ids) => [...ids, product.id]);
-    // The outcome is told by a toast (admin-products.api.ts); the card only waits for it.
-    await deleteProduct(product.id);
-    setDeletingIds((ids) => ids.filter((id) => id !== product.id));
-  }
 
   function confirmDelete(product: AdminProduct) {
     void modal.confirm({
@@ -55,7 +49,7 @@ export function AdminProductsPage() {
       okButtonProps: { danger: true },
       cancelText: 'Cancel',
       onOk: () => {
-        void remove(product);
+        void deletion.run(product.id);
       },
     });
   }
@@ -101,7 +95,7 @@ export function AdminProductsPage() {
             <Col key={product.id} {...GRID_COLUMNS}>
               <AdminProductCard
                 product={product}
-                isDeleting={deletingIds.includes(product.id)}
+                isDeleting={deletion.inFlight.includes(product.id)}
                 onEdit={() => openSheet(product.id)}
                 onDelete={() => confirmDelete(product)}
               />

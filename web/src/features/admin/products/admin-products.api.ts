@@ -1,6 +1,5 @@
 import { CATALOGUE_API, MESSAGES, type AdminProduct, type ApiSuccess, type ProductInput } from '@shop/contracts';
-import { isApiFailure, reasonOfRejection, shopApi } from '../../../app/shop.api';
-import { toastRequested } from '../../notifications/notifications.slice';
+import { isApiFailure, shopApi, toastOutcome } from '../../../app/shop.api';
 
 export interface ProductSave {
   /** null to add a product, its id to edit it. */
@@ -27,33 +26,28 @@ export const adminProductsApi = shopApi.injectEndpoints({
           : { url: CATALOGUE_API.editProduct(productId), method: 'PUT', body: input },
       invalidatesTags: (_answer, failure) =>
         !failure || (isApiFailure(failure) && failure.code === 'STOCK_FORM_STALE') ? ['AdminProduct'] : [],
-      async onQueryStarted({ productId }, { dispatch, queryFulfilled }) {
-        const adding = productId === null;
-        try {
-          const { data: answer } = await queryFulfilled;
-          dispatch(toastRequested('success', answer.message ?? (adding ? MESSAGES.products.added : MESSAGES.products.updated)));
-        } catch (rejection) {
-          dispatch(
-            toastRequested('error', adding ? MESSAGES.products.addFailed : MESSAGES.products.updateFailed, reasonOfRejection(rejection)),
-          );
-        }
-      },
+      onQueryStarted: ({ productId }, api) =>
+        toastOutcome(
+          api,
+          productId === null
+            ? { success: MESSAGES.products.added, failure: MESSAGES.products.addFailed }
+            : { success: MESSAGES.products.updated, failure: MESSAGES.products.updateFailed },
+        ),
     }),
     deleteProduct: build.mutation<ApiSuccess<{ id: number }>, number>({
       query: (productId) => ({ url: CATALOGUE_API.deleteProduct(productId), method: 'DELETE' }),
-      async onQueryStarted(productId, { dispatch, queryFulfilled }) {
-        try {
-          const { data: answer } = await queryFulfilled;
-          dispatch(
-            adminProductsApi.util.updateQueryData('getAdminProducts', undefined, (products) =>
-              products.filter((product) => product.id !== productId),
-            ),
-          );
-          dispatch(toastRequested('success', answer.message ?? MESSAGES.products.deleted));
-        } catch (rejection) {
-          dispatch(toastRequested('error', MESSAGES.products.deleteFailed, reasonOfRejection(rejection)));
-        }
-      },
+      onQueryStarted: (productId, api) =>
+        toastOutcome(api, {
+          success: MESSAGES.products.deleted,
+          failure: MESSAGES.products.deleteFailed,
+          whenDone: () => {
+            api.dispatch(
+              adminProductsApi.util.updateQueryData('getAdminProducts', undefined, (products) =>
+                products.filter((product) => product.id !== productId),
+              ),
+            );
+          },
+        }),
     }),
   }),
 });
