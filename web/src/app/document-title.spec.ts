@@ -1,20 +1,12 @@
 import { catalogueApi } from '../features/catalogue/catalogue.api';
-import { catalogueReducer } from '../features/catalogue/catalogue.slice';
 import { productPageOpened, productViewReducer } from '../features/catalogue/productView.slice';
 import { startApiStore } from '../testing/api-store';
 import { product } from '../testing/products';
 import { documentTitle, listingTitle, pageTitleOf, productTitle } from './document-title';
 import type { RootState } from './store';
 
-/** The titles read the catalogue, the product view and the api's cache alone. */
-function stateWith(change: (state: RootState) => void): RootState {
-  const store = startApiStore({ catalogue: catalogueReducer, productView: productViewReducer });
-  const state = structuredClone(store.getState()) as unknown as RootState;
-  change(state);
-  return state;
-}
-
-const emptyState = stateWith(() => undefined);
+/** The titles read the product view, the api's cache and the address alone. */
+const emptyState = startApiStore({ productView: productViewReducer }).getState() as unknown as RootState;
 
 describe('document titles', () => {
   it("puts the page's name before the shop's, as the api titles the pages it sends", () => {
@@ -35,18 +27,17 @@ describe('document titles', () => {
   it('names a product page by its product once loaded', async () => {
     const matches = [{ handle: { title: productTitle } }];
     expect(pageTitleOf(matches, emptyState)).toBe('Toy');
-    const store = startApiStore({ catalogue: catalogueReducer, productView: productViewReducer });
+    const store = startApiStore({ productView: productViewReducer });
     store.dispatch(productPageOpened(7));
     expect(pageTitleOf(matches, store.getState() as unknown as RootState)).toBe('Toy');
     await store.dispatch(catalogueApi.util.upsertQueryData('getProduct', 7, { ...product(7), title: 'Wooden Train Set' }));
     expect(pageTitleOf(matches, store.getState() as unknown as RootState)).toBe('Wooden Train Set');
   });
 
-  it('names the listing by the categories it shows', () => {
-    expect(listingTitle(emptyState)).toBe('All Products');
-    const twoCategories = stateWith((state) => {
-      state.catalogue.listing.query.filters = { category: ['educational-toys', 'party-supplies'] };
-    });
-    expect(listingTitle(twoCategories)).toBe('Educational Toys, Party Supplies');
+  it('names the listing by the categories its address shows', () => {
+    const matches = [{ handle: { title: listingTitle } }];
+    expect(pageTitleOf(matches, emptyState)).toBe('All Products');
+    const twoCategories = new URLSearchParams({ category: 'educational-toys,party-supplies', sortBy: 'price-hightolow' });
+    expect(pageTitleOf(matches, emptyState, twoCategories)).toBe('Educational Toys, Party Supplies');
   });
 });

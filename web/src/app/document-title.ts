@@ -1,10 +1,10 @@
-import { categoryLabel, type CategoryId } from '@shop/contracts';
+import { categoryLabel, filtersOfSearchParams, type CategoryId } from '@shop/contracts';
 import { catalogueApi } from '../features/catalogue/catalogue.api';
 import { SHOP_NAME } from './brand';
 import type { RootState } from './store';
 
-/** What a route calls its page: fixed words, or words read from the state (a product's own title). */
-export type RouteTitle = string | ((state: RootState) => string | undefined);
+/** What a route calls its page: fixed words, or words read from the state (a product's own title) or the address's query. */
+export type RouteTitle = string | ((state: RootState, search: URLSearchParams) => string | undefined);
 
 /** The `handle` of the router's routes. */
 export interface RouteHandle {
@@ -21,18 +21,22 @@ export function documentTitle(pageTitle: string | undefined): string {
 }
 
 /** The page's name from the deepest matched route that names one; a layout's name stands for screens without their own. */
-export function pageTitleOf(matches: readonly { handle: unknown }[], state: RootState): string | undefined {
+export function pageTitleOf(
+  matches: readonly { handle: unknown }[],
+  state: RootState,
+  search: URLSearchParams = new URLSearchParams(),
+): string | undefined {
   for (const match of [...matches].reverse()) {
     const title = (match.handle as RouteHandle | undefined)?.title;
     if (title === undefined) continue;
-    return typeof title === 'string' ? title : title(state);
+    return typeof title === 'string' ? title : title(state, search);
   }
   return undefined;
 }
 
-/** The listing named by its categories, as the api names a category link it previews. */
-export function listingTitle(state: RootState): string {
-  const categories = (state.catalogue.listing.query.filters.category ?? []) as CategoryId[];
+/** The listing named by the categories its address shows, as the api names a category link it previews. */
+export function listingTitle(_state: RootState, search: URLSearchParams): string {
+  const categories = (filtersOfSearchParams(search).category ?? []) as CategoryId[];
   return categories.length > 0 ? categories.map(categoryLabel).join(', ') : 'All Products';
 }
 

@@ -7,7 +7,6 @@ import type { queueConsoleReducer } from '../features/admin/queues/queueConsole.
 import { authReducer } from '../features/auth/auth.slice';
 import type { emailLinksReducer } from '../features/auth/email-links.slice';
 import { cartReducer } from '../features/cart/cart.slice';
-import { catalogueReducer } from '../features/catalogue/catalogue.slice';
 import { productViewReducer } from '../features/catalogue/productView.slice';
 import type { checkoutReducer } from '../features/checkout/checkout.slice';
 import { notificationsReducer } from '../features/notifications/notifications.slice';
@@ -22,7 +21,6 @@ import { shopApi } from './shop.api';
 const firstLoadReducers = {
   auth: authReducer,
   notifications: notificationsReducer,
-  catalogue: catalogueReducer,
   productView: productViewReducer,
   realtime: realtimeReducer,
   cart: cartReducer,

@@ -2,13 +2,13 @@ import { FilterOutlined } from '@ant-design/icons';
 import { Badge, Button, Card, Col, Drawer, Flex, Pagination, Row, theme, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { CATEGORIES, DEFAULT_SORT, LISTING_PAGE, MESSAGES, type ProductFilterGroupId, type SortOption } from '@shop/contracts';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { messageOfFailure } from '../../app/shop.api';
 import { useScrollBehavior } from '../../app/theme';
 import { useScreens } from '../../app/useScreens';
 import { Heading } from '../../components/Heading';
 import { LoadFailureAlert } from '../../components/LoadFailureAlert';
-import { listingRequested } from '../catalogue/catalogue.slice';
-import { storedListingFilters } from '../catalogue/listing-filters';
+import { useGetListingQuery } from '../catalogue/catalogue.api';
+import { storedListingFilters, storeListingFilters } from '../catalogue/listing-filters';
 import { activeFilterCount, filtersOnEntry, listingAddress, toggleFilterValue, type ListingQuery } from '../catalogue/listing-request';
 import { ListingFilters } from '../catalogue/ListingFilters';
 import { ProductGrid } from '../catalogue/ProductGrid';
@@ -21,11 +21,22 @@ function listingTitle(query: ListingQuery): string {
   return onlyCategory?.label ?? 'All Products';
 }
 
-/** /shop/listing: filters, sort, count, product grid and pages; the address and the tab's session remember the filters. */
+/** What the listing shows on entry: the address's filters over the tab's stored ones, from the first page in the default sort. */
+function entryQuery(search: URLSearchParams, stored: ListingQuery['filters'] = {}): ListingQuery {
+  return { filters: filtersOnEntry(search, stored), sortBy: DEFAULT_SORT, page: 1 };
+}
+
+/**
+ * /shop/listing: filters, sort, count, product grid and pages; the address and the tab's session remember the filters.
+ * The first render shows the address's filters alone, as the server drew them; the session's are added after it.
+ */
 export function ListingPage() {
-  const dispatch = useAppDispatch();
-  const { query, items, total, isLoading, error } = useAppSelector((state) => state.catalogue.listing);
   const { searchParams, arrivalKey, writeSearchParams } = useOwnSearchParams();
+  const [query, setQuery] = useState(() => entryQuery(searchParams));
+  const { currentData, isFetching, isError, error: failure, refetch } = useGetListingQuery(query);
+  const error = isError ? messageOfFailure(failure, MESSAGES.products.fetchFailed) : null;
+  const isLoading = isFetching && currentData === undefined;
+  const { items = [], total = 0 } = currentData ?? {};
   const screens = useScreens();
   const isLarge = screens.lg === true;
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -34,17 +45,18 @@ export function ListingPage() {
 
   const show = useCallback(
     (next: ListingQuery) => {
-      dispatch(listingRequested(next));
+      setQuery(next);
+      storeListingFilters(next.filters);
       const address = listingAddress(next);
       if (address.toString() !== searchParams.toString()) writeSearchParams(address);
     },
-    [dispatch, searchParams, writeSearchParams],
+    [searchParams, writeSearchParams],
   );
 
   // On entry (docs/product.md, Catalogue), and when the header changes the category under us, the sort starts over
   // and the filters come from the session (the address's own groups winning).
   useEffect(() => {
-    if (arrivalKey !== null) show({ filters: filtersOnEntry(searchParams, storedListingFilters()), sortBy: DEFAULT_SORT, page: 1 });
+    if (arrivalKey !== null) show(entryQuery(searchParams, storedListingFilters()));
   }, [arrivalKey, searchParams, show]);
 
   const toggleFilter = (group: ProductFilterGroupId, value: string) =>
@@ -90,7 +102,7 @@ export function ListingPage() {
               <SortMenu sortBy={query.sortBy} onChange={changeSort} showCurrent={screens.sm === true} />
             </Flex>
           </Flex>
-          <LoadFailureAlert error={error} onRetry={() => show(query)} />
+          <LoadFailureAlert error={error} onRetry={() => void refetch()} retrying={isFetching} />
           {!error && (
             <ProductGrid products={items} isLoading={isLoading} emptyText={MESSAGES.catalogue.noMatchingProducts} titleLevel={2} />
           )}

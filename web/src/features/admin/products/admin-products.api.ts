@@ -24,8 +24,11 @@ export const adminProductsApi = shopApi.injectEndpoints({
         productId === null
           ? { url: CATALOGUE_API.addProduct, method: 'POST', body: input }
           : { url: CATALOGUE_API.editProduct(productId), method: 'PUT', body: input },
-      invalidatesTags: (_answer, failure) =>
-        !failure || (isApiFailure(failure) && failure.code === 'STOCK_FORM_STALE') ? ['AdminProduct'] : [],
+      // The shop's own reads of the toy (a listing, its page) in this tab follow a saved change too.
+      invalidatesTags: (_answer, failure, { productId }) => {
+        if (!failure) return ['AdminProduct', 'ProductList', ...(productId === null ? [] : [{ type: 'Product' as const, id: productId }])];
+        return isApiFailure(failure) && failure.code === 'STOCK_FORM_STALE' ? ['AdminProduct'] : [];
+      },
       onQueryStarted: ({ productId }, api) =>
         toastOutcome(
           api,
@@ -36,6 +39,7 @@ export const adminProductsApi = shopApi.injectEndpoints({
     }),
     deleteProduct: build.mutation<ApiSuccess<{ id: number }>, number>({
       query: (productId) => ({ url: CATALOGUE_API.deleteProduct(productId), method: 'DELETE' }),
+      invalidatesTags: (_answer, failure, productId) => (failure ? [] : ['ProductList', { type: 'Product', id: productId }]),
       onQueryStarted: (productId, api) =>
         toastOutcome(api, {
           success: MESSAGES.products.deleted,
