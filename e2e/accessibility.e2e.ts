@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { CATALOGUE_API, MESSAGES, ROUTES, type ApiSuccess, type FeatureImage, type Product } from '@shop/contracts';
 import type { TestAccount } from '@shop/testing';
 import { createAccounts, signInAsAdminInBrowser, signInAsShopper } from './support/accounts.js';
-import { BROWSER_TIMEOUT_MS, DESKTOP, PHONE, SHOP_URL, usePageForEachTest } from './support/browser.js';
+import { BROWSER_TIMEOUT_MS, DESKTOP, pageIsLive, PHONE, SHOP_URL, usePageForEachTest } from './support/browser.js';
 import { addProduct, signInAsAdmin, uploadImage, type AdminSession } from './support/catalogue.js';
 import { openCheckoutWithAddress, prepareCheckout } from './support/orders.js';
 import { cartLine, openCart } from './support/shopper.js';
@@ -30,6 +30,7 @@ interface AnimatedDocument {
  * selector and axe's summary of the fix; empty when nothing serious is left.
  */
 async function blockingViolations(page: Page): Promise<string> {
+  await pageIsLive(page);
   // Elements caught halfway through a fade or a slide report the contrast of a colour they never settle on.
   // A function, not a string: the shop's CSP forbids eval. Endless ones (a skeleton's shimmer) never settle.
   await page.waitForFunction(() =>

@@ -1,7 +1,6 @@
-import { CATALOGUE_API, formatKes, ROUTES, type ApiSuccess, type Product } from '@shop/contracts';
-import { waitFor } from '@shop/testing';
+import { CATALOGUE_API, formatKes, ROUTES } from '@shop/contracts';
 import { SHOP_URL } from './support/browser.js';
-import { addProduct, signInAsAdmin, type AdminSession } from './support/catalogue.js';
+import { addProduct, useToyWithPicture } from './support/catalogue.js';
 
 /** How WhatsApp's link preview announces itself: it runs no JavaScript and reads the HTML's head only. */
 const WHATSAPP_USER_AGENT = 'WhatsApp/2.24.6.77 A';
@@ -18,35 +17,17 @@ function metaOf(html: string, key: string): string | undefined {
 }
 
 describe('a toy link shared on WhatsApp', () => {
-  let session: AdminSession;
-  let toy: Product;
-
-  beforeAll(async () => {
-    session = await signInAsAdmin();
-    const added = await addProduct(session, {
-      title: 'Kifaru & Friends "Safari" Puzzle',
-      description: 'Forty-eight chunky wooden pieces: a rhino, two zebras and a giraffe at the waterhole. For ages three and up.',
-      category: 'card-board-games',
-      price: 1_450,
-      salePrice: 1_200,
-      totalStock: 12,
-    });
-    // The preview names a derivative: wait for the image worker to have made them.
-    toy = await waitFor(
-      'the toy’s picture derivatives',
-      async () => {
-        const answer = (await (await fetch(new URL(CATALOGUE_API.shopProduct(added.id), SHOP_URL))).json()) as ApiSuccess<Product>;
-        return answer.data.image?.srcSet.length ? answer.data : undefined;
-      },
-      30_000,
-    );
-  });
-
-  afterAll(async () => {
-    if (toy) await fetch(new URL(CATALOGUE_API.deleteProduct(toy.id), SHOP_URL), { method: 'DELETE', headers: { Cookie: session.cookie } });
+  const added = useToyWithPicture({
+    title: 'Kifaru & Friends "Safari" Puzzle',
+    description: 'Forty-eight chunky wooden pieces: a rhino, two zebras and a giraffe at the waterhole. For ages three and up.',
+    category: 'card-board-games',
+    price: 1_450,
+    salePrice: 1_200,
+    totalStock: 12,
   });
 
   it('previews the toy, its KES price and its picture from the HTML alone', async () => {
+    const toy = added.toy();
     const response = await fetch(new URL(ROUTES.shopProduct(toy.id), SHOP_URL), {
       headers: { 'User-Agent': WHATSAPP_USER_AGENT, Accept: 'text/html' },
     });
@@ -72,6 +53,7 @@ describe('a toy link shared on WhatsApp', () => {
   });
 
   it('shows the plain shop page for a toy that was retired', async () => {
+    const session = added.admin();
     const retired = await addProduct(session, {
       title: 'Retired kite',
       description: 'Gone.',

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { theme } from 'antd';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { SERVER_PATH_PREFIXES } from '../libs/contracts/src/routes';
@@ -70,7 +70,32 @@ function inlineShellStylesheet(): Plugin {
   };
 }
 
-export default defineConfig({
+/** The api's and the shop's sources as one copy: the phone rules first, as they are a path under the contracts'. */
+const sharedSources = [
+  { find: '@shop/contracts/phone', replacement: fileURLToPath(new URL('../libs/contracts/src/phone.ts', import.meta.url)) },
+  { find: '@shop/contracts', replacement: fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)) },
+];
+
+/**
+ * The server render's bundle (entry-server.tsx, loaded by the api): self-contained, React and antd
+ * inside it, as the api's image carries no web dependencies; in web/dist-ssr, never under web/dist,
+ * which is served to the public.
+ */
+const serverBuild = (mode: string): UserConfig => ({
+  plugins: [react()],
+  resolve: { alias: sharedSources },
+  ssr: { noExternal: true },
+  // React's and antd's production builds, unless built with `--mode development` to read React's hydration diffs.
+  define: { 'process.env.NODE_ENV': JSON.stringify(mode === 'development' ? 'development' : 'production') },
+  build: {
+    outDir: 'dist-ssr',
+    emptyOutDir: true,
+    copyPublicDir: false,
+    rolldownOptions: { output: { entryFileNames: 'entry-server.js' } },
+  },
+});
+
+const browserBuild = defineConfig({
   plugins: [
     react(),
     shellValuesInHtml(),
@@ -139,13 +164,8 @@ export default defineConfig({
       exclude: /\.vite[\\/]/,
     }),
   ],
-  resolve: {
-    // The phone rules first: they are a path under the contracts', and only the screens where numbers are typed or shown load them.
-    alias: [
-      { find: '@shop/contracts/phone', replacement: fileURLToPath(new URL('../libs/contracts/src/phone.ts', import.meta.url)) },
-      { find: '@shop/contracts', replacement: fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)) },
-    ],
-  },
+  // Only the screens where numbers are typed or shown load the phone rules.
+  resolve: { alias: sharedSources },
   server: {
     port: 5173,
     proxy: {
@@ -178,3 +198,5 @@ export default defineConfig({
     },
   },
 });
+
+export default defineConfig(({ isSsrBuild, mode }) => (isSsrBuild ? serverBuild(mode) : browserBuild));

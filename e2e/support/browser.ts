@@ -27,6 +27,14 @@ function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 }
 
+/**
+ * Waits until the page is the app's: a page the server drew is inert until the browser has taken it
+ * over (hydrated), and what reads it as a person would (a screen reader, axe) finds nothing in it before.
+ */
+export async function pageIsLive(page: Page): Promise<void> {
+  await page.locator('#root:not([inert])').waitFor({ state: 'attached' });
+}
+
 export async function shopContext(browser: Browser, viewport = DESKTOP): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport, baseURL: SHOP_URL });
   context.setDefaultTimeout(15_000);

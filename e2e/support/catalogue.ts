@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { CATALOGUE_API, UPLOAD_FIELD, type ApiSuccess, type Product, type ProductInput, type UploadImageAnswer } from '@shop/contracts';
+import { waitFor } from '@shop/testing';
 import { createAccounts } from './accounts.js';
 import { SHOP_URL } from './browser.js';
 
@@ -75,4 +76,34 @@ export async function addProduct(
     body: JSON.stringify({ ...fields, image, variations } satisfies ProductInput),
   });
   return (await answerOf<ApiSuccess<Product>>(response, 'add product')).data;
+}
+
+/**
+ * A toy added by an admin before the file's tests, once the image worker has made its picture's
+ * derivatives (a page or a preview names them), and removed after them. Read `toy()` inside tests.
+ */
+export function useToyWithPicture(fields: Omit<ProductInput, 'image' | 'variations'>): { toy: () => Product; admin: () => AdminSession } {
+  let session: AdminSession | undefined;
+  let toy: Product | undefined;
+  beforeAll(async () => {
+    session = await signInAsAdmin();
+    const added = await addProduct(session, fields);
+    toy = await waitFor(
+      'the toy’s picture derivatives',
+      async () => {
+        const answer = (await (await fetch(new URL(CATALOGUE_API.shopProduct(added.id), SHOP_URL))).json()) as ApiSuccess<Product>;
+        return answer.data.image?.srcSet.length ? answer.data : undefined;
+      },
+      30_000,
+    );
+  });
+  afterAll(async () => {
+    if (toy && session)
+      await fetch(new URL(CATALOGUE_API.deleteProduct(toy.id), SHOP_URL), { method: 'DELETE', headers: { Cookie: session.cookie } });
+  });
+  const present = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('the toy and its admin exist only while the tests of its file run');
+    return value;
+  };
+  return { toy: () => present(toy), admin: () => present(session) };
 }

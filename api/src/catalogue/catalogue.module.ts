@@ -7,5 +7,6 @@ import { ShopProductsController } from './shop-products.controller.js';
   imports: [ProductsModule],
   controllers: [ShopProductsController],
   providers: [CatalogueService],
+  exports: [CatalogueService],
 })
 export class CatalogueModule {}

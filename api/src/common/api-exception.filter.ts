@@ -37,6 +37,16 @@ function isOutage(exception: unknown): boolean {
   );
 }
 
+/** What a failure amounts to as the api answers it, wherever it was thrown. */
+export function refusalOf(exception: unknown): Refusal {
+  if (exception instanceof RefusalException) return exception.refusal;
+  // Every refusal of the shop's own is a RefusalException: the rest are HTTP's own, in Express's or Nest's words.
+  if (exception instanceof HttpException) return bareRefusal(exception.getStatus());
+  // MySQL or Redis away (a restart, a failover): the request may be sent again once it is back.
+  if (isOutage(exception)) return new Refusal('SERVICE_UNAVAILABLE', MESSAGES.server.serviceUnavailable);
+  return new Refusal('INTERNAL_ERROR', MESSAGES.server.internalError);
+}
+
 /**
  * Every failure leaves the api as `{ success: false, code, message, data }`: a refusal with its own
  * code, HTTP's own failures (an unknown route, a body too large) with the code their status amounts
@@ -48,19 +58,10 @@ export class ApiExceptionFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
-    const refusal = this.refusalOf(exception);
+    const refusal = refusalOf(exception);
     if (refusal.code === 'INTERNAL_ERROR') this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     const { retryAfterS } = refusal.data as Partial<ErrorData<'RATE_LIMITED'>>;
     if (refusal.code === 'RATE_LIMITED' && retryAfterS) response.setHeader('Retry-After', retryAfterS);
     response.status(ERROR_STATUS[refusal.code]).json(failureOf(refusal));
-  }
-
-  private refusalOf(exception: unknown): Refusal {
-    if (exception instanceof RefusalException) return exception.refusal;
-    // Every refusal of the shop's own is a RefusalException: the rest are HTTP's own, in Express's or Nest's words.
-    if (exception instanceof HttpException) return bareRefusal(exception.getStatus());
-    // MySQL or Redis away (a restart, a failover): the request may be sent again once it is back.
-    if (isOutage(exception)) return new Refusal('SERVICE_UNAVAILABLE', MESSAGES.server.serviceUnavailable);
-    return new Refusal('INTERNAL_ERROR', MESSAGES.server.internalError);
   }
 }

@@ -30,6 +30,13 @@ export class ApiMetrics {
     registers: [this.registry],
   });
 
+  readonly serverRenders = new Counter({
+    name: 'toyduka_web_server_renders_total',
+    help: 'Shopper pages asked of the server render, by outcome: page (drawn), redirect, or fallback (the client shell was sent: no render bundle, over its time budget, or a render error)',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+
   // The series below describe the shop as a whole (queues in Redis, the outbox in MySQL); every api
   // instance reports the same values, so alerts take max() over instances. They live on the api
   // rather than the workers so that they are still scraped when no worker is running.
@@ -82,5 +89,6 @@ export class ApiMetrics {
     collectDefaultMetrics({ register: this.registry });
     // From 0, so that increase() sees the first forged delivery too.
     this.unverifiedWebhooks.inc({ provider: 'paypal' }, 0);
+    for (const outcome of ['page', 'redirect', 'fallback']) this.serverRenders.inc({ outcome }, 0);
   }
 }

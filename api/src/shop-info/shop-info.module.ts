@@ -5,5 +5,6 @@ import { ShopInfoService } from './shop-info.service.js';
 @Module({
   controllers: [ShopInfoController],
   providers: [ShopInfoService],
+  exports: [ShopInfoService],
 })
 export class ShopInfoModule {}

@@ -1,6 +1,9 @@
 import { readFile, stat } from 'node:fs/promises';
 import escapeHtml from 'escape-html';
-import { SHELL_DATA_ELEMENT_ID, type PictureSources, type ShellData } from '@shop/contracts';
+import { SHELL_DATA_ELEMENT_ID, type PictureSources, type ServerRender, type ShellData } from '@shop/contracts';
+
+/** A page the web's server render drew (web/src/entry-server.tsx). */
+export type DrawnPage = Extract<ServerRender, { kind: 'page' }>;
 
 /** An image the page will show first, for the browser to fetch while the app's code still loads. */
 export type ImagePreload =
@@ -43,6 +46,8 @@ const DESCRIPTION = /<meta\s+name=["']description["'][^>]*>/i;
 const HEAD_END = /<\/head>/i;
 /** Where index.html lets a page paint its first picture: inside the app's root, which the app's first render replaces. */
 const PICTURE_PLACE = '<!--page-picture-->';
+/** What index.html holds in the app's root between these marks is the client shell's; a drawn page puts React's markup there instead, alone. */
+const APP_HTML = /<div id="root"><!--app-html-->[\s\S]*<!--\/app-html-->/;
 
 const attribute = (value: string) => `"${escapeHtml(value)}"`;
 
@@ -73,14 +78,29 @@ function pictureMarkup({ sources, sizes }: ShellPicture): string {
   return `<div class="boot-picture" aria-hidden="true">${inner}</div>`;
 }
 
+/** Whether a drawn page has its place in this index.html (an old build's has none: its pages go as the shell). */
+export function hasAppPlace(shell: string): boolean {
+  return APP_HTML.test(shell);
+}
+
 /**
  * The shell with the page's head: its title and description replace the shell's own, the rest goes
- * before `</head>`, and its picture into the root. Every value is escaped, and inserted by a function: a `$&` in a product's title
- * is text, not a replacement pattern.
+ * before `</head>`, and its picture into the root, or, for a page the server drew, React's markup, with
+ * antd's styles and the state it was drawn from. Every value is escaped, and inserted by a function:
+ * a `$&` in a product's title is text, not a replacement pattern.
  */
-export function renderShell(shell: string, head: ShellHead | undefined): string {
-  if (!head) return shell;
+export function renderShell(shell: string, head: ShellHead | undefined, drawn?: DrawnPage): string {
   let html = shell;
+  if (drawn) {
+    // Inert until the browser has taken the page over (main.tsx): a tap on a button whose code has not
+    // run yet would be lost, where an inert page is plainly still coming, to a person and to a test.
+    html = html
+      .replace(APP_HTML, () => `<div id="root" inert>${drawn.appHtml}`)
+      .replace(HEAD_END, () => `${drawn.styles}${drawn.state}</head>`);
+    // The shell's first picture and data are for the client shell's first render: the drawn page has its own.
+    if (head) head = { ...head, picture: undefined, data: undefined };
+  }
+  if (!head) return html;
   const added: string[] = [];
   const put = (pattern: RegExp, tag: string) => {
     if (pattern.test(html)) html = html.replace(pattern, () => tag);

@@ -5,10 +5,15 @@ import type { Express, NextFunction, Request, RequestHandler, Response } from 'e
 import type { AppConfig } from '@shop/config';
 import { ROUTES, SERVER_PATH_PREFIXES } from '@shop/contracts';
 import { APP_CONFIG } from '@shop/infrastructure';
+import { CatalogueModule } from '../catalogue/catalogue.module.js';
 import { FeatureImagesModule } from '../feature-images/feature-images.module.js';
+import { MetricsModule } from '../metrics/metrics.module.js';
 import { ProductsModule } from '../products/products.module.js';
+import { ShopInfoModule } from '../shop-info/shop-info.module.js';
+import { ServerReads } from './server-reads.js';
+import { ServerRenderer } from './server-renderer.js';
 import { REVALIDATE, webAssets } from './web-assets.js';
-import { WebShellService } from './web-shell.service.js';
+import { WebShellService, type DrawRequest, type WebPage } from './web-shell.service.js';
 
 /** Express matches routes case-insensitively: /API/… is the api's too. */
 function isServerPath(path: string): boolean {
@@ -30,11 +35,33 @@ function searchOf(request: Request): URLSearchParams {
   return new URLSearchParams(start === -1 ? '' : request.originalUrl.slice(start));
 }
 
+/** The shopper pages the server draws beside the ones a link previews (product, listing, home): the rest of the shop window and the shells of the signed-in pages. */
+const OTHER_SHOPPER_PAGES = [
+  ROUTES.shopSearch,
+  ROUTES.shopCheckout,
+  ROUTES.shopAccount,
+  ROUTES.shopPaypalReturn,
+  ROUTES.shopPaymentSuccess,
+];
+
+/** The page's request for its server render: aborted when the browser stops waiting for the answer. */
+function drawRequestOf(request: Request, response: Response): DrawRequest {
+  const gone = new AbortController();
+  response.on('close', () => {
+    if (!response.writableFinished) gone.abort(new Error('the browser stopped waiting'));
+  });
+  return { url: request.originalUrl, gone: gone.signal };
+}
+
 /**
  * The web build at the site's root: its files, compressed at build time, and index.html for every
- * path of the app, with the meta and preload of the pages a link can name (web-shell.service.ts).
+ * path of the app, with the meta and preload of the pages a link can name, and the shopper pages
+ * drawn by the server (web-shell.service.ts).
  */
-@Module({ imports: [FeatureImagesModule, ProductsModule], providers: [WebShellService] })
+@Module({
+  imports: [CatalogueModule, FeatureImagesModule, MetricsModule, ProductsModule, ShopInfoModule],
+  providers: [WebShellService, ServerRenderer, ServerReads],
+})
 export class WebShellModule implements OnModuleInit {
   constructor(
     private readonly adapterHost: HttpAdapterHost,
@@ -56,15 +83,19 @@ export class WebShellModule implements OnModuleInit {
     // The segment is a page's, not yet an id: whatever is no product's id gets the plain shell, as any unknown page does.
     app.get(
       ROUTES.shopProduct(':product'),
-      this.page((request) => this.webShell.productPage(String(request.params.product))),
+      this.page((request, draw) => this.webShell.productPage(String(request.params.product), draw)),
     );
     app.get(
       ROUTES.shopListing,
-      this.page((request) => this.webShell.listingPage(searchOf(request))),
+      this.page((request, draw) => this.webShell.listingPage(searchOf(request), draw)),
     );
     app.get(
       ROUTES.shopHome,
-      this.page(() => this.webShell.homePage()),
+      this.page((_request, draw) => this.webShell.homePage(draw)),
+    );
+    app.get(
+      OTHER_SHOPPER_PAGES,
+      this.page((_request, draw) => this.webShell.shopperPage(draw)),
     );
     const plainPage = this.page(() => this.webShell.plainPage());
     app.get('{*clientPath}', (request: Request, response: Response, next: NextFunction) =>
@@ -73,12 +104,13 @@ export class WebShellModule implements OnModuleInit {
   }
 
   /** While there is no build, every page goes on to the api's 404. */
-  private page(render: (request: Request) => Promise<string | undefined>): RequestHandler {
+  private page(render: (request: Request, draw: DrawRequest) => Promise<WebPage | undefined>): RequestHandler {
     return (request, response, next) => {
-      render(request).then(
-        (html) => (html === undefined ? next() : response.set('Cache-Control', REVALIDATE).type('html').send(html)),
-        next,
-      );
+      render(request, drawRequestOf(request, response)).then((page) => {
+        if (page === undefined) next();
+        else if ('redirectTo' in page) response.redirect(page.status, page.redirectTo);
+        else response.status(page.status).set('Cache-Control', REVALIDATE).type('html').send(page.html);
+      }, next);
     };
   }
 }

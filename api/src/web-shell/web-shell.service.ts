@@ -20,7 +20,17 @@ import { APP_CONFIG } from '@shop/infrastructure';
 import { idOf } from '../common/id-pipe.js';
 import { FeatureImagesService } from '../feature-images/feature-images.service.js';
 import { ProductsService } from '../products/products.service.js';
-import { renderShell, ShellFile, type ImagePreload, type MetaTag, type Shell, type ShellHead } from './shell-document.js';
+import { ServerRenderer } from './server-renderer.js';
+import { hasAppPlace, renderShell, ShellFile, type ImagePreload, type MetaTag, type Shell, type ShellHead } from './shell-document.js';
+
+/** A shopper page the server may draw: its path and query as asked, and a signal that aborts when the browser stops waiting. */
+export interface DrawRequest {
+  url: string;
+  gone: AbortSignal;
+}
+
+/** A page of the web app as sent: its HTML and status, or where its route sends the browser instead. */
+export type WebPage = { html: string; status: number } | { redirectTo: string; status: number };
 
 /**
  * WhatsApp, Facebook and X draw their large card from an image of about 1,000 to 1,200 px and read
@@ -65,6 +75,7 @@ const titled = (name: string, shell: Shell) => (shell.siteName ? `${name} – ${
 /**
  * index.html as each page of the web app is first sent: with the Open Graph and Twitter tags a link
  * preview reads (crawlers run no JavaScript), and the preload of the picture the page paints first.
+ * The shopper pages are drawn by the server too (ServerRenderer), the rest are the client shell.
  * A page whose data cannot be read is still the plain shell: the app shows what went wrong itself.
  */
 @Injectable()
@@ -76,6 +87,7 @@ export class WebShellService {
   constructor(
     private readonly featureImages: FeatureImagesService,
     private readonly products: ProductsService,
+    private readonly renderer: ServerRenderer,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.shellFile = new ShellFile(join(resolve(config.WEB_DIST_DIR), 'index.html'));
@@ -83,8 +95,8 @@ export class WebShellService {
   }
 
   /** `/shop/product/:id`: the toy, its KES price and its picture. */
-  productPage(id: string): Promise<string | undefined> {
-    return this.page(async (shell) => {
+  productPage(id: string, draw: DrawRequest): Promise<WebPage | undefined> {
+    return this.page(draw, async (shell) => {
       const productId = idOf(id);
       const [product] = productId === undefined ? [] : await this.products.findViews([productId], 'shop');
       return product && this.productHead(product, shell);
@@ -92,8 +104,8 @@ export class WebShellService {
   }
 
   /** `/shop/listing?category=…`: the categories the link names. */
-  listingPage(search: URLSearchParams): Promise<string | undefined> {
-    return this.page(async (shell) => {
+  listingPage(search: URLSearchParams, draw: DrawRequest): Promise<WebPage | undefined> {
+    return this.page(draw, async (shell) => {
       const categories = (filtersOfSearchParams(search).category ?? []) as CategoryId[];
       if (categories.length === 0) return undefined;
       const names = categories.map(categoryLabel).join(', ');
@@ -112,8 +124,8 @@ export class WebShellService {
    * by the shell itself in the carousel's place, so that a slow phone shows it before the app has run;
    * and the carousel's list, so that the app's first render shows that same picture.
    */
-  homePage(): Promise<string | undefined> {
-    return this.page(async () => {
+  homePage(draw: DrawRequest): Promise<WebPage | undefined> {
+    return this.page(draw, async () => {
       const featureImages = await this.featureImages.list('shop');
       const [first] = featureImages;
       return (
@@ -127,9 +139,14 @@ export class WebShellService {
     });
   }
 
-  /** Every other path of the web app. */
-  plainPage(): Promise<string | undefined> {
-    return this.page(async () => undefined);
+  /** Another shopper page (search, checkout, account, payment returns): drawn, with the shell's own head. */
+  shopperPage(draw: DrawRequest): Promise<WebPage | undefined> {
+    return this.page(draw, async () => undefined);
+  }
+
+  /** Every other path of the web app: the client shell. */
+  plainPage(): Promise<WebPage | undefined> {
+    return this.page(undefined, async () => undefined);
   }
 
   private productHead(product: Product, shell: Shell): ShellHead {
@@ -172,13 +189,22 @@ export class WebShellService {
     return new URL(path, this.publicUrl).href;
   }
 
-  private async page(headOf: (shell: Shell) => Promise<ShellHead | undefined>): Promise<string | undefined> {
+  private async page(
+    draw: DrawRequest | undefined,
+    headOf: (shell: Shell) => Promise<ShellHead | undefined>,
+  ): Promise<WebPage | undefined> {
     const shell = await this.shellFile.read();
     if (!shell) return undefined;
-    const head = await headOf(shell).catch((error: unknown) => {
-      this.logger.warn(`the shell goes without its page's meta: ${error instanceof Error ? error.message : String(error)}`);
-      return undefined;
-    });
-    return renderShell(shell.html, head);
+    const [head, drawn] = await Promise.all([
+      headOf(shell).catch((error: unknown) => {
+        this.logger.warn(`the shell goes without its page's meta: ${error instanceof Error ? error.message : String(error)}`);
+        return undefined;
+      }),
+      draw && hasAppPlace(shell.html) ? this.renderer.render(draw.url, draw.gone) : undefined,
+    ]);
+    if (drawn?.kind === 'redirect') return { redirectTo: drawn.location, status: drawn.status };
+    return drawn
+      ? { html: renderShell(shell.html, head, drawn), status: drawn.status }
+      : { html: renderShell(shell.html, head), status: 200 };
   }
 }

@@ -82,7 +82,8 @@ const WHATSAPP = { 'User-Agent': 'WhatsApp/2.23.20.0 A' };
 
 describe('the web app as the api delivers it', () => {
   const dist = writeDist();
-  const config = testConfig({ WEB_DIST_DIR: dist });
+  // The shell as it goes without a server render (server-render.spec.ts has the drawn pages).
+  const config = testConfig({ WEB_DIST_DIR: dist, WEB_SSR_DIR: join(dist, 'no-server-render') });
   const shop = useTestApi(config);
   afterAll(() => rmSync(dist, { recursive: true, force: true }));
 

@@ -181,6 +181,10 @@ export const configSchema = z
     DATA_DIR: z.string().min(1).default('.data'),
     UPLOADS_DIR: z.string().min(1).default('.data/uploads'),
     WEB_DIST_DIR: z.string().min(1).default('web/dist'),
+    /** The web's server render bundle (web/dist-ssr/entry-server.js); without it every page is the client shell. */
+    WEB_SSR_DIR: z.string().min(1).default('web/dist-ssr'),
+    /** How long a shopper page's server render (its reads and its drawing) may take before the client shell is sent instead. */
+    WEB_SSR_BUDGET_MS: z.coerce.number().int().positive().default(1000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     ADMIN_EMAIL: z.email().optional(),
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),

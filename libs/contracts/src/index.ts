@@ -16,6 +16,7 @@ export * from './pictures.js';
 export * from './queues.js';
 export * from './routes.js';
 export * from './shell-data.js';
+export * from './ssr.js';
 export * from './shop-info.js';
 export * from './socket-events.js';
 export * from './terms.js';

@@ -1,7 +1,14 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, Navigate, type HydrationState, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import { ROUTES } from '@shop/contracts';
 import { RouteErrorPage } from '../components/RouteErrorPage';
 import { RouteSkeleton } from '../components/RouteSkeleton';
+import { catalogueApi } from '../features/catalogue/catalogue.api';
+import { listingOnEntry } from '../features/catalogue/listing-request';
+import { productIdOf } from '../features/catalogue/product-presentation';
+import { productPageOpened } from '../features/catalogue/productView.slice';
+import { isSearchableKeyword, searchOnEntry } from '../features/catalogue/search-keyword';
+import { featureImagesApi } from '../features/feature-images/feature-images.api';
+import { getShopInfo } from '../features/shop-info/shop-info.api';
 import { ShopHomePage } from '../features/shop/ShopHomePage';
 import { ShopLayout } from '../features/shop/ShopLayout';
 import { AppRoot } from './AppRoot';
@@ -21,8 +28,27 @@ function titled(title: RouteHandle['title']): RouteHandle {
   return { title };
 }
 
-/** The route table of docs/product.md, Web routes. */
-function appRoutes(store: AppStore): RouteObject[] {
+/** Where the routes run: in the browser, or in a server render, whose loaders the page waits for (entry-server.tsx). */
+export type RoutesPlace = 'browser' | 'server';
+
+/**
+ * The route table of docs/product.md, Web routes.
+ *
+ * The shop window's routes name the reads their screens draw from, with the same arguments the
+ * screens' hooks use: a server render waits for them and draws the page with its data; in the browser
+ * they only start the reads as the navigation starts, and the screen shows its loading state meanwhile.
+ */
+export function appRoutes(store: AppStore, place: RoutesPlace = 'browser'): RouteObject[] {
+  function reading(reads: (args: LoaderFunctionArgs) => PromiseLike<unknown>[]) {
+    return async (args: LoaderFunctionArgs) => {
+      const started = Promise.all(reads(args));
+      if (place === 'server') await started;
+      return null;
+    };
+  }
+  const once = { subscribe: false } as const;
+  const addressOf = ({ request }: LoaderFunctionArgs) => new URL(request.url).searchParams;
+
   /** A screen whose feature's state and sagas come in its chunk: the store has them before the screen first renders. */
   async function withFeature<Screen>(screen: Promise<Screen>, feature: Promise<LazyFeature>): Promise<Screen> {
     const [loadedScreen, loadedFeature] = await Promise.all([screen, feature]);
@@ -124,18 +150,35 @@ function appRoutes(store: AppStore): RouteObject[] {
             {
               path: AREAS.shop,
               element: <ShopLayout />,
+              loader: reading(() => [store.dispatch(getShopInfo.initiate(undefined, once))]),
               children: [
                 { index: true, element: <Navigate to={ROUTES.shopHome} replace /> },
                 // The home is the shop itself: its tab reads the shop's name alone, as the index.html the api sends does.
-                { path: ROUTES.shopHome, element: <ShopHomePage /> },
+                {
+                  path: ROUTES.shopHome,
+                  element: <ShopHomePage />,
+                  loader: reading(() => [
+                    store.dispatch(featureImagesApi.endpoints.getFeatureImages.initiate(undefined, once)),
+                    store.dispatch(catalogueApi.endpoints.getFeaturedProducts.initiate(undefined, once)),
+                  ]),
+                },
                 {
                   path: ROUTES.shopListing,
                   handle: titled(listingTitle),
+                  loader: reading((args) => [
+                    store.dispatch(catalogueApi.endpoints.getListing.initiate(listingOnEntry(addressOf(args)), once)),
+                  ]),
                   lazy: { Component: async () => (await import('../features/shop/ListingPage')).ListingPage },
                 },
                 {
                   path: ROUTES.shopSearch,
                   handle: titled('Search'),
+                  loader: reading((args) => {
+                    const search = searchOnEntry(addressOf(args));
+                    return isSearchableKeyword(search.keyword)
+                      ? [store.dispatch(catalogueApi.endpoints.searchProducts.initiate(search, once))]
+                      : [];
+                  }),
                   lazy: { Component: async () => (await import('../features/shop/SearchPage')).SearchPage },
                 },
                 {
@@ -166,6 +209,12 @@ function appRoutes(store: AppStore): RouteObject[] {
                 {
                   path: ROUTES.shopProduct(':id'),
                   handle: titled(productTitle),
+                  loader: reading(({ params }) => {
+                    const productId = productIdOf(params.id);
+                    if (productId === null) return [];
+                    store.dispatch(productPageOpened(productId));
+                    return [store.dispatch(catalogueApi.endpoints.getProduct.initiate(productId, once))];
+                  }),
                   lazy: { Component: async () => (await import('../features/shop/ProductPage')).ProductPage },
                 },
               ],
@@ -187,6 +236,7 @@ function appRoutes(store: AppStore): RouteObject[] {
   ];
 }
 
-export function createAppRouter(store: AppStore) {
-  return createBrowserRouter(appRoutes(store));
+/** The browser's router; over a page the server drew, it starts from that render's loader data rather than loading again. */
+export function createAppRouter(routes: RouteObject[], hydrationData?: HydrationState) {
+  return createBrowserRouter(routes, { hydrationData });
 }

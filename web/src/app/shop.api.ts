@@ -1,8 +1,9 @@
 import type { SerializedError, UnknownAction } from '@reduxjs/toolkit';
 import { createApi, retry, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
-import { MESSAGES, type ErrorCode, type ErrorData } from '@shop/contracts';
+import { MESSAGES, type ErrorCode, type ErrorData, type ServerRenderRequest } from '@shop/contracts';
 import { toastRequested } from '../features/notifications/notifications.slice';
 import { apiClient, ApiError, type ApiRequestOptions } from '../lib/api-client';
+import { serverStateArrived } from './server-state';
 
 /** A failed call as the cache keeps it: plain data (the cache lives in the store), the facts of an ApiError. */
 export interface ApiFailure {
@@ -76,8 +77,26 @@ function send(call: Exclude<ApiCall, string>, signal: AbortSignal): Promise<unkn
   }
 }
 
+/** What the store's thunks are given: on the server, the api's reads in its own process (entry-server.tsx). */
+export interface ApiExtra {
+  serverRead?: ServerRenderRequest['read'];
+}
+
+/**
+ * The reads a server render makes: the api's answer, or its refusal as a browser's request would have
+ * it, never tried again: the page is not held back, and the browser reads again what the render could not.
+ */
+async function readOnServer(call: ApiCall, serverRead: NonNullable<ApiExtra['serverRead']>) {
+  if (typeof call !== 'string') throw new Error(`a server render only reads: ${call.method ?? 'GET'} ${call.url}`);
+  const answer = await serverRead(call);
+  if ('failure' in answer) retry.fail({ ...answer.failure, data: {} } satisfies ApiFailure);
+  return { data: answer.body };
+}
+
 /** RTK Query's way to the api: an answer's body as the data, a refusal or a network failure as an ApiFailure. */
-export const apiBaseQuery: BaseQueryFn<ApiCall, unknown, ApiFailure> = async (call, { signal }) => {
+export const apiBaseQuery: BaseQueryFn<ApiCall, unknown, ApiFailure> = async (call, { signal, extra }) => {
+  const { serverRead } = (extra ?? {}) as ApiExtra;
+  if (serverRead) return readOnServer(call, serverRead);
   try {
     return { data: await send(typeof call === 'string' ? { url: call } : call, signal) };
   } catch (error) {
@@ -97,4 +116,7 @@ export const shopApi = createApi({
   baseQuery: retry(apiBaseQuery, { maxRetries: 0 }),
   tagTypes: ['ShopInfo', 'FeatureImage', 'Dashboard', 'Product', 'ProductList', 'Review', 'AdminProduct'],
   endpoints: () => ({}),
+  // The payload is what a render of this same api kept (entry-server.tsx), so its shape is this reducer's.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  extractRehydrationInfo: (action): any => (serverStateArrived.match(action) ? action.payload.api : undefined),
 });

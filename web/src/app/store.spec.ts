@@ -39,7 +39,7 @@ describe('features that come with their screens', () => {
   });
 
   it('holds no checkout or admin state until a screen loads its feature', () => {
-    const store = makeStore(noSagas);
+    const store = makeStore({ firstLoadSaga: noSagas });
     const state = store.getState() as unknown as Record<string, unknown>;
     for (const slice of ['addresses', 'checkout', 'orders', 'payments', 'adminOrders', 'queueConsole'])
       expect(state[slice]).toBeUndefined();
@@ -47,7 +47,7 @@ describe('features that come with their screens', () => {
   });
 
   it("fills a loaded feature's initial state at once, before any screen of it renders", () => {
-    const store = makeStore(noSagas);
+    const store = makeStore({ firstLoadSaga: noSagas });
     store.loadFeature(orderingFeature);
     const state = store.getState();
     expect(state.checkout).toBeDefined();
@@ -58,7 +58,7 @@ describe('features that come with their screens', () => {
   });
 
   it("loads what a feature needs with it: the admin reads the shopper's order state too", () => {
-    const store = makeStore(noSagas);
+    const store = makeStore({ firstLoadSaga: noSagas });
     store.loadFeature(adminFeature);
     const state = store.getState();
     expect(state.adminOrders).toBeDefined();
@@ -66,7 +66,7 @@ describe('features that come with their screens', () => {
   });
 
   it('follows the shopper already signed in when its screen loads after the session check', () => {
-    const store = makeStore(noSagas);
+    const store = makeStore({ firstLoadSaga: noSagas });
     store.dispatch(authChecked(shopper));
     store.loadFeature(orderingFeature);
     store.dispatch(addressSelected(7));
@@ -74,7 +74,7 @@ describe('features that come with their screens', () => {
   });
 
   it("starts a feature's sagas once however many screens load it", () => {
-    const store = makeStore(noSagas);
+    const store = makeStore({ firstLoadSaga: noSagas });
     const feature = countingFeature();
     store.loadFeature(feature);
     store.loadFeature(feature);

@@ -15,7 +15,7 @@ import type { paymentsReducer } from '../features/payments/payments.slice';
 import { realtimeReducer } from '../features/realtime/realtime.slice';
 import { wishlistReducer } from '../features/wishlist/wishlist.slice';
 import { rootSaga } from './root.saga';
-import { shopApi } from './shop.api';
+import { shopApi, type ApiExtra } from './shop.api';
 
 /** What every screen may need: the first download carries these. */
 const firstLoadReducers = {
@@ -55,17 +55,32 @@ export interface LazyFeature {
 /** Dispatched once a feature is in, so that its reducers fill their initial state before its first screen reads it. */
 const featureLoaded = createAction<string>('app/featureLoaded');
 
-/** The store with the first download's sagas running (`firstLoadSaga`: a test runs its own, or none). */
-export function makeStore(firstLoadSaga: Saga = rootSaga) {
+/** How a store is made: in the browser, or for one server render (entry-server.tsx). */
+interface StoreSetting {
+  /** The first download's sagas; a test runs its own. */
+  firstLoadSaga?: Saga;
+  /**
+   * A server render's: its reads go to the api in its own process, and nothing runs beside the render
+   * (no saga, so no socket, no storage and no timer outlives the page).
+   */
+  serverRead?: ApiExtra['serverRead'];
+}
+
+export function makeStore({ firstLoadSaga = rootSaga, serverRead }: StoreSetting = {}) {
   const sagaMiddleware = createSagaMiddleware();
   const rootReducer = combineSlices(shopApi, firstLoadReducers).withLazyLoadedSlices<LazyLoadedState>();
+  const extra: ApiExtra = { serverRead };
   const store = configureStore({
     reducer: rootReducer,
     // Thunks only for RTK Query's own requests: reads and writes are its endpoints, and workflows with
     // time in them are sagas; no screen writes a thunk of its own (ADR 0039).
-    middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(shopApi.middleware, sagaMiddleware),
+    middleware: (getDefaultMiddleware) =>
+      getDefaultMiddleware({ thunk: { extraArgument: extra } }).concat(shopApi.middleware, sagaMiddleware),
   });
-  sagaMiddleware.run(firstLoadSaga);
+  const runSaga = (saga: Saga) => {
+    if (!serverRead) sagaMiddleware.run(saga);
+  };
+  runSaga(firstLoadSaga);
 
   const loaded = new Set<string>();
   function loadFeature(feature: LazyFeature): void {
@@ -75,7 +90,7 @@ export function makeStore(firstLoadSaga: Saga = rootSaga) {
     for (const [reducerPath, reducer] of Object.entries(feature.reducers))
       rootReducer.inject({ reducerPath: reducerPath as keyof LazyLoadedState, reducer: reducer as Reducer });
     store.dispatch(featureLoaded(feature.name));
-    sagaMiddleware.run(feature.saga);
+    runSaga(feature.saga);
   }
 
   return Object.assign(store, { loadFeature });

@@ -66,7 +66,12 @@ function watchReducedMotion(onChange: () => void): () => void {
 
 /** Whether the person has asked their device for less motion; follows the setting while the page is open. */
 export function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(watchReducedMotion, () => window.matchMedia(REDUCED_MOTION_QUERY).matches);
+  // A server render (and the hydration that takes it over) moves: the setting is the device's, read once the page runs.
+  return useSyncExternalStore(
+    watchReducedMotion,
+    () => window.matchMedia(REDUCED_MOTION_QUERY).matches,
+    () => false,
+  );
 }
 
 /** How the page should scroll when the shop moves it (to the top of a new page of results): no glide for a person who asked for less motion. */

@@ -43,6 +43,14 @@ function screensStoreOf(queries: Record<Breakpoint, string>): ScreensStore {
 const stores = new Map<string, ScreensStore>();
 
 /**
+ * What a server render assumes, and so what the hydration that takes it over starts from: a phone,
+ * as most shoppers' screens are. A wider window renders again at once with its own breakpoints.
+ */
+const PHONE_SCREENS: Screens = { xs: true, sm: false, md: false, lg: false, xl: false, xxl: false, xxxl: false };
+const onPhone = () => PHONE_SCREENS;
+const serverScreens: ScreensStore = { subscribe: () => () => undefined, getSnapshot: onPhone };
+
+/**
  * Grid.useBreakpoint's answer, right from the first render. antd's hook answers {} at first and
  * corrects itself in a layout effect, which renders every screen that asks twice, the second time
  * in one blocking task: on a slow phone the shop froze for a third of a second after its first paint.
@@ -51,10 +59,10 @@ export function useScreens(): Screens {
   const { token } = theme.useToken();
   const queries = useMemo(() => breakpointQueries(token), [token]);
   const key = Object.values(queries).join();
-  let store = stores.get(key);
+  let store = typeof window === 'undefined' ? serverScreens : stores.get(key);
   if (!store) {
     store = screensStoreOf(queries);
     stores.set(key, store);
   }
-  return useSyncExternalStore(store.subscribe, store.getSnapshot);
+  return useSyncExternalStore(store.subscribe, store.getSnapshot, onPhone);
 }

@@ -239,7 +239,7 @@ describe('the account’s Profile tab', () => {
 
   it('comes with the account page: no account state until its feature is loaded', () => {
     function* noSagas(): SagaIterator {}
-    const store = makeStore(noSagas);
+    const store = makeStore({ firstLoadSaga: noSagas });
     expect((store.getState() as unknown as Record<string, unknown>).account).toBeUndefined();
     store.loadFeature(accountFeature);
     expect(store.getState().account).toMatchObject({ profile: null, isLoading: false, isDeleted: false });

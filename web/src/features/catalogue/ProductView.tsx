@@ -3,6 +3,7 @@ import { Button, Col, Divider, Flex, Rate, Result, Row, Skeleton, theme, Typogra
 import { useState, type ReactNode } from 'react';
 import { categoryLabel, type Product } from '@shop/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { SERVER_READ_FRESH_S } from '../../app/server-state';
 import { Heading, type HeadingLevel } from '../../components/Heading';
 import { AddToCartButton } from '../cart/AddToCartButton';
 import { WishlistHeart } from '../wishlist/WishlistHeart';
@@ -17,8 +18,12 @@ import { StockTag } from './StockTag';
 /** The toy the view shows (productView.slice), from the api's cache: the heading, the details and the failure read it alike. */
 function useShownProduct() {
   const productId = useAppSelector((state) => state.productView.productId);
-  // Read on each opening, as a shopper expects today's price and stock.
-  const { data: product, isLoading, error } = useGetProductQuery(productId ?? skipToken, { refetchOnMountOrArgChange: true });
+  // Read on each opening, as a shopper expects today's price and stock; the server's read of the page it just drew will do.
+  const {
+    data: product,
+    isLoading,
+    error,
+  } = useGetProductQuery(productId ?? skipToken, { refetchOnMountOrArgChange: SERVER_READ_FRESH_S });
   return { product, isLoading, failure: productFailureMessage(error) };
 }
 

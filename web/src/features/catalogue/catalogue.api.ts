@@ -14,6 +14,7 @@ import {
 } from '@shop/contracts';
 import { isApiFailure, messageOfFailure, shopApi, toastOutcome, type ApiFailure } from '../../app/shop.api';
 import type { ListingQuery } from './listing-request';
+import type { SearchQuery } from './search-keyword';
 
 /** A page of toys as the screens show it. */
 export interface ToyPage {
@@ -23,12 +24,6 @@ export interface ToyPage {
 
 /** Feature Products pages through the whole catalogue, FEATURED_PAGE_SIZE toys at a time, as the shopper scrolls. */
 export const FEATURED_PAGE_SIZE = 12;
-
-/** A search: the trimmed keyword and the page of its results. */
-export interface SearchQuery {
-  keyword: string;
-  page: number;
-}
 
 function productPagePath(request: ListingRequest): string {
   return `${CATALOGUE_API.shopProducts}?${listingSearchParams(request)}`;

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_SORT,
   filtersOfSearchParams,
   listingSearchParams,
   PRODUCT_FILTER_GROUP_IDS,
@@ -24,6 +25,15 @@ export function toggleFilterValue(filters: ProductFilters, group: ProductFilterG
  */
 export function filtersOnEntry(search: URLSearchParams, stored: ProductFilters): ProductFilters {
   return { ...stored, ...filtersOfSearchParams(search) };
+}
+
+/**
+ * What the listing shows on entry: the address's filters over the tab's stored ones, from the first
+ * page in the default sort. A server render knows no stored filters, and neither does the first render
+ * that takes it over: the session's are added after it.
+ */
+export function listingOnEntry(search: URLSearchParams, stored: ProductFilters = {}): ListingQuery {
+  return { filters: filtersOnEntry(search, stored), sortBy: DEFAULT_SORT, page: 1 };
 }
 
 export function activeFilterCount(filters: ProductFilters): number {

@@ -68,3 +68,8 @@ export function galleryImages(product: Pick<Product, 'title' | 'image' | 'variat
 export function shownGalleryImage(images: GalleryImage[], selectedKey: string | null): GalleryImage | null {
   return images.find((candidate) => candidate.key === selectedKey) ?? images[0] ?? null;
 }
+
+/** Ids are positive whole numbers; anything else in the address names no product. */
+export function productIdOf(param: string | undefined): number | null {
+  return param !== undefined && /^[1-9]\d{0,9}$/.test(param) ? Number(param) : null;
+}

@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { serverStateArrived } from '../../app/server-state';
 
 /** Where the product view shows: in the dialog over a shop page, or as the page /shop/product/{id}. */
 export type ProductViewPlace = 'dialog' | 'page';
@@ -32,6 +33,7 @@ const productViewSlice = createSlice({
       state.selectedImageKey = action.payload;
     },
   },
+  extraReducers: (builder) => builder.addCase(serverStateArrived, (_state, action) => action.payload.productView),
 });
 
 export const { productDialogOpened, productPageOpened, productViewClosed, productImageSelected } = productViewSlice.actions;

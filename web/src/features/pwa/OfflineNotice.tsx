@@ -13,7 +13,12 @@ function watchConnection(onChange: () => void): () => void {
 
 /** A banner over every screen while the connection is down: the service worker still shows the app and the pictures already seen. */
 export function OfflineNotice() {
-  const online = useSyncExternalStore(watchConnection, () => navigator.onLine);
+  // A page the server drew was drawn online.
+  const online = useSyncExternalStore(
+    watchConnection,
+    () => navigator.onLine,
+    () => true,
+  );
   if (online) return null;
   return <Alert banner type="warning" title={OFFLINE_NOTICE} />;
 }

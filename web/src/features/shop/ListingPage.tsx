@@ -1,7 +1,7 @@
 import { FilterOutlined } from '@ant-design/icons';
 import { Badge, Button, Card, Col, Drawer, Flex, Pagination, Row, theme, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
-import { CATEGORIES, DEFAULT_SORT, LISTING_PAGE, MESSAGES, type ProductFilterGroupId, type SortOption } from '@shop/contracts';
+import { CATEGORIES, LISTING_PAGE, MESSAGES, type ProductFilterGroupId, type SortOption } from '@shop/contracts';
 import { messageOfFailure } from '../../app/shop.api';
 import { useScrollBehavior } from '../../app/theme';
 import { useScreens } from '../../app/useScreens';
@@ -9,7 +9,7 @@ import { Heading } from '../../components/Heading';
 import { LoadFailureAlert } from '../../components/LoadFailureAlert';
 import { useGetListingQuery } from '../catalogue/catalogue.api';
 import { storedListingFilters, storeListingFilters } from '../catalogue/listing-filters';
-import { activeFilterCount, filtersOnEntry, listingAddress, toggleFilterValue, type ListingQuery } from '../catalogue/listing-request';
+import { activeFilterCount, listingAddress, listingOnEntry, toggleFilterValue, type ListingQuery } from '../catalogue/listing-request';
 import { ListingFilters } from '../catalogue/ListingFilters';
 import { ProductGrid } from '../catalogue/ProductGrid';
 import { SortMenu } from '../catalogue/SortMenu';
@@ -21,18 +21,12 @@ function listingTitle(query: ListingQuery): string {
   return onlyCategory?.label ?? 'All Products';
 }
 
-/** What the listing shows on entry: the address's filters over the tab's stored ones, from the first page in the default sort. */
-function entryQuery(search: URLSearchParams, stored: ListingQuery['filters'] = {}): ListingQuery {
-  return { filters: filtersOnEntry(search, stored), sortBy: DEFAULT_SORT, page: 1 };
-}
-
 /**
  * /shop/listing: filters, sort, count, product grid and pages; the address and the tab's session remember the filters.
- * The first render shows the address's filters alone, as the server drew them; the session's are added after it.
  */
 export function ListingPage() {
   const { searchParams, arrivalKey, writeSearchParams } = useOwnSearchParams();
-  const [query, setQuery] = useState(() => entryQuery(searchParams));
+  const [query, setQuery] = useState(() => listingOnEntry(searchParams));
   const { currentData, isFetching, isError, error: failure, refetch } = useGetListingQuery(query);
   const error = isError ? messageOfFailure(failure, MESSAGES.products.fetchFailed) : null;
   const isLoading = isFetching && currentData === undefined;
@@ -56,7 +50,7 @@ export function ListingPage() {
   // On entry (docs/product.md, Catalogue), and when the header changes the category under us, the sort starts over
   // and the filters come from the session (the address's own groups winning).
   useEffect(() => {
-    if (arrivalKey !== null) show(entryQuery(searchParams, storedListingFilters()));
+    if (arrivalKey !== null) show(listingOnEntry(searchParams, storedListingFilters()));
   }, [arrivalKey, searchParams, show]);
 
   const toggleFilter = (group: ProductFilterGroupId, value: string) =>

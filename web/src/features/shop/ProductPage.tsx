@@ -3,13 +3,9 @@ import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { MESSAGES, ROUTES } from '@shop/contracts';
 import { useAppDispatch } from '../../app/hooks';
+import { productIdOf } from '../catalogue/product-presentation';
 import { ProductHeading, ProductView } from '../catalogue/ProductView';
 import { productPageOpened, productViewClosed } from '../catalogue/productView.slice';
-
-/** Ids are positive whole numbers; anything else in the address names no product. */
-function productIdOf(param: string | undefined): number | null {
-  return param !== undefined && /^[1-9]\d{0,9}$/.test(param) ? Number(param) : null;
-}
 
 /** /shop/product/{id}: the product dialog's view as a page of its own (the wishlist opens it). */
 export function ProductPage() {

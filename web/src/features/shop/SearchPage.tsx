@@ -7,12 +7,10 @@ import { messageOfFailure } from '../../app/shop.api';
 import { useScrollBehavior } from '../../app/theme';
 import { Heading } from '../../components/Heading';
 import { LoadFailureAlert } from '../../components/LoadFailureAlert';
-import { useSearchProductsQuery, type SearchQuery } from '../catalogue/catalogue.api';
+import { useSearchProductsQuery } from '../catalogue/catalogue.api';
 import { ProductGrid } from '../catalogue/ProductGrid';
-import { isSearchableKeyword } from '../catalogue/search-keyword';
+import { isSearchableKeyword, KEYWORD_PARAM, searchOnEntry, type SearchQuery } from '../catalogue/search-keyword';
 import { useOwnSearchParams } from '../catalogue/use-own-search-params';
-
-const KEYWORD_PARAM = 'keyword';
 
 interface SearchStatusProps {
   keyword: string;
@@ -31,9 +29,9 @@ function SearchStatus({ keyword, total }: SearchStatusProps) {
  * The keyword as typed, and the search it leads to: a typed keyword is searched once typing has rested
  * (LIMITS.searchDebounceMs), a new page at once; one too short searches nothing.
  */
-function useDebouncedSearch(initialKeyword: string) {
-  const [keyword, setKeyword] = useState(initialKeyword);
-  const [searched, setSearched] = useState<SearchQuery>({ keyword: initialKeyword.trim(), page: 1 });
+function useDebouncedSearch(address: URLSearchParams) {
+  const [keyword, setKeyword] = useState(() => address.get(KEYWORD_PARAM) ?? '');
+  const [searched, setSearched] = useState<SearchQuery>(() => searchOnEntry(address));
   const resting = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(resting.current), []);
 
@@ -53,7 +51,7 @@ function useDebouncedSearch(initialKeyword: string) {
 /** /shop/search: the keyword (kept in `?keyword=`) searches once typing rests; too short a keyword clears the results. */
 export function SearchPage() {
   const { searchParams, arrivalKey, writeSearchParams } = useOwnSearchParams();
-  const { keyword, page, query, changeKeyword, changePage } = useDebouncedSearch(searchParams.get(KEYWORD_PARAM) ?? '');
+  const { keyword, page, query, changeKeyword, changePage } = useDebouncedSearch(searchParams);
   const { currentData, isFetching, isError, error: failure, refetch } = useSearchProductsQuery(query);
   const { token } = theme.useToken();
   const scrollBehavior = useScrollBehavior();

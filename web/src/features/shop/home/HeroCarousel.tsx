@@ -3,6 +3,7 @@ import { Button, Flex, Skeleton, theme, Typography, type CarouselRef } from 'ant
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import type { FeatureImage } from '@shop/contracts';
 import { SHOP_NAME } from '../../../app/brand';
+import { SERVER_READ_FRESH_S } from '../../../app/server-state';
 import { usePrefersReducedMotion } from '../../../app/theme';
 import { useScreens } from '../../../app/useScreens';
 import { Heading } from '../../../components/Heading';
@@ -53,8 +54,6 @@ function WelcomeBanner() {
 }
 
 const NO_PICTURES: FeatureImage[] = [];
-/** The pictures the shell painted the home with are as fresh as the page: a visit within this many seconds asks nothing again. */
-const SHELL_PICTURES_FRESH_S = 60;
 
 /**
  * The home page's feature images, one every 15 seconds, with previous and next buttons (docs/product.md, Catalogue)
@@ -65,9 +64,9 @@ const SHELL_PICTURES_FRESH_S = 60;
  * chunk once that picture is on screen, and only when there is more than one.
  */
 export function HeroCarousel() {
-  // Asked again on each visit of the home, but not right after the shell handed over the ones it painted.
+  // Asked again on each visit of the home, but not right after the server (or the shell) handed over the ones it painted.
   const { data: items = NO_PICTURES, isLoading } = useGetFeatureImagesQuery(undefined, {
-    refetchOnMountOrArgChange: SHELL_PICTURES_FRESH_S,
+    refetchOnMountOrArgChange: SERVER_READ_FRESH_S,
   });
   const { token } = theme.useToken();
   const frame = useRef<HTMLElement>(null);
