@@ -31,7 +31,6 @@ function appRoutes(store: AppStore): RouteObject[] {
   }
   const ordering = () => import('../features/orders/ordering.feature').then((module) => module.orderingFeature);
   const admin = () => import('../features/admin/admin.feature').then((module) => module.adminFeature);
-  const account = () => import('../features/account/account.feature').then((module) => module.accountFeature);
   const emailLinks = () => import('../features/auth/email-links.feature').then((module) => module.emailLinksFeature);
 
   return [
@@ -82,8 +81,7 @@ function appRoutes(store: AppStore): RouteObject[] {
                   path: ROUTES.verifyEmail,
                   handle: titled('Verify your e-mail'),
                   lazy: {
-                    Component: async () =>
-                      (await withFeature(withFeature(import('../features/auth/VerifyEmailPage'), emailLinks()), account())).VerifyEmailPage,
+                    Component: async () => (await withFeature(import('../features/auth/VerifyEmailPage'), emailLinks())).VerifyEmailPage,
                   },
                 },
               ],
@@ -146,10 +144,7 @@ function appRoutes(store: AppStore): RouteObject[] {
                 {
                   path: ROUTES.shopAccount,
                   handle: titled('My account'),
-                  lazy: {
-                    Component: async () =>
-                      (await withFeature(withFeature(import('../features/shop/AccountPage'), ordering()), account())).AccountPage,
-                  },
+                  lazy: { Component: async () => (await withFeature(import('../features/shop/AccountPage'), ordering())).AccountPage },
                 },
                 {
                   path: ROUTES.shopPaypalReturn,

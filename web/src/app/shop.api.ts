@@ -35,8 +35,11 @@ function reasonOfRejection(rejection: unknown): string | undefined {
 export interface WriteOutcome<Answer> {
   /** The success toast, when the api's answer has no words of its own. */
   success: string;
-  /** The failure toast's headline, with the api's reason under it; without one the reason is the toast. */
-  failure?: string;
+  /**
+   * The failure toast's headline, with the api's reason under it; without one the reason is the toast; false
+   * when the screen shows the refusal itself, beside the fields it is about.
+   */
+  failure?: string | false;
   /** What the success changes before it is told (a shown list patched in place). */
   whenDone?: (answer: Answer) => unknown;
 }
@@ -51,6 +54,7 @@ export async function toastOutcome<Answer extends { message?: string }>(
     whenDone?.(answer);
     dispatch(toastRequested('success', answer.message ?? success));
   } catch (rejection) {
+    if (failure === false) return;
     const reason = reasonOfRejection(rejection);
     dispatch(failure ? toastRequested('error', failure, reason) : toastRequested('error', reason ?? MESSAGES.server.internalError));
   }
@@ -95,6 +99,6 @@ export const apiBaseQuery: BaseQueryFn<ApiCall, unknown, ApiFailure> = async (ca
 export const shopApi = createApi({
   reducerPath: 'api',
   baseQuery: retry(apiBaseQuery, { maxRetries: 0 }),
-  tagTypes: ['ShopInfo', 'FeatureImage', 'Dashboard', 'Product', 'ProductList', 'Review', 'AdminProduct'],
+  tagTypes: ['ShopInfo', 'FeatureImage', 'Dashboard', 'Product', 'ProductList', 'Review', 'AdminProduct', 'Profile'],
   endpoints: () => ({}),
 });

@@ -1,6 +1,5 @@
 import { combineSlices, configureStore, createAction, type Reducer } from '@reduxjs/toolkit';
 import createSagaMiddleware, { type Saga } from 'redux-saga';
-import type { accountReducer } from '../features/account/account.slice';
 import type { addressesReducer } from '../features/addresses/addresses.slice';
 import type { adminOrdersReducer } from '../features/admin/orders/adminOrders.slice';
 import type { queueConsoleReducer } from '../features/admin/queues/queueConsole.slice';
@@ -35,7 +34,6 @@ interface LazyLoadedState {
   payments: ReturnType<typeof paymentsReducer>;
   adminOrders: ReturnType<typeof adminOrdersReducer>;
   queueConsole: ReturnType<typeof queueConsoleReducer>;
-  account: ReturnType<typeof accountReducer>;
   emailLinks: ReturnType<typeof emailLinksReducer>;
 }
 

@@ -5,7 +5,7 @@ import { MESSAGES, ROUTES, type SessionUser } from '@shop/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { returnStateOf } from '../../app/route-guard';
 import { accountTabLink } from '../account/account-tabs';
-import { verificationResendRequested } from '../account/account.slice';
+import { useResendVerificationMutation } from '../account/account.api';
 import { homePathFor, selectUser } from './auth.selectors';
 import { AuthScreen } from './AuthScreen';
 import { linkTokenOf } from './email-link-token';
@@ -21,12 +21,11 @@ function afterVerification(user: SessionUser | null): { to: string; label: strin
 
 /** Where a new link is asked for: the Profile tab of a signed-in shopper, or through sign-in first. */
 function NewLinkPath() {
-  const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
-  const { isSending } = useAppSelector((state) => state.account.verificationResend);
+  const [resendVerification, { isLoading }] = useResendVerificationMutation();
   if (user) {
     return (
-      <Button type="primary" loading={isSending} onClick={() => dispatch(verificationResendRequested())}>
+      <Button type="primary" loading={isLoading} onClick={() => void resendVerification()}>
         {MESSAGES.accountScreens.resendVerification}
       </Button>
     );
