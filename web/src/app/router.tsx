@@ -31,7 +31,6 @@ function appRoutes(store: AppStore): RouteObject[] {
   }
   const ordering = () => import('../features/orders/ordering.feature').then((module) => module.orderingFeature);
   const admin = () => import('../features/admin/admin.feature').then((module) => module.adminFeature);
-  const emailLinks = () => import('../features/auth/email-links.feature').then((module) => module.emailLinksFeature);
 
   return [
     {
@@ -64,25 +63,17 @@ function appRoutes(store: AppStore): RouteObject[] {
                 {
                   path: ROUTES.forgotPassword,
                   handle: titled('Forgot password'),
-                  lazy: {
-                    Component: async () =>
-                      (await withFeature(import('../features/auth/ForgotPasswordPage'), emailLinks())).ForgotPasswordPage,
-                  },
+                  lazy: { Component: async () => (await import('../features/auth/ForgotPasswordPage')).ForgotPasswordPage },
                 },
                 {
                   path: ROUTES.resetPassword,
                   handle: titled('Set a new password'),
-                  lazy: {
-                    Component: async () =>
-                      (await withFeature(import('../features/auth/ResetPasswordPage'), emailLinks())).ResetPasswordPage,
-                  },
+                  lazy: { Component: async () => (await import('../features/auth/ResetPasswordPage')).ResetPasswordPage },
                 },
                 {
                   path: ROUTES.verifyEmail,
                   handle: titled('Verify your e-mail'),
-                  lazy: {
-                    Component: async () => (await withFeature(import('../features/auth/VerifyEmailPage'), emailLinks())).VerifyEmailPage,
-                  },
+                  lazy: { Component: async () => (await import('../features/auth/VerifyEmailPage')).VerifyEmailPage },
                 },
               ],
             },

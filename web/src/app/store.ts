@@ -4,7 +4,6 @@ import type { addressesReducer } from '../features/addresses/addresses.slice';
 import type { adminOrdersReducer } from '../features/admin/orders/adminOrders.slice';
 import type { queueConsoleReducer } from '../features/admin/queues/queueConsole.slice';
 import { authReducer } from '../features/auth/auth.slice';
-import type { emailLinksReducer } from '../features/auth/email-links.slice';
 import { cartReducer } from '../features/cart/cart.slice';
 import { productViewReducer } from '../features/catalogue/productView.slice';
 import type { checkoutReducer } from '../features/checkout/checkout.slice';
@@ -34,7 +33,6 @@ interface LazyLoadedState {
   payments: ReturnType<typeof paymentsReducer>;
   adminOrders: ReturnType<typeof adminOrdersReducer>;
   queueConsole: ReturnType<typeof queueConsoleReducer>;
-  emailLinks: ReturnType<typeof emailLinksReducer>;
 }
 
 /**

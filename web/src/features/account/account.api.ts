@@ -1,5 +1,8 @@
 import { ACCOUNT_API, MESSAGES, type AccountProfile, type ApiSuccess } from '@shop/contracts';
 import { isApiFailure, shopApi, toastOutcome } from '../../app/shop.api';
+import type { RootState } from '../../app/store';
+import { selectUser } from '../auth/auth.selectors';
+import { loggedOut } from '../auth/auth.slice';
 
 /** What the Profile tab sends: only the fields the person changed (ACCOUNT_API.profile's PATCH). */
 export interface ProfileChanges {
@@ -20,6 +23,18 @@ export interface AccountDeletion {
   /** Left out for an account without a password (Google only). */
   password?: string;
 }
+
+/** A new password for the account whose e-mailed link carried the token. */
+export interface NewPassword {
+  token: string;
+  password: string;
+}
+
+/** The api's words for what it did, or the fallback when an answer carries none. */
+const wordsOf =
+  (fallback: string) =>
+  (answer: ApiSuccess<null>): string =>
+    answer.message ?? fallback;
 
 export const accountApi = shopApi.injectEndpoints({
   endpoints: (build) => ({
@@ -61,6 +76,36 @@ export const accountApi = shopApi.injectEndpoints({
       query: (deletion) => ({ url: ACCOUNT_API.deleteAccount, method: 'POST', body: deletion }),
       onQueryStarted: (_deletion, api) => toastOutcome(api, { success: MESSAGES.account.deleted, failure: false }),
     }),
+    /** The api answers alike whether or not the address has an account: its words are the page's answer, as they are. */
+    requestResetLink: build.mutation<string, { email: string }>({
+      query: (request) => ({ url: ACCOUNT_API.forgotPassword, method: 'POST', body: request }),
+      transformResponse: wordsOf(MESSAGES.account.resetRequested),
+    }),
+    /**
+     * The api ends every session of the account, this browser's too: it is signed out here before the write
+     * answers, so the page can send it to sign in with the new password. A refusal stays on the page.
+     */
+    setNewPassword: build.mutation<ApiSuccess<null>, NewPassword>({
+      query: (newPassword) => ({ url: ACCOUNT_API.resetPassword, method: 'POST', body: newPassword }),
+      onQueryStarted: (_newPassword, api) =>
+        toastOutcome(api, {
+          success: MESSAGES.account.passwordReset,
+          failure: false,
+          whenDone: () => {
+            if (selectUser(api.getState() as RootState)) api.dispatch(loggedOut());
+          },
+        }),
+    }),
+    /**
+     * A post, yet a query: a link's token is spent by its first post, and the cache keeps what that answered, by
+     * token, for the tab's life, so the page rendered twice (React's strict mode) or opened again shows it rather
+     * than posting a used token.
+     */
+    verifyEmail: build.query<string, string>({
+      query: (token) => ({ url: ACCOUNT_API.verifyEmail, method: 'POST', body: { token } }),
+      transformResponse: wordsOf(MESSAGES.account.emailVerified),
+      keepUnusedDataFor: Infinity,
+    }),
   }),
 });
 
@@ -70,4 +115,7 @@ export const {
   useChangePasswordMutation,
   useResendVerificationMutation,
   useDeleteAccountMutation,
+  useRequestResetLinkMutation,
+  useSetNewPasswordMutation,
+  useVerifyEmailQuery,
 } = accountApi;
