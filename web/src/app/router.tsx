@@ -57,8 +57,6 @@ export function appRoutes(store: AppStore, place: RoutesPlace = 'browser'): Rout
   }
   const ordering = () => import('../features/orders/ordering.feature').then((module) => module.orderingFeature);
   const admin = () => import('../features/admin/admin.feature').then((module) => module.adminFeature);
-  const account = () => import('../features/account/account.feature').then((module) => module.accountFeature);
-  const emailLinks = () => import('../features/auth/email-links.feature').then((module) => module.emailLinksFeature);
 
   return [
     {
@@ -91,26 +89,17 @@ export function appRoutes(store: AppStore, place: RoutesPlace = 'browser'): Rout
                 {
                   path: ROUTES.forgotPassword,
                   handle: titled('Forgot password'),
-                  lazy: {
-                    Component: async () =>
-                      (await withFeature(import('../features/auth/ForgotPasswordPage'), emailLinks())).ForgotPasswordPage,
-                  },
+                  lazy: { Component: async () => (await import('../features/auth/ForgotPasswordPage')).ForgotPasswordPage },
                 },
                 {
                   path: ROUTES.resetPassword,
                   handle: titled('Set a new password'),
-                  lazy: {
-                    Component: async () =>
-                      (await withFeature(import('../features/auth/ResetPasswordPage'), emailLinks())).ResetPasswordPage,
-                  },
+                  lazy: { Component: async () => (await import('../features/auth/ResetPasswordPage')).ResetPasswordPage },
                 },
                 {
                   path: ROUTES.verifyEmail,
                   handle: titled('Verify your e-mail'),
-                  lazy: {
-                    Component: async () =>
-                      (await withFeature(withFeature(import('../features/auth/VerifyEmailPage'), emailLinks()), account())).VerifyEmailPage,
-                  },
+                  lazy: { Component: async () => (await import('../features/auth/VerifyEmailPage')).VerifyEmailPage },
                 },
               ],
             },
@@ -189,10 +178,7 @@ export function appRoutes(store: AppStore, place: RoutesPlace = 'browser'): Rout
                 {
                   path: ROUTES.shopAccount,
                   handle: titled('My account'),
-                  lazy: {
-                    Component: async () =>
-                      (await withFeature(withFeature(import('../features/shop/AccountPage'), ordering()), account())).AccountPage,
-                  },
+                  lazy: { Component: async () => (await withFeature(import('../features/shop/AccountPage'), ordering())).AccountPage },
                 },
                 {
                   path: ROUTES.shopPaypalReturn,

@@ -36,8 +36,11 @@ function reasonOfRejection(rejection: unknown): string | undefined {
 export interface WriteOutcome<Answer> {
   /** The success toast, when the api's answer has no words of its own. */
   success: string;
-  /** The failure toast's headline, with the api's reason under it; without one the reason is the toast. */
-  failure?: string;
+  /**
+   * The failure toast's headline, with the api's reason under it; without one the reason is the toast; false
+   * when the screen shows the refusal itself, beside the fields it is about.
+   */
+  failure?: string | false;
   /** What the success changes before it is told (a shown list patched in place). */
   whenDone?: (answer: Answer) => unknown;
 }
@@ -52,6 +55,7 @@ export async function toastOutcome<Answer extends { message?: string }>(
     whenDone?.(answer);
     dispatch(toastRequested('success', answer.message ?? success));
   } catch (rejection) {
+    if (failure === false) return;
     const reason = reasonOfRejection(rejection);
     dispatch(failure ? toastRequested('error', failure, reason) : toastRequested('error', reason ?? MESSAGES.server.internalError));
   }
@@ -114,7 +118,7 @@ export const apiBaseQuery: BaseQueryFn<ApiCall, unknown, ApiFailure> = async (ca
 export const shopApi = createApi({
   reducerPath: 'api',
   baseQuery: retry(apiBaseQuery, { maxRetries: 0 }),
-  tagTypes: ['ShopInfo', 'FeatureImage', 'Dashboard', 'Product', 'ProductList', 'Review', 'AdminProduct'],
+  tagTypes: ['ShopInfo', 'FeatureImage', 'Dashboard', 'Product', 'ProductList', 'Review', 'AdminProduct', 'Profile'],
   endpoints: () => ({}),
   // The payload is what a render of this same api kept (entry-server.tsx), so its shape is this reducer's.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any

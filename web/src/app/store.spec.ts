@@ -8,6 +8,7 @@ import { authChecked } from '../features/auth/auth.slice';
 import { shopper } from '../features/cart/cart-fixtures';
 import { orderingFeature } from '../features/orders/ordering.feature';
 import { memoryStorage } from '../testing/memory-storage';
+import { shopApi } from './shop.api';
 import { makeStore, type LazyFeature } from './store';
 
 const probe = createAction('test/probe');
@@ -44,6 +45,13 @@ describe('features that come with their screens', () => {
     for (const slice of ['addresses', 'checkout', 'orders', 'payments', 'adminOrders', 'queueConsole'])
       expect(state[slice]).toBeUndefined();
     expect(state.cart).toBeDefined();
+  });
+
+  it("holds none of the account's endpoints until a screen that uses them loads", async () => {
+    makeStore({ firstLoadSaga: noSagas });
+    expect(Object.keys(shopApi.endpoints)).not.toContain('getProfile');
+    await import('../features/account/account.api');
+    expect(Object.keys(shopApi.endpoints)).toContain('getProfile');
   });
 
   it("fills a loaded feature's initial state at once, before any screen of it renders", () => {

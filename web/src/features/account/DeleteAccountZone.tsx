@@ -1,9 +1,12 @@
 import { Alert, Button, Card, Flex, Form, Input, Modal, theme, Typography } from 'antd';
 import { useState } from 'react';
-import { LIMITS, MESSAGES, type AccountProfile } from '@shop/contracts';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useNavigate } from 'react-router-dom';
+import { LIMITS, MESSAGES, ROUTES, type AccountProfile } from '@shop/contracts';
+import { useAppDispatch } from '../../app/hooks';
+import { messageOfFailure } from '../../app/shop.api';
+import { loggedOut } from '../auth/auth.slice';
 import { PasswordField } from '../auth/CredentialFields';
-import { accountDeletionDismissed, accountDeletionRequested } from './account.slice';
+import { useDeleteAccountMutation } from './account.api';
 import { confirmsAccountEmail, deletionOf } from './profile-form';
 
 interface DeletionFormValues {
@@ -11,18 +14,33 @@ interface DeletionFormValues {
   password?: string;
 }
 
+/** The dialog's form: closing the dialog destroys it, and the last refusal goes with it. */
 function DeleteAccountForm({ profile, onKeep }: { profile: AccountProfile; onKeep: () => void }) {
   const dispatch = useAppDispatch();
+  const navigate = useNavigate();
   const [form] = Form.useForm<DeletionFormValues>();
   const typedEmail = Form.useWatch('confirmEmail', form);
-  const { isSending, error } = useAppSelector((state) => state.account.deletion);
+  const [deleteAccount, { isLoading, error: refusal }] = useDeleteAccountMutation();
+  const error = messageOfFailure(refusal);
+
+  /**
+   * The api has ended every session of the account by its answer; the page leaves for the shop's home before
+   * the session is forgotten here, or the route guard would send a guest to sign in.
+   */
+  async function deleteForGood(typed: DeletionFormValues) {
+    const deleted = await deleteAccount(deletionOf(profile, typed));
+    if (deleted.error) return;
+    await navigate(ROUTES.shopHome, { replace: true, flushSync: true });
+    dispatch(loggedOut());
+  }
+
   return (
     <Form<DeletionFormValues>
       form={form}
       name="account-deletion"
       layout="vertical"
       requiredMark={false}
-      onFinish={(typed) => dispatch(accountDeletionRequested(deletionOf(profile, typed)))}
+      onFinish={(typed) => void deleteForGood(typed)}
     >
       <Typography.Paragraph>{MESSAGES.accountScreens.deleteExplained}</Typography.Paragraph>
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
@@ -41,7 +59,7 @@ function DeleteAccountForm({ profile, onKeep }: { profile: AccountProfile; onKee
       {profile.hasPassword && <PasswordField isNew={false} label="Your password" />}
       <Flex justify="end" gap="small" wrap>
         <Button onClick={onKeep}>Keep my account</Button>
-        <Button danger type="primary" htmlType="submit" loading={isSending} disabled={!confirmsAccountEmail(typedEmail, profile)}>
+        <Button danger type="primary" htmlType="submit" loading={isLoading} disabled={!confirmsAccountEmail(typedEmail, profile)}>
           Delete my account for good
         </Button>
       </Flex>
@@ -51,7 +69,6 @@ function DeleteAccountForm({ profile, onKeep }: { profile: AccountProfile; onKee
 
 /** The danger zone of the Profile tab (Kenya's Data Protection Act): what is erased and what is kept, said before the person confirms. */
 export function DeleteAccountZone({ profile }: { profile: AccountProfile }) {
-  const dispatch = useAppDispatch();
   const { token } = theme.useToken();
   const [isOpen, setOpen] = useState(false);
   return (
@@ -64,14 +81,7 @@ export function DeleteAccountZone({ profile }: { profile: AccountProfile }) {
       <Button danger onClick={() => setOpen(true)}>
         Delete my account
       </Button>
-      <Modal
-        open={isOpen}
-        title="Delete your account?"
-        footer={null}
-        destroyOnHidden
-        onCancel={() => setOpen(false)}
-        afterClose={() => dispatch(accountDeletionDismissed())}
-      >
+      <Modal open={isOpen} title="Delete your account?" footer={null} destroyOnHidden onCancel={() => setOpen(false)}>
         <DeleteAccountForm profile={profile} onKeep={() => setOpen(false)} />
       </Modal>
     </Card>

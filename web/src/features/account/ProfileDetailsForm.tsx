@@ -1,20 +1,18 @@
 import { Button, Card, Flex, Form, Input, Switch, Tag, Typography } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { LIMITS, MESSAGES, type AccountProfile } from '@shop/contracts';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { profileSaveRequested, verificationResendRequested } from './account.slice';
+import { useResendVerificationMutation, useUpdateProfileMutation } from './account.api';
 import { PROFILE_PHONE_RULE, profileChangesOf, profileFormValuesOf, type ProfileFormValues } from './profile-form';
 
 function EmailVerification({ profile }: { profile: AccountProfile }) {
-  const dispatch = useAppDispatch();
-  const { isSending } = useAppSelector((state) => state.account.verificationResend);
+  const [resendVerification, { isLoading }] = useResendVerificationMutation();
   return (
     <Flex gap="small" align="center" wrap>
       <Tag color={profile.emailVerified ? 'success' : 'warning'}>
         {profile.emailVerified ? MESSAGES.accountScreens.emailVerified : MESSAGES.accountScreens.emailNotVerified}
       </Tag>
       {!profile.emailVerified && (
-        <Button size="small" loading={isSending} onClick={() => dispatch(verificationResendRequested())}>
+        <Button size="small" loading={isLoading} onClick={() => void resendVerification()}>
           {MESSAGES.accountScreens.resendVerification}
         </Button>
       )}
@@ -24,11 +22,10 @@ function EmailVerification({ profile }: { profile: AccountProfile }) {
 
 /** Name, the phone SMS about orders go to, the e-mail and whether it is verified, and which messages to receive. */
 export function ProfileDetailsForm({ profile }: { profile: AccountProfile }) {
-  const dispatch = useAppDispatch();
   const [form] = Form.useForm<ProfileFormValues>();
   const saved = useMemo(() => profileFormValuesOf(profile), [profile]);
   const typed = Form.useWatch([], form);
-  const { isSending } = useAppSelector((state) => state.account.profileSave);
+  const [updateProfile, { isLoading: isSaving }] = useUpdateProfileMutation();
   const hasChanges = typed !== undefined && Object.keys(profileChangesOf(profile, { ...saved, ...typed })).length > 0;
 
   // The saved profile is what the form shows next: the phone as the api keeps it, read back the Kenyan way.
@@ -43,7 +40,7 @@ export function ProfileDetailsForm({ profile }: { profile: AccountProfile }) {
         name="profile"
         layout="vertical"
         initialValues={saved}
-        onFinish={(values) => dispatch(profileSaveRequested(profileChangesOf(profile, values)))}
+        onFinish={(values) => void updateProfile(profileChangesOf(profile, values))}
       >
         <Form.Item
           name="userName"
@@ -75,7 +72,7 @@ export function ProfileDetailsForm({ profile }: { profile: AccountProfile }) {
             <Switch />
           </Form.Item>
         </Flex>
-        <Button type="primary" htmlType="submit" loading={isSending} disabled={!hasChanges}>
+        <Button type="primary" htmlType="submit" loading={isSaving} disabled={!hasChanges}>
           Save changes
         </Button>
       </Form>

@@ -1,24 +1,18 @@
 import { Col, Row, Skeleton } from 'antd';
-import { useEffect } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { messageOfFailure } from '../../app/shop.api';
 import { LoadFailureAlert } from '../../components/LoadFailureAlert';
-import { profileRequested } from './account.slice';
+import { useGetProfileQuery } from './account.api';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { DeleteAccountZone } from './DeleteAccountZone';
 import { ProfileDetailsForm } from './ProfileDetailsForm';
 
 /** The account's Profile tab (docs/product.md, Accounts): read afresh on every visit, as a link opened in another browser may have verified the e-mail meanwhile. */
 export function ProfileTab() {
-  const dispatch = useAppDispatch();
-  const { profile, isLoading, error } = useAppSelector((state) => state.account);
-
-  useEffect(() => {
-    dispatch(profileRequested());
-  }, [dispatch]);
+  const { data: profile, error, isFetching, refetch } = useGetProfileQuery();
 
   return (
     <>
-      <LoadFailureAlert error={error} onRetry={() => dispatch(profileRequested())} retrying={isLoading} />
+      <LoadFailureAlert error={messageOfFailure(error)} onRetry={() => void refetch()} retrying={isFetching} />
       {profile ? (
         <Row gutter={[16, 16]}>
           <Col xs={24} lg={12}>

@@ -1,26 +1,11 @@
-import { configureStore } from '@reduxjs/toolkit';
-import createSagaMiddleware, { type SagaIterator } from 'redux-saga';
 import { ACCOUNT_API, MESSAGES, type AccountProfile } from '@shop/contracts';
-import { makeStore } from '../../app/store';
+import { messageOfFailure } from '../../app/shop.api';
 import { apiClient, ApiError } from '../../lib/api-client';
-import { authReducer, loggedOut, signedInAs } from '../auth/auth.slice';
-import { notificationsReducer } from '../notifications/notifications.slice';
-import { shopper } from '../orders/order-fixtures';
-import { accountFeature } from './account.feature';
-import { accountSaga } from './account.saga';
-import {
-  accountDeleted,
-  accountDeletionDismissed,
-  accountDeletionRequested,
-  accountReducer,
-  passwordChangeRequested,
-  profileLoaded,
-  profileRequested,
-  profileSaveRequested,
-  verificationResendRequested,
-} from './account.slice';
+import { startApiStore } from '../../testing/api-store';
+import { notificationsReducer, type Toast } from '../notifications/notifications.slice';
+import { accountApi } from './account.api';
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 const wanjiru: AccountProfile = {
   userName: 'Wanjiru',
@@ -33,7 +18,7 @@ const wanjiru: AccountProfile = {
   googleLinked: false,
 };
 
-type Call = { method: string; path: string; body?: unknown };
+type Call = { method: string; path: string; body?: unknown; options?: unknown };
 
 describe('the account’s Profile tab', () => {
   const real = { get: apiClient.get, post: apiClient.post, patch: apiClient.patch };
@@ -43,205 +28,201 @@ describe('the account’s Profile tab', () => {
   beforeEach(() => {
     calls = [];
     onServer = wanjiru;
-    apiClient.get = (async (path: string) => {
-      calls.push({ method: 'GET', path });
+    apiClient.get = (async (path: string, options: unknown) => {
+      calls.push({ method: 'GET', path, options });
       return { success: true, data: onServer };
     }) as typeof apiClient.get;
   });
-
   afterEach(() => Object.assign(apiClient, real));
 
-  function startAccount() {
-    const sagaMiddleware = createSagaMiddleware();
-    const store = configureStore({
-      reducer: { auth: authReducer, notifications: notificationsReducer, account: accountReducer },
-      middleware: (getDefaultMiddleware) => getDefaultMiddleware({ thunk: false }).concat(sagaMiddleware),
-    });
-    store.dispatch(signedInAs(shopper));
-    const task = sagaMiddleware.run(accountSaga);
-    const toasts = () => store.getState().notifications.pending.map(({ kind, text }) => ({ kind, text }));
-    return { store, toasts, account: () => store.getState().account, stop: () => task.cancel() };
+  /** The Profile tab open: its profile read and shown, toasts kept. */
+  async function openProfileTab() {
+    const store = startApiStore({ notifications: notificationsReducer });
+    const tab = store.dispatch(accountApi.endpoints.getProfile.initiate());
+    await tab;
+    calls.length = 0;
+    const shown = () => accountApi.endpoints.getProfile.select()(store.getState());
+    const toasts = () => store.getState().notifications.pending.map(({ kind, text }: Toast) => ({ kind, text }));
+    return { store, tab, shown, toasts };
   }
 
-  function answerPosts(answer: (path: string, body: unknown) => unknown) {
+  function answerPosts(answer: (path: string) => unknown) {
     apiClient.post = (async (path: string, body: unknown) => {
       calls.push({ method: 'POST', path, body });
-      return answer(path, body);
+      return answer(path);
     }) as typeof apiClient.post;
   }
 
   it('reads the profile fresh, past every cache', async () => {
-    let options: unknown;
-    apiClient.get = (async (path: string, given: unknown) => {
-      calls.push({ method: 'GET', path });
-      options = given;
-      return { success: true, data: onServer };
-    }) as typeof apiClient.get;
-    const { store, account, stop } = startAccount();
-    store.dispatch(profileRequested());
-    expect(account().isLoading).toBe(true);
-    await settle();
-    expect(calls).toEqual([{ method: 'GET', path: ACCOUNT_API.profile }]);
-    expect(options).toMatchObject({ noCache: true });
-    expect(account()).toMatchObject({ profile: wanjiru, isLoading: false, error: null });
-    stop();
+    const store = startApiStore();
+    const tab = store.dispatch(accountApi.endpoints.getProfile.initiate());
+    expect(await tab.unwrap()).toEqual(wanjiru);
+    expect(calls).toEqual([{ method: 'GET', path: ACCOUNT_API.profile, options: expect.objectContaining({ noCache: true }) }]);
+    tab.unsubscribe();
   });
 
   it('says why the profile could not be read, and reads it on a retry', async () => {
     apiClient.get = (async () => {
       throw new ApiError(MESSAGES.server.serviceUnavailable, 'SERVICE_UNAVAILABLE');
     }) as typeof apiClient.get;
-    const { store, account, stop } = startAccount();
-    store.dispatch(profileRequested());
-    await settle();
-    expect(account()).toMatchObject({ profile: null, isLoading: false, error: MESSAGES.server.serviceUnavailable });
+    const store = startApiStore();
+    const tab = store.dispatch(accountApi.endpoints.getProfile.initiate());
+    const failed = await tab;
+    expect(messageOfFailure(failed.error)).toBe(MESSAGES.server.serviceUnavailable);
+
     apiClient.get = (async () => ({ success: true, data: wanjiru })) as typeof apiClient.get;
-    store.dispatch(profileRequested());
-    await settle();
-    expect(account()).toMatchObject({ profile: wanjiru, error: null });
-    stop();
+    expect(await tab.refetch().unwrap()).toEqual(wanjiru);
+    expect(accountApi.endpoints.getProfile.select()(store.getState()).error).toBeUndefined();
+    tab.unsubscribe();
   });
 
-  it('saves only the changes, shows the profile as the api kept it, and toasts the api’s words', async () => {
+  it('keeps nothing of the profile once no screen shows it, so the next person signed in here never sees it', async () => {
+    const { store, tab, shown } = await openProfileTab();
+    expect(shown().data).toEqual(wanjiru);
+    // A sign-out closes the account page, and with it the tab.
+    tab.unsubscribe();
+    await settle();
+    expect(shown().data).toBeUndefined();
+    expect(store.getState().api.queries).toEqual({});
+  });
+
+  it('saves only the changes, shows the profile as the api kept it without reading it again, and toasts the api’s words', async () => {
+    const { store, tab, shown, toasts } = await openProfileTab();
+    const saved = { ...wanjiru, phone: '254712345678', notifyByEmail: false };
     apiClient.patch = (async (path: string, body: unknown) => {
       calls.push({ method: 'PATCH', path, body });
-      return { success: true, message: MESSAGES.account.profileUpdated, data: { ...wanjiru, phone: '254712345678', notifyByEmail: false } };
+      return { success: true, message: MESSAGES.account.profileUpdated, data: saved };
     }) as typeof apiClient.patch;
-    const { store, toasts, account, stop } = startAccount();
-    store.dispatch(profileSaveRequested({ phone: '254712345678', notifyByEmail: false }));
-    expect(account().profileSave.isSending).toBe(true);
-    await settle();
+
+    await store.dispatch(accountApi.endpoints.updateProfile.initiate({ phone: '254712345678', notifyByEmail: false }));
+
     expect(calls).toEqual([{ method: 'PATCH', path: ACCOUNT_API.profile, body: { phone: '254712345678', notifyByEmail: false } }]);
-    expect(account()).toMatchObject({
-      profile: { phone: '254712345678', notifyByEmail: false },
-      profileSave: { isSending: false, error: null },
-    });
+    expect(shown().data).toEqual(saved);
     expect(toasts()).toEqual([{ kind: 'success', text: MESSAGES.account.profileUpdated }]);
-    stop();
+    tab.unsubscribe();
   });
 
-  it('keeps the profile and says why when the api refuses a change', async () => {
+  it('keeps the profile and toasts why when the api refuses a change', async () => {
+    const { store, tab, shown, toasts } = await openProfileTab();
     apiClient.patch = (async () => {
       throw new ApiError(MESSAGES.address.invalidPhone, 'PHONE_INVALID');
     }) as typeof apiClient.patch;
-    const { store, toasts, account, stop } = startAccount();
-    store.dispatch(profileRequested());
-    await settle();
-    store.dispatch(profileSaveRequested({ phone: '12345' }));
-    await settle();
-    expect(account()).toMatchObject({ profile: wanjiru, profileSave: { isSending: false, error: MESSAGES.address.invalidPhone } });
+
+    const refused = await store.dispatch(accountApi.endpoints.updateProfile.initiate({ phone: '12345' }));
+
+    expect(messageOfFailure(refused.error)).toBe(MESSAGES.address.invalidPhone);
+    expect(shown().data).toEqual(wanjiru);
     expect(toasts()).toEqual([{ kind: 'error', text: MESSAGES.address.invalidPhone }]);
-    stop();
+    tab.unsubscribe();
   });
 
-  it('changes the password, toasts it and counts the change so the form empties', async () => {
+  it('changes the password and toasts it', async () => {
     answerPosts(() => ({ success: true, message: MESSAGES.account.passwordChanged, data: null }));
-    const { store, toasts, account, stop } = startAccount();
-    store.dispatch(passwordChangeRequested({ currentPassword: 'twiga-safari-1', newPassword: 'simba-safari-2' }));
-    await settle();
+    const { store, tab, toasts } = await openProfileTab();
+
+    const changed = await store.dispatch(
+      accountApi.endpoints.changePassword.initiate({ currentPassword: 'twiga-safari-1', newPassword: 'simba-safari-2' }),
+    );
+
+    expect(changed.error).toBeUndefined();
     expect(calls).toEqual([
       { method: 'POST', path: ACCOUNT_API.changePassword, body: { currentPassword: 'twiga-safari-1', newPassword: 'simba-safari-2' } },
     ]);
-    expect(account()).toMatchObject({ passwordChange: { isSending: false, error: null }, passwordChanges: 1 });
     expect(toasts()).toEqual([{ kind: 'success', text: MESSAGES.account.passwordChanged }]);
-    stop();
+    tab.unsubscribe();
   });
 
-  it('keeps a refused password change in the form, not in a toast, and counts no change', async () => {
+  it('leaves a refused password change to the form, not to a toast', async () => {
     answerPosts(() => {
       throw new ApiError(MESSAGES.account.currentPasswordWrong, 'CURRENT_PASSWORD_WRONG');
     });
-    const { store, toasts, account, stop } = startAccount();
-    store.dispatch(passwordChangeRequested({ currentPassword: 'wrong', newPassword: 'simba-safari-2' }));
+    const { store, tab, toasts } = await openProfileTab();
+
+    const refused = await store.dispatch(
+      accountApi.endpoints.changePassword.initiate({ currentPassword: 'wrong', newPassword: 'simba-safari-2' }),
+    );
     await settle();
-    expect(account()).toMatchObject({
-      passwordChange: { isSending: false, error: MESSAGES.account.currentPasswordWrong },
-      passwordChanges: 0,
-    });
+
+    expect(messageOfFailure(refused.error)).toBe(MESSAGES.account.currentPasswordWrong);
     expect(toasts()).toEqual([]);
-    stop();
+    tab.unsubscribe();
   });
 
   it('asks for a new verification link and says it was sent', async () => {
     answerPosts(() => ({ success: true, message: MESSAGES.account.verificationSent, data: null }));
-    const { store, toasts, account, stop } = startAccount();
-    store.dispatch(verificationResendRequested());
+    const { store, tab, toasts } = await openProfileTab();
+
+    await store.dispatch(accountApi.endpoints.resendVerification.initiate());
     await settle();
+
     expect(calls).toEqual([{ method: 'POST', path: ACCOUNT_API.resendVerification, body: undefined }]);
-    expect(account().verificationResend).toEqual({ isSending: false, error: null });
     expect(toasts()).toEqual([{ kind: 'success', text: MESSAGES.account.verificationSent }]);
-    stop();
+    tab.unsubscribe();
   });
 
   it('reads the profile again when the api says the e-mail is verified already (a link opened elsewhere)', async () => {
     answerPosts(() => {
       throw new ApiError(MESSAGES.account.alreadyVerified, 'ALREADY_VERIFIED');
     });
+    const { store, tab, shown, toasts } = await openProfileTab();
     onServer = { ...wanjiru, emailVerified: true };
-    const { store, toasts, account, stop } = startAccount();
-    store.dispatch(verificationResendRequested());
+
+    await store.dispatch(accountApi.endpoints.resendVerification.initiate());
     await settle();
+
     expect(toasts()).toEqual([{ kind: 'error', text: MESSAGES.account.alreadyVerified }]);
     expect(calls.map(({ method, path }) => `${method} ${path}`)).toEqual([
       `POST ${ACCOUNT_API.resendVerification}`,
       `GET ${ACCOUNT_API.profile}`,
     ]);
-    expect(account().profile?.emailVerified).toBe(true);
-    stop();
+    expect(shown().data?.emailVerified).toBe(true);
+    tab.unsubscribe();
   });
 
   it('does not read the profile again when the resend is only refused for its limit', async () => {
     answerPosts(() => {
       throw new ApiError(MESSAGES.account.tooManyVerificationMails(60_000), 'RATE_LIMITED');
     });
-    const { store, toasts, stop } = startAccount();
-    store.dispatch(verificationResendRequested());
+    const { store, tab, toasts } = await openProfileTab();
+
+    await store.dispatch(accountApi.endpoints.resendVerification.initiate());
     await settle();
+
     expect(calls.map(({ method }) => method)).toEqual(['POST']);
     expect(toasts()).toEqual([{ kind: 'error', text: MESSAGES.account.tooManyVerificationMails(60_000) }]);
-    stop();
+    tab.unsubscribe();
   });
 
-  it('deletes the account with the typed confirmation, toasts the api’s words and marks it deleted for the page to leave', async () => {
+  it('deletes the account with the typed confirmation and toasts the api’s words', async () => {
     answerPosts(() => ({ success: true, message: MESSAGES.account.deleted, data: null }));
-    const { store, toasts, account, stop } = startAccount();
-    store.dispatch(accountDeletionRequested({ confirmEmail: 'wanjiru@example.test', password: 'twiga-safari-1' }));
-    await settle();
+    const { store, tab, toasts } = await openProfileTab();
+
+    const deleted = await store.dispatch(
+      accountApi.endpoints.deleteAccount.initiate({ confirmEmail: 'wanjiru@example.test', password: 'twiga-safari-1' }),
+    );
+
+    expect(deleted.error).toBeUndefined();
     expect(calls).toEqual([
       { method: 'POST', path: ACCOUNT_API.deleteAccount, body: { confirmEmail: 'wanjiru@example.test', password: 'twiga-safari-1' } },
     ]);
-    expect(account()).toMatchObject({ isDeleted: true, deletion: { isSending: false, error: null } });
     expect(toasts()).toEqual([{ kind: 'success', text: MESSAGES.account.deleted }]);
-    // The page signs out once it has left: nothing of the account stays in the store.
-    store.dispatch(loggedOut());
-    expect(account()).toMatchObject({ profile: null, isDeleted: false });
-    stop();
+    tab.unsubscribe();
   });
 
-  it('keeps the account and the dialog’s reason when the api refuses the deletion, and forgets the reason when the dialog closes', async () => {
+  it('leaves a refused deletion to the dialog, which shows why, and keeps the profile', async () => {
     answerPosts(() => {
       throw new ApiError(MESSAGES.account.currentPasswordWrong, 'CURRENT_PASSWORD_WRONG');
     });
-    const { store, account, stop } = startAccount();
-    store.dispatch(accountDeletionRequested({ confirmEmail: 'wanjiru@example.test', password: 'wrong' }));
+    const { store, tab, shown, toasts } = await openProfileTab();
+
+    const refused = await store.dispatch(
+      accountApi.endpoints.deleteAccount.initiate({ confirmEmail: 'wanjiru@example.test', password: 'wrong' }),
+    );
     await settle();
-    expect(account()).toMatchObject({ isDeleted: false, deletion: { isSending: false, error: MESSAGES.account.currentPasswordWrong } });
-    store.dispatch(accountDeletionDismissed());
-    expect(account().deletion).toEqual({ isSending: false, error: null });
-    stop();
-  });
 
-  it('forgets the profile on sign-out', () => {
-    let state = accountReducer(undefined, profileLoaded(wanjiru));
-    state = accountReducer(state, accountDeleted());
-    expect(accountReducer(state, loggedOut())).toMatchObject({ profile: null, isDeleted: false });
-  });
-
-  it('comes with the account page: no account state until its feature is loaded', () => {
-    function* noSagas(): SagaIterator {}
-    const store = makeStore({ firstLoadSaga: noSagas });
-    expect((store.getState() as unknown as Record<string, unknown>).account).toBeUndefined();
-    store.loadFeature(accountFeature);
-    expect(store.getState().account).toMatchObject({ profile: null, isLoading: false, isDeleted: false });
+    expect(messageOfFailure(refused.error)).toBe(MESSAGES.account.currentPasswordWrong);
+    expect(toasts()).toEqual([]);
+    expect(shown().data).toEqual(wanjiru);
+    tab.unsubscribe();
   });
 });

@@ -2,7 +2,7 @@ import type { FormRule } from 'antd';
 import { MESSAGES, normaliseEmail, type AccountProfile } from '@shop/contracts';
 import { formatKenyanMobile, kenyanMobileNumber } from '@shop/contracts/phone';
 import { phoneLooksWrong } from '../addresses/address-form';
-import type { AccountDeletion, ProfileChanges } from './account.slice';
+import type { AccountDeletion, ProfileChanges } from './account.api';
 
 /** The Profile tab's form as typed. */
 export interface ProfileFormValues {

@@ -1,25 +1,18 @@
 import { Alert, Button, Form, Typography } from 'antd';
-import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { ROUTES } from '@shop/contracts';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../app/hooks';
+import { messageOfFailure } from '../../app/shop.api';
+import { useRequestResetLinkMutation } from '../account/account.api';
 import { selectUser } from './auth.selectors';
 import { AuthScreen } from './AuthScreen';
 import { EmailField } from './CredentialFields';
-import { emailLinkFormLeft, passwordResetLinkRequested } from './email-links.slice';
 
 /** /auth/forgot-password: an e-mail address in, the api's answer out, worded alike whether or not it has an account. */
 export function ForgotPasswordPage() {
-  const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
-  const { isSending, done, error } = useAppSelector((state) => state.emailLinks.forgotPassword);
-
-  useEffect(
-    () => () => {
-      dispatch(emailLinkFormLeft());
-    },
-    [dispatch],
-  );
+  const [requestResetLink, { data: answer, isLoading, error: refusal }] = useRequestResetLinkMutation();
+  const error = messageOfFailure(refusal);
 
   return (
     <AuthScreen
@@ -30,8 +23,8 @@ export function ForgotPasswordPage() {
         </>
       }
     >
-      {done ? (
-        <Alert type="success" showIcon role="status" title={done} />
+      {answer ? (
+        <Alert type="success" showIcon role="status" title={answer} />
       ) : (
         // A signed-in Google shopper setting a first password has the address filled in.
         <Form<{ email: string }>
@@ -39,14 +32,14 @@ export function ForgotPasswordPage() {
           size="large"
           requiredMark={false}
           initialValues={{ email: user?.email }}
-          onFinish={({ email }) => dispatch(passwordResetLinkRequested({ email }))}
+          onFinish={({ email }) => void requestResetLink({ email })}
         >
           <Typography.Paragraph type="secondary">
             Type the e-mail address of your account, and we will send it a link to set a new password.
           </Typography.Paragraph>
           {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
           <EmailField />
-          <Button type="primary" htmlType="submit" block loading={isSending}>
+          <Button type="primary" htmlType="submit" block loading={isLoading}>
             Send me the link
           </Button>
         </Form>

@@ -1,15 +1,15 @@
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import { Alert, Button, Flex, Spin, Typography } from 'antd';
-import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { MESSAGES, ROUTES, type SessionUser } from '@shop/contracts';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../app/hooks';
 import { returnStateOf } from '../../app/route-guard';
+import { messageOfFailure } from '../../app/shop.api';
 import { accountTabLink } from '../account/account-tabs';
-import { verificationResendRequested } from '../account/account.slice';
+import { useResendVerificationMutation, useVerifyEmailQuery } from '../account/account.api';
 import { homePathFor, selectUser } from './auth.selectors';
 import { AuthScreen } from './AuthScreen';
 import { linkTokenOf } from './email-link-token';
-import { emailVerificationRequested } from './email-links.slice';
 
 const PROFILE_TAB = accountTabLink('profile');
 
@@ -21,12 +21,11 @@ function afterVerification(user: SessionUser | null): { to: string; label: strin
 
 /** Where a new link is asked for: the Profile tab of a signed-in shopper, or through sign-in first. */
 function NewLinkPath() {
-  const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
-  const { isSending } = useAppSelector((state) => state.account.verificationResend);
+  const [resendVerification, { isLoading }] = useResendVerificationMutation();
   if (user) {
     return (
-      <Button type="primary" loading={isSending} onClick={() => dispatch(verificationResendRequested())}>
+      <Button type="primary" loading={isLoading} onClick={() => void resendVerification()}>
         {MESSAGES.accountScreens.resendVerification}
       </Button>
     );
@@ -40,26 +39,21 @@ function NewLinkPath() {
 
 /** /auth/verify-email?token=…: the token is posted once, in whichever browser the mail was read; the page says how it went. */
 export function VerifyEmailPage() {
-  const dispatch = useAppDispatch();
   const [search] = useSearchParams();
   const token = linkTokenOf(search);
   const user = useAppSelector(selectUser);
-  const verification = useAppSelector((state) => state.emailLinks.verification);
-  // Until the saga has taken this page's token, what the store holds is another link's outcome.
-  const status = verification.token === token ? verification.status : 'verifying';
-
-  useEffect(() => {
-    if (token !== null) dispatch(emailVerificationRequested(token));
-  }, [dispatch, token]);
+  // This link's outcome only: while its own post is on the way, another link's is no answer.
+  const { currentData: verified, error: refusal } = useVerifyEmailQuery(token ?? skipToken);
+  const failure = messageOfFailure(refusal);
 
   const next = afterVerification(user);
   let outcome;
   if (token === null) {
     outcome = <Alert type="error" showIcon title={MESSAGES.accountScreens.linkIncomplete} />;
-  } else if (status === 'verified') {
-    outcome = <Alert type="success" showIcon role="status" title={verification.message} />;
-  } else if (status === 'failed') {
-    outcome = <Alert type="error" showIcon title={verification.message} />;
+  } else if (verified !== undefined) {
+    outcome = <Alert type="success" showIcon role="status" title={verified} />;
+  } else if (failure) {
+    outcome = <Alert type="error" showIcon title={failure} />;
   } else {
     outcome = (
       <Flex gap="small" align="center" justify="center" role="status">
@@ -73,12 +67,12 @@ export function VerifyEmailPage() {
     <AuthScreen title="Verify your e-mail" switchPrompt="The link from the e-mail we sent you">
       <Flex vertical gap="middle" align="stretch">
         {outcome}
-        {status === 'verified' && (
+        {verified !== undefined && (
           <Flex justify="center">
             <Link to={next.to}>{next.label}</Link>
           </Flex>
         )}
-        {(token === null || status === 'failed') && (
+        {(token === null || failure) && (
           <Flex justify="center">
             <NewLinkPath />
           </Flex>

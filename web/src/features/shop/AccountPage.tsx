@@ -1,13 +1,11 @@
 import { Card, Tabs } from 'antd';
 import { useEffect } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { ROUTES } from '@shop/contracts';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useSearchParams } from 'react-router-dom';
+import { useAppDispatch } from '../../app/hooks';
 import { Heading } from '../../components/Heading';
 import { accountTabOf, searchForTab, type AccountTab } from '../account/account-tabs';
 import { ProfileTab } from '../account/ProfileTab';
 import { AddressManager } from '../addresses/AddressManager';
-import { loggedOut } from '../auth/auth.slice';
 import { AccountOrders } from '../orders/AccountOrders';
 import { linkedOrderId, withoutOrderLink } from '../orders/order-link';
 import { orderDialogOpened } from '../orders/orders.slice';
@@ -19,9 +17,7 @@ import { orderDialogOpened } from '../orders/orders.slice';
  */
 export function AccountPage() {
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
   const [search, setSearch] = useSearchParams();
-  const isDeleted = useAppSelector((state) => state.account.isDeleted);
   const linkedOrder = linkedOrderId(search);
 
   // The link opens the order's dialog once; the address then drops it, so the same link works again later.
@@ -30,15 +26,6 @@ export function AccountPage() {
     dispatch(orderDialogOpened(linkedOrder));
     setSearch(withoutOrderLink, { replace: true });
   }, [dispatch, linkedOrder, setSearch]);
-
-  // A deleted account leaves for the shop's home first: signed out on this page, the guard would send a guest to sign in.
-  useEffect(() => {
-    if (!isDeleted) return;
-    void (async () => {
-      await navigate(ROUTES.shopHome, { replace: true, flushSync: true });
-      dispatch(loggedOut());
-    })();
-  }, [dispatch, isDeleted, navigate]);
 
   return (
     <Card>
