@@ -4,7 +4,8 @@ import { MESSAGES, SHOPPER_API, type ApiSuccess, type Cart, type CartItem, type 
 import { apiClient, messageOfError } from '../../lib/api-client';
 import { followEachSession, isShopper } from '../auth/shopper-session';
 import { toastRequested } from '../notifications/notifications.slice';
-import { selectCartLine, selectCartLineIsBusy, selectProductUnitsInCart } from './cart.selectors';
+import { stockRefusal } from './cart-lines';
+import { selectCartItems, selectCartLine, selectCartLineIsBusy } from './cart.selectors';
 import {
   addToCartRequested,
   cartCleared,
@@ -42,9 +43,11 @@ function* sendLineChange(productId: number, request: CallEffect, successText: st
   }
 }
 
-/** More than the shop holds is refused here, before any request, naming what the cart already has. */
-function* refuseBeyondStock(quantity: number): SagaIterator {
-  yield put(toastRequested('error', MESSAGES.cart.onlyQuantityCanBeAdded(quantity)));
+/** More than the shop holds is refused here, before any request (stockRefusal). */
+function* refusedBeyondStock(productId: number, added: number, totalStock: number): SagaIterator<boolean> {
+  const refusal = stockRefusal((yield select(selectCartItems)) as CartItem[], productId, added, totalStock);
+  if (refusal) yield put(toastRequested('error', refusal));
+  return refusal !== null;
 }
 
 /** The stock is the product's: every variation's line counts against it. */
@@ -52,11 +55,7 @@ function* addToCart(userId: number, action: ReturnType<typeof addToCartRequested
   const { productId, variationId, totalStock } = action.payload;
   // The product's buttons are disabled meanwhile; a second add from a card must not race the first.
   if ((yield select(selectCartLineIsBusy, productId)) as boolean) return;
-  const inCart: number = yield select(selectProductUnitsInCart, productId);
-  if (inCart + 1 > totalStock) {
-    yield call(refuseBeyondStock, inCart);
-    return;
-  }
+  if ((yield call(refusedBeyondStock, productId, 1, totalStock)) as boolean) return;
   const body: CartLineInput = { userId, productId, variationId, quantity: 1 };
   yield call(sendLineChange, productId, call(apiClient.post<CartAnswer>, SHOPPER_API.addToCart, body), MESSAGES.cart.productAdded);
 }
@@ -66,11 +65,7 @@ function* changeQuantity(userId: number, action: ReturnType<typeof cartQuantityC
   if ((yield select(selectCartLineIsBusy, productId)) as boolean) return;
   const line: CartItem | undefined = yield select(selectCartLine, productId, variationId);
   if (!line || quantity < 1 || quantity === line.quantity) return;
-  const inCart: number = yield select(selectProductUnitsInCart, productId);
-  if (inCart - line.quantity + quantity > line.totalStock) {
-    yield call(refuseBeyondStock, inCart);
-    return;
-  }
+  if ((yield call(refusedBeyondStock, productId, quantity - line.quantity, line.totalStock)) as boolean) return;
   const body: CartLineInput = { userId, productId, variationId, quantity };
   yield call(sendLineChange, productId, call(apiClient.put<CartAnswer>, SHOPPER_API.updateCart, body), MESSAGES.cart.itemUpdated);
 }

@@ -1,7 +1,6 @@
 import type { RootState } from '../../app/store';
 import { cartItem, cartOf } from './cart-fixtures';
-import { cartLineKey, cartLineName, isVariationGone } from './cart-lines';
-import { selectCartCount, selectCartLine, selectCartSubtotal, selectProductUnitsInCart } from './cart.selectors';
+import { selectCartLine } from './cart.selectors';
 import {
   cartCleared,
   cartFailed,
@@ -55,30 +54,6 @@ describe('cart state', () => {
   });
 });
 
-describe('cart figures', () => {
-  const state = asRoot(
-    cartReducer(
-      initial,
-      cartLoaded(
-        cartOf(cartItem(1, { price: 1500, salePrice: 1200, quantity: 2 }), cartItem(2, { price: 800, salePrice: 0, quantity: 3 })),
-      ),
-    ),
-  );
-
-  it('prices each line at its sale price when there is one', () => {
-    expect(selectCartSubtotal(state)).toBe(1200 * 2 + 800 * 3);
-  });
-
-  it('counts pieces for the badge, not lines', () => {
-    expect(selectCartCount(state)).toBe(5);
-  });
-
-  it('is zero for an empty cart', () => {
-    expect(selectCartSubtotal(asRoot(initial))).toBe(0);
-    expect(selectCartCount(asRoot(initial))).toBe(0);
-  });
-});
-
 describe("a product's variations in the cart", () => {
   const red = cartItem(5, { variationId: 51, variationLabel: 'Red', quantity: 2 });
   const blue = cartItem(5, { variationId: 52, variationLabel: 'Blue', quantity: 1 });
@@ -89,16 +64,5 @@ describe("a product's variations in the cart", () => {
     expect(selectCartLine(state, 5, 52)).toEqual(blue);
     expect(selectCartLine(state, 5, null)).toEqual(plain);
     expect(selectCartLine(state, 5, 53)).toBeUndefined();
-  });
-
-  it("counts the product's pieces across its lines, as they share its stock", () => {
-    expect(selectProductUnitsInCart(state, 5)).toBe(7);
-    expect(selectProductUnitsInCart(state, 9)).toBe(0);
-  });
-
-  it('keys, names and flags each line', () => {
-    expect([red, blue, plain].map(cartLineKey)).toEqual(['5/51', '5/52', '5/0']);
-    expect([red, plain].map(cartLineName)).toEqual(['Toy 5, Red', 'Toy 5']);
-    expect([red, plain, cartItem(5, { variationId: 50, variationLabel: null })].map(isVariationGone)).toEqual([false, false, true]);
   });
 });
