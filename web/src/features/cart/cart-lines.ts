@@ -1,5 +1,14 @@
 import { effectivePrice, MESSAGES, type CartItem } from '@shop/contracts';
 
+/** One more piece, asked for from a card or the product view (and kept for a guest until they sign in). */
+export interface AddToCartRequest {
+  productId: number;
+  /** The variation the product view shows, or null (a card, or the product's own picture). */
+  variationId: number | null;
+  /** The catalogue's stock of the product, as the card or dialog shows it. */
+  totalStock: number;
+}
+
 /** A line's key among the sheet's: a product's variations are lines of their own. */
 export const cartLineKey = ({ productId, variationId }: Pick<CartItem, 'productId' | 'variationId'>): string =>
   `${productId}/${variationId ?? 0}`;

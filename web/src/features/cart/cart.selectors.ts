@@ -1,16 +1,11 @@
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import type { CartItem } from '@shop/contracts';
 import type { RootState } from '../../app/store';
-import { cartCount, cartSubtotal } from './cart-lines';
+import { selectShopperId } from '../auth/shopper-session';
+import { cartApi } from './cart.api';
 
-export const selectCartItems = (state: RootState): CartItem[] => state.cart.items;
-export const selectCartIsLoading = (state: RootState): boolean => state.cart.isLoading;
-export const selectCartError = (state: RootState): string | null => state.cart.error;
-
-export const selectCartSubtotal = (state: RootState): number => cartSubtotal(state.cart.items);
-export const selectCartCount = (state: RootState): number => cartCount(state.cart.items);
-
-export const selectCartLine = (state: RootState, productId: number, variationId: number | null): CartItem | undefined =>
-  state.cart.items.find((item) => item.productId === productId && item.variationId === variationId);
-
-export const selectCartLineIsBusy = (state: RootState, productId: number): boolean => state.cart.busyProductIds.includes(productId);
-export const selectCartSheetIsOpen = (state: RootState): boolean => state.cart.isSheetOpen;
+/** The lines the signed-in shopper is shown (none when their cart could not be read): what paying is checked against. */
+export function selectCartItems(state: RootState): CartItem[] {
+  const { data, isError } = cartApi.endpoints.getCart.select(selectShopperId(state) ?? skipToken)(state);
+  return (isError ? undefined : data) ?? [];
+}
