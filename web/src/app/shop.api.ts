@@ -118,7 +118,7 @@ export const apiBaseQuery: BaseQueryFn<ApiCall, unknown, ApiFailure> = async (ca
 export const shopApi = createApi({
   reducerPath: 'api',
   baseQuery: retry(apiBaseQuery, { maxRetries: 0 }),
-  tagTypes: ['ShopInfo', 'FeatureImage', 'Dashboard', 'Product', 'ProductList', 'Review', 'AdminProduct', 'Profile'],
+  tagTypes: ['ShopInfo', 'FeatureImage', 'Dashboard', 'Product', 'ProductList', 'Review', 'AdminProduct', 'Profile', 'Cart', 'Wishlist'],
   endpoints: () => ({}),
   // The payload is what a render of this same api kept (entry-server.tsx), so its shape is this reducer's.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -13,7 +13,7 @@ import { makeStore, type LazyFeature } from './store';
 
 const probe = createAction('test/probe');
 
-/** No first-download sagas: a signed-in store would otherwise open a socket and ask for the cart. */
+/** No first-download sagas: a signed-in store would otherwise open a socket. */
 function* noSagas(): SagaIterator {}
 
 /** A feature whose saga counts how many copies of it run, by how many answer one probe. */

@@ -1,4 +1,4 @@
-import type { AddToCartRequest } from '../cart/cart.slice';
+import type { AddToCartRequest } from '../cart/cart-lines';
 
 /**
  * What a guest asked for that needs an account, finished for them once they have signed in

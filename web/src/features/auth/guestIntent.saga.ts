@@ -1,10 +1,13 @@
+import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
-import { all, call, put, select, take, takeEvery } from 'redux-saga/effects';
-import { MESSAGES, type SessionUser } from '@shop/contracts';
-import { addToCartRequested, cartFailed, cartLoaded, cartSheetOpened } from '../cart/cart.slice';
+import { all, call, put, putResolve, takeEvery } from 'redux-saga/effects';
+import { MESSAGES, type CartItem, type Product, type SessionUser } from '@shop/contracts';
+import { stockRefusal } from '../cart/cart-lines';
+import { cartApi } from '../cart/cart.api';
+import { cartSheetOpened } from '../cart/cart.slice';
 import { toastRequested } from '../notifications/notifications.slice';
-import { selectIsInWishlist } from '../wishlist/wishlist.selectors';
-import { wishlistFailed, wishlistLoaded, wishlistSheetOpened, wishlistToggleRequested } from '../wishlist/wishlist.slice';
+import { wishlistApi } from '../wishlist/wishlist.api';
+import { wishlistSheetOpened } from '../wishlist/wishlist.slice';
 import { guestBrowsing, signInAskedFor } from './auth.slice';
 import { forgetGuestIntent, rememberGuestIntent, takeGuestIntent, type GuestIntent, type GuestIntentStorage } from './guest-intent';
 import { followEachSession, isShopper } from './shopper-session';
@@ -16,36 +19,62 @@ function reasonFor(intent: GuestIntent): string {
     : MESSAGES.cart.loginRequired;
 }
 
+const { getCart, addToCart } = cartApi.endpoints;
+const { getWishlist, toggleWishlist } = wishlistApi.endpoints;
+/** The write's outcome is told by its toast and kept in the list's cache: nothing else of it is worth keeping. */
+const UNTRACKED = { track: false };
+
 function* rememberForSignIn(storage: GuestIntentStorage, action: ReturnType<typeof signInAskedFor>): SagaIterator {
   yield call(rememberGuestIntent, storage, action.payload);
   yield put(toastRequested('info', reasonFor(action.payload)));
 }
 
+/** A read of one of the shopper's lists, as RTK Query starts it. */
+type ListRead<Item> = ThunkAction<PromiseLike<{ data?: Item[] }> & { unsubscribe(): void }, unknown, unknown, UnknownAction>;
+
 /**
- * The cart and wishlist sagas load the new shopper's lists on the same session change. Their answer
- * is awaited first: an add sent before it would have its result overwritten by the older list, and a
- * heart could not tell whether the toy is in the wishlist already.
+ * Reads the new shopper's cart or wishlist, then finishes the intent with it (a list that could not be read counts as
+ * empty). The read comes first: an add sent before its answer would have its result overwritten by the older list, and a
+ * heart could not tell whether the toy is kept already. It is held until the intent's write is answered, as the list the
+ * header shows too: no read of the header's own can then bring back the list from before the write.
  */
-function* finish(intent: GuestIntent): SagaIterator {
+function* withList<Item>(read: ListRead<Item>, finishWith: (items: Item[]) => SagaIterator): SagaIterator {
+  const reading: ReturnType<ListRead<Item>> = yield put(read);
+  try {
+    const { data = [] }: { data?: Item[] } = yield call(() => reading);
+    yield call(finishWith, data);
+  } finally {
+    reading.unsubscribe();
+  }
+}
+
+function* finish(intent: GuestIntent, userId: number): SagaIterator {
   switch (intent.kind) {
-    case 'add-to-cart':
-      yield take([cartLoaded.type, cartFailed.type]);
-      yield put(addToCartRequested(intent.request));
-      return;
-    case 'open-cart':
-      yield take([cartLoaded.type, cartFailed.type]);
-      yield put(cartSheetOpened());
-      return;
-    case 'add-to-wishlist': {
-      yield take([wishlistLoaded.type, wishlistFailed.type]);
-      // The heart adds; a toy the shopper had kept from an earlier visit stays kept rather than being toggled out.
-      const isIn: boolean = yield select(selectIsInWishlist, intent.productId);
-      if (!isIn) yield put(wishlistToggleRequested(intent.productId));
+    case 'add-to-cart': {
+      const { productId, variationId, totalStock } = intent.request;
+      yield* withList(getCart.initiate(userId), function* (items: CartItem[]) {
+        const refusal = stockRefusal(items, productId, 1, totalStock);
+        if (refusal) yield put(toastRequested('error', refusal));
+        else yield putResolve(addToCart.initiate({ userId, productId, variationId, quantity: 1 }, UNTRACKED));
+      });
       return;
     }
+    case 'open-cart':
+      yield* withList(getCart.initiate(userId), function* () {
+        yield put(cartSheetOpened());
+      });
+      return;
+    case 'add-to-wishlist':
+      yield* withList(getWishlist.initiate(userId), function* (kept: Product[]) {
+        // The heart adds; a toy the shopper had kept from an earlier visit stays kept rather than being toggled out.
+        if (!kept.some((toy) => toy.id === intent.productId))
+          yield putResolve(toggleWishlist.initiate({ userId, productId: intent.productId, isKept: false }, UNTRACKED));
+      });
+      return;
     case 'open-wishlist':
-      yield take([wishlistLoaded.type, wishlistFailed.type]);
-      yield put(wishlistSheetOpened());
+      yield* withList(getWishlist.initiate(userId), function* () {
+        yield put(wishlistSheetOpened());
+      });
   }
 }
 
@@ -56,7 +85,7 @@ function* finish(intent: GuestIntent): SagaIterator {
 function* followSession(storage: GuestIntentStorage, user: SessionUser | null): SagaIterator {
   if (user === null) return;
   const intent: GuestIntent | null = yield call(takeGuestIntent, storage);
-  if (intent && isShopper(user)) yield call(finish, intent);
+  if (intent && isShopper(user)) yield call(finish, intent, user.id);
 }
 
 export function* guestIntentSaga(storage: GuestIntentStorage = sessionStorage): SagaIterator {

@@ -1,11 +1,11 @@
-import { all, fork } from 'redux-saga/effects';
+import { fork } from 'redux-saga/effects';
 import { MESSAGES, SHOPPER_API, type ApiSuccess, type Cart, type CartLineInput, type Product, type WishlistAnswer } from '@shop/contracts';
 import { apiClient } from '../../lib/api-client';
 import { memoryStorage } from '../../testing/memory-storage';
 import { product } from '../../testing/products';
 import { admin, cartItem, cartOf, settle, shopper, startShopperStore } from '../cart/cart-fixtures';
-import { cartSaga } from '../cart/cart.saga';
-import { wishlistSaga } from '../wishlist/wishlist.saga';
+import { cartApi } from '../cart/cart.api';
+import { wishlistApi } from '../wishlist/wishlist.api';
 import { authChecked, guestBrowsing, loggedOut, signedInAs, signInAskedFor } from './auth.slice';
 import { GUEST_INTENT_LIFETIME_MS, rememberGuestIntent, takeGuestIntent, type GuestIntent } from './guest-intent';
 import { guestIntentSaga } from './guestIntent.saga';
@@ -18,24 +18,34 @@ describe('finishing what a guest asked for once they sign in', () => {
   let requests: { method: string; path: string; body?: unknown }[];
   let serverCart: Cart;
   let serverWishlist: Product[];
+  /** Holds the reads back until released, to see what waits for them. */
+  let gate: Promise<void> | null;
+
+  function holdReads(): () => void {
+    let release = () => {};
+    gate = new Promise((resolve) => (release = resolve));
+    return release;
+  }
 
   beforeEach(() => {
     storage = memoryStorage();
     requests = [];
     serverCart = cartOf(cartItem(1));
     serverWishlist = [product(1)];
+    gate = null;
     apiClient.get = (async (path: string) => {
       requests.push({ method: 'get', path });
+      if (gate) await gate;
       return path.startsWith('/api/wishlist')
         ? ({ success: true, wishlist: { products: serverWishlist } } satisfies WishlistAnswer)
-        : { success: true, message: '', data: serverCart };
+        : ({ success: true, data: serverCart } satisfies ApiSuccess<Cart>);
     }) as typeof apiClient.get;
     apiClient.post = (async (path: string, body?: unknown) => {
       requests.push({ method: 'post', path, body });
       if (path === SHOPPER_API.addToCart) {
         const { productId, variationId } = body as CartLineInput;
         serverCart = cartOf(...serverCart.items, cartItem(productId, { variationId }));
-        return { success: true, message: '', data: serverCart } satisfies ApiSuccess<Cart>;
+        return { success: true, data: serverCart } satisfies ApiSuccess<Cart>;
       }
       serverWishlist = [product((body as { productId: number }).productId), ...serverWishlist];
       return { success: true, wishlist: { products: serverWishlist } } satisfies WishlistAnswer;
@@ -46,11 +56,17 @@ describe('finishing what a guest asked for once they sign in', () => {
     Object.assign(apiClient, real);
   });
 
-  /** The shop as the browser runs it: the cart and wishlist follow the session beside the guest's intent. */
+  /** The shop as the browser runs it: the guest's intent followed across the sign-in. */
   function startShop() {
-    return startShopperStore(function* () {
-      yield all([fork(guestIntentSaga, storage), fork(cartSaga), fork(wishlistSaga)]);
+    const started = startShopperStore(function* () {
+      yield fork(guestIntentSaga, storage);
     });
+    /** The shopper's cart and wishlist as the header shows them once they are signed in. */
+    const showHeader = () => {
+      started.store.dispatch(cartApi.endpoints.getCart.initiate(shopper.id));
+      started.store.dispatch(wishlistApi.endpoints.getWishlist.initiate(shopper.id));
+    };
+    return { ...started, showHeader };
   }
 
   const writes = () => requests.filter((request) => request.method === 'post');
@@ -70,11 +86,16 @@ describe('finishing what a guest asked for once they sign in', () => {
     stop();
   });
 
-  it('puts the toy, with the chosen variation, in the cart of the shopper who signs in, once their cart has loaded', async () => {
-    const { store, stop } = startShop();
+  it('puts the toy, with the chosen variation, in the cart of the shopper who signs in, once their cart has been read', async () => {
+    const { store, showHeader, stop } = startShop();
     store.dispatch(authChecked(null));
     store.dispatch(signInAskedFor(addBlueCar));
+    const release = holdReads();
     store.dispatch(signedInAs(shopper));
+    showHeader();
+    await settle();
+    expect(writes()).toEqual([]);
+    release();
     await settle();
     await settle();
     const cartRequests = requests.filter((request) => request.path.startsWith('/api/shop/cart'));
@@ -82,7 +103,8 @@ describe('finishing what a guest asked for once they sign in', () => {
       { method: 'get', path: SHOPPER_API.cart(shopper.id) },
       { method: 'post', path: SHOPPER_API.addToCart, body: { userId: shopper.id, productId: 3, variationId: 31, quantity: 1 } },
     ]);
-    expect(store.getState().cart.items.map((item) => [item.productId, item.variationId])).toEqual([
+    const lines = cartApi.endpoints.getCart.select(shopper.id)(store.getState()).data;
+    expect(lines?.map((item) => [item.productId, item.variationId])).toEqual([
       [1, null],
       [3, 31],
     ]);
@@ -100,6 +122,18 @@ describe('finishing what a guest asked for once they sign in', () => {
       { method: 'post', path: SHOPPER_API.addToCart, body: { userId: shopper.id, productId: 3, variationId: 31, quantity: 1 } },
     ]);
     expect(toasts()).toContainEqual({ kind: 'success', text: MESSAGES.cart.productAdded });
+    stop();
+  });
+
+  it('refuses the toy, without a write, when the cart holds its whole stock already', async () => {
+    serverCart = cartOf(cartItem(3, { variationId: 32, quantity: 5, totalStock: 5 }));
+    rememberGuestIntent(storage, addBlueCar);
+    const { store, toasts, stop } = startShop();
+    store.dispatch(authChecked(shopper));
+    await settle();
+    await settle();
+    expect(writes()).toEqual([]);
+    expect(toasts()).toEqual([{ kind: 'error', text: MESSAGES.cart.onlyQuantityCanBeAdded(5) }]);
     stop();
   });
 
@@ -144,7 +178,7 @@ describe('finishing what a guest asked for once they sign in', () => {
   });
 
   it('keeps a toy in the wishlist: a heart for a toy already kept does not take it out', async () => {
-    const { store, stop } = startShop();
+    const { store, showHeader, stop } = startShop();
     store.dispatch(signInAskedFor({ kind: 'add-to-wishlist', productId: 1 }));
     store.dispatch(signedInAs(shopper));
     await settle();
@@ -154,26 +188,37 @@ describe('finishing what a guest asked for once they sign in', () => {
     store.dispatch(loggedOut());
     store.dispatch(signInAskedFor({ kind: 'add-to-wishlist', productId: 2 }));
     store.dispatch(signedInAs(shopper));
+    showHeader();
     await settle();
     await settle();
     expect(writes()).toEqual([{ method: 'post', path: SHOPPER_API.addToWishlist, body: { userId: shopper.id, productId: 2 } }]);
-    expect(store.getState().wishlist.products.map((kept) => kept.id)).toEqual([2, 1]);
+    const kept = wishlistApi.endpoints.getWishlist.select(shopper.id)(store.getState()).data;
+    expect(kept?.map((toy) => toy.id)).toEqual([2, 1]);
     stop();
   });
 
-  it('opens the cart or the wishlist the guest asked to see, once it has loaded', async () => {
+  it('opens the cart or the wishlist the guest asked to see, once it has been read', async () => {
     const { store, stop } = startShop();
     store.dispatch(signInAskedFor({ kind: 'open-cart' }));
+    let release = holdReads();
     store.dispatch(signedInAs(shopper));
     await settle();
-    expect(store.getState().cart).toMatchObject({ isSheetOpen: true, isLoading: false });
+    expect(store.getState().cart.isSheetOpen).toBe(false);
+    release();
+    await settle();
+    expect(store.getState().cart.isSheetOpen).toBe(true);
 
     store.dispatch(loggedOut());
     expect(store.getState().cart.isSheetOpen).toBe(false);
     store.dispatch(signInAskedFor({ kind: 'open-wishlist' }));
+    release = holdReads();
     store.dispatch(signedInAs(shopper));
     await settle();
-    expect(store.getState().wishlist).toMatchObject({ isSheetOpen: true, isLoading: false });
+    expect(store.getState().wishlist.isSheetOpen).toBe(false);
+    release();
+    await settle();
+    expect(store.getState().wishlist.isSheetOpen).toBe(true);
+    expect(requests.map((request) => request.path)).toEqual([SHOPPER_API.cart(shopper.id), SHOPPER_API.wishlist(shopper.id)]);
     stop();
   });
 
@@ -186,27 +231,21 @@ describe('finishing what a guest asked for once they sign in', () => {
     store.dispatch(signedInAs(shopper));
     await settle();
     await settle();
-    expect(writes()).toEqual([]);
+    expect(requests).toEqual([]);
     stop();
   });
 
-  it('drops it when the shopper signs out before their cart has loaded', async () => {
-    let release = () => {};
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const answerCart = apiClient.get;
-    apiClient.get = (async (path: string) => {
-      await gate;
-      return answerCart(path);
-    }) as typeof apiClient.get;
+  it('drops it when the shopper signs out before their cart has been read', async () => {
     const { store, stop } = startShop();
     store.dispatch(signInAskedFor(addBlueCar));
+    const release = holdReads();
     store.dispatch(signedInAs(shopper));
     await settle();
     store.dispatch(loggedOut());
     release();
     await settle();
     await settle();
-    expect(writes()).toEqual([]);
+    expect(requests).toEqual([{ method: 'get', path: SHOPPER_API.cart(shopper.id) }]);
     stop();
   });
 });

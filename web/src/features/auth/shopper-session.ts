@@ -34,3 +34,6 @@ export function followEachSession<Args extends unknown[]>(follow: (...args: [...
 export function isShopper(user: SessionUser | null): user is SessionUser {
   return user !== null && user.role !== 'admin';
 }
+
+/** Whose cart and wishlist the screens show: null for a guest or an admin, for whom nothing is asked. */
+export const selectShopperId = ({ auth: { user } }: RootState): number | null => (isShopper(user) ? user.id : null);

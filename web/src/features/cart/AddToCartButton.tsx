@@ -2,10 +2,9 @@ import { ShoppingCartOutlined } from '@ant-design/icons';
 import { Button, type ButtonProps } from 'antd';
 import type { MouseEvent } from 'react';
 import type { Product } from '@shop/contracts';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useSignInFirst } from '../auth/useSignInFirst';
-import { selectCartLineIsBusy } from './cart.selectors';
-import { addToCartRequested, type AddToCartRequest } from './cart.slice';
+import type { AddToCartRequest } from './cart-lines';
+import { useProductInCart } from './useShopperCart';
 
 /** The product dialog's button labels ('Add to Cart' or 'Out of Stock'). */
 export const ADD_TO_CART_LABEL = 'Add to Cart';
@@ -21,17 +20,16 @@ interface AddToCartButtonProps {
   describedBy?: string;
 }
 
-/** Adds one piece to the cart; the saga checks the stock first (docs/product.md, Cart and wishlist). Disabled at zero stock. A guest signs in first, then it is added. */
+/** Adds one piece to the cart, the stock checked first (docs/product.md, Cart and wishlist). Disabled at zero stock. A guest signs in first, then it is added. */
 export function AddToCartButton({ product, variationId = null, size, block, describedBy }: AddToCartButtonProps) {
-  const dispatch = useAppDispatch();
   const signInFirst = useSignInFirst();
-  const isBusy = useAppSelector((state) => selectCartLineIsBusy(state, product.id));
+  const { isBusy, add: addToCart } = useProductInCart(product.id);
   const isOutOfStock = product.totalStock <= 0;
   const add = (event: MouseEvent) => {
     // Inside a card, the click must not also open the product dialog.
     event.stopPropagation();
     const request: AddToCartRequest = { productId: product.id, variationId, totalStock: product.totalStock };
-    signInFirst({ kind: 'add-to-cart', request }, () => dispatch(addToCartRequested(request)));
+    signInFirst({ kind: 'add-to-cart', request }, () => addToCart(variationId, product.totalStock));
   };
   return (
     <Button

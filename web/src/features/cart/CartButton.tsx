@@ -3,8 +3,9 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { HeaderSheetButton } from '../../components/HeaderSheetButton';
 import { lazyNamed } from '../../components/lazy-named';
 import { useSignInFirst } from '../auth/useSignInFirst';
-import { selectCartCount, selectCartSheetIsOpen } from './cart.selectors';
+import { cartCount } from './cart-lines';
 import { cartSheetClosed, cartSheetOpened } from './cart.slice';
+import { useShopperCart } from './useShopperCart';
 
 /** The sheet (a drawer and its lines) comes with the first tap on the button: the first page shows only the button. */
 const CartSheet = lazyNamed(() => import('./CartSheet'), 'CartSheet');
@@ -13,8 +14,8 @@ const CartSheet = lazyNamed(() => import('./CartSheet'), 'CartSheet');
 export function CartButton() {
   const dispatch = useAppDispatch();
   const signInFirst = useSignInFirst();
-  const isOpen = useAppSelector(selectCartSheetIsOpen);
-  const count = useAppSelector(selectCartCount);
+  const isOpen = useAppSelector((state) => state.cart.isSheetOpen);
+  const count = cartCount(useShopperCart().items);
   return (
     <HeaderSheetButton
       icon={<ShoppingCartOutlined />}

@@ -1,12 +1,10 @@
 import { DeleteOutlined, MinusOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Flex, Spin, theme, Typography } from 'antd';
 import { effectivePrice, formatKes, MESSAGES, type CartItem } from '@shop/contracts';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { cartLineName, isVariationGone } from './cart-lines';
-import { selectCartLineIsBusy } from './cart.selectors';
-import { cartLineDeleteRequested, cartQuantityChangeRequested } from './cart.slice';
 import { ProductThumbnail } from './ProductThumbnail';
 import { SheetListItem } from './SheetList';
+import { useProductInCart } from './useShopperCart';
 
 /** The variation chosen, under the title; or why the line can no longer be bought. */
 export function CartLineVariation({ item }: { item: Pick<CartItem, 'variationId' | 'variationLabel'> }) {
@@ -25,13 +23,11 @@ export function CartLineVariation({ item }: { item: Pick<CartItem, 'variationId'
  * be removed.
  */
 export function CartLine({ item }: { item: CartItem }) {
-  const dispatch = useAppDispatch();
   const { token } = theme.useToken();
-  const isBusy = useAppSelector((state) => selectCartLineIsBusy(state, item.productId));
-  const line = { productId: item.productId, variationId: item.variationId };
+  const { isBusy, setQuantity, remove } = useProductInCart(item.productId);
   const name = cartLineName(item);
   const isGone = isVariationGone(item);
-  const changeTo = (quantity: number) => dispatch(cartQuantityChangeRequested({ ...line, quantity }));
+  const changeTo = (quantity: number) => setQuantity(item, quantity);
 
   return (
     <SheetListItem isBusy={isBusy}>
@@ -73,7 +69,7 @@ export function CartLine({ item }: { item: CartItem }) {
             icon={<DeleteOutlined />}
             aria-label={`Remove ${name} from cart`}
             disabled={isBusy}
-            onClick={() => dispatch(cartLineDeleteRequested(line))}
+            onClick={() => remove(item.variationId)}
           />
         </Flex>
       </Flex>

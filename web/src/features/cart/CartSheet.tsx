@@ -1,24 +1,18 @@
 import { Button, Drawer, Empty, Flex, Skeleton, Typography } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { formatKes, MESSAGES, ROUTES } from '@shop/contracts';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { LoadFailureAlert } from '../../components/LoadFailureAlert';
-import { cartLineKey } from './cart-lines';
-import { selectCartError, selectCartIsLoading, selectCartItems, selectCartSubtotal } from './cart.selectors';
-import { cartRequested } from './cart.slice';
+import { cartLineKey, cartSubtotal } from './cart-lines';
 import { CartLine } from './CartLine';
 import { SheetList } from './SheetList';
 import { useSheetSize } from './useSheetSize';
+import { useShopperCart } from './useShopperCart';
 
 /** The right-side sheet 'Your Cart' (docs/product.md, Cart and wishlist): the lines, their total and the way to checkout. */
 export function CartSheet({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const sheetSize = useSheetSize();
-  const items = useAppSelector(selectCartItems);
-  const subtotal = useAppSelector(selectCartSubtotal);
-  const isLoading = useAppSelector(selectCartIsLoading);
-  const error = useAppSelector(selectCartError);
+  const { items, isLoading, error, retry } = useShopperCart();
   const isEmpty = items.length === 0;
 
   const checkout = () => {
@@ -31,7 +25,7 @@ export function CartSheet({ open, onClose }: { open: boolean; onClose: () => voi
       <Flex justify="space-between" align="baseline">
         <Typography.Text strong>{MESSAGES.cart.total}</Typography.Text>
         <Typography.Text strong style={{ fontSize: 18 }}>
-          {formatKes(subtotal)}
+          {formatKes(cartSubtotal(items))}
         </Typography.Text>
       </Flex>
       <Button type="primary" size="large" block disabled={isEmpty} onClick={checkout}>
@@ -45,7 +39,7 @@ export function CartSheet({ open, onClose }: { open: boolean; onClose: () => voi
   else if (isEmpty)
     body = (
       <>
-        <LoadFailureAlert error={error} onRetry={() => dispatch(cartRequested())} retrying={isLoading} />
+        <LoadFailureAlert error={error} onRetry={retry} retrying={isLoading} />
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={MESSAGES.cart.empty} />
       </>
     );

@@ -1,9 +1,11 @@
-import { configureStore, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
+import { combineSlices, configureStore, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { MESSAGES, type Address, type CartItem } from '@shop/contracts';
+import { shopApi } from '../../app/shop.api';
 import { addressesLoaded, addressesReducer, addressSelected } from '../addresses/addresses.slice';
-import { cartLoaded, cartReducer } from '../cart/cart.slice';
-import { notificationsReducer } from '../notifications/notifications.slice';
+import { authReducer, signedInAs } from '../auth/auth.slice';
+import { holdCart, shopper } from '../cart/cart-fixtures';
+import { notificationsReducer, type Toast } from '../notifications/notifications.slice';
 import { mpesaPaymentRequested, paymentsReducer, paypalPaymentRequested } from '../payments/payments.slice';
 import { paymentRequested } from './checkout.actions';
 import { checkoutSaga } from './checkout.saga';
@@ -42,11 +44,17 @@ function startCheckout() {
   dispatched = [];
   const sagaMiddleware = createSagaMiddleware();
   const store = configureStore({
-    reducer: { cart: cartReducer, addresses: addressesReducer, payments: paymentsReducer, notifications: notificationsReducer },
-    middleware: (getDefaultMiddleware) => getDefaultMiddleware({ thunk: false }).concat(sagaMiddleware, recordAction),
+    reducer: combineSlices(shopApi, {
+      auth: authReducer,
+      addresses: addressesReducer,
+      payments: paymentsReducer,
+      notifications: notificationsReducer,
+    }),
+    middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(shopApi.middleware, sagaMiddleware, recordAction),
   });
+  store.dispatch(signedInAs(shopper));
   const task = sagaMiddleware.run(checkoutSaga);
-  const toasts = () => store.getState().notifications.pending.map(({ kind, text }) => ({ kind, text }));
+  const toasts = () => store.getState().notifications.pending.map(({ kind, text }: Toast) => ({ kind, text }));
   return { store, toasts, stop: () => task.cancel() };
 }
 
@@ -62,7 +70,7 @@ describe('pressing a pay button', () => {
 
   it('refuses a cart without a chosen address', () => {
     const { store, toasts, stop } = startCheckout();
-    store.dispatch(cartLoaded({ id: 1, items: [line] }));
+    holdCart(store, [line]);
     store.dispatch(addressesLoaded([address]));
     store.dispatch(paymentRequested('paypal'));
     expect(toasts()).toEqual([{ kind: 'error', text: MESSAGES.checkout.noAddressSelected }]);
@@ -71,7 +79,7 @@ describe('pressing a pay button', () => {
 
   it('refuses an address that was chosen and then deleted elsewhere', () => {
     const { store, toasts, stop } = startCheckout();
-    store.dispatch(cartLoaded({ id: 1, items: [line] }));
+    holdCart(store, [line]);
     store.dispatch(addressesLoaded([address]));
     store.dispatch(addressSelected(address.id));
     store.dispatch(addressesLoaded([]));
@@ -82,7 +90,7 @@ describe('pressing a pay button', () => {
 
   function startReady() {
     const started = startCheckout();
-    started.store.dispatch(cartLoaded({ id: 1, items: [line] }));
+    holdCart(started.store, [line]);
     started.store.dispatch(addressesLoaded([address]));
     started.store.dispatch(addressSelected(address.id));
     return started;

@@ -3,7 +3,6 @@ import createSagaMiddleware, { type Saga } from 'redux-saga';
 import type { AdminPaymentAttentionEvent, MpesaAttemptView, Order, OrderDetails, OrderUpdatedEvent, SessionUser } from '@shop/contracts';
 import { adminOrdersReducer } from '../admin/orders/adminOrders.slice';
 import { authReducer, signedInAs } from '../auth/auth.slice';
-import { cartReducer } from '../cart/cart.slice';
 import { notificationsReducer } from '../notifications/notifications.slice';
 import { paymentsReducer } from '../payments/payments.slice';
 import { realtimeReducer } from '../realtime/realtime.slice';
@@ -93,7 +92,6 @@ export function startOrdersStore<Args extends unknown[]>(saga: Saga<Args>, ...ar
   const store = configureStore({
     reducer: {
       auth: authReducer,
-      cart: cartReducer,
       orders: ordersReducer,
       payments: paymentsReducer,
       adminOrders: adminOrdersReducer,

@@ -15,10 +15,10 @@ import {
   type PaypalOrderAnswer,
   type PlaceOrderInput,
 } from '@shop/contracts';
+import { shopApi } from '../../app/shop.api';
 import type { RootState } from '../../app/store';
 import { apiClient, ApiError, isRefusedWith, messageOfError } from '../../lib/api-client';
 import { loggedOut } from '../auth/auth.slice';
-import { cartRequested } from '../cart/cart.slice';
 import { toastRequested } from '../notifications/notifications.slice';
 import {
   orderUpdated,
@@ -160,7 +160,7 @@ export function* followPayment(settings: PaymentsSagaSettings, orderId: number, 
   // A declined PayPal payer comes back to the return page for the same order; any other end forgets it.
   if (method === 'paypal' && standing.outcome !== 'declined') yield call(forgetPaypalOrder, settings.storage);
   // The server took the paid lines out of the cart.
-  if (standing.outcome === 'paid') yield put(cartRequested());
+  if (standing.outcome === 'paid') yield put(shopApi.util.invalidateTags(['Cart']));
 }
 
 function* pushMpesa(settings: PaymentsSagaSettings, input: MpesaPaymentInput): SagaIterator {
@@ -252,7 +252,7 @@ function* cancelPaypalOrder(settings: PaymentsSagaSettings, reference: string | 
   yield call(forgetPaypalOrder, settings.storage);
   yield put(paypalOrderCancelled({ closed: true }));
   // The cart's lines stay; their stock figures are read again now that the order's units are back.
-  yield put(cartRequested());
+  yield put(shopApi.util.invalidateTags(['Cart']));
 }
 
 /** Back from PayPal (docs/product.md, Payments), the capture is asked for with the stored order id, and the order followed until paid. */

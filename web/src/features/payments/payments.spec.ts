@@ -1,4 +1,6 @@
+import { all, fork, takeEvery } from 'redux-saga/effects';
 import { MESSAGES, ORDER_API, type Order } from '@shop/contracts';
+import { shopApi } from '../../app/shop.api';
 import { apiClient, ApiError, errorOfAnswer } from '../../lib/api-client';
 import { memoryStorage } from '../../testing/memory-storage';
 import { detailsOf, orderOf, settle, startOrdersStore, updateOf } from '../orders/order-fixtures';
@@ -171,14 +173,21 @@ describe('paying', () => {
     }) as typeof apiClient.post;
   }
 
-  /** The shop with its socket connected, unless told otherwise. */
+  /** The shop with its socket connected, unless told otherwise; the tags it marks stale in the api cache are recorded. */
   function start({ safetyReadMs = NO_SAFETY_READ_MS, connected = true } = {}) {
     const settings: PaymentsSagaSettings = { safetyReadMs, storage, leaveFor: (url) => void leftFor.push(url) };
-    const started = startOrdersStore(paymentsSaga, settings);
+    const staleTags: unknown[] = [];
+    const started = startOrdersStore(function* () {
+      yield all([
+        fork(paymentsSaga, settings),
+        takeEvery(shopApi.util.invalidateTags.match, (action) => void staleTags.push(...action.payload)),
+      ]);
+    });
     if (connected) started.store.dispatch(socketConnected());
     const payments = () => started.store.getState().payments;
     const reads = () => calls.filter((call) => call.startsWith('GET')).length;
-    return { ...started, payments, reads };
+    const cartReadAgain = () => staleTags.includes('Cart');
+    return { ...started, payments, reads, cartReadAgain };
   }
 
   const paidOrder = (id: number) => orderOf(id, { paymentStatus: 'paid', orderStatus: 'confirmed' });
@@ -205,7 +214,7 @@ describe('paying', () => {
     it('pushes to the number as Daraja writes it, hides the input, reads the order once and again when its event says it moved', async () => {
       answerPosts(() => accepted(7));
       readings = [orderOf(7), paidOrder(7)];
-      const { store, payments, toasts, reads, stop } = start();
+      const { store, payments, toasts, reads, cartReadAgain, stop } = start();
       store.dispatch(mpesaPhoneRevealed('0708 374 149'));
       store.dispatch(mpesaPaymentRequested(11));
       await settle();
@@ -227,7 +236,7 @@ describe('paying', () => {
       expect(reads()).toBe(2);
       expect(payments().followed).toMatchObject({ outcome: 'paid' });
       // The paid lines left the cart on the server: it is read again.
-      expect(store.getState().cart.isLoading).toBe(true);
+      expect(cartReadAgain()).toBe(true);
       stop();
     });
 
@@ -307,7 +316,7 @@ describe('paying', () => {
         paymentFailureReason: MESSAGES.payment.mpesaCancelled,
       });
       readings = [new ApiError(MESSAGES.server.networkError, null), cancelled];
-      const { store, payments, reads, stop } = start();
+      const { store, payments, reads, cartReadAgain, stop } = start();
       store.dispatch(mpesaPhoneRevealed('0700 001 032'));
       store.dispatch(mpesaPaymentRequested(11));
       await settle();
@@ -316,7 +325,7 @@ describe('paying', () => {
       await settle();
       expect(reads()).toBe(2);
       expect(payments().followed).toMatchObject({ orderId: 7, outcome: 'failed', reason: MESSAGES.payment.mpesaCancelled });
-      expect(store.getState().cart.isLoading).toBe(false);
+      expect(cartReadAgain()).toBe(false);
       stop();
     });
 
@@ -455,7 +464,7 @@ describe('paying', () => {
       answerPosts(() => accepted(7));
       const unknown = orderOf(7, { paymentStatus: 'unknown', orderUpdateDate: '2025-06-02T07:46:00.000Z' });
       readings = [orderOf(7), unknown];
-      const { store, payments, reads, stop } = start();
+      const { store, payments, reads, cartReadAgain, stop } = start();
       store.dispatch(mpesaPhoneRevealed('0708 374 149'));
       store.dispatch(mpesaPaymentRequested(11));
       await settle();
@@ -468,7 +477,7 @@ describe('paying', () => {
         reason: MESSAGES.payment.outcomeUnknown,
         approvalUrl: null,
       });
-      expect(store.getState().cart.isLoading).toBe(false);
+      expect(cartReadAgain()).toBe(false);
 
       // A person settles it later, perhaps hours later: the checkout no longer reads it.
       store.dispatch(orderUpdated(updateOf(paidOrder(7))));
@@ -603,7 +612,7 @@ describe('paying', () => {
           success: true,
           data: detailsOf({ ...pending, orderStatus: 'cancelled', paymentFailureReason: MESSAGES.payment.paypalCancelled }),
         }));
-        const { store, payments, stop } = start();
+        const { store, payments, cartReadAgain, stop } = start();
         store.dispatch(paypalReturned(paypalReturnOf(new URLSearchParams('cancelled=1&token=5O190'))));
         expect(payments().paypalReturn.stage).toBe('cancelling');
         await settle();
@@ -613,7 +622,7 @@ describe('paying', () => {
         expect(payments().followed).toBeNull();
         expect(storedPaypalOrder(storage)).toBeNull();
         // The cart keeps its lines: only their stock is read again.
-        expect(store.getState().cart.isLoading).toBe(true);
+        expect(cartReadAgain()).toBe(true);
         stop();
       });
 

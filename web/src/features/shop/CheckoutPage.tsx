@@ -1,12 +1,11 @@
 import { Col, Flex, Row, theme } from 'antd';
-import { useEffect } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../app/hooks';
 import { useScreens } from '../../app/useScreens';
 import { LoadFailureAlert } from '../../components/LoadFailureAlert';
 import { selectSelectedAddress } from '../addresses/addresses.selectors';
 import { AddressManager } from '../addresses/AddressManager';
-import { selectCartError, selectCartIsLoading, selectCartItems, selectCartSubtotal } from '../cart/cart.selectors';
-import { cartRequested } from '../cart/cart.slice';
+import { cartSubtotal } from '../cart/cart-lines';
+import { useShopperCart } from '../cart/useShopperCart';
 import { CheckoutBanner } from '../checkout/CheckoutBanner';
 import { DeliverySummary } from '../checkout/DeliverySummary';
 import { OrderSummary } from '../checkout/OrderSummary';
@@ -17,25 +16,17 @@ import { OrderSummary } from '../checkout/OrderSummary';
  * buttons, and the form for another address last.
  */
 export function CheckoutPage() {
-  const dispatch = useAppDispatch();
   const { token } = theme.useToken();
-  const items = useAppSelector(selectCartItems);
-  const subtotal = useAppSelector(selectCartSubtotal);
-  const cartLoading = useAppSelector(selectCartIsLoading);
-  const cartError = useAppSelector(selectCartError);
+  // Prices and stock may have moved since the cart was read; the order is summed from today's.
+  const cart = useShopperCart({ refetchOnMountOrArgChange: true });
   const address = useAppSelector(selectSelectedAddress);
   const isPhone = useScreens().lg !== true;
-
-  // Prices and stock may have moved since the cart was loaded at sign-in; the order is summed from today's.
-  useEffect(() => {
-    dispatch(cartRequested());
-  }, [dispatch]);
 
   const summary = (
     <Flex vertical gap={token.marginMD}>
       <DeliverySummary address={address} />
-      <LoadFailureAlert error={cartError} onRetry={() => dispatch(cartRequested())} retrying={cartLoading} />
-      <OrderSummary items={items} subtotal={subtotal} isLoading={cartLoading} address={address} />
+      <LoadFailureAlert error={cart.error} onRetry={cart.retry} retrying={cart.isLoading} />
+      <OrderSummary items={cart.items} subtotal={cartSubtotal(cart.items)} isLoading={cart.isLoading} address={address} />
     </Flex>
   );
 

@@ -3,7 +3,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { HeaderSheetButton } from '../../components/HeaderSheetButton';
 import { lazyNamed } from '../../components/lazy-named';
 import { useSignInFirst } from '../auth/useSignInFirst';
-import { selectWishlistCount, selectWishlistSheetIsOpen } from './wishlist.selectors';
+import { useShopperWishlist } from './useShopperWishlist';
 import { wishlistSheetClosed, wishlistSheetOpened } from './wishlist.slice';
 
 /** The sheet (a drawer and its products) comes with the first tap on the button: the first page shows only the button. */
@@ -13,8 +13,8 @@ const WishlistSheet = lazyNamed(() => import('./WishlistSheet'), 'WishlistSheet'
 export function WishlistButton() {
   const dispatch = useAppDispatch();
   const signInFirst = useSignInFirst();
-  const isOpen = useAppSelector(selectWishlistSheetIsOpen);
-  const count = useAppSelector(selectWishlistCount);
+  const isOpen = useAppSelector((state) => state.wishlist.isSheetOpen);
+  const count = useShopperWishlist().items.length;
   return (
     <HeaderSheetButton
       icon={<HeartOutlined />}

@@ -1,10 +1,8 @@
 import { HeartFilled, HeartOutlined } from '@ant-design/icons';
 import { Button, theme, type ButtonProps } from 'antd';
 import type { CSSProperties, MouseEvent } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useSignInFirst } from '../auth/useSignInFirst';
-import { selectIsInWishlist, selectWishlistIsBusy } from './wishlist.selectors';
-import { wishlistToggleRequested } from './wishlist.slice';
+import { useWishlistHeart } from './useShopperWishlist';
 
 interface WishlistHeartProps {
   productId: number;
@@ -18,24 +16,22 @@ interface WishlistHeartProps {
  * dialog's local toggle was a defect). A guest signs in first, then the toy is kept.
  */
 export function WishlistHeart({ productId, size, describedBy, style }: WishlistHeartProps) {
-  const dispatch = useAppDispatch();
   const signInFirst = useSignInFirst();
   const { token } = theme.useToken();
-  const isIn = useAppSelector((state) => selectIsInWishlist(state, productId));
-  const isBusy = useAppSelector((state) => selectWishlistIsBusy(state, productId));
-  const toggle = (event: MouseEvent) => {
+  const { isKept, isBusy, toggle } = useWishlistHeart(productId);
+  const click = (event: MouseEvent) => {
     event.stopPropagation();
-    signInFirst({ kind: 'add-to-wishlist', productId }, () => dispatch(wishlistToggleRequested(productId)));
+    signInFirst({ kind: 'add-to-wishlist', productId }, toggle);
   };
   return (
     <Button
       shape="circle"
       size={size}
-      icon={isIn ? <HeartFilled style={{ color: token.colorError }} /> : <HeartOutlined />}
+      icon={isKept ? <HeartFilled style={{ color: token.colorError }} /> : <HeartOutlined />}
       loading={isBusy}
-      onClick={toggle}
-      aria-label={isIn ? 'Remove from wishlist' : 'Add to wishlist'}
-      aria-pressed={isIn}
+      onClick={click}
+      aria-label={isKept ? 'Remove from wishlist' : 'Add to wishlist'}
+      aria-pressed={isKept}
       aria-describedby={describedBy}
       style={style}
     />

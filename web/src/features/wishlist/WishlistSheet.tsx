@@ -2,18 +2,15 @@ import { DeleteOutlined } from '@ant-design/icons';
 import { Button, Drawer, Empty, Flex, Skeleton, theme, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { coverImage, effectivePrice, formatKes, MESSAGES, ROUTES, type Product } from '@shop/contracts';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { LoadFailureAlert } from '../../components/LoadFailureAlert';
 import { ProductThumbnail } from '../cart/ProductThumbnail';
 import { SheetList, SheetListItem } from '../cart/SheetList';
 import { useSheetSize } from '../cart/useSheetSize';
-import { selectWishlistError, selectWishlistIsBusy, selectWishlistIsLoading, selectWishlistProducts } from './wishlist.selectors';
-import { wishlistRequested, wishlistToggleRequested } from './wishlist.slice';
+import { useShopperWishlist, useWishlistHeart } from './useShopperWishlist';
 
 function WishlistItem({ product, onOpen }: { product: Product; onOpen: () => void }) {
-  const dispatch = useAppDispatch();
   const { token } = theme.useToken();
-  const isBusy = useAppSelector((state) => selectWishlistIsBusy(state, product.id));
+  const { isBusy, toggle } = useWishlistHeart(product.id);
   return (
     <SheetListItem isBusy={isBusy}>
       <Flex align="center" gap={token.marginSM} style={{ width: '100%' }}>
@@ -36,7 +33,7 @@ function WishlistItem({ product, onOpen }: { product: Product; onOpen: () => voi
           icon={<DeleteOutlined />}
           loading={isBusy}
           aria-label={`Remove ${product.title} from wishlist`}
-          onClick={() => dispatch(wishlistToggleRequested(product.id))}
+          onClick={toggle}
         />
       </Flex>
     </SheetListItem>
@@ -45,18 +42,15 @@ function WishlistItem({ product, onOpen }: { product: Product; onOpen: () => voi
 
 /** The right-side sheet 'My Wishlist' (docs/product.md, Cart and wishlist); an item opens its product page. */
 export function WishlistSheet({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const dispatch = useAppDispatch();
   const sheetSize = useSheetSize();
-  const products = useAppSelector(selectWishlistProducts);
-  const isLoading = useAppSelector(selectWishlistIsLoading);
-  const error = useAppSelector(selectWishlistError);
+  const { items: products, isLoading, error, retry } = useShopperWishlist();
 
   let body;
   if (isLoading && products.length === 0) body = <Skeleton active avatar paragraph={{ rows: 2 }} />;
   else if (products.length === 0)
     body = (
       <>
-        <LoadFailureAlert error={error} onRetry={() => dispatch(wishlistRequested())} retrying={isLoading} />
+        <LoadFailureAlert error={error} onRetry={retry} retrying={isLoading} />
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={MESSAGES.wishlist.empty} />
       </>
     );

@@ -1,27 +1,36 @@
 import { MESSAGES, SHOPPER_API, type Product, type WishlistAnswer } from '@shop/contracts';
 import { apiClient, ApiError } from '../../lib/api-client';
+import { startApiStore } from '../../testing/api-store';
 import { product } from '../../testing/products';
-import { authChecked, signedInAs } from '../auth/auth.slice';
-import { admin, settle, shopper, startShopperStore } from '../cart/cart-fixtures';
-import { wishlistSaga } from './wishlist.saga';
-import { wishlistReducer, wishlistToggled, wishlistToggleRequested, wishlistToggleStarted } from './wishlist.slice';
+import { settle, shopper } from '../cart/cart-fixtures';
+import { notificationsReducer, type Toast } from '../notifications/notifications.slice';
+import { wishlistApi } from './wishlist.api';
+import { wishlistReducer } from './wishlist.slice';
 
-describe('the wishlist saga', () => {
+const { getWishlist, toggleWishlist } = wishlistApi.endpoints;
+
+describe("the shopper's wishlist", () => {
   const real = { ...apiClient };
   let requests: { path: string; body?: unknown }[];
   let serverProducts: Product[];
-  let failing: boolean;
+  let failure: ApiError | null;
+  /** Holds the answers back until released, to see what happens meanwhile. */
+  let gate: Promise<void> | null;
 
-  async function answer(path: string, body?: unknown): Promise<WishlistAnswer> {
+  function answer(path: string, body?: unknown): Promise<WishlistAnswer> {
     requests.push(body === undefined ? { path } : { path, body });
-    if (failing) throw new ApiError('Not found', 'NOT_FOUND');
-    return { success: true, wishlist: { products: serverProducts } };
+    return (async () => {
+      if (gate) await gate;
+      if (failure) throw failure;
+      return { success: true, wishlist: { products: serverProducts } };
+    })();
   }
 
   beforeEach(() => {
     requests = [];
     serverProducts = [product(1)];
-    failing = false;
+    failure = null;
+    gate = null;
     apiClient.get = ((path: string) => answer(path)) as typeof apiClient.get;
     apiClient.post = ((path: string, body?: unknown) => answer(path, body)) as typeof apiClient.post;
   });
@@ -30,72 +39,65 @@ describe('the wishlist saga', () => {
     Object.assign(apiClient, real);
   });
 
-  async function signedInShopper() {
-    const running = startShopperStore(wishlistSaga);
-    running.store.dispatch(signedInAs(shopper));
-    await settle();
-    requests = [];
-    return running;
+  /** The shop with the shopper's wishlist on screen, as the header shows it. */
+  async function startShop() {
+    const store = startApiStore({ wishlist: wishlistReducer, notifications: notificationsReducer });
+    const shown = store.dispatch(getWishlist.initiate(shopper.id));
+    await shown;
+    const kept = () =>
+      getWishlist
+        .select(shopper.id)(store.getState())
+        .data?.map((toy) => toy.id);
+    const toasts = () => store.getState().notifications.pending.map(({ kind, text }: Toast) => ({ kind, text }));
+    return { store, shown, kept, toasts };
   }
 
-  it('calls no server and shows no error for a guest, whose heart asks them to sign in instead', async () => {
-    const { store, toasts, stop } = startShopperStore(wishlistSaga);
-    store.dispatch(authChecked(null));
-    store.dispatch(wishlistToggleRequested(1));
-    await settle();
-    expect(requests).toEqual([]);
-    expect(toasts()).toEqual([]);
-    stop();
-  });
-
-  it("loads the shopper's wishlist on sign-in, and none for an admin", async () => {
-    const { store, stop } = startShopperStore(wishlistSaga);
-    store.dispatch(signedInAs(admin));
-    await settle();
-    expect(requests).toEqual([]);
-    store.dispatch(signedInAs(shopper));
-    await settle();
-    expect(requests).toEqual([{ path: SHOPPER_API.wishlist(shopper.id) }]);
-    expect(store.getState().wishlist.products).toEqual([product(1)]);
-    stop();
-  });
-
-  it('adds a product that is not in the wishlist, and removes one that is', async () => {
-    const { store, toasts, stop } = await signedInShopper();
+  it('reads the toys the shopper keeps by their id, newest first as the api keeps them', async () => {
     serverProducts = [product(2), product(1)];
-    store.dispatch(wishlistToggleRequested(2));
+    const { kept } = await startShop();
+    expect(requests).toEqual([{ path: SHOPPER_API.wishlist(shopper.id) }]);
+    expect(kept()).toEqual([2, 1]);
+  });
+
+  it('adds a toy that is not kept, removes one that is, and shows what the api answers', async () => {
+    const { store, kept, toasts } = await startShop();
+    serverProducts = [product(2), product(1)];
+    await store.dispatch(toggleWishlist.initiate({ userId: shopper.id, productId: 2, isKept: false }));
     await settle();
+    expect(kept()).toEqual([2, 1]);
     serverProducts = [product(2)];
-    store.dispatch(wishlistToggleRequested(1));
+    await store.dispatch(toggleWishlist.initiate({ userId: shopper.id, productId: 1, isKept: true }));
     await settle();
-    expect(requests).toEqual([
+    expect(requests.slice(1)).toEqual([
       { path: SHOPPER_API.addToWishlist, body: { userId: shopper.id, productId: 2 } },
       { path: SHOPPER_API.removeFromWishlist, body: { userId: shopper.id, productId: 1 } },
     ]);
-    expect(store.getState().wishlist.products).toEqual([product(2)]);
+    expect(kept()).toEqual([2]);
     expect(toasts()).toEqual([
-      { kind: 'success', text: 'Product added to wishlist' },
-      { kind: 'success', text: 'Product removed from wishlist' },
+      { kind: 'success', text: MESSAGES.wishlist.added },
+      { kind: 'success', text: MESSAGES.wishlist.removed },
     ]);
-    stop();
   });
 
-  it('keeps the wishlist and says so when the server fails', async () => {
-    const { store, toasts, stop } = await signedInShopper();
-    failing = true;
-    store.dispatch(wishlistToggleRequested(2));
-    await settle();
-    expect(store.getState().wishlist).toMatchObject({ products: [product(1)], busyProductIds: [] });
+  it("holds the heart while its toggle is on its way, then keeps the wishlist and says only 'An error occurred' when it fails", async () => {
+    const { store, kept, toasts } = await startShop();
+    let release = () => {};
+    gate = new Promise((resolve) => (release = resolve));
+    failure = new ApiError('Product not found', 'PRODUCT_NOT_FOUND');
+    const toggling = store.dispatch(toggleWishlist.initiate({ userId: shopper.id, productId: 2, isKept: false }));
+    expect(store.getState().wishlist.busyProductIds).toEqual([2]);
+    release();
+    await toggling;
+    expect(store.getState().wishlist.busyProductIds).toEqual([]);
+    expect(kept()).toEqual([1]);
     expect(toasts()).toEqual([{ kind: 'error', text: MESSAGES.wishlist.toggleFailed }]);
-    stop();
+    expect(store.getState().notifications.pending[0]).not.toHaveProperty('detail');
   });
-});
 
-describe('wishlist state', () => {
-  it('frees the heart once the answer is in', () => {
-    let state = wishlistReducer(undefined, wishlistToggleStarted(3));
-    expect(state.busyProductIds).toEqual([3]);
-    state = wishlistReducer(state, wishlistToggled({ productId: 3, products: [product(3)] }));
-    expect(state).toMatchObject({ busyProductIds: [], products: [product(3)] });
+  it('drops the wishlist once nothing shows it, as on signing out', async () => {
+    const { store, shown } = await startShop();
+    shown.unsubscribe();
+    await settle();
+    expect(getWishlist.select(shopper.id)(store.getState()).isUninitialized).toBe(true);
   });
 });
