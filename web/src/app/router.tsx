@@ -39,11 +39,19 @@ export type RoutesPlace = 'browser' | 'server';
  * they only start the reads as the navigation starts, and the screen shows its loading state meanwhile.
  */
 export function appRoutes(store: AppStore, place: RoutesPlace = 'browser'): RouteObject[] {
-  function reading(reads: (args: LoaderFunctionArgs) => PromiseLike<unknown>[]) {
-    return async (args: LoaderFunctionArgs) => {
-      const started = Promise.all(reads(args));
-      if (place === 'server') await started;
-      return null;
+  /**
+   * A route's loader, run when a page is arrived at, and not again when the page itself writes its
+   * query into the address (a filter, a typed keyword): the page reads those itself, a keyword only
+   * once typing rests, and its loader would read each keystroke's at once.
+   */
+  function reading(reads: (args: LoaderFunctionArgs) => PromiseLike<unknown>[]): Pick<RouteObject, 'loader' | 'shouldRevalidate'> {
+    return {
+      loader: async (args: LoaderFunctionArgs) => {
+        const started = Promise.all(reads(args));
+        if (place === 'server') await started;
+        return null;
+      },
+      shouldRevalidate: ({ currentUrl, nextUrl }) => currentUrl.pathname !== nextUrl.pathname,
     };
   }
   const once = { subscribe: false } as const;
@@ -139,14 +147,14 @@ export function appRoutes(store: AppStore, place: RoutesPlace = 'browser'): Rout
             {
               path: AREAS.shop,
               element: <ShopLayout />,
-              loader: reading(() => [store.dispatch(getShopInfo.initiate(undefined, once))]),
+              ...reading(() => [store.dispatch(getShopInfo.initiate(undefined, once))]),
               children: [
                 { index: true, element: <Navigate to={ROUTES.shopHome} replace /> },
                 // The home is the shop itself: its tab reads the shop's name alone, as the index.html the api sends does.
                 {
                   path: ROUTES.shopHome,
                   element: <ShopHomePage />,
-                  loader: reading(() => [
+                  ...reading(() => [
                     store.dispatch(featureImagesApi.endpoints.getFeatureImages.initiate(undefined, once)),
                     store.dispatch(catalogueApi.endpoints.getFeaturedProducts.initiate(undefined, once)),
                   ]),
@@ -154,15 +162,13 @@ export function appRoutes(store: AppStore, place: RoutesPlace = 'browser'): Rout
                 {
                   path: ROUTES.shopListing,
                   handle: titled(listingTitle),
-                  loader: reading((args) => [
-                    store.dispatch(catalogueApi.endpoints.getListing.initiate(listingOnEntry(addressOf(args)), once)),
-                  ]),
+                  ...reading((args) => [store.dispatch(catalogueApi.endpoints.getListing.initiate(listingOnEntry(addressOf(args)), once))]),
                   lazy: { Component: async () => (await import('../features/shop/ListingPage')).ListingPage },
                 },
                 {
                   path: ROUTES.shopSearch,
                   handle: titled('Search'),
-                  loader: reading((args) => {
+                  ...reading((args) => {
                     const search = searchOnEntry(addressOf(args));
                     return isSearchableKeyword(search.keyword)
                       ? [store.dispatch(catalogueApi.endpoints.searchProducts.initiate(search, once))]
@@ -195,7 +201,7 @@ export function appRoutes(store: AppStore, place: RoutesPlace = 'browser'): Rout
                 {
                   path: ROUTES.shopProduct(':id'),
                   handle: titled(productTitle),
-                  loader: reading(({ params }) => {
+                  ...reading(({ params }) => {
                     const productId = productIdOf(params.id);
                     if (productId === null) return [];
                     store.dispatch(productPageOpened(productId));
