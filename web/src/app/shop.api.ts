@@ -34,7 +34,7 @@ function reasonOfRejection(rejection: unknown): string | undefined {
 /** How a write's outcome is told. */
 export interface WriteOutcome<Answer> {
   /** The success toast, when the api's answer has no words of its own. */
-  success: string;
+  success: string | ((answer: Answer) => string);
   /** The failure toast's headline, with the api's reason under it; without one the reason is the toast. */
   failure?: string;
   /** What the success changes before it is told (a shown list patched in place). */
@@ -49,7 +49,7 @@ export async function toastOutcome<Answer extends { message?: string }>(
   try {
     const { data: answer } = await queryFulfilled;
     whenDone?.(answer);
-    dispatch(toastRequested('success', answer.message ?? success));
+    dispatch(toastRequested('success', answer.message ?? (typeof success === 'string' ? success : success(answer))));
   } catch (rejection) {
     const reason = reasonOfRejection(rejection);
     dispatch(failure ? toastRequested('error', failure, reason) : toastRequested('error', reason ?? MESSAGES.server.internalError));
@@ -95,6 +95,6 @@ export const apiBaseQuery: BaseQueryFn<ApiCall, unknown, ApiFailure> = async (ca
 export const shopApi = createApi({
   reducerPath: 'api',
   baseQuery: retry(apiBaseQuery, { maxRetries: 0 }),
-  tagTypes: ['ShopInfo', 'FeatureImage', 'Dashboard', 'Product', 'ProductList', 'Review', 'AdminProduct'],
+  tagTypes: ['ShopInfo', 'FeatureImage', 'Dashboard', 'Product', 'ProductList', 'Review', 'AdminProduct', 'QueueSnapshot', 'FailedJobs'],
   endpoints: () => ({}),
 });

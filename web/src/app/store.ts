@@ -3,7 +3,6 @@ import createSagaMiddleware, { type Saga } from 'redux-saga';
 import type { accountReducer } from '../features/account/account.slice';
 import type { addressesReducer } from '../features/addresses/addresses.slice';
 import type { adminOrdersReducer } from '../features/admin/orders/adminOrders.slice';
-import type { queueConsoleReducer } from '../features/admin/queues/queueConsole.slice';
 import { authReducer } from '../features/auth/auth.slice';
 import type { emailLinksReducer } from '../features/auth/email-links.slice';
 import { cartReducer } from '../features/cart/cart.slice';
@@ -34,7 +33,6 @@ interface LazyLoadedState {
   orders: ReturnType<typeof ordersReducer>;
   payments: ReturnType<typeof paymentsReducer>;
   adminOrders: ReturnType<typeof adminOrdersReducer>;
-  queueConsole: ReturnType<typeof queueConsoleReducer>;
   account: ReturnType<typeof accountReducer>;
   emailLinks: ReturnType<typeof emailLinksReducer>;
 }
