@@ -35,7 +35,7 @@ function reasonOfRejection(rejection: unknown): string | undefined {
 /** How a write's outcome is told. */
 export interface WriteOutcome<Answer> {
   /** The success toast, when the api's answer has no words of its own. */
-  success: string;
+  success: string | ((answer: Answer) => string);
   /**
    * The failure toast's headline, with the api's reason under it; without one the reason is the toast; false
    * when the screen shows the refusal itself, beside the fields it is about.
@@ -53,7 +53,7 @@ export async function toastOutcome<Answer extends { message?: string }>(
   try {
     const { data: answer } = await queryFulfilled;
     whenDone?.(answer);
-    dispatch(toastRequested('success', answer.message ?? success));
+    dispatch(toastRequested('success', answer.message ?? (typeof success === 'string' ? success : success(answer))));
   } catch (rejection) {
     if (failure === false) return;
     const reason = reasonOfRejection(rejection);
@@ -118,7 +118,20 @@ export const apiBaseQuery: BaseQueryFn<ApiCall, unknown, ApiFailure> = async (ca
 export const shopApi = createApi({
   reducerPath: 'api',
   baseQuery: retry(apiBaseQuery, { maxRetries: 0 }),
-  tagTypes: ['ShopInfo', 'FeatureImage', 'Dashboard', 'Product', 'ProductList', 'Review', 'AdminProduct', 'Profile', 'Cart', 'Wishlist'],
+  tagTypes: [
+    'ShopInfo',
+    'FeatureImage',
+    'Dashboard',
+    'Product',
+    'ProductList',
+    'Review',
+    'AdminProduct',
+    'Profile',
+    'Cart',
+    'Wishlist',
+    'QueueSnapshot',
+    'FailedJobs',
+  ],
   endpoints: () => ({}),
   // The payload is what a render of this same api kept (entry-server.tsx), so its shape is this reducer's.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -42,8 +42,7 @@ describe('features that come with their screens', () => {
   it('holds no checkout or admin state until a screen loads its feature', () => {
     const store = makeStore({ firstLoadSaga: noSagas });
     const state = store.getState() as unknown as Record<string, unknown>;
-    for (const slice of ['addresses', 'checkout', 'orders', 'payments', 'adminOrders', 'queueConsole'])
-      expect(state[slice]).toBeUndefined();
+    for (const slice of ['addresses', 'checkout', 'orders', 'payments', 'adminOrders']) expect(state[slice]).toBeUndefined();
     expect(state.cart).toBeDefined();
   });
 

@@ -2,7 +2,6 @@ import { combineSlices, configureStore, createAction, type Reducer } from '@redu
 import createSagaMiddleware, { type Saga } from 'redux-saga';
 import type { addressesReducer } from '../features/addresses/addresses.slice';
 import type { adminOrdersReducer } from '../features/admin/orders/adminOrders.slice';
-import type { queueConsoleReducer } from '../features/admin/queues/queueConsole.slice';
 import { authReducer } from '../features/auth/auth.slice';
 import { cartReducer } from '../features/cart/cart.slice';
 import { productViewReducer } from '../features/catalogue/productView.slice';
@@ -32,7 +31,6 @@ interface LazyLoadedState {
   orders: ReturnType<typeof ordersReducer>;
   payments: ReturnType<typeof paymentsReducer>;
   adminOrders: ReturnType<typeof adminOrdersReducer>;
-  queueConsole: ReturnType<typeof queueConsoleReducer>;
 }
 
 /**

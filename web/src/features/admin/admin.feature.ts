@@ -5,7 +5,6 @@ import { orderingFeature } from '../orders/ordering.feature';
 import { adminOrdersSaga } from './orders/adminOrders.saga';
 import { adminOrdersReducer } from './orders/adminOrders.slice';
 import { queueConsoleSaga } from './queues/queueConsole.saga';
-import { queueConsoleReducer } from './queues/queueConsole.slice';
 
 function* adminSaga(): SagaIterator {
   yield all([fork(adminOrdersSaga), fork(queueConsoleSaga)]);
@@ -16,7 +15,6 @@ export const adminFeature: LazyFeature = {
   name: 'admin',
   reducers: {
     adminOrders: adminOrdersReducer,
-    queueConsole: queueConsoleReducer,
   },
   saga: adminSaga,
   needs: [orderingFeature],

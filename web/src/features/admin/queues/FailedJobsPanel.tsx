@@ -14,19 +14,20 @@ import {
   Typography,
   type TableColumnsType,
 } from 'antd';
+import { useEffect, useState } from 'react';
 import { QUEUE_NAMES, type FailedJobView, type QueueName, type QueueStatsEvent } from '@shop/contracts';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { messageOfFailure } from '../../../app/shop.api';
+import { useItemsInFlight } from '../../../app/useItemsInFlight';
 import { useScreens } from '../../../app/useScreens';
 import { LoadFailureAlert } from '../../../components/LoadFailureAlert';
-import { formatTime, queueLabel } from './queue-figures';
+import { formatTime, lastPageWithJobs, queueLabel } from './queue-figures';
 import {
   FAILED_JOBS_PAGE_SIZE,
-  failedJobRemoveRequested,
-  failedJobRetryRequested,
-  failedJobsRequested,
-  retryAllRequested,
-  selectQueueConsole,
-} from './queueConsole.slice';
+  useActOnFailedJobMutation,
+  useGetFailedJobsQuery,
+  useRetryAllFailedMutation,
+  type FailedJobsPage,
+} from './queues.api';
 
 function FailedJobDetails({ job }: { job: FailedJobView }) {
   const { token } = theme.useToken();
@@ -78,13 +79,27 @@ function FailedJobDetails({ job }: { job: FailedJobView }) {
 
 /** A queue's failed set: what failed and why, and Retry, Remove or Retry all. */
 export function FailedJobsPanel({ queues }: { queues: QueueStatsEvent[] }) {
-  const dispatch = useAppDispatch();
   const { token } = theme.useToken();
   const isPhone = useScreens().sm !== true;
-  const { failed, busyJobIds, isRetryingAll } = useAppSelector(selectQueueConsole);
-  const { queue } = failed;
+  const [shown, setShown] = useState<FailedJobsPage>({ queue: QUEUE_NAMES[0]!, page: 1 });
+  const { queue, page } = shown;
+  // currentData: another page's or queue's rows never stand under this one's tab while it loads.
+  const { currentData: jobs, isFetching, error, refetch } = useGetFailedJobsQuery(shown, { refetchOnMountOrArgChange: true });
+  const [actOnFailedJob] = useActOnFailedJobMutation();
+  const retrying = useItemsInFlight((jobId: string) => actOnFailedJob({ queue, jobId, act: 'retry' }));
+  const removing = useItemsInFlight((jobId: string) => actOnFailedJob({ queue, jobId, act: 'remove' }));
+  const [retryAll, { isLoading: isRetryingAll }] = useRetryAllFailedMutation();
   const failedCount = (name: QueueName) => queues.find((stats) => stats.queue === name)?.failed ?? 0;
-  const showQueue = (name: QueueName) => dispatch(failedJobsRequested({ queue: name, page: 1 }));
+  // Until this page's answer is in, the pushed count stands in for the set's size.
+  const total = jobs?.total ?? failedCount(queue);
+  const showQueue = (name: QueueName) => setShown({ queue: name, page: 1 });
+
+  // Retries emptied the page on show: the last page that has jobs takes its place.
+  useEffect(() => {
+    if (!jobs || jobs.items.length > 0) return;
+    const lastPage = lastPageWithJobs(jobs.total, FAILED_JOBS_PAGE_SIZE);
+    if (page > lastPage) setShown({ queue, page: lastPage });
+  }, [jobs, queue, page]);
 
   const columns: TableColumnsType<FailedJobView> = [
     {
@@ -120,14 +135,14 @@ export function FailedJobsPanel({ queues }: { queues: QueueStatsEvent[] }) {
       title: 'Actions',
       align: 'right',
       render: (_value, job) => {
-        const busy = busyJobIds.includes(job.id);
+        const busy = retrying.inFlight.includes(job.id) || removing.inFlight.includes(job.id);
         return (
           <Flex gap="small" justify="flex-end" wrap>
             <Button
               size="small"
               icon={<RedoOutlined />}
               loading={busy}
-              onClick={() => dispatch(failedJobRetryRequested({ queue, jobId: job.id }))}
+              onClick={() => void retrying.run(job.id)}
               aria-label={`Retry job ${job.id}`}
             >
               Retry
@@ -137,7 +152,7 @@ export function FailedJobsPanel({ queues }: { queues: QueueStatsEvent[] }) {
               description="It leaves the failed set for good."
               okText="Remove"
               okButtonProps={{ danger: true }}
-              onConfirm={() => dispatch(failedJobRemoveRequested({ queue, jobId: job.id }))}
+              onConfirm={() => void removing.run(job.id)}
             >
               <Button size="small" danger icon={<DeleteOutlined />} disabled={busy} aria-label={`Remove job ${job.id}`}>
                 Remove
@@ -158,10 +173,10 @@ export function FailedJobsPanel({ queues }: { queues: QueueStatsEvent[] }) {
         <Popconfirm
           title={`Retry every failed job of ${queueLabel(queue)}?`}
           okText="Retry all"
-          onConfirm={() => dispatch(retryAllRequested(queue))}
-          disabled={failed.total === 0}
+          onConfirm={() => void retryAll(queue)}
+          disabled={total === 0}
         >
-          <Button icon={<RedoOutlined />} loading={isRetryingAll} disabled={failed.total === 0}>
+          <Button icon={<RedoOutlined />} loading={isRetryingAll} disabled={total === 0}>
             Retry all
           </Button>
         </Popconfirm>
@@ -196,32 +211,29 @@ export function FailedJobsPanel({ queues }: { queues: QueueStatsEvent[] }) {
           }))}
         />
       )}
-      <LoadFailureAlert
-        error={failed.error}
-        onRetry={() => dispatch(failedJobsRequested({ queue, page: failed.page }))}
-        retrying={failed.isLoading}
-      />
+      {/* A quiet re-read that failed keeps the rows it had; only a page that could not be shown at all says why. */}
+      <LoadFailureAlert error={jobs ? null : messageOfFailure(error)} onRetry={() => void refetch()} retrying={isFetching} />
       <Table<FailedJobView>
         rowKey="id"
         size="small"
         columns={columns}
-        dataSource={failed.items}
-        loading={failed.isLoading}
+        dataSource={jobs?.items ?? []}
+        loading={!jobs && isFetching}
         expandable={{ expandedRowRender: (job) => <FailedJobDetails job={job} /> }}
         locale={{
-          emptyText: failed.hasLoaded ? (
+          emptyText: jobs ? (
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={`No failed ${queueLabel(queue).toLowerCase()} jobs`} />
           ) : (
             ' '
           ),
         }}
         pagination={{
-          current: failed.page,
+          current: page,
           pageSize: FAILED_JOBS_PAGE_SIZE,
-          total: failed.total,
+          total,
           showSizeChanger: false,
           hideOnSinglePage: true,
-          onChange: (page) => dispatch(failedJobsRequested({ queue, page })),
+          onChange: (chosen) => setShown({ queue, page: chosen }),
         }}
       />
     </Card>

@@ -2,16 +2,18 @@ import { ExportOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Col, Flex, Row, Skeleton, theme } from 'antd';
 import { useEffect } from 'react';
 import { MESSAGES, OPS_API } from '@shop/contracts';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch } from '../../../app/hooks';
+import { messageOfFailure } from '../../../app/shop.api';
 import { LoadFailureAlert } from '../../../components/LoadFailureAlert';
 import { LiveUpdatesNotice } from '../../realtime/LiveUpdatesNotice';
 import { opsWatchStarted, opsWatchStopped } from '../../realtime/realtime.slice';
 import { AdminPageHeading } from '../AdminPageHeading';
 import { FailedJobsPanel } from './FailedJobsPanel';
 import { PipelineHeartbeatCard } from './PipelineHeartbeatCard';
-import { formatAge } from './queue-figures';
+import { formatAge, heartbeatIsLate, newestMeasurement, statsAreStale } from './queue-figures';
 import { QueueCard } from './QueueCard';
-import { heartbeatIsLate, selectQueueConsole, snapshotRequested, statsAreStale } from './queueConsole.slice';
+import { useGetQueuesSnapshotQuery } from './queues.api';
+import { useServerClock } from './useServerClock';
 
 /**
  * /admin/queues: every queue's figures and workers, the pipeline's heartbeat, and the failed jobs
@@ -20,8 +22,11 @@ import { heartbeatIsLate, selectQueueConsole, snapshotRequested, statsAreStale }
 export function QueueConsolePage() {
   const dispatch = useAppDispatch();
   const { token } = theme.useToken();
-  const shown = useAppSelector(selectQueueConsole);
-  const { queues, heartbeat, now, isLoading, error } = shown;
+  const snapshotRead = useGetQueuesSnapshotQuery(undefined, { refetchOnMountOrArgChange: true });
+  const { data: snapshot, fulfilledTimeStamp: receivedAt, isLoading, isFetching, error, refetch } = snapshotRead;
+  const queues = snapshot?.queues ?? [];
+  const heartbeat = snapshot?.heartbeat ?? null;
+  const now = useServerClock(snapshot && receivedAt ? { serverTime: snapshot.serverTime, receivedAt } : undefined);
 
   useEffect(() => {
     dispatch(opsWatchStarted());
@@ -30,8 +35,7 @@ export function QueueConsolePage() {
     };
   }, [dispatch]);
 
-  const stale = statsAreStale(shown);
-  const newest = queues.length > 0 ? Math.max(...queues.map((stats) => stats.measuredAt)) : 0;
+  const stale = statsAreStale(queues, now);
   const figuresMissing = stale || queues.some((stats) => stats.processedPerMinute === null);
 
   return (
@@ -43,18 +47,18 @@ export function QueueConsolePage() {
         </Button>
       </Flex>
       <LiveUpdatesNotice />
-      <LoadFailureAlert error={error} onRetry={() => dispatch(snapshotRequested())} retrying={isLoading} />
+      <LoadFailureAlert error={messageOfFailure(error)} onRetry={() => void refetch()} retrying={isFetching} />
       {figuresMissing && (
         <Alert
           type="warning"
           showIcon
           title={MESSAGES.operations.figuresUnknown}
-          description={stale ? `The last figures were measured ${formatAge(now - newest)}.` : undefined}
+          description={stale ? `The last figures were measured ${formatAge(now - newestMeasurement(queues))}.` : undefined}
           style={{ marginBottom: token.marginMD }}
         />
       )}
       <Flex vertical gap={token.marginMD}>
-        <PipelineHeartbeatCard heartbeat={heartbeat} now={now} isLate={heartbeatIsLate(shown)} />
+        <PipelineHeartbeatCard heartbeat={heartbeat} now={now} isLate={heartbeatIsLate(heartbeat, now)} />
         <Row gutter={[token.marginMD, token.marginMD]}>
           {queues.length > 0
             ? queues.map((stats) => (

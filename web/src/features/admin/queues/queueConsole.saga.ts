@@ -1,146 +1,53 @@
-import type { SagaIterator, Task } from 'redux-saga';
-import { call, cancel, delay, fork, put, select, take, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
-import { OPS_API, type ApiSuccess, type FailedJobAction, type FailedJobPage, type QueuesSnapshot, type RetriedJobs } from '@shop/contracts';
-import { apiClient, messageOfError } from '../../../lib/api-client';
-import { loggedOut } from '../../auth/auth.slice';
-import { toastRequested } from '../../notifications/notifications.slice';
-import { getCancellable } from '../../orders/order-requests';
-import { opsWatchStarted, opsWatchStopped, queueStatsReceived, socketReconnected } from '../../realtime/realtime.slice';
-import {
-  consoleClockTicked,
-  FAILED_JOBS_PAGE_SIZE,
-  failedJobActionFailed,
-  failedJobCleared,
-  failedJobRemoveRequested,
-  failedJobRetryRequested,
-  failedJobsFailed,
-  failedJobsLoaded,
-  failedJobsRefreshRequested,
-  failedJobsRequested,
-  retryAllRequested,
-  retryAllSettled,
-  selectQueueConsole,
-  snapshotFailed,
-  snapshotLoaded,
-  snapshotRequested,
-  type FailedJobsState,
-  type QueueConsoleState,
-} from './queueConsole.slice';
+import type { UnknownAction } from '@reduxjs/toolkit';
+import type { SagaIterator } from 'redux-saga';
+import { put, select, takeEvery } from 'redux-saga/effects';
+import { pipelineHeartbeatReceived, queueStatsReceived, socketReconnected } from '../../realtime/realtime.slice';
+import { laterHeartbeat, mergeStats } from './queue-figures';
+import { queuesApi } from './queues.api';
 
-/** The console's clock only ages what is on screen ("figures 8 s old"); it asks the server nothing. */
-export const CONSOLE_CLOCK_TICK_MS = 1000;
+type CacheState = Parameters<typeof queuesApi.util.selectCachedArgsForQuery>[0];
 
-export function failedJobsPath({ queue, page }: Pick<FailedJobsState, 'queue' | 'page'>): string {
-  return `${OPS_API.failedJobs(queue)}?${new URLSearchParams({ page: String(page), pageSize: String(FAILED_JOBS_PAGE_SIZE) })}`;
+/** The cache's patches are RTK Query's own thunks: `put` hands them to the store's dispatch, whose thunk middleware runs them. */
+const asAction = (update: ReturnType<typeof queuesApi.util.updateQueryData>) => update as unknown as UnknownAction;
+
+function* takeStats({ payload }: ReturnType<typeof queueStatsReceived>): SagaIterator {
+  yield put(
+    asAction(
+      queuesApi.util.updateQueryData('getQueuesSnapshot', undefined, (snapshot) => {
+        snapshot.queues = mergeStats(snapshot.queues, payload);
+      }),
+    ),
+  );
+  // A failed list whose count moved is read again; one on its way already is not asked twice.
+  const state: CacheState = yield select();
+  const figures = queuesApi.endpoints.getQueuesSnapshot.select()(state).data?.queues ?? [];
+  const moved = queuesApi.util.selectCachedArgsForQuery(state, 'getFailedJobs').filter((shown) => {
+    const { isSuccess, data } = queuesApi.endpoints.getFailedJobs.select(shown)(state);
+    const counted = figures.find((stats) => stats.queue === shown.queue);
+    return isSuccess && counted !== undefined && counted.failed !== data.total;
+  });
+  if (moved.length > 0) yield put(queuesApi.util.invalidateTags(moved.map(({ queue }) => ({ type: 'FailedJobs', id: queue }))));
 }
 
-/** How far the browser's clock runs ahead of the server's, learnt from the snapshot. */
-interface ServerClock {
-  skewMs: number;
-}
-
-function* readSnapshot(clock: ServerClock): SagaIterator {
-  yield put(snapshotRequested());
-  try {
-    const answer: ApiSuccess<QueuesSnapshot> = yield call(getCancellable<ApiSuccess<QueuesSnapshot>>, OPS_API.snapshot);
-    clock.skewMs = Date.now() - answer.data.serverTime;
-    yield put(consoleClockTicked(answer.data.serverTime));
-    yield put(snapshotLoaded(answer.data));
-  } catch (error) {
-    yield put(snapshotFailed(messageOfError(error)));
-  }
-}
-
-function* tickClock(clock: ServerClock): SagaIterator {
-  while (true) {
-    yield put(consoleClockTicked(Date.now() - clock.skewMs));
-    yield delay(CONSOLE_CLOCK_TICK_MS);
-  }
-}
-
-/** Requests and refreshes share one latest-wins worker, so an older page never lands over a newer one. */
-function* loadFailedJobs(action: ReturnType<typeof failedJobsRequested> | ReturnType<typeof failedJobsRefreshRequested>): SagaIterator {
-  const { failed }: QueueConsoleState = yield select(selectQueueConsole);
-  const { queue, page } = failed;
-  try {
-    const answer: FailedJobPage = yield call(getCancellable<FailedJobPage>, failedJobsPath(failed));
-    const lastPage = Math.max(1, Math.ceil(answer.pagination.total / FAILED_JOBS_PAGE_SIZE));
-    // Retries emptied the page on show: the last page that has jobs takes its place.
-    if (answer.data.length === 0 && page > lastPage) {
-      yield put(failedJobsRequested({ queue, page: lastPage }));
-      return;
-    }
-    yield put(failedJobsLoaded({ queue, page, items: answer.data, total: answer.pagination.total }));
-  } catch (error) {
-    const { failed: now }: QueueConsoleState = yield select(selectQueueConsole);
-    if (failedJobsRequested.match(action) || now.isLoading) yield put(failedJobsFailed(messageOfError(error)));
-  }
-}
-
-/** A push says the failed set of the queue on show changed size: its list is read again. */
-function* refreshWhenFailedCountMoves(): SagaIterator {
-  const { queues, failed }: QueueConsoleState = yield select(selectQueueConsole);
-  const shown = queues.find((stats) => stats.queue === failed.queue);
-  if (shown && failed.hasLoaded && !failed.isLoading && shown.failed !== failed.total) yield put(failedJobsRefreshRequested());
-}
-
-/** What the socket missed while away is read again. */
-function* catchUp(clock: ServerClock): SagaIterator {
-  yield fork(readSnapshot, clock);
-  yield put(failedJobsRefreshRequested());
-}
-
-function* followConsole(): SagaIterator {
-  const clock: ServerClock = { skewMs: 0 };
-  yield fork(readSnapshot, clock);
-  yield fork(tickClock, clock);
-  const { failed }: QueueConsoleState = yield select(selectQueueConsole);
-  yield put(failedJobsRequested({ queue: failed.queue, page: 1 }));
-  yield takeEvery(queueStatsReceived.type, refreshWhenFailedCountMoves);
-  yield takeLatest(socketReconnected.type, catchUp, clock);
-}
-
-type JobAction = ReturnType<typeof failedJobRetryRequested> | ReturnType<typeof failedJobRemoveRequested>;
-
-/** Retry or Remove: either way the job leaves the failed set, and the list is read again for what moved meanwhile. */
-function* actOnJob(action: JobAction): SagaIterator {
-  const { queue, jobId } = action.payload;
-  try {
-    const answer: FailedJobAction = failedJobRetryRequested.match(action)
-      ? yield call(apiClient.post<FailedJobAction>, OPS_API.retryFailedJob(queue, jobId))
-      : yield call(apiClient.delete<FailedJobAction>, OPS_API.removeFailedJob(queue, jobId));
-    yield put(failedJobCleared(jobId));
-    if (answer.message) yield put(toastRequested('success', answer.message));
-  } catch (error) {
-    yield put(failedJobActionFailed(jobId));
-    yield put(toastRequested('error', messageOfError(error)));
-  }
-  yield put(failedJobsRefreshRequested());
-}
-
-function* retryAll(action: ReturnType<typeof retryAllRequested>): SagaIterator {
-  try {
-    const answer: RetriedJobs = yield call(apiClient.post<RetriedJobs>, OPS_API.retryAllFailed(action.payload));
-    if (answer.message) yield put(toastRequested('success', answer.message));
-  } catch (error) {
-    yield put(toastRequested('error', messageOfError(error)));
-  }
-  yield put(retryAllSettled());
-  yield put(failedJobsRefreshRequested());
+function* takeHeartbeat({ payload }: ReturnType<typeof pipelineHeartbeatReceived>): SagaIterator {
+  yield put(
+    asAction(
+      queuesApi.util.updateQueryData('getQueuesSnapshot', undefined, (snapshot) => {
+        snapshot.heartbeat = laterHeartbeat(snapshot.heartbeat, payload);
+      }),
+    ),
+  );
 }
 
 /**
- * The console's figures arrive by push (`queues:stats`, `pipeline:heartbeat`) while it is open;
- * the snapshot paints it first and again after a reconnect. Nothing here polls the server.
+ * The console's figures arrive by push (`queues:stats`, `pipeline:heartbeat`, sent to the ops room
+ * while a console is open) into its cached snapshot; what the socket missed while away is read
+ * again by whichever console reads are on screen. Nothing here polls the server.
  */
 export function* queueConsoleSaga(): SagaIterator {
-  yield takeLatest([failedJobsRequested.type, failedJobsRefreshRequested.type], loadFailedJobs);
-  yield takeEvery([failedJobRetryRequested.type, failedJobRemoveRequested.type], actOnJob);
-  yield takeLeading(retryAllRequested.type, retryAll);
-  while (true) {
-    yield take(opsWatchStarted.type);
-    const session: Task = yield fork(followConsole);
-    yield take([opsWatchStopped.type, loggedOut.type]);
-    yield cancel(session);
-  }
+  yield takeEvery(queueStatsReceived.type, takeStats);
+  yield takeEvery(pipelineHeartbeatReceived.type, takeHeartbeat);
+  yield takeEvery(socketReconnected.type, function* readAgain(): SagaIterator {
+    yield put(queuesApi.util.invalidateTags(['QueueSnapshot', 'FailedJobs']));
+  });
 }
