@@ -95,6 +95,17 @@ export const apiBaseQuery: BaseQueryFn<ApiCall, unknown, ApiFailure> = async (ca
 export const shopApi = createApi({
   reducerPath: 'api',
   baseQuery: retry(apiBaseQuery, { maxRetries: 0 }),
-  tagTypes: ['ShopInfo', 'FeatureImage', 'Dashboard', 'Product', 'ProductList', 'Review', 'AdminProduct'],
+  tagTypes: [
+    'ShopInfo',
+    'FeatureImage',
+    'Dashboard',
+    'Product',
+    'ProductList',
+    'Review',
+    'AdminProduct',
+    'AdminOrderPage',
+    'OrderRow',
+    'Order',
+  ],
   endpoints: () => ({}),
 });
