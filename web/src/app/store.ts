@@ -48,8 +48,6 @@ export interface LazyFeature {
   name: string;
   reducers: { [Key in keyof LazyLoadedState]?: Reducer<LazyLoadedState[Key]> };
   saga: Saga;
-  /** Features whose state or actions this one's screens use too. */
-  needs?: LazyFeature[];
 }
 
 /** Dispatched once a feature is in, so that its reducers fill their initial state before its first screen reads it. */
@@ -71,7 +69,6 @@ export function makeStore(firstLoadSaga: Saga = rootSaga) {
   function loadFeature(feature: LazyFeature): void {
     if (loaded.has(feature.name)) return;
     loaded.add(feature.name);
-    feature.needs?.forEach(loadFeature);
     for (const [reducerPath, reducer] of Object.entries(feature.reducers))
       rootReducer.inject({ reducerPath: reducerPath as keyof LazyLoadedState, reducer: reducer as Reducer });
     store.dispatch(featureLoaded(feature.name));
