@@ -131,6 +131,9 @@ export const shopApi = createApi({
     'Wishlist',
     'QueueSnapshot',
     'FailedJobs',
+    'AdminOrderPage',
+    'OrderRow',
+    'Order',
   ],
   endpoints: () => ({}),
   // The payload is what a render of this same api kept (entry-server.tsx), so its shape is this reducer's.

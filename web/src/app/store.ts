@@ -42,8 +42,6 @@ export interface LazyFeature {
   name: string;
   reducers: { [Key in keyof LazyLoadedState]?: Reducer<LazyLoadedState[Key]> };
   saga: Saga;
-  /** Features whose state or actions this one's screens use too. */
-  needs?: LazyFeature[];
 }
 
 /** Dispatched once a feature is in, so that its reducers fill their initial state before its first screen reads it. */
@@ -80,7 +78,6 @@ export function makeStore({ firstLoadSaga = rootSaga, serverRead }: StoreSetting
   function loadFeature(feature: LazyFeature): void {
     if (loaded.has(feature.name)) return;
     loaded.add(feature.name);
-    feature.needs?.forEach(loadFeature);
     for (const [reducerPath, reducer] of Object.entries(feature.reducers))
       rootReducer.inject({ reducerPath: reducerPath as keyof LazyLoadedState, reducer: reducer as Reducer });
     store.dispatch(featureLoaded(feature.name));

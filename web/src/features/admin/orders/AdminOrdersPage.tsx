@@ -1,8 +1,10 @@
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import { Flex, Select, Skeleton, theme } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from '@shop/contracts';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch } from '../../../app/hooks';
+import { messageOfFailure } from '../../../app/shop.api';
 import { LoadFailureAlert } from '../../../components/LoadFailureAlert';
 import { linkedOrderId, withoutOrderLink } from '../../orders/order-link';
 import { OrderDetailsDialog } from '../../orders/OrderDetailsDialog';
@@ -10,14 +12,8 @@ import { OrdersTable } from '../../orders/OrdersTable';
 import { OrderStatusHistory } from '../../orders/OrderStatusHistory';
 import { LiveUpdatesNotice } from '../../realtime/LiveUpdatesNotice';
 import { AdminPageHeading } from '../AdminPageHeading';
-import {
-  ADMIN_ORDERS_PAGE_SIZE,
-  adminOrderDialogClosed,
-  adminOrderDialogOpened,
-  adminOrdersPageClosed,
-  adminOrdersPageOpened,
-  adminOrdersRequested,
-} from './adminOrders.slice';
+import { ADMIN_ORDERS_PAGE_SIZE, useGetAdminOrderQuery, useGetAdminOrdersQuery, type AdminOrdersQuery } from './admin-orders.api';
+import { adminOrdersPageClosed, adminOrdersPageOpened } from './adminOrders.slice';
 import { OrderActions } from './OrderActions';
 import { OrderMessages } from './OrderMessages';
 import { OrderPaymentReview } from './OrderPaymentReview';
@@ -34,13 +30,18 @@ export function AdminOrdersPage() {
   const dispatch = useAppDispatch();
   const { token } = theme.useToken();
   const [search, setSearch] = useSearchParams();
-  const { query, items, total, isLoading, hasLoaded, error, dialog } = useAppSelector((state) => state.adminOrders);
-  const shown = dialog.details ?? items.find((order) => order.id === dialog.orderId) ?? null;
+  const [query, setQuery] = useState<AdminOrdersQuery>({ status: null, page: 1 });
+  const [openOrderId, setOpenOrderId] = useState<number | null>(null);
+  // Read afresh on every visit and every opening: payments and shoppers move orders meanwhile.
+  const orders = useGetAdminOrdersQuery(query, { refetchOnMountOrArgChange: true });
+  const details = useGetAdminOrderQuery(openOrderId ?? skipToken, { refetchOnMountOrArgChange: true });
+  // A failed read empties the list (docs/product.md, Web routes); a quiet refresh that fails (live, a reconnect) keeps the rows.
+  const hasFailed = orders.isError && orders.currentData === undefined;
+  const items = hasFailed ? [] : (orders.data?.items ?? []);
+  const order = details.currentData ?? items.find(({ id }) => id === openOrderId) ?? null;
 
-  // The list is read afresh on every visit: payments and shoppers move orders meanwhile.
   useEffect(() => {
     dispatch(adminOrdersPageOpened());
-    dispatch(adminOrdersRequested({ status: null, page: 1 }));
     return () => {
       dispatch(adminOrdersPageClosed());
     };
@@ -50,11 +51,11 @@ export function AdminOrdersPage() {
   const linkedOrder = linkedOrderId(search);
   useEffect(() => {
     if (linkedOrder === null) return;
-    dispatch(adminOrderDialogOpened(linkedOrder));
+    setOpenOrderId(linkedOrder);
     setSearch(withoutOrderLink, { replace: true });
-  }, [dispatch, linkedOrder, setSearch]);
+  }, [linkedOrder, setSearch]);
 
-  const filterBy = (status: OrderStatus | undefined) => dispatch(adminOrdersRequested({ status: status ?? null, page: 1 }));
+  const filterBy = (status: OrderStatus | undefined) => setQuery({ status: status ?? null, page: 1 });
 
   return (
     <>
@@ -71,42 +72,47 @@ export function AdminOrdersPage() {
         />
       </Flex>
       <LiveUpdatesNotice />
-      <LoadFailureAlert error={error} onRetry={() => dispatch(adminOrdersRequested(query))} retrying={isLoading} />
-      {hasLoaded ? (
+      <LoadFailureAlert
+        error={hasFailed ? messageOfFailure(orders.error) : null}
+        onRetry={() => void orders.refetch()}
+        retrying={orders.isFetching}
+      />
+      {orders.isLoading ? (
+        <div aria-busy="true" aria-label="Loading orders">
+          <Skeleton active paragraph={{ rows: 6 }} />
+        </div>
+      ) : (
         <OrdersTable
           audience="admin"
           orders={items}
-          isLoading={isLoading}
-          onViewDetails={(orderId) => dispatch(adminOrderDialogOpened(orderId))}
+          isLoading={orders.isFetching && orders.currentData === undefined}
+          onViewDetails={setOpenOrderId}
           emptyText={query.status ? `No ${ORDER_STATUS_LABELS[query.status].toLowerCase()} orders` : undefined}
           pagination={{
             current: query.page,
             pageSize: ADMIN_ORDERS_PAGE_SIZE,
-            total,
+            total: hasFailed ? 0 : (orders.data?.total ?? 0),
             showSizeChanger: false,
             hideOnSinglePage: true,
-            onChange: (page) => dispatch(adminOrdersRequested({ ...query, page })),
+            onChange: (page) => setQuery({ ...query, page }),
           }}
         />
-      ) : (
-        <div aria-busy="true" aria-label="Loading orders">
-          <Skeleton active paragraph={{ rows: 6 }} />
-        </div>
       )}
       <OrderDetailsDialog
-        order={dialog.orderId === null ? null : shown}
-        isLoading={dialog.isLoading}
-        error={dialog.error}
-        onClosed={() => dispatch(adminOrderDialogClosed())}
-        onRetry={() => dialog.orderId !== null && dispatch(adminOrderDialogOpened(dialog.orderId))}
-        payment={shown && <OrderPaymentReview order={shown} attempts={dialog.details?.mpesaAttempts ?? null} />}
+        order={openOrderId === null ? null : order}
+        isLoading={details.isFetching && details.currentData === undefined}
+        error={details.currentData === undefined ? messageOfFailure(details.error) : null}
+        onClosed={() => setOpenOrderId(null)}
+        onRetry={() => void details.refetch()}
+        payment={order && <OrderPaymentReview order={order} attempts={details.currentData?.mpesaAttempts ?? null} />}
       >
-        {shown && (
-          <Flex vertical gap={token.marginLG}>
-            <OrderStatusHistory audience="admin" history={dialog.details?.history ?? null} />
-            <OrderMessages />
-            <OrderActions order={shown} />
-            <OrderStatusForm order={shown} />
+        {order && (
+          // Keyed by the order: the status chosen and the action dialogs' state belong to the order they were met on.
+          <Flex key={order.id} vertical gap={token.marginLG}>
+            <OrderStatusHistory audience="admin" history={details.currentData?.history ?? null} />
+            <OrderMessages orderId={order.id} />
+            <OrderActions order={order} />
+            <OrderStatusForm order={order} />
           </Flex>
         )}
       </OrderDetailsDialog>

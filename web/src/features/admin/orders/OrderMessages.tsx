@@ -1,11 +1,11 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Empty, Flex, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import type { NotificationRecord } from '@shop/contracts';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { messageOfFailure } from '../../../app/shop.api';
 import { Heading } from '../../../components/Heading';
 import { LoadFailureAlert } from '../../../components/LoadFailureAlert';
 import { formatOrderTime } from '../../orders/order-presentation';
-import { adminOrderMessagesRequested } from './adminOrders.slice';
+import { useGetOrderMessagesQuery } from './admin-orders.api';
 import {
   deliveryReportText,
   NOTIFICATION_CHANNEL_LABELS,
@@ -64,30 +64,32 @@ const MESSAGE_COLUMNS: TableColumnsType<NotificationRecord> = [
 ];
 
 /** What the shop told people about the order the dialog shows, by SMS and e-mail, with Africa's Talking's delivery reports. */
-export function OrderMessages() {
-  const dispatch = useAppDispatch();
-  const { items, isLoading, error } = useAppSelector((state) => state.adminOrders.messages);
-  const refresh = () => dispatch(adminOrderMessagesRequested());
+export function OrderMessages({ orderId }: { orderId: number }) {
+  // Read at each opening; messages already shown stay when a later read fails, its reason above them.
+  const { currentData: items, isFetching, error, refetch } = useGetOrderMessagesQuery(orderId, { refetchOnMountOrArgChange: true });
+  const refresh = () => void refetch();
   return (
     <section aria-label="Messages">
       <Flex justify="space-between" align="baseline" gap="small">
         <Heading level={2} look={5} style={{ marginTop: 0 }}>
           Messages
         </Heading>
-        <Button size="small" icon={<ReloadOutlined aria-hidden />} onClick={refresh} loading={isLoading && items !== null}>
+        <Button size="small" icon={<ReloadOutlined aria-hidden />} onClick={refresh} loading={isFetching && items !== undefined}>
           Refresh
         </Button>
       </Flex>
-      <LoadFailureAlert error={error} onRetry={refresh} retrying={isLoading} />
+      <LoadFailureAlert error={messageOfFailure(error)} onRetry={refresh} retrying={isFetching} />
       <Table<NotificationRecord>
         size="small"
         rowKey="id"
         columns={MESSAGE_COLUMNS}
         dataSource={items ?? []}
-        loading={items === null && isLoading}
+        loading={items === undefined && isFetching}
         pagination={false}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: items === null ? ' ' : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No messages sent yet" /> }}
+        locale={{
+          emptyText: items === undefined ? ' ' : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No messages sent yet" />,
+        }}
       />
     </section>
   );

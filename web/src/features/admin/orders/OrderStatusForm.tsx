@@ -1,9 +1,9 @@
 import { Button, Flex, Select, theme, Typography } from 'antd';
-import { CLOSED_ORDER_STATUSES, ORDER_STATUS_LABELS, type Order } from '@shop/contracts';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useState } from 'react';
+import { CLOSED_ORDER_STATUSES, ORDER_STATUS_LABELS, type Order, type OrderStatus } from '@shop/contracts';
 import { isAwaitingPayment } from '../../orders/order-moves';
 import { adminStatusChoices } from './admin-order-moves';
-import { orderStatusChosen, orderStatusSaveRequested } from './adminOrders.slice';
+import { useUpdateOrderStatusMutation } from './admin-orders.api';
 
 /** Why the select offers so little: said under it, so the admin knows where the other moves are. */
 function choicesNote(order: Order): string | null {
@@ -15,9 +15,10 @@ function choicesNote(order: Order): string | null {
 
 /** The admin's status choice (docs/product.md, Admin): the moves the transition table allows from where the order stands, saved with one button. */
 export function OrderStatusForm({ order }: { order: Order }) {
-  const dispatch = useAppDispatch();
   const { token } = theme.useToken();
-  const { chosenStatus, isSaving } = useAppSelector((state) => state.adminOrders);
+  // Null until the admin picks one: the select shows the current status.
+  const [chosenStatus, setChosenStatus] = useState<OrderStatus | null>(null);
+  const [updateStatus, { isLoading: isSaving }] = useUpdateOrderStatusMutation();
   const choices = adminStatusChoices(order);
   // The current status heads the list, not choosable, so that the select reads where the order stands.
   const options = [
@@ -27,6 +28,12 @@ export function OrderStatusForm({ order }: { order: Order }) {
   const shown = chosenStatus !== null && choices.includes(chosenStatus) ? chosenStatus : order.orderStatus;
   const changed = shown !== order.orderStatus;
   const note = choicesNote(order);
+
+  async function save() {
+    const outcome = await updateStatus({ orderId: order.id, orderStatus: shown });
+    // A refusal was toasted; the choice stays for another try.
+    if (!('error' in outcome)) setChosenStatus(null);
+  }
 
   return (
     <Flex vertical gap={token.marginXS}>
@@ -38,11 +45,11 @@ export function OrderStatusForm({ order }: { order: Order }) {
           aria-labelledby="order-status-label"
           value={shown}
           options={options}
-          onChange={(status) => dispatch(orderStatusChosen(status))}
+          onChange={setChosenStatus}
           style={{ minWidth: 200, flex: '1 1 200px' }}
           disabled={isSaving || choices.length === 0}
         />
-        <Button type="primary" loading={isSaving} disabled={!changed} onClick={() => dispatch(orderStatusSaveRequested())}>
+        <Button type="primary" loading={isSaving} disabled={!changed} onClick={() => void save()}>
           Update Order Status
         </Button>
       </Flex>

@@ -1,16 +1,8 @@
 import { Form, Select, Typography } from 'antd';
-import {
-  formatKes,
-  MESSAGES,
-  OFFLINE_PAYMENT_METHOD_LABELS,
-  OFFLINE_PAYMENT_METHODS,
-  type OfflinePaymentMethod,
-  type Order,
-} from '@shop/contracts';
-import { useAppDispatch } from '../../../app/hooks';
-import { offlinePaymentRecordRequested } from './adminOrders.slice';
+import { formatKes, MESSAGES, OFFLINE_PAYMENT_METHOD_LABELS, OFFLINE_PAYMENT_METHODS, type OfflinePaymentMethod } from '@shop/contracts';
+import { useRecordPaymentMutation } from './admin-orders.api';
 import { withNote } from './order-action-fields';
-import { OrderActionDialog } from './OrderActionDialog';
+import { OrderActionDialog, type OrderActionProps } from './OrderActionDialog';
 import { ReferenceAndNoteFields } from './ReferenceAndNoteFields';
 
 interface RecordPaymentFields {
@@ -22,18 +14,19 @@ interface RecordPaymentFields {
 const METHOD_OPTIONS = OFFLINE_PAYMENT_METHODS.map((method) => ({ value: method, label: OFFLINE_PAYMENT_METHOD_LABELS[method] }));
 
 /** Record payment: money the shopper paid outside M-Pesa's prompt and PayPal, which makes the order paid and Confirmed. */
-export function RecordPaymentDialog({ order }: { order: Order }) {
-  const dispatch = useAppDispatch();
+export function RecordPaymentDialog({ order, ...place }: OrderActionProps) {
   const [form] = Form.useForm<RecordPaymentFields>();
+  const [recordPayment, request] = useRecordPaymentMutation();
   return (
     <OrderActionDialog<RecordPaymentFields>
-      kind="recordPayment"
+      {...place}
+      request={request}
       title={`Record payment for order #${order.id}`}
       okText="Record payment"
       form={{
         instance: form,
         onFinish: ({ method, reference, note }) =>
-          dispatch(offlinePaymentRecordRequested({ orderId: order.id, payment: withNote({ method, reference: reference.trim() }, note) })),
+          recordPayment({ orderId: order.id, payment: withNote({ method, reference: reference.trim() }, note) }),
       }}
     >
       <Typography.Paragraph style={{ marginBottom: 0 }}>

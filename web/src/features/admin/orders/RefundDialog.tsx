@@ -1,10 +1,9 @@
 import { Form, Typography } from 'antd';
-import { formatKes, MESSAGES, PAYMENT_METHOD_LABELS, type Order } from '@shop/contracts';
-import { useAppDispatch } from '../../../app/hooks';
+import { formatKes, MESSAGES, PAYMENT_METHOD_LABELS } from '@shop/contracts';
 import { refundsThroughPaypal } from './admin-order-moves';
-import { refundRequested } from './adminOrders.slice';
+import { useRefundOrderMutation } from './admin-orders.api';
 import { withNote } from './order-action-fields';
-import { OrderActionDialog } from './OrderActionDialog';
+import { OrderActionDialog, type OrderActionProps } from './OrderActionDialog';
 import { ReferenceAndNoteFields } from './ReferenceAndNoteFields';
 
 interface RefundFields {
@@ -13,19 +12,19 @@ interface RefundFields {
 }
 
 /** The refund the admin sent by hand (M-Pesa, a bank): they send it first, then name it here. */
-function SentRefundDialog({ order, amount }: { order: Order; amount: string }) {
-  const dispatch = useAppDispatch();
+function SentRefundDialog({ order, amount, ...place }: OrderActionProps & { amount: string }) {
   const [form] = Form.useForm<RefundFields>();
+  const [refund, request] = useRefundOrderMutation();
   const paidBy = order.offlinePayment ? 'the way they paid' : PAYMENT_METHOD_LABELS[order.paymentMethod];
   return (
     <OrderActionDialog<RefundFields>
-      kind="refund"
+      {...place}
+      request={request}
       title={`Refund order #${order.id}`}
       okText="Record refund"
       form={{
         instance: form,
-        onFinish: ({ reference, note }) =>
-          dispatch(refundRequested({ orderId: order.id, refund: withNote({ reference: reference.trim() }, note) })),
+        onFinish: ({ reference, note }) => refund({ orderId: order.id, refund: withNote({ reference: reference.trim() }, note) }),
       }}
     >
       <Typography.Paragraph style={{ marginBottom: 0 }}>
@@ -36,19 +35,28 @@ function SentRefundDialog({ order, amount }: { order: Order; amount: string }) {
   );
 }
 
-/** Refund: what the shop owes the order's shopper goes back, through PayPal's api or by a refund the admin sent. */
-export function RefundDialog({ order }: { order: Order }) {
-  const dispatch = useAppDispatch();
-  const amount = formatKes(order.refundDue ?? 0);
-  if (!refundsThroughPaypal(order)) return <SentRefundDialog order={order} amount={amount} />;
+/** Refund through PayPal's api: the money PayPal took goes back, needing no reference. */
+function PaypalRefundDialog({ order, amount, ...place }: OrderActionProps & { amount: string }) {
+  const [refund, request] = useRefundOrderMutation();
   return (
     <OrderActionDialog
-      kind="refund"
+      {...place}
+      request={request}
       title={`Refund order #${order.id}`}
       okText="Refund"
-      onConfirm={() => dispatch(refundRequested({ orderId: order.id, refund: {} }))}
+      onConfirm={() => refund({ orderId: order.id, refund: {} })}
     >
       <Typography.Paragraph style={{ marginBottom: 0 }}>Refund {amount} to the shopper&apos;s PayPal?</Typography.Paragraph>
     </OrderActionDialog>
+  );
+}
+
+/** Refund: what the shop owes the order's shopper goes back, through PayPal's api or by a refund the admin sent. */
+export function RefundDialog(props: OrderActionProps) {
+  const amount = formatKes(props.order.refundDue ?? 0);
+  return refundsThroughPaypal(props.order) ? (
+    <PaypalRefundDialog {...props} amount={amount} />
+  ) : (
+    <SentRefundDialog {...props} amount={amount} />
   );
 }

@@ -1,63 +1,134 @@
+import type { UnknownAction } from '@reduxjs/toolkit';
+import { runSaga, stdChannel } from 'redux-saga';
 import {
   MESSAGES,
   ORDER_API,
   ROUTES,
   type AdminOrderPaidEvent,
+  type AdminPaymentAttentionEvent,
   type OfflinePaymentInput,
+  type Order,
   type OrderDetails,
   type OrderStatusInput,
   type RefundInput,
 } from '@shop/contracts';
 import { apiClient, ApiError } from '../../../lib/api-client';
+import { startApiStore } from '../../../testing/api-store';
 import { loggedOut } from '../../auth/auth.slice';
-import { attemptOf, attentionOf, detailsOf, orderOf, settle, startOrdersStore, updateOf } from '../../orders/order-fixtures';
+import { notificationsReducer, type Toast } from '../../notifications/notifications.slice';
+import { attemptOf, attentionOf, detailsOf, orderOf, settle, updateOf } from '../../orders/order-fixtures';
 import { adminOrderPaid, adminPaymentAttention, orderUpdated, socketReconnected } from '../../realtime/realtime.slice';
 import { adminStatusChoices, mayRecordPayment, mayRefund, refundsThroughPaypal, revivalOf } from './admin-order-moves';
-import { adminOrdersPath, adminOrdersSaga } from './adminOrders.saga';
+import { ADMIN_ORDERS_PAGE_SIZE, adminOrdersApi, adminOrdersPath, type AdminOrdersQuery } from './admin-orders.api';
+import { adminOrdersSaga } from './adminOrders.saga';
 import {
-  ADMIN_ORDERS_PAGE_SIZE,
-  adminOrderDialogClosed,
-  adminOrderDialogOpened,
   adminOrderLink,
   adminOrdersPageClosed,
   adminOrdersPageOpened,
   adminOrdersReducer,
-  adminOrdersRequested,
   newOrderNoticeShown,
-  offlinePaymentRecordRequested,
-  orderActionClosed,
-  orderActionOpened,
-  orderReviveRequested,
-  orderStatusChosen,
-  orderStatusSaveRequested,
   paymentAttentionKey,
   paymentAttentionNoticeShown,
-  refundRequested,
-  showsNewOrders,
 } from './adminOrders.slice';
 import { withNote } from './order-action-fields';
 
+const { getAdminOrders, getAdminOrder } = adminOrdersApi.endpoints;
+const FIRST_PAGE: AdminOrdersQuery = { status: null, page: 1 };
+const later = '2025-06-02T08:00:00.000Z';
+
+/**
+ * The api as the admin's screen meets it: pages of orders (by the query's page), one order's details,
+ * and the writes, each call recorded as `METHOD path`.
+ */
+function fakeOrdersApi() {
+  const real = { get: apiClient.get, post: apiClient.post, put: apiClient.put };
+  const api = {
+    calls: [] as string[],
+    sent: [] as unknown[],
+    pageRows: { '1': [3, 2, 1] } as Record<string, number[]>,
+    /** Rows the pages hold by id, pending and unpaid unless given here. */
+    rows: {} as Record<number, Order>,
+    details: detailsOf(orderOf(2)),
+    answer: (() => undefined) as () => unknown,
+    restore: () => Object.assign(apiClient, real),
+  };
+  apiClient.get = (async (path: string) => {
+    api.calls.push(`GET ${path}`);
+    if (path === ORDER_API.adminOrder(api.details.id)) return { success: true, data: api.details };
+    const page = new URL(path, 'http://shop.test').searchParams.get('page')!;
+    return {
+      success: true,
+      data: (api.pageRows[page] ?? []).map((id) => api.rows[id] ?? orderOf(id)),
+      pagination: { total: 43, page: Number(page), pageSize: ADMIN_ORDERS_PAGE_SIZE },
+    };
+  }) as typeof apiClient.get;
+  const send = (method: string) =>
+    (async (path: string, body: unknown) => {
+      api.calls.push(`${method} ${path}`);
+      api.sent.push(body);
+      return api.answer();
+    }) as never;
+  apiClient.post = send('POST');
+  apiClient.put = send('PUT');
+  return api;
+}
+
+/** The admin's store with the socket's events followed (adminOrders.saga.ts); `tell` is an event as realtime.saga puts it. */
+function startAdmin() {
+  const store = startApiStore({ notifications: notificationsReducer, adminOrders: adminOrdersReducer });
+  const channel = stdChannel<UnknownAction>();
+  const task = runSaga({ channel, dispatch: store.dispatch, getState: store.getState }, adminOrdersSaga);
+  const subscriptions: { unsubscribe: () => void }[] = [];
+  return {
+    store,
+    tell(action: UnknownAction) {
+      store.dispatch(action);
+      channel.put(action);
+    },
+    /** The orders page on show with this query, read once; what it answers leaves the page. */
+    async showPage(query: AdminOrdersQuery = FIRST_PAGE) {
+      const page = store.dispatch(getAdminOrders.initiate(query));
+      subscriptions.push(page);
+      await page;
+      return () => page.unsubscribe();
+    },
+    /** The order's dialog open, its details read once; what it answers closes the dialog. */
+    async openOrder(orderId: number) {
+      const dialog = store.dispatch(getAdminOrder.initiate(orderId));
+      subscriptions.push(dialog);
+      await dialog;
+      return () => dialog.unsubscribe();
+    },
+    rows: (query: AdminOrdersQuery = FIRST_PAGE) => getAdminOrders.select(query)(store.getState()).data?.items,
+    shown: (orderId: number) => getAdminOrder.select(orderId)(store.getState()).data,
+    toasts: () => store.getState().notifications.pending.map(({ kind, text }: Toast) => ({ kind, text })),
+    stop() {
+      subscriptions.forEach((subscription) => subscription.unsubscribe());
+      task.cancel();
+    },
+  };
+}
+
+const statusesOf = (rows: Order[] | undefined) => rows?.map((order) => `${order.id}:${order.orderStatus}`);
+
+/** The first page on show with the order as its second row, and the order's dialog open; the calls so far forgotten. */
+async function openOrder(api: ReturnType<typeof fakeOrdersApi>, order: OrderDetails) {
+  api.rows[order.id] = order;
+  api.details = order;
+  const admin = startAdmin();
+  await admin.showPage();
+  await admin.openOrder(order.id);
+  api.calls = [];
+  return { ...admin, row: () => admin.rows()?.find((item) => item.id === order.id) };
+}
+
 describe('the admin’s orders', () => {
-  const real = { get: apiClient.get, put: apiClient.put };
-  let calls: string[];
-  let sent: unknown[];
-
+  let api: ReturnType<typeof fakeOrdersApi>;
+  const confirmed = detailsOf(orderOf(2, { paymentStatus: 'paid', orderStatus: 'confirmed' }));
   beforeEach(() => {
-    calls = [];
-    sent = [];
-    apiClient.get = (async (path: string) => {
-      calls.push(`GET ${path}`);
-      if (path === ORDER_API.adminOrder(2))
-        return { success: true, data: detailsOf(orderOf(2, { paymentStatus: 'paid', orderStatus: 'confirmed' })) };
-      return {
-        success: true,
-        data: [orderOf(3), orderOf(2, { paymentStatus: 'paid', orderStatus: 'confirmed' }), orderOf(1)],
-        pagination: { total: 43, page: 1, pageSize: ADMIN_ORDERS_PAGE_SIZE },
-      };
-    }) as typeof apiClient.get;
+    api = fakeOrdersApi();
   });
-
-  afterEach(() => Object.assign(apiClient, real));
+  afterEach(() => api.restore());
 
   it('asks for one page, of one status when filtered', () => {
     expect(adminOrdersPath({ status: null, page: 1 })).toBe(`${ORDER_API.adminOrders}?page=1&pageSize=${ADMIN_ORDERS_PAGE_SIZE}`);
@@ -67,79 +138,58 @@ describe('the admin’s orders', () => {
   });
 
   it('keeps the page and the total the server counted', async () => {
-    const { store, stop } = startOrdersStore(adminOrdersSaga);
-    store.dispatch(adminOrdersRequested({ status: 'pending', page: 2 }));
-    await settle();
-    expect(calls).toEqual([`GET ${adminOrdersPath({ status: 'pending', page: 2 })}`]);
-    expect(store.getState().adminOrders).toMatchObject({
-      query: { status: 'pending', page: 2 },
+    const admin = startAdmin();
+    api.pageRows['2'] = [9, 8];
+    await admin.showPage({ status: 'pending', page: 2 });
+    expect(api.calls).toEqual([`GET ${adminOrdersPath({ status: 'pending', page: 2 })}`]);
+    expect(getAdminOrders.select({ status: 'pending', page: 2 })(admin.store.getState()).data).toMatchObject({
+      items: [{ id: 9 }, { id: 8 }],
       total: 43,
-      isLoading: false,
-      hasLoaded: true,
     });
-    stop();
+    admin.stop();
   });
 
-  async function openOrderTwo() {
-    const started = startOrdersStore(adminOrdersSaga);
-    started.store.dispatch(adminOrdersRequested({ status: null, page: 1 }));
-    started.store.dispatch(adminOrderDialogOpened(2));
-    await settle();
-    return started;
-  }
-
-  it('moves an order to the chosen status, says so, and changes its row in place', async () => {
-    apiClient.put = (async (path: string, body: unknown) => {
-      calls.push(`PUT ${path}`);
-      sent.push(body);
-      return {
-        success: true,
-        message: MESSAGES.orders.statusUpdated,
-        data: { ...detailsOf(orderOf(2, { paymentStatus: 'paid', orderStatus: 'inShipping' })) },
-      };
-    }) as typeof apiClient.put;
-    const { store, toasts, stop } = await openOrderTwo();
-    expect(store.getState().adminOrders.dialog.details?.history).toHaveLength(1);
-    store.dispatch(orderStatusChosen('inShipping'));
-    store.dispatch(orderStatusSaveRequested());
-    await settle();
-    expect(calls.at(-1)).toBe(`PUT ${ORDER_API.adminUpdateOrder(2)}`);
-    expect(sent).toEqual([{ orderStatus: 'inShipping' } satisfies OrderStatusInput]);
-    expect(toasts()).toEqual([{ kind: 'success', text: MESSAGES.orders.statusUpdated }]);
-    const state = store.getState().adminOrders;
-    expect(state.items.map((order) => `${order.id}:${order.orderStatus}`)).toEqual(['3:pending', '2:inShipping', '1:pending']);
-    expect(state).toMatchObject({ isSaving: false, chosenStatus: null, dialog: { details: { orderStatus: 'inShipping' } } });
-    stop();
+  it('moves an order to the chosen status, says so, and changes its row and dialog in place without reading them again', async () => {
+    const admin = await openOrder(api, confirmed);
+    api.answer = () => ({
+      success: true,
+      message: MESSAGES.orders.statusUpdated,
+      data: detailsOf(orderOf(2, { paymentStatus: 'paid', orderStatus: 'inShipping', orderUpdateDate: later })),
+    });
+    await admin.store.dispatch(adminOrdersApi.endpoints.updateOrderStatus.initiate({ orderId: 2, orderStatus: 'inShipping' }));
+    expect(api.calls).toEqual([`PUT ${ORDER_API.adminUpdateOrder(2)}`]);
+    expect(api.sent).toEqual([{ orderStatus: 'inShipping' } satisfies OrderStatusInput]);
+    expect(admin.toasts()).toEqual([{ kind: 'success', text: MESSAGES.orders.statusUpdated }]);
+    expect(statusesOf(admin.rows())).toEqual(['3:pending', '2:inShipping', '1:pending']);
+    expect(admin.shown(2)?.orderStatus).toBe('inShipping');
+    admin.stop();
   });
 
   it('keeps the order as it was when the server refuses, and says why', async () => {
-    apiClient.put = (async () => {
+    const admin = await openOrder(api, confirmed);
+    api.answer = () => {
       throw new ApiError(MESSAGES.orders.unknownStatus, 'VALIDATION_FAILED');
-    }) as typeof apiClient.put;
-    const { store, toasts, stop } = await openOrderTwo();
-    store.dispatch(orderStatusChosen('delivered'));
-    store.dispatch(orderStatusSaveRequested());
+    };
+    await admin.store.dispatch(adminOrdersApi.endpoints.updateOrderStatus.initiate({ orderId: 2, orderStatus: 'delivered' }));
     await settle();
-    expect(toasts()).toEqual([{ kind: 'error', text: MESSAGES.orders.unknownStatus }]);
-    expect(store.getState().adminOrders).toMatchObject({
-      isSaving: false,
-      chosenStatus: 'delivered',
-      items: [{}, { orderStatus: 'confirmed' }, {}],
-    });
-    stop();
+    expect(admin.toasts()).toEqual([{ kind: 'error', text: MESSAGES.orders.unknownStatus }]);
+    expect(statusesOf(admin.rows())).toEqual(['3:pending', '2:confirmed', '1:pending']);
+    expect(api.calls).toEqual([`PUT ${ORDER_API.adminUpdateOrder(2)}`]);
+    admin.stop();
   });
 
-  it('sends nothing before a status is chosen', async () => {
-    apiClient.put = (async (path: string) => {
-      calls.push(`PUT ${path}`);
-      return { success: true };
-    }) as typeof apiClient.put;
-    const { store, stop } = await openOrderTwo();
-    store.dispatch(orderStatusSaveRequested());
+  it('reads the open order again when the refusal says it moved on, and its row follows the answer', async () => {
+    const admin = await openOrder(api, confirmed);
+    api.answer = () => {
+      throw new ApiError(MESSAGES.orders.transitionNotAllowed('confirmed', 'inShipping'), 'ORDER_TRANSITION_NOT_ALLOWED');
+    };
+    api.details = detailsOf(orderOf(2, { paymentStatus: 'paid', orderStatus: 'delivered', orderUpdateDate: later }));
+    await admin.store.dispatch(adminOrdersApi.endpoints.updateOrderStatus.initiate({ orderId: 2, orderStatus: 'inShipping' }));
     await settle();
-    expect(calls.filter((call) => call.startsWith('PUT'))).toEqual([]);
-    expect(store.getState().adminOrders.isSaving).toBe(false);
-    stop();
+    expect(api.calls).toEqual([`PUT ${ORDER_API.adminUpdateOrder(2)}`, `GET ${ORDER_API.adminOrder(2)}`]);
+    expect(admin.shown(2)?.orderStatus).toBe('delivered');
+    expect(statusesOf(admin.rows())).toEqual(['3:pending', '2:delivered', '1:pending']);
+    admin.stop();
   });
 });
 
@@ -175,14 +225,6 @@ describe('new orders for the admin', () => {
     expect(adminOrdersReducer(state, loggedOut())).toMatchObject({ unseenOrderIds: [], newOrderNotices: [] });
   });
 
-  it('belong on the first page, unfiltered or filtered to confirmed, since they arrive paid', () => {
-    expect(showsNewOrders({ status: null, page: 1 })).toBe(true);
-    expect(showsNewOrders({ status: 'confirmed', page: 1 })).toBe(true);
-    expect(showsNewOrders({ status: 'pending', page: 1 })).toBe(false);
-    expect(showsNewOrders({ status: 'inShipping', page: 1 })).toBe(false);
-    expect(showsNewOrders({ status: null, page: 2 })).toBe(false);
-  });
-
   it('are linked to the orders page, which opens the order', () => {
     expect(adminOrderLink(31)).toBe(`${ROUTES.adminOrders}?order=31`);
   });
@@ -212,183 +254,133 @@ describe('payments that need the admin', () => {
 });
 
 describe('the admin’s orders, live', () => {
-  const real = { get: apiClient.get };
-  let calls: string[];
-  /** The page the server answers, by the query's page. */
-  let pageRows: Record<string, number[]>;
-  let details: OrderDetails;
-
+  let api: ReturnType<typeof fakeOrdersApi>;
   beforeEach(() => {
-    calls = [];
-    pageRows = { '1': [3, 2, 1] };
-    details = detailsOf(orderOf(2));
-    apiClient.get = (async (path: string) => {
-      calls.push(path);
-      if (path === ORDER_API.adminOrder(2)) return { success: true, data: details };
-      const page = new URL(path, 'http://shop.test').searchParams.get('page')!;
-      return {
-        success: true,
-        data: (pageRows[page] ?? []).map((id) => orderOf(id)),
-        pagination: { total: 43, page: Number(page), pageSize: ADMIN_ORDERS_PAGE_SIZE },
-      };
-    }) as typeof apiClient.get;
+    api = fakeOrdersApi();
   });
+  afterEach(() => api.restore());
 
-  afterEach(() => Object.assign(apiClient, real));
-
-  async function onOrdersPage(query = { status: null, page: 1 } as Parameters<typeof adminOrdersRequested>[0]) {
-    const started = startOrdersStore(adminOrdersSaga);
-    started.store.dispatch(adminOrdersPageOpened());
-    started.store.dispatch(adminOrdersRequested(query));
+  it.each([
+    ['the first page', FIRST_PAGE],
+    ['the first page of confirmed orders', { status: 'confirmed', page: 1 }],
+  ] as const)('puts a new order on %s, its rows kept on show while it reads', async (_case, query) => {
+    const admin = startAdmin();
+    await admin.showPage(query);
+    api.calls = [];
+    api.pageRows['1'] = [4, 3, 2, 1];
+    admin.tell(adminOrderPaid(paid(4)));
+    expect(getAdminOrders.select(query)(admin.store.getState())).toMatchObject({ status: 'pending', data: { items: [{ id: 3 }, {}, {}] } });
     await settle();
-    calls = [];
-    return { ...started, rows: () => started.store.getState().adminOrders.items.map((order) => order.id) };
-  }
-
-  it('puts a new order on the first page without a spinner', async () => {
-    const { store, rows, stop } = await onOrdersPage();
-    pageRows['1'] = [4, 3, 2, 1];
-    store.dispatch(adminOrderPaid(paid(4)));
-    expect(store.getState().adminOrders.isLoading).toBe(false);
-    await settle();
-    expect(calls).toEqual([adminOrdersPath({ status: null, page: 1 })]);
-    expect(rows()).toEqual([4, 3, 2, 1]);
-    stop();
+    expect(api.calls).toEqual([`GET ${adminOrdersPath(query)}`]);
+    expect(admin.rows(query)?.map(({ id }) => id)).toEqual([4, 3, 2, 1]);
+    admin.stop();
   });
 
   it.each([
     ['another page', { status: null, page: 2 }],
     ['a filter that leaves it out', { status: 'inShipping', page: 1 }],
   ] as const)('leaves %s as it is when an order is paid', async (_case, query) => {
-    const { store, stop } = await onOrdersPage(query);
-    store.dispatch(adminOrderPaid(paid(4)));
+    const admin = startAdmin();
+    await admin.showPage(query);
+    api.calls = [];
+    admin.tell(adminOrderPaid(paid(4)));
     await settle();
-    expect(calls).toEqual([]);
-    stop();
+    expect(api.calls).toEqual([]);
+    admin.stop();
   });
 
-  it('reads nothing for a newly paid order while the orders page is closed', async () => {
-    const { store, stop } = await onOrdersPage();
-    store.dispatch(adminOrdersPageClosed());
-    store.dispatch(adminOrderPaid(paid(4)));
+  it('reads nothing for a newly paid order once the orders page is left', async () => {
+    const admin = startAdmin();
+    const leavePage = await admin.showPage();
+    leavePage();
+    api.calls = [];
+    admin.tell(adminOrderPaid(paid(4)));
     await settle();
-    expect(calls).toEqual([]);
-    stop();
+    expect(api.calls).toEqual([]);
+    admin.stop();
   });
 
-  it('shows another admin’s change in the row and the open dialog, then reads the dialog’s history', async () => {
-    const { store, stop } = await onOrdersPage();
-    store.dispatch(adminOrderDialogOpened(2));
-    await settle();
-    calls = [];
-    const shipped = orderOf(2, { paymentStatus: 'paid', orderStatus: 'inShipping', orderUpdateDate: '2025-06-02T08:00:00.000Z' });
-    details = {
-      ...detailsOf(shipped),
-      history: [
-        ...detailsOf(shipped).history,
-        {
-          fromStatus: 'pending',
-          toStatus: 'inShipping',
-          actor: 'admin',
-          changedBy: 'Achieng',
-          reason: '',
-          createdAt: shipped.orderUpdateDate,
-        },
-      ],
-    };
+  it('shows another admin’s change in the row and the open dialog at once, then reads the dialog’s history', async () => {
+    const admin = await openOrder(api, detailsOf(orderOf(2)));
+    const shipped = orderOf(2, { paymentStatus: 'paid', orderStatus: 'inShipping', orderUpdateDate: later });
+    const shippedBy = {
+      fromStatus: 'pending',
+      toStatus: 'inShipping',
+      actor: 'admin',
+      changedBy: 'Achieng',
+      reason: '',
+      createdAt: later,
+    } as const;
+    api.details = { ...detailsOf(shipped), history: [...detailsOf(shipped).history, shippedBy] };
 
-    store.dispatch(orderUpdated(updateOf(shipped)));
-    const state = store.getState().adminOrders;
-    expect(state.items.map((order) => `${order.id}:${order.orderStatus}`)).toEqual(['3:pending', '2:inShipping', '1:pending']);
-    expect(state.dialog.details?.orderStatus).toBe('inShipping');
+    admin.tell(orderUpdated(updateOf(shipped)));
+    expect(statusesOf(admin.rows())).toEqual(['3:pending', '2:inShipping', '1:pending']);
+    expect(admin.shown(2)?.orderStatus).toBe('inShipping');
     await settle();
-    expect(calls).toEqual([ORDER_API.adminOrder(2)]);
-    expect(store.getState().adminOrders.dialog.details?.history).toHaveLength(2);
-    stop();
+    expect(api.calls).toEqual([`GET ${ORDER_API.adminOrder(2)}`]);
+    expect(admin.shown(2)?.history).toHaveLength(2);
+    admin.stop();
   });
 
-  it('reads the page and the open dialog again after a reconnect, and nothing once the page is left', async () => {
-    const { store, stop } = await onOrdersPage({ status: null, page: 2 });
-    pageRows['2'] = [9, 8];
-    store.dispatch(adminOrderDialogOpened(2));
+  it('reads the page and the open dialog again after a reconnect, and nothing once they are left', async () => {
+    const admin = startAdmin();
+    api.pageRows['2'] = [9, 8];
+    const leavePage = await admin.showPage({ status: null, page: 2 });
+    const closeDialog = await admin.openOrder(2);
+    api.calls = [];
+    admin.tell(socketReconnected());
     await settle();
-    calls = [];
-    store.dispatch(socketReconnected());
-    await settle();
-    expect(calls.sort()).toEqual([adminOrdersPath({ status: null, page: 2 }), ORDER_API.adminOrder(2)].sort());
+    expect(api.calls.sort()).toEqual([`GET ${adminOrdersPath({ status: null, page: 2 })}`, `GET ${ORDER_API.adminOrder(2)}`].sort());
 
-    store.dispatch(adminOrderDialogClosed());
-    store.dispatch(adminOrdersPageClosed());
-    calls = [];
-    store.dispatch(socketReconnected());
+    leavePage();
+    closeDialog();
+    api.calls = [];
+    admin.tell(socketReconnected());
     await settle();
-    expect(calls).toEqual([]);
-    stop();
-  });
-
-  it('never lands a refresh over the page the admin moved to meanwhile', async () => {
-    const { store, rows, stop } = await onOrdersPage();
-    let releaseRefresh!: () => void;
-    apiClient.get = ((path: string) => {
-      calls.push(path);
-      const page = new URL(path, 'http://shop.test').searchParams.get('page')!;
-      const answer = {
-        success: true,
-        data: (page === '1' ? [5, 4, 3] : [9, 8]).map((id) => orderOf(id)),
-        pagination: { total: 43, page: Number(page), pageSize: ADMIN_ORDERS_PAGE_SIZE },
-      };
-      return page === '1' ? new Promise<unknown>((resolve) => (releaseRefresh = () => resolve(answer))) : Promise.resolve(answer);
-    }) as typeof apiClient.get;
-    store.dispatch(adminOrderPaid(paid(5)));
-    await settle();
-    store.dispatch(adminOrdersRequested({ status: null, page: 2 }));
-    releaseRefresh();
-    await settle();
-    expect(rows()).toEqual([9, 8]);
-    expect(store.getState().adminOrders.query.page).toBe(2);
-    stop();
+    expect(api.calls).toEqual([]);
+    admin.stop();
   });
 
   it('reads the row and the open dialog again when their order’s payment needs a person, with its M-Pesa attempts', async () => {
-    const { store, stop } = await onOrdersPage();
-    store.dispatch(adminOrderDialogOpened(2));
-    await settle();
-    calls = [];
+    const admin = await openOrder(api, detailsOf(orderOf(2)));
     const unknown = orderOf(2, { paymentStatus: 'unknown', orderUpdateDate: '2025-06-02T07:46:00.000Z' });
-    details = detailsOf(unknown, [attemptOf(unknown, { state: 'unknown', checkoutRequestId: null })]);
-    pageRows['1'] = [3, 2, 1];
+    api.rows[2] = unknown;
+    api.details = detailsOf(unknown, [attemptOf(unknown, { state: 'unknown', checkoutRequestId: null })]);
 
-    store.dispatch(adminPaymentAttention(attentionOf(2)));
+    admin.tell(adminPaymentAttention(attentionOf(2)));
     await settle();
-    expect(calls.sort()).toEqual([adminOrdersPath({ status: null, page: 1 }), ORDER_API.adminOrder(2)].sort());
-    expect(store.getState().adminOrders.dialog.details).toMatchObject({
-      paymentStatus: 'unknown',
-      mpesaAttempts: [{ state: 'unknown', checkoutRequestId: null }],
-    });
-    stop();
+    expect(api.calls.sort()).toEqual([`GET ${adminOrdersPath(FIRST_PAGE)}`, `GET ${ORDER_API.adminOrder(2)}`].sort());
+    expect(admin.rows()?.[1]?.paymentStatus).toBe('unknown');
+    expect(admin.shown(2)).toMatchObject({ paymentStatus: 'unknown', mpesaAttempts: [{ state: 'unknown', checkoutRequestId: null }] });
+    admin.stop();
   });
 
-  it('reads nothing when the order whose payment needs a person is not on screen', async () => {
-    const { store, stop } = await onOrdersPage();
-    store.dispatch(adminPaymentAttention(attentionOf(9)));
-    store.dispatch(adminOrdersPageClosed());
-    store.dispatch(adminPaymentAttention(attentionOf(2)));
+  it('reads nothing when the order whose payment needs a person is not on screen, and still announces it', async () => {
+    const admin = startAdmin();
+    const leavePage = await admin.showPage();
+    api.calls = [];
+    admin.tell(adminPaymentAttention(attentionOf(9)));
+    leavePage();
+    admin.tell(adminPaymentAttention(attentionOf(2)));
     await settle();
-    expect(calls).toEqual([]);
-    expect(store.getState().adminOrders.paymentAttentionNotices.map((notice) => notice.orderId)).toEqual([9, 2]);
-    stop();
+    expect(api.calls).toEqual([]);
+    expect(admin.store.getState().adminOrders.paymentAttentionNotices.map(({ orderId }: AdminPaymentAttentionEvent) => orderId)).toEqual([
+      9, 2,
+    ]);
+    admin.stop();
   });
 
-  it('keeps the rows when a refresh fails', async () => {
-    const { store, rows, stop } = await onOrdersPage();
+  it('keeps the rows when a quiet refresh fails', async () => {
+    const admin = startAdmin();
+    await admin.showPage();
     apiClient.get = (async () => {
       throw new ApiError(MESSAGES.server.networkError, null);
     }) as typeof apiClient.get;
-    store.dispatch(socketReconnected());
+    admin.tell(socketReconnected());
     await settle();
-    expect(rows()).toEqual([3, 2, 1]);
-    expect(store.getState().adminOrders.error).toBeNull();
-    stop();
+    expect(getAdminOrders.select(FIRST_PAGE)(admin.store.getState())).toMatchObject({ isError: true });
+    expect(admin.rows()?.map(({ id }) => id)).toEqual([3, 2, 1]);
+    admin.stop();
   });
 });
 
@@ -444,88 +436,51 @@ describe('the admin’s status choices', () => {
 });
 
 describe('the admin’s order actions', () => {
-  const real = { get: apiClient.get, post: apiClient.post, put: apiClient.put };
-  let calls: string[];
-  let sent: unknown[];
-  let shown: OrderDetails;
-  let answer: () => unknown;
-  const later = '2025-06-02T08:00:00.000Z';
-
+  let api: ReturnType<typeof fakeOrdersApi>;
   beforeEach(() => {
-    calls = [];
-    sent = [];
-    apiClient.get = (async (path: string) => {
-      calls.push(`GET ${path}`);
-      if (path === ORDER_API.adminOrder(shown.id)) return { success: true, data: shown };
-      return { success: true, data: [orderOf(3), shown], pagination: { total: 2, page: 1, pageSize: ADMIN_ORDERS_PAGE_SIZE } };
-    }) as typeof apiClient.get;
-    const send = (method: string) =>
-      (async (path: string, body: unknown) => {
-        calls.push(`${method} ${path}`);
-        sent.push(body);
-        return answer();
-      }) as never;
-    apiClient.post = send('POST');
-    apiClient.put = send('PUT');
+    api = fakeOrdersApi();
   });
-
-  afterEach(() => Object.assign(apiClient, real));
-
-  async function openOrder(order: OrderDetails) {
-    shown = order;
-    const started = startOrdersStore(adminOrdersSaga);
-    started.store.dispatch(adminOrdersRequested({ status: null, page: 1 }));
-    started.store.dispatch(adminOrderDialogOpened(order.id));
-    await settle();
-    calls = [];
-    const admin = () => started.store.getState().adminOrders;
-    return { ...started, admin, row: () => admin().items.find((item) => item.id === order.id) };
-  }
+  afterEach(() => api.restore());
 
   it('records a payment made another way: the order becomes paid and Confirmed in its row and dialog', async () => {
-    const { store, admin, row, toasts, stop } = await openOrder(detailsOf(orderOf(2)));
+    const admin = await openOrder(api, detailsOf(orderOf(2)));
     const payment: OfflinePaymentInput = { method: 'mpesaTill', reference: 'SGR7TILL01' };
-    answer = () => ({
+    api.answer = () => ({
       success: true,
       data: detailsOf(
         orderOf(2, { paymentStatus: 'paid', orderStatus: 'confirmed', offlinePayment: { ...payment, note: '' }, orderUpdateDate: later }),
       ),
     });
-    store.dispatch(orderActionOpened('recordPayment'));
-    store.dispatch(offlinePaymentRecordRequested({ orderId: 2, payment }));
-    expect(admin().orderAction).toEqual({ open: 'recordPayment', isSaving: true, error: null });
-    await settle();
-    expect(calls).toEqual([`POST ${ORDER_API.adminRecordPayment(2)}`]);
-    expect(sent).toEqual([payment]);
-    expect(row()).toMatchObject({ paymentStatus: 'paid', orderStatus: 'confirmed' });
-    expect(admin().dialog.details).toMatchObject({ orderStatus: 'confirmed', offlinePayment: { reference: 'SGR7TILL01' } });
-    expect(admin().orderAction).toEqual({ open: null, isSaving: false, error: null });
-    expect(toasts()).toEqual([{ kind: 'success', text: MESSAGES.orders.paymentRecorded }]);
-    stop();
+    await admin.store.dispatch(adminOrdersApi.endpoints.recordPayment.initiate({ orderId: 2, payment }));
+    expect(api.calls).toEqual([`POST ${ORDER_API.adminRecordPayment(2)}`]);
+    expect(api.sent).toEqual([payment]);
+    expect(admin.row()).toMatchObject({ paymentStatus: 'paid', orderStatus: 'confirmed' });
+    expect(admin.shown(2)).toMatchObject({ orderStatus: 'confirmed', offlinePayment: { reference: 'SGR7TILL01' } });
+    expect(admin.toasts()).toEqual([{ kind: 'success', text: MESSAGES.orders.paymentRecorded }]);
+    admin.stop();
   });
 
-  it('keeps the dialog open with the api’s refusal, and reads the order again when it moved on', async () => {
-    const { store, admin, toasts, stop } = await openOrder(detailsOf(orderOf(2)));
-    answer = () => {
+  it('leaves the api’s refusal to the dialog, untoasted, and reads the order again when it moved on', async () => {
+    const admin = await openOrder(api, detailsOf(orderOf(2)));
+    api.answer = () => {
       throw new ApiError(MESSAGES.orders.alreadyPaid, 'ORDER_ALREADY_PAID');
     };
-    shown = detailsOf(orderOf(2, { paymentStatus: 'paid', orderStatus: 'confirmed', orderUpdateDate: later }));
-    store.dispatch(orderActionOpened('recordPayment'));
-    store.dispatch(offlinePaymentRecordRequested({ orderId: 2, payment: { method: 'cash', reference: 'R1' } }));
+    api.details = detailsOf(orderOf(2, { paymentStatus: 'paid', orderStatus: 'confirmed', orderUpdateDate: later }));
+    const outcome = await admin.store.dispatch(
+      adminOrdersApi.endpoints.recordPayment.initiate({ orderId: 2, payment: { method: 'cash', reference: 'R1' } }),
+    );
     await settle();
-    expect(admin().orderAction).toEqual({ open: 'recordPayment', isSaving: false, error: MESSAGES.orders.alreadyPaid });
-    expect(calls).toEqual([`POST ${ORDER_API.adminRecordPayment(2)}`, `GET ${ORDER_API.adminOrder(2)}`]);
-    expect(admin().dialog.details?.orderStatus).toBe('confirmed');
-    expect(toasts()).toEqual([]);
-    store.dispatch(orderActionClosed());
-    expect(admin().orderAction).toEqual({ open: null, isSaving: false, error: null });
-    stop();
+    expect(outcome.error).toMatchObject({ code: 'ORDER_ALREADY_PAID', message: MESSAGES.orders.alreadyPaid });
+    expect(api.calls).toEqual([`POST ${ORDER_API.adminRecordPayment(2)}`, `GET ${ORDER_API.adminOrder(2)}`]);
+    expect(admin.shown(2)?.orderStatus).toBe('confirmed');
+    expect(admin.toasts()).toEqual([]);
+    admin.stop();
   });
 
   it('refunds a PayPal order through PayPal, asking no reference', async () => {
     const owed = orderOf(2, { paymentMethod: 'paypal', paymentStatus: 'paid', orderStatus: 'cancelled', refundDue: 3150 });
-    const { store, admin, row, toasts, stop } = await openOrder(detailsOf(owed));
-    answer = () => ({
+    const admin = await openOrder(api, detailsOf(owed));
+    api.answer = () => ({
       success: true,
       data: detailsOf({
         ...owed,
@@ -534,21 +489,19 @@ describe('the admin’s order actions', () => {
         orderUpdateDate: later,
       }),
     });
-    store.dispatch(orderActionOpened('refund'));
-    store.dispatch(refundRequested({ orderId: 2, refund: {} }));
-    await settle();
-    expect(calls).toEqual([`POST ${ORDER_API.adminRefund(2)}`]);
-    expect(sent).toEqual([{} satisfies RefundInput]);
-    expect(row()).toMatchObject({ paymentStatus: 'refunded', refund: { amount: 3150 } });
-    expect(mayRefund(admin().dialog.details!)).toBe(false);
-    expect(toasts()).toEqual([{ kind: 'success', text: MESSAGES.orders.refundRecorded }]);
-    stop();
+    await admin.store.dispatch(adminOrdersApi.endpoints.refundOrder.initiate({ orderId: 2, refund: {} }));
+    expect(api.calls).toEqual([`POST ${ORDER_API.adminRefund(2)}`]);
+    expect(api.sent).toEqual([{} satisfies RefundInput]);
+    expect(admin.row()).toMatchObject({ paymentStatus: 'refunded', refund: { amount: 3150 } });
+    expect(mayRefund(admin.shown(2)!)).toBe(false);
+    expect(admin.toasts()).toEqual([{ kind: 'success', text: MESSAGES.orders.refundRecorded }]);
+    admin.stop();
   });
 
   it('records the reference of an M-Pesa refund the admin sent', async () => {
     const owed = orderOf(2, { paymentStatus: 'paid', orderStatus: 'cancelled', refundDue: 3150 });
-    const { store, row, stop } = await openOrder(detailsOf(owed));
-    answer = () => ({
+    const admin = await openOrder(api, detailsOf(owed));
+    api.answer = () => ({
       success: true,
       data: detailsOf({
         ...owed,
@@ -557,53 +510,38 @@ describe('the admin’s order actions', () => {
         orderUpdateDate: later,
       }),
     });
-    store.dispatch(orderActionOpened('refund'));
-    store.dispatch(refundRequested({ orderId: 2, refund: withNote({ reference: 'SGR7BACK01' }, 'Sent from the shop’s line') }));
-    await settle();
-    expect(sent).toEqual([{ reference: 'SGR7BACK01', note: 'Sent from the shop’s line' }]);
-    expect(row()).toMatchObject({ paymentStatus: 'refunded', refund: { reference: 'SGR7BACK01' } });
-    stop();
+    const refund = withNote({ reference: 'SGR7BACK01' }, 'Sent from the shop’s line');
+    await admin.store.dispatch(adminOrdersApi.endpoints.refundOrder.initiate({ orderId: 2, refund }));
+    expect(api.sent).toEqual([{ reference: 'SGR7BACK01', note: 'Sent from the shop’s line' }]);
+    expect(admin.row()).toMatchObject({ paymentStatus: 'refunded', refund: { reference: 'SGR7BACK01' } });
+    admin.stop();
   });
 
   it('revives a closed order to the status it was shown, updating its row and dialog', async () => {
     const closed = orderOf(2, { orderStatus: 'cancelled', paymentStatus: 'failed' });
-    const { store, admin, row, toasts, stop } = await openOrder(detailsOf(closed));
-    answer = () => ({ success: true, data: detailsOf({ ...closed, orderStatus: 'pending', orderUpdateDate: later }) });
-    store.dispatch(orderActionOpened('revive'));
-    store.dispatch(orderReviveRequested({ orderId: 2, orderStatus: revivalOf(closed)! }));
-    await settle();
-    expect(calls).toEqual([`PUT ${ORDER_API.adminUpdateOrder(2)}`]);
-    expect(sent).toEqual([{ orderStatus: 'pending' } satisfies OrderStatusInput]);
-    expect(row()?.orderStatus).toBe('pending');
-    expect(admin().dialog.details?.orderStatus).toBe('pending');
-    expect(toasts()).toEqual([{ kind: 'success', text: MESSAGES.orders.statusUpdated }]);
-    stop();
+    const admin = await openOrder(api, detailsOf(closed));
+    api.answer = () => ({ success: true, data: detailsOf({ ...closed, orderStatus: 'pending', orderUpdateDate: later }) });
+    await admin.store.dispatch(adminOrdersApi.endpoints.reviveOrder.initiate({ orderId: 2, orderStatus: revivalOf(closed)! }));
+    expect(api.calls).toEqual([`PUT ${ORDER_API.adminUpdateOrder(2)}`]);
+    expect(api.sent).toEqual([{ orderStatus: 'pending' } satisfies OrderStatusInput]);
+    expect(admin.row()?.orderStatus).toBe('pending');
+    expect(admin.shown(2)?.orderStatus).toBe('pending');
+    expect(admin.toasts()).toEqual([{ kind: 'success', text: MESSAGES.orders.statusUpdated }]);
+    admin.stop();
   });
 
-  it('shows why a revival was refused: the units are gone', async () => {
+  it('tells why a revival was refused, the units being gone, and leaves the order closed', async () => {
     const closed = orderOf(2, { orderStatus: 'rejected', paymentStatus: 'paid' });
-    const { store, admin, stop } = await openOrder(detailsOf(closed));
+    const admin = await openOrder(api, detailsOf(closed));
     const refusal = MESSAGES.orders.unitsGoneForRevival('Wooden train', 1);
-    answer = () => {
+    api.answer = () => {
       throw new ApiError(refusal, 'STOCK_SHORT');
     };
-    store.dispatch(orderActionOpened('revive'));
-    store.dispatch(orderReviveRequested({ orderId: 2, orderStatus: 'confirmed' }));
+    const outcome = await admin.store.dispatch(adminOrdersApi.endpoints.reviveOrder.initiate({ orderId: 2, orderStatus: 'confirmed' }));
     await settle();
-    expect(admin().orderAction.error).toBe(refusal);
-    expect(admin().items.find((item) => item.id === 2)?.orderStatus).toBe('rejected');
-    stop();
-  });
-
-  it('sends one request however often the dialog’s button is pressed while it is on its way', async () => {
-    const { store, stop } = await openOrder(detailsOf(orderOf(2)));
-    answer = () =>
-      new Promise((resolve) => setTimeout(() => resolve({ success: true, data: detailsOf(orderOf(2, { orderUpdateDate: later })) }), 5));
-    store.dispatch(orderActionOpened('recordPayment'));
-    store.dispatch(offlinePaymentRecordRequested({ orderId: 2, payment: { method: 'cash', reference: 'R1' } }));
-    store.dispatch(offlinePaymentRecordRequested({ orderId: 2, payment: { method: 'cash', reference: 'R1' } }));
-    await settle(20);
-    expect(calls).toEqual([`POST ${ORDER_API.adminRecordPayment(2)}`]);
-    stop();
+    expect(outcome.error).toMatchObject({ message: refusal });
+    expect(admin.row()?.orderStatus).toBe('rejected');
+    expect(admin.toasts()).toEqual([]);
+    admin.stop();
   });
 });

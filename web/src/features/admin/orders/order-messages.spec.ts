@@ -1,8 +1,7 @@
-import { MESSAGES, NOTIFICATION_API, ORDER_API, type NotificationRecord } from '@shop/contracts';
+import { MESSAGES, NOTIFICATION_API, type NotificationRecord } from '@shop/contracts';
 import { apiClient, ApiError } from '../../../lib/api-client';
-import { detailsOf, orderOf, settle, startOrdersStore } from '../../orders/order-fixtures';
-import { adminOrdersSaga } from './adminOrders.saga';
-import { adminOrderDialogClosed, adminOrderDialogOpened, adminOrderMessagesRequested } from './adminOrders.slice';
+import { startApiStore } from '../../../testing/api-store';
+import { adminOrdersApi } from './admin-orders.api';
 import { deliveryReportText, recipientText } from './order-messages';
 
 function messageOf(id: number, fields: Partial<NotificationRecord> = {}): NotificationRecord {
@@ -24,6 +23,7 @@ function messageOf(id: number, fields: Partial<NotificationRecord> = {}): Notifi
 }
 
 describe('the messages sent about an order, in the admin’s dialog', () => {
+  const { getOrderMessages } = adminOrdersApi.endpoints;
   const realGet = apiClient.get;
   let calls: string[];
   let messages: () => Promise<NotificationRecord[]>;
@@ -33,8 +33,7 @@ describe('the messages sent about an order, in the admin’s dialog', () => {
     messages = async () => [messageOf(2, { channel: 'email', recipient: 'wanjiru@example.test' }), messageOf(1)];
     apiClient.get = (async (path: string) => {
       calls.push(path);
-      if (path === NOTIFICATION_API.adminOrderMessages(2)) return { success: true, data: await messages() };
-      return { success: true, data: detailsOf(orderOf(2, { paymentStatus: 'paid', orderStatus: 'confirmed' })) };
+      return { success: true, data: await messages() };
     }) as typeof apiClient.get;
   });
 
@@ -42,62 +41,46 @@ describe('the messages sent about an order, in the admin’s dialog', () => {
     apiClient.get = realGet;
   });
 
-  it('are read when the dialog opens, beside the order’s details', async () => {
-    const { store, stop } = startOrdersStore(adminOrdersSaga);
-    store.dispatch(adminOrderDialogOpened(2));
-    expect(store.getState().adminOrders.messages).toMatchObject({ orderId: 2, items: null, isLoading: true });
-    await settle();
-    expect(calls).toEqual(expect.arrayContaining([ORDER_API.adminOrder(2), NOTIFICATION_API.adminOrderMessages(2)]));
-    expect(store.getState().adminOrders.messages).toMatchObject({ orderId: 2, isLoading: false, error: null });
-    expect(store.getState().adminOrders.messages.items?.map((message) => message.id)).toEqual([2, 1]);
-    stop();
+  /** The dialog's Messages open on order 2, read once. */
+  async function openMessages() {
+    const store = startApiStore();
+    const shown = store.dispatch(getOrderMessages.initiate(2));
+    await shown;
+    return { store, shown, entry: () => getOrderMessages.select(2)(store.getState()) };
+  }
+
+  it('are read for the dialog’s order, newest first', async () => {
+    const { entry, shown } = await openMessages();
+    expect(calls).toEqual([NOTIFICATION_API.adminOrderMessages(2)]);
+    expect(entry().data?.map((message) => message.id)).toEqual([2, 1]);
+    shown.unsubscribe();
   });
 
-  it('are an empty list, not a loading one, for an order nothing was sent about', async () => {
+  it('are an empty list, not a missing one, for an order nothing was sent about', async () => {
     messages = async () => [];
-    const { store, stop } = startOrdersStore(adminOrdersSaga);
-    store.dispatch(adminOrderDialogOpened(2));
-    await settle();
-    expect(store.getState().adminOrders.messages).toMatchObject({ items: [], isLoading: false });
-    stop();
+    const { entry, shown } = await openMessages();
+    expect(entry()).toMatchObject({ isSuccess: true, data: [] });
+    shown.unsubscribe();
   });
 
   it('are read again on Refresh, for the delivery reports that came since', async () => {
-    const { store, stop } = startOrdersStore(adminOrdersSaga);
-    store.dispatch(adminOrderDialogOpened(2));
-    await settle();
+    const { entry, shown } = await openMessages();
     messages = async () => [messageOf(1, { deliveryStatus: 'Success', deliveryReportedAt: '2025-06-02T07:31:09.000Z' })];
-    store.dispatch(adminOrderMessagesRequested());
-    await settle();
-    expect(calls.filter((path) => path === NOTIFICATION_API.adminOrderMessages(2))).toHaveLength(2);
-    expect(store.getState().adminOrders.messages.items?.[0]).toMatchObject({ deliveryStatus: 'Success' });
-    stop();
+    await shown.refetch();
+    expect(calls).toEqual([NOTIFICATION_API.adminOrderMessages(2), NOTIFICATION_API.adminOrderMessages(2)]);
+    expect(entry().data?.[0]).toMatchObject({ deliveryStatus: 'Success' });
+    shown.unsubscribe();
   });
 
   it('keep what is shown and say why when a read fails', async () => {
-    const { store, stop } = startOrdersStore(adminOrdersSaga);
-    store.dispatch(adminOrderDialogOpened(2));
-    await settle();
+    const { entry, shown } = await openMessages();
     messages = async () => {
       throw new ApiError(MESSAGES.server.serviceUnavailable, 'SERVICE_UNAVAILABLE');
     };
-    store.dispatch(adminOrderMessagesRequested());
-    await settle();
-    expect(store.getState().adminOrders.messages).toMatchObject({ isLoading: false, error: MESSAGES.server.serviceUnavailable });
-    expect(store.getState().adminOrders.messages.items).toHaveLength(2);
-    stop();
-  });
-
-  it('of an order the dialog no longer shows never land', async () => {
-    let answerLate: (records: NotificationRecord[]) => void = () => undefined;
-    messages = () => new Promise((resolve) => (answerLate = resolve));
-    const { store, stop } = startOrdersStore(adminOrdersSaga);
-    store.dispatch(adminOrderDialogOpened(2));
-    store.dispatch(adminOrderDialogClosed());
-    answerLate([messageOf(1)]);
-    await settle();
-    expect(store.getState().adminOrders.messages).toEqual({ orderId: null, items: null, isLoading: false, error: null });
-    stop();
+    await shown.refetch();
+    expect(entry()).toMatchObject({ isError: true, error: { message: MESSAGES.server.serviceUnavailable } });
+    expect(entry().data).toHaveLength(2);
+    shown.unsubscribe();
   });
 
   it('name an SMS’s number as Kenyans read it, and an e-mail’s address as it is', () => {
