@@ -94,7 +94,7 @@ const REFUSAL_CODE_RULES = restricted(
 );
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', '.nx/**', 'coverage/**'] },
+  { ignores: ['**/dist/**', 'web/dist-ssr/**', '**/node_modules/**', '.data/**', '.nx/**', 'coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
