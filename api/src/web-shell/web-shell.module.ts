@@ -93,10 +93,8 @@ export class WebShellModule implements OnModuleInit {
       ROUTES.shopHome,
       this.page((_request, draw) => this.webShell.homePage(draw)),
     );
-    app.get(
-      OTHER_SHOPPER_PAGES,
-      this.page((_request, draw) => this.webShell.shopperPage(draw)),
-    );
+    const shopperPage = this.page((_request, draw) => this.webShell.shopperPage(draw));
+    for (const path of OTHER_SHOPPER_PAGES) app.get(path, shopperPage);
     const plainPage = this.page(() => this.webShell.plainPage());
     app.get('{*clientPath}', (request: Request, response: Response, next: NextFunction) =>
       isClientRoute(request.path) ? plainPage(request, response, next) : next(),
