@@ -17,6 +17,9 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig {
     OUTBOX_RELAY_AFTER_MS: '100',
     SWAGGER_ENABLED: 'false',
     UPLOADS_DIR: '.data/test-uploads',
+    // No server render: Jest would load the web's whole render bundle into every spec's api. The specs
+    // of the render give their own (api/src/web-shell); the browser tests run the built shop, with it.
+    WEB_SSR_DIR: 'no-server-render',
     ...overrides,
   });
   if (!new URL(config.DATABASE_URL).pathname.endsWith('_test')) {
