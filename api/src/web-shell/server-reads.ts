@@ -46,6 +46,19 @@ export class ServerReads {
     ];
   }
 
+  /**
+   * Reads for one page, each path asked once: the page's head (its title and preview) and its render
+   * read the same toy or the same carousel, from the database once.
+   */
+  forOnePage(): (path: string) => Promise<ServerReadAnswer> {
+    const asked = new Map<string, Promise<ServerReadAnswer>>();
+    return (path) => {
+      const answer = asked.get(path) ?? this.read(path);
+      asked.set(path, answer);
+      return answer;
+    };
+  }
+
   /** The body the api's route of `path` answers a guest, or its refusal (an unknown path is a 404, as over HTTP). */
   async read(path: string): Promise<ServerReadAnswer> {
     try {

@@ -79,6 +79,25 @@ describe('shopper pages drawn by the server', () => {
     expect(answer.headers['cache-control']).toBe('no-cache');
   });
 
+  it("reads a toy once for its page's head and its render", async () => {
+    const toy = await createTestProduct(shop.dataSource, { title: 'Once-read spinning top' });
+    const reads = shop.app.get(ServerReads);
+    const read = reads.read.bind(reads);
+    const asked: string[] = [];
+    reads.read = (path) => {
+      asked.push(path);
+      return read(path);
+    };
+    try {
+      const answer = await request(shop.server).get(ROUTES.shopProduct(toy.id)).expect(200);
+      expect(answer.text).toContain('<h1>Once-read spinning top</h1>');
+      expect(answer.text).toContain('<title>Once-read spinning top – Toy Duka</title>');
+    } finally {
+      Reflect.deleteProperty(reads, 'read');
+    }
+    expect(asked).toEqual([CATALOGUE_API.shopProduct(toy.id)]);
+  });
+
   it('draws the other shopper pages too, and leaves the admin and sign-in screens to the client shell', async () => {
     expect((await request(shop.server).get(`${ROUTES.shopSearch}?keyword=train`)).text).toContain('<main><h1>');
     expect((await request(shop.server).get(ROUTES.shopCheckout)).text).toContain('<main><h1>');

@@ -3,10 +3,9 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import type { AppConfig } from '@shop/config';
-import type { ServerRender, ServerRenderEntry } from '@shop/contracts';
+import type { ServerRender, ServerRenderEntry, ServerRenderRequest } from '@shop/contracts';
 import { APP_CONFIG } from '@shop/infrastructure';
 import { ApiMetrics } from '../metrics/api-metrics.js';
-import { ServerReads } from './server-reads.js';
 
 /** Settles never, and rejects once `signal` aborts: a render still waiting on a read is not waited for past its budget. */
 function abortion(signal: AbortSignal): Promise<never> {
@@ -30,7 +29,6 @@ export class ServerRenderer implements OnModuleInit {
   private entry: ServerRenderEntry | null = null;
 
   constructor(
-    private readonly reads: ServerReads,
     private readonly metrics: ApiMetrics,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -44,12 +42,12 @@ export class ServerRenderer implements OnModuleInit {
     this.entry = ((await import(pathToFileURL(bundle).href)) as { serverRenderEntry: ServerRenderEntry }).serverRenderEntry;
   }
 
-  /** The page `url` drawn, or undefined for the client shell. `gone` aborts when the browser stopped waiting. */
-  async render(url: string, gone: AbortSignal): Promise<ServerRender | undefined> {
+  /** The page `url` drawn with `read`, or undefined for the client shell. `gone` aborts when the browser stopped waiting. */
+  async render(url: string, gone: AbortSignal, read: ServerRenderRequest['read']): Promise<ServerRender | undefined> {
     if (!this.entry) return undefined;
     const signal = AbortSignal.any([gone, AbortSignal.timeout(this.config.WEB_SSR_BUDGET_MS)]);
     try {
-      const render = await Promise.race([this.entry.renderPage({ url, signal, read: (path) => this.reads.read(path) }), abortion(signal)]);
+      const render = await Promise.race([this.entry.renderPage({ url, signal, read }), abortion(signal)]);
       this.metrics.serverRenders.inc({ outcome: render.kind });
       return render;
     } catch (error) {

@@ -8,7 +8,6 @@ import { APP_CONFIG } from '@shop/infrastructure';
 import { CatalogueModule } from '../catalogue/catalogue.module.js';
 import { FeatureImagesModule } from '../feature-images/feature-images.module.js';
 import { MetricsModule } from '../metrics/metrics.module.js';
-import { ProductsModule } from '../products/products.module.js';
 import { ShopInfoModule } from '../shop-info/shop-info.module.js';
 import { ServerReads } from './server-reads.js';
 import { ServerRenderer } from './server-renderer.js';
@@ -59,7 +58,7 @@ function drawRequestOf(request: Request, response: Response): DrawRequest {
  * drawn by the server (web-shell.service.ts).
  */
 @Module({
-  imports: [CatalogueModule, FeatureImagesModule, MetricsModule, ProductsModule, ShopInfoModule],
+  imports: [CatalogueModule, FeatureImagesModule, MetricsModule, ShopInfoModule],
   providers: [WebShellService, ServerRenderer, ServerReads],
 })
 export class WebShellModule implements OnModuleInit {

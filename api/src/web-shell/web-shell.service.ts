@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { AppConfig } from '@shop/config';
 import {
+  CATALOGUE_API,
   categoryLabel,
   coverImage,
   CURRENCY,
@@ -12,14 +13,17 @@ import {
   PICTURE_SIZES,
   pictureSourcesOf,
   ROUTES,
+  type ApiSuccess,
   type CategoryId,
+  type FeatureImage,
   type ImageSet,
   type Product,
+  type ServerReadAnswer,
+  type ServerRenderRequest,
 } from '@shop/contracts';
 import { APP_CONFIG } from '@shop/infrastructure';
 import { idOf } from '../common/id-pipe.js';
-import { FeatureImagesService } from '../feature-images/feature-images.service.js';
-import { ProductsService } from '../products/products.service.js';
+import { ServerReads } from './server-reads.js';
 import { ServerRenderer } from './server-renderer.js';
 import { hasAppPlace, renderShell, ShellFile, type ImagePreload, type MetaTag, type Shell, type ShellHead } from './shell-document.js';
 
@@ -70,6 +74,14 @@ function priceText(product: Product): string {
   return product.salePrice > 0 ? `${price} (was ${formatKes(product.price)})` : price;
 }
 
+/** The data of a read the api answered, or nothing when it refused. */
+function dataOf<T>(answer: ServerReadAnswer): T | undefined {
+  return 'body' in answer ? (answer.body as ApiSuccess<T>).data : undefined;
+}
+
+/** A page's head, from the page's own reads (ServerReads.forOnePage). */
+type HeadOf = (shell: Shell, read: ServerRenderRequest['read']) => Promise<ShellHead | undefined>;
+
 const titled = (name: string, shell: Shell) => (shell.siteName ? `${name} – ${shell.siteName}` : name);
 
 /**
@@ -85,8 +97,7 @@ export class WebShellService {
   private readonly publicUrl: string;
 
   constructor(
-    private readonly featureImages: FeatureImagesService,
-    private readonly products: ProductsService,
+    private readonly reads: ServerReads,
     private readonly renderer: ServerRenderer,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
@@ -96,9 +107,9 @@ export class WebShellService {
 
   /** `/shop/product/:id`: the toy, its KES price and its picture. */
   productPage(id: string, draw: DrawRequest): Promise<WebPage | undefined> {
-    return this.page(draw, async (shell) => {
+    return this.page(draw, async (shell, read) => {
       const productId = idOf(id);
-      const [product] = productId === undefined ? [] : await this.products.findViews([productId], 'shop');
+      const product = productId === undefined ? undefined : dataOf<Product>(await read(CATALOGUE_API.shopProduct(productId)));
       return product && this.productHead(product, shell);
     });
   }
@@ -125,8 +136,8 @@ export class WebShellService {
    * and the carousel's list, so that the app's first render shows that same picture.
    */
   homePage(draw: DrawRequest): Promise<WebPage | undefined> {
-    return this.page(draw, async () => {
-      const featureImages = await this.featureImages.list('shop');
+    return this.page(draw, async (_shell, read) => {
+      const featureImages = dataOf<FeatureImage[]>(await read(CATALOGUE_API.featureImages)) ?? [];
       const [first] = featureImages;
       return (
         first && {
@@ -189,18 +200,16 @@ export class WebShellService {
     return new URL(path, this.publicUrl).href;
   }
 
-  private async page(
-    draw: DrawRequest | undefined,
-    headOf: (shell: Shell) => Promise<ShellHead | undefined>,
-  ): Promise<WebPage | undefined> {
+  private async page(draw: DrawRequest | undefined, headOf: HeadOf): Promise<WebPage | undefined> {
     const shell = await this.shellFile.read();
     if (!shell) return undefined;
+    const read = this.reads.forOnePage();
     const [head, drawn] = await Promise.all([
-      headOf(shell).catch((error: unknown) => {
+      headOf(shell, read).catch((error: unknown) => {
         this.logger.warn(`the shell goes without its page's meta: ${error instanceof Error ? error.message : String(error)}`);
         return undefined;
       }),
-      draw && hasAppPlace(shell.html) ? this.renderer.render(draw.url, draw.gone) : undefined,
+      draw && hasAppPlace(shell.html) ? this.renderer.render(draw.url, draw.gone, read) : undefined,
     ]);
     if (drawn?.kind === 'redirect') return { redirectTo: drawn.location, status: drawn.status };
     return drawn
