@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { MESSAGES, type FeatureImage as FeatureImageView } from '@shop/contracts';
-import { FeatureImage, inTransaction, Refusal } from '@shop/db';
+import { FeatureImage, inTransaction, markShopWindowChanged, Refusal } from '@shop/db';
 import { toImageSet } from '../images/image-sets.js';
 import { ImagesService } from '../images/images.service.js';
 
@@ -38,12 +38,15 @@ export class FeatureImagesService {
       const saved = await manager.save(
         manager.create(FeatureImage, { imageId: images.get(imageUrl)!.id, position: (last?.position ?? -1) + 1 }),
       );
+      await markShopWindowChanged(manager);
       return toView(await manager.findOneOrFail(FeatureImage, { where: { id: saved.id }, relations: { image: true } }), 'admin');
     });
   }
 
   async remove(id: number): Promise<{ id: number } | Refusal> {
     const result = await this.dataSource.getRepository(FeatureImage).delete({ id });
-    return result.affected ? { id } : new Refusal('FEATURE_IMAGE_NOT_FOUND', MESSAGES.featureImages.notFound);
+    if (!result.affected) return new Refusal('FEATURE_IMAGE_NOT_FOUND', MESSAGES.featureImages.notFound);
+    await markShopWindowChanged(this.dataSource.manager);
+    return { id };
   }
 }

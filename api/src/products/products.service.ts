@@ -6,6 +6,7 @@ import {
   countUnitsOnHand,
   inTransaction,
   isDuplicateKey,
+  markShopWindowChanged,
   Product,
   ProductVariation,
   recordOpeningStock,
@@ -89,6 +90,7 @@ export class ProductsService {
         const { identifiers } = await manager.insert(Product, { ...sheet.columns, averageReview: 0, totalStock: input.totalStock });
         const id = (identifiers[0] as { id: number }).id;
         await recordOpeningStock(manager, id, input.totalStock, byUserId);
+        await markShopWindowChanged(manager);
         return this.writeVariations(manager, id, sheet);
       },
       { isolation: 'READ COMMITTED' },
@@ -119,6 +121,7 @@ export class ProductsService {
         const sheet = await this.checkSheet(manager, input);
         if (sheet instanceof Refusal) return sheet;
         await manager.update(Product, { id }, sheet.columns);
+        await markShopWindowChanged(manager);
         return this.writeVariations(manager, id, sheet);
       },
       { isolation: 'READ COMMITTED' },
@@ -140,7 +143,9 @@ export class ProductsService {
    */
   async remove(id: number): Promise<{ id: number } | Refusal> {
     const result = await this.dataSource.getRepository(Product).softDelete({ id });
-    return result.affected ? { id } : productNotFound();
+    if (!result.affected) return productNotFound();
+    await markShopWindowChanged(this.dataSource.manager);
+    return { id };
   }
 
   /**

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { MESSAGES, type Review as ReviewView, type SessionUser } from '@shop/contracts';
-import { inTransaction, Product, Refusal, Review } from '@shop/db';
+import { inTransaction, markShopWindowChanged, Product, Refusal, Review } from '@shop/db';
 import type { ReviewInputDto } from './dto/review-input.dto.js';
 
 function toView(review: Review): ReviewView {
@@ -51,6 +51,7 @@ export class ReviewsService {
         'UPDATE `products` SET `averageReview` = (SELECT ROUND(AVG(`reviewValue`), 2) FROM `reviews` WHERE `productId` = ?) WHERE `id` = ?',
         [product.id, product.id],
       );
+      await markShopWindowChanged(manager);
       const review = await manager.findOneOrFail(Review, {
         where: { productId: product.id, userId: author.id },
         relations: { user: true },

@@ -1,3 +1,5 @@
+import { LIMITS } from './limits.js';
+
 export const CATEGORIES = [
   { id: 'home', label: 'Home' },
   { id: 'under-100', label: 'Under 100/-' },
@@ -107,6 +109,15 @@ export function filtersOfSearchParams(params: URLSearchParams): ProductFilters {
     if (values.length > 0) filters[group.id] = values;
   }
   return filters;
+}
+
+/**
+ * What a shopper is told of a product's stock: 0 when sold out, the units left when few are, and
+ * null while plenty is left. A sale that leaves plenty changes no page.
+ */
+export function shownUnitsLeft(totalStock: number): number | null {
+  if (totalStock <= 0) return 0;
+  return totalStock < LIMITS.lowStockThreshold ? totalStock : null;
 }
 
 /** A product may have only variation images (docs/product.md, Catalogue): the first one stands in for the main image. */

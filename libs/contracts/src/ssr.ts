@@ -30,3 +30,11 @@ export interface ServerRenderEntry {
 
 /** The `<script type="application/json">` that carries a server-rendered page's state to the browser's store. */
 export const SERVER_STATE_ELEMENT_ID = 'server-state';
+
+/**
+ * The Redis key counting changes of what a guest sees of the shop (a product, a price, a picture, a
+ * stock state, a feature image): a guest page drawn at an older count is not served again.
+ */
+export function shopWindowVersionKey(redisPrefix: string): string {
+  return `${redisPrefix}:web:shop-window-version`;
+}

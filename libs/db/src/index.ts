@@ -22,3 +22,4 @@ export * from './images/image-serving.js';
 export * from './images/image-storage.js';
 export * from './images/s3-image-storage.js';
 export * from './payments/payment-transitions.js';
+export * from './shop-window/shop-window-changes.js';

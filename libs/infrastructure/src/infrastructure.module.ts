@@ -18,9 +18,8 @@ import type { AppConfig } from '@shop/config';
 import { QUEUE_NAMES } from '@shop/contracts';
 import { assertSchemaCurrent, configuredImageStorage, dataSourceOptions, IMAGE_STORAGE, ShopDataSource } from '@shop/db';
 import { OutboxPublishing } from './outbox-publisher.js';
-
-export const APP_CONFIG = Symbol('APP_CONFIG');
-export const REDIS_CLIENT = Symbol('REDIS_CLIENT');
+import { ShopWindowVersion } from './shop-window-version.js';
+import { APP_CONFIG, REDIS_CLIENT } from './tokens.js';
 
 class RedisClientCloser implements OnApplicationShutdown {
   constructor(@Inject(REDIS_CLIENT) private readonly redis: Redis) {}
@@ -109,9 +108,11 @@ export class InfrastructureModule {
         SchemaGuard,
         // Committed outbox rows go to their queues at once, from the process that wrote them.
         OutboxPublishing,
+        // Changes of what guests see are counted, from whichever process commits them.
+        ShopWindowVersion,
         ...providers,
       ],
-      exports: [APP_CONFIG, REDIS_CLIENT, IMAGE_STORAGE, BullModule, OutboxPublishing, ...providers],
+      exports: [APP_CONFIG, REDIS_CLIENT, IMAGE_STORAGE, BullModule, OutboxPublishing, ShopWindowVersion, ...providers],
     };
   }
 }

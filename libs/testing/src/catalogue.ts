@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { categoryLabel, effectivePrice, type CategoryId } from '@shop/contracts';
-import { Product, recordOpeningStock } from '@shop/db';
+import { markShopWindowChanged, Product, recordOpeningStock } from '@shop/db';
 
 export interface TestProductFields {
   title?: string;
@@ -12,7 +12,7 @@ export interface TestProductFields {
   totalStock?: number;
 }
 
-/** A product straight in the database, with the derived columns and the opening ledger row the product service would write. */
+/** A product straight in the database, with the derived columns and the opening ledger row the product service would write, and the shop window's change it tells. */
 export async function createTestProduct(dataSource: DataSource, fields: TestProductFields = {}): Promise<Product> {
   const category = fields.category ?? 'pretend-play';
   const prices = { price: fields.price ?? 1000, salePrice: fields.salePrice ?? 0 };
@@ -28,5 +28,6 @@ export async function createTestProduct(dataSource: DataSource, fields: TestProd
     imageId: null,
   });
   await recordOpeningStock(dataSource.manager, product.id, product.totalStock, null);
+  await markShopWindowChanged(dataSource.manager);
   return product;
 }

@@ -4,7 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import sharp, { type Sharp } from 'sharp';
 import { DataSource } from 'typeorm';
 import { IMAGE_DERIVATIVE_SIZES, IMAGE_MAX_INPUT_PIXELS, type ImageDerivativeSize } from '@shop/contracts';
-import { IMAGE_STORAGE, ImageAsset, type ImageDerivative, type ImageStorage } from '@shop/db';
+import { IMAGE_STORAGE, ImageAsset, markShopWindowChanged, type ImageDerivative, type ImageStorage } from '@shop/db';
 
 const FORMATS = {
   webp: { extension: 'webp', encode: (image: Sharp) => image.webp({ quality: 80 }) },
@@ -41,6 +41,7 @@ export class ImageDerivativesService {
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       await images.update(asset.id, { status: 'failed', failureReason: reason.slice(0, 500) });
+      await markShopWindowChanged(this.dataSource.manager);
       return { status: 'failed', asset: { ...asset, status: 'failed', failureReason: reason }, reason };
     }
 
@@ -48,6 +49,8 @@ export class ImageDerivativesService {
     for (const derivative of rendered) await this.storage.put(derivative.key, derivative.bytes);
     const derivatives = rendered.map(({ size, format, width, height, url }) => ({ size, format, width, height, url }));
     await images.update(asset.id, { status: 'ready', derivatives, failureReason: null });
+    // Pages drawn before showed the original or a placeholder: a guest's next page has the sizes.
+    await markShopWindowChanged(this.dataSource.manager);
     return { status: 'ready', asset: { ...asset, status: 'ready', derivatives, failureReason: null } };
   }
 

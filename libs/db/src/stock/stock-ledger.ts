@@ -1,8 +1,16 @@
 import type { EntityManager } from 'typeorm';
-import { LIMITS, MESSAGES, STATUSES_KEEPING_UNITS_IN_STORE, type OrderActor, type StockMovementKind } from '@shop/contracts';
+import {
+  LIMITS,
+  MESSAGES,
+  shownUnitsLeft,
+  STATUSES_KEEPING_UNITS_IN_STORE,
+  type OrderActor,
+  type StockMovementKind,
+} from '@shop/contracts';
 import { StockMovement } from '../entities/stock-movement.entity.js';
 import { insertRows } from '../inserts.js';
 import { recordEvent } from '../outbox/outbox-writer.js';
+import { markShopWindowChanged } from '../shop-window/shop-window-changes.js';
 import { Refusal } from '../transactions.js';
 
 /** Who changes stock, and why: written on each ledger row. */
@@ -54,10 +62,20 @@ async function lockStock(manager: EntityManager, productIds: number[]): Promise<
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-/** Changes each product's sellable units and writes the ledger row saying why, both under the product's lock. */
+/** One product's sellable units as read under its lock, and by how many they change. */
+interface StockChange {
+  productId: number;
+  before: number;
+  delta: number;
+}
+
+/**
+ * Changes each product's sellable units and writes the ledger row saying why, both under the
+ * product's lock. A change a shopper can see (sold out, back, how few are left) changes the shop window.
+ */
 async function move(
   manager: EntityManager,
-  changes: { productId: number; delta: number }[],
+  changes: StockChange[],
   kind: StockMovementKind,
   orderId: number | null,
   mover: StockMover,
@@ -82,6 +100,7 @@ async function move(
       reason: mover.reason ?? '',
     })),
   );
+  if (changes.some(({ before, delta }) => shownUnitsLeft(before) !== shownUnitsLeft(before + delta))) await markShopWindowChanged(manager);
 }
 
 /**
@@ -108,7 +127,7 @@ export async function reserveOrderUnits(
   }
   await move(
     manager,
-    lines.map((line) => ({ productId: line.productId, delta: -line.quantity })),
+    lines.map((line) => ({ productId: line.productId, before: stock.get(line.productId)!.totalStock, delta: -line.quantity })),
     'reserved',
     orderId,
     mover,
@@ -133,13 +152,13 @@ export async function releaseOrderUnits(
   { bumpVersion = false } = {},
 ): Promise<void> {
   const lines = await orderLines(manager, orderId);
-  await lockStock(
+  const stock = await lockStock(
     manager,
     lines.map((line) => line.productId),
   );
   await move(
     manager,
-    lines.map((line) => ({ productId: line.productId, delta: line.quantity })),
+    lines.map((line) => ({ productId: line.productId, before: stock.get(line.productId)!.totalStock, delta: line.quantity })),
     'released',
     orderId,
     mover,
@@ -222,6 +241,13 @@ export async function countUnitsOnHand(
     return new Refusal('STOCK_BELOW_HELD', MESSAGES.stock.belowHeld(now.unitsHeld), { held: now.unitsHeld });
   const delta = count.unitsOnHand - now.unitsOnHand;
   if (delta === 0) return now;
-  await move(manager, [{ productId, delta }], 'counted', null, { ...mover, reason: mover.reason || MESSAGES.stock.counted }, true);
+  await move(
+    manager,
+    [{ productId, before: now.available, delta }],
+    'counted',
+    null,
+    { ...mover, reason: mover.reason || MESSAGES.stock.counted },
+    true,
+  );
   return { unitsOnHand: count.unitsOnHand, unitsHeld: now.unitsHeld, available: now.available + delta, stockVersion: now.stockVersion + 1 };
 }

@@ -1,15 +1,17 @@
-import { LIMITS, MESSAGES, type ImageSet, type Product } from '@shop/contracts';
+import { LIMITS, MESSAGES, shownUnitsLeft, type ImageSet, type Product } from '@shop/contracts';
 
 export interface StockBadge {
   text: string;
   tone: 'error' | 'warning';
 }
 
-/** The stock badge: 'Out Of Stock' at 0, 'Only {n} items left' (one item: 'Only 1 item left') below the low-stock threshold, nothing otherwise. */
+/** The stock badge: 'Out Of Stock' when sold out, 'Only {n} items left' (one item: 'Only 1 item left') when few are, nothing otherwise. */
 export function stockBadge(totalStock: number): StockBadge | null {
-  if (totalStock <= 0) return { text: MESSAGES.catalogue.outOfStock, tone: 'error' };
-  if (totalStock < LIMITS.lowStockThreshold) return { text: MESSAGES.catalogue.onlyItemsLeft(totalStock), tone: 'warning' };
-  return null;
+  const unitsLeft = shownUnitsLeft(totalStock);
+  if (unitsLeft === null) return null;
+  return unitsLeft === 0
+    ? { text: MESSAGES.catalogue.outOfStock, tone: 'error' }
+    : { text: MESSAGES.catalogue.onlyItemsLeft(unitsLeft), tone: 'warning' };
 }
 
 /** What Feature Products says under the last toy of the catalogue. */
