@@ -5,7 +5,7 @@ import { CATALOGUE_API, MESSAGES, ROUTES, type ApiSuccess, type FeatureImage, ty
 import type { TestAccount } from '@shop/testing';
 import { createAccounts, signInAsAdminInBrowser, signInAsShopper } from './support/accounts.js';
 import { BROWSER_TIMEOUT_MS, DESKTOP, pageIsLive, PHONE, SHOP_URL, usePageForEachTest } from './support/browser.js';
-import { addProduct, signInAsAdmin, uploadImage, type AdminSession } from './support/catalogue.js';
+import { addProduct, signInAsAdmin, uploadImage, type ApiSession } from './support/catalogue.js';
 import { openCheckoutWithAddress, prepareCheckout } from './support/orders.js';
 import { cartLine, openCart } from './support/shopper.js';
 
@@ -68,7 +68,7 @@ describe('accessibility of the main screens (axe)', () => {
   const tab = usePageForEachTest();
   const word = `kanga${randomBytes(3).toString('hex')}`;
   let admin: TestAccount;
-  let session: AdminSession;
+  let session: ApiSession;
   let product: Product;
   let featureImageId: number;
 

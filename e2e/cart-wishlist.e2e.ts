@@ -4,7 +4,7 @@ import { CATALOGUE_API, formatKes, LIMITS, MESSAGES, ROUTES, type Product } from
 import type { TestAccount } from '@shop/testing';
 import { createAccounts, signInAsShopper } from './support/accounts.js';
 import { BROWSER_TIMEOUT_MS, SHOP_URL, usePageForEachTest } from './support/browser.js';
-import { addProduct, signInAsAdmin, type AdminSession } from './support/catalogue.js';
+import { addProduct, signInAsAdmin, type ApiSession } from './support/catalogue.js';
 import { cartLine, closeSheet, openCart, openWishlist, productCard, toastShows } from './support/shopper.js';
 
 const word = `twiga${randomBytes(3).toString('hex')}`;
@@ -16,7 +16,7 @@ const LISTING = `${ROUTES.shopListing}?category=${CATEGORY}&sortBy=price-hightol
 describe('cart and wishlist in the browser', () => {
   const tab = usePageForEachTest();
   let shopper: TestAccount;
-  let session: AdminSession;
+  let session: ApiSession;
   /** Only two pieces in stock: the cart's plus stops at 2. */
   let lamp: Product;
   /** On sale: the cart prices it at its sale price. */

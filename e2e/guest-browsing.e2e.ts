@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { CATALOGUE_API, formatKes, MESSAGES, ROUTES, type Product } from '@shop/contracts';
 import { createAccounts, submitSignIn } from './support/accounts.js';
 import { BROWSER_TIMEOUT_MS, chooseFromPopup, DESKTOP, SHOP_URL, usePageForEachTest } from './support/browser.js';
-import { addProduct, signInAsAdmin, type AdminSession } from './support/catalogue.js';
+import { addProduct, signInAsAdmin, type ApiSession } from './support/catalogue.js';
 import { cartLine, openCart, openWishlist, productCard, toastShows } from './support/shopper.js';
 
 const word = `duma${randomBytes(3).toString('hex')}`;
@@ -20,7 +20,7 @@ const onOurListing = (url: URL) =>
 
 describe('a guest browsing the shop', () => {
   const tab = usePageForEachTest();
-  let session: AdminSession;
+  let session: ApiSession;
   /** Two colours: the one on show is the one that goes in the cart. */
   let pencilCase: Product;
   let globe: Product;

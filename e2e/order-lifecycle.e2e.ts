@@ -16,7 +16,7 @@ import { formatKenyanMobile } from '@shop/contracts/phone';
 import type { TestAccount } from '@shop/testing';
 import { createAccounts, signInAsAdminInBrowser, signInAsShopper } from './support/accounts.js';
 import { BROWSER_TIMEOUT_MS, SANDBOX_URL, usePageForEachTest } from './support/browser.js';
-import { addProduct, signInAsAdmin, type AdminSession } from './support/catalogue.js';
+import { addProduct, signInAsAdmin, type ApiSession } from './support/catalogue.js';
 import { arriveBackFromPaypal, openCheckoutWithAddress, orderRow, payButton, payByMpesa, prepareCheckout } from './support/orders.js';
 
 const JOURNEY_TIMEOUT_MS = BROWSER_TIMEOUT_MS * 4;
@@ -28,7 +28,7 @@ const WRONG_PIN_PHONE = '0700 002 001';
 describe('the life of an order in the browser', () => {
   const tab = usePageForEachTest();
   let admin: TestAccount;
-  let adminSession: AdminSession;
+  let adminSession: ApiSession;
 
   beforeAll(async () => {
     [admin] = await createAccounts('admin');

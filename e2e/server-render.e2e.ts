@@ -1,6 +1,7 @@
-import { CATALOGUE_API, formatKes, ROUTES } from '@shop/contracts';
+import { CATALOGUE_API, formatKes, ROUTES, SHOPPER_API } from '@shop/contracts';
+import { createAccounts } from './support/accounts.js';
 import { pageIsLive, PHONE, SHOP_URL, usePageForEachTest } from './support/browser.js';
-import { useToyWithPicture } from './support/catalogue.js';
+import { signInThroughApi, useToyWithPicture } from './support/catalogue.js';
 
 /** Every `<script>` of a page with what it is: a file, data, or code written into the page. */
 function scriptsOf(html: string): string[] {
@@ -56,6 +57,44 @@ describe('shopper pages drawn by the server', () => {
     const html = await (await fetch(new URL(`${ROUTES.shopListing}?category=card-board-games`, SHOP_URL))).text();
     expect(rootOf(html)).toContain(toy.title);
     expect(rootOf(html)).toContain('Card &amp; Board Games');
+  });
+
+  it("sends two signed-in shoppers pages with nothing of either, kept for neither, and the guests' kept page with nothing of them", async () => {
+    const toy = added.toy();
+    const shoppers = await createAccounts('user', 'user');
+    const sessions = await Promise.all(shoppers.map(signInThroughApi));
+    // The first shopper's cart holds the toy: nothing of it may reach the second, or a guest.
+    const addToCart = await fetch(new URL(SHOPPER_API.addToCart, SHOP_URL), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Cookie: sessions[0]!.cookie },
+      body: JSON.stringify({ productId: toy.id, quantity: 1 }),
+    });
+    expect(addToCart.status).toBe(200);
+    const pageFor = async (cookie?: string) => {
+      const response = await fetch(new URL(ROUTES.shopProduct(toy.id), SHOP_URL), { headers: cookie ? { Cookie: cookie } : {} });
+      expect(response.status).toBe(200);
+      return { html: await response.text(), caching: response.headers.get('cache-control') };
+    };
+    const nothingOfTheShoppers = (html: string) => {
+      for (const { email, user } of shoppers) {
+        expect(html).not.toContain(email);
+        expect(html).not.toContain(`"id":${user.id},`);
+      }
+      for (const { cookie } of sessions) expect(html).not.toContain(cookie.split('=')[1]);
+    };
+
+    const guestBefore = await pageFor();
+    for (const session of sessions) {
+      const page = await pageFor(session.cookie);
+      expect(rootOf(page.html)).toContain(toy.title);
+      expect(page.caching).toBe('private, no-cache');
+      nothingOfTheShoppers(page.html);
+    }
+    const guestAfter = await pageFor();
+    expect(guestAfter.caching).toBe('no-cache');
+    nothingOfTheShoppers(guestAfter.html);
+    // The shoppers' visits left the guests' page as it was: kept, not replaced by one drawn for a shopper.
+    expect(guestAfter.html).toBe(guestBefore.html);
   });
 
   it.each([

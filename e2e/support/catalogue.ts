@@ -5,8 +5,8 @@ import { waitFor } from '@shop/testing';
 import { createAccounts } from './accounts.js';
 import { SHOP_URL } from './browser.js';
 
-/** An admin signed in through the api, for building the catalogue a browser test needs. */
-export interface AdminSession {
+/** An account signed in through the api: an admin building the catalogue a browser test needs, or a shopper calling the shop as a browser would. */
+export interface ApiSession {
   cookie: string;
 }
 
@@ -18,8 +18,12 @@ async function answerOf<T>(response: Response, what: string): Promise<T> {
 }
 
 /** Signs an admin in through the api: a fresh account unless one is given. */
-export async function signInAsAdmin(account?: { email: string; password: string }): Promise<AdminSession> {
-  account ??= (await createAccounts('admin'))[0];
+export async function signInAsAdmin(account?: { email: string; password: string }): Promise<ApiSession> {
+  return signInThroughApi(account ?? (await createAccounts('admin'))[0]);
+}
+
+/** Signs `account` in through the api's login route, as the sign-in form does. */
+export async function signInThroughApi(account: { email: string; password: string }): Promise<ApiSession> {
   const response = await fetch(new URL('/api/auth/login', SHOP_URL), {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
@@ -50,7 +54,7 @@ function squareImage(): Promise<Buffer> {
     .toBuffer();
 }
 
-export async function uploadImage(session: AdminSession): Promise<string> {
+export async function uploadImage(session: ApiSession): Promise<string> {
   const form = new FormData();
   form.append(UPLOAD_FIELD, new Blob([new Uint8Array(await squareImage())], { type: 'image/png' }), 'toy.png');
   const response = await fetch(new URL(CATALOGUE_API.uploadImage, SHOP_URL), {
@@ -64,7 +68,7 @@ export async function uploadImage(session: AdminSession): Promise<string> {
 
 /** Adds a product with an image of its own (and any variations asked for, each with an image too). */
 export async function addProduct(
-  session: AdminSession,
+  session: ApiSession,
   product: Omit<ProductInput, 'image' | 'variations'> & { variationLabels?: string[] },
 ): Promise<Product> {
   const { variationLabels = [], ...fields } = product;
@@ -82,8 +86,8 @@ export async function addProduct(
  * A toy added by an admin before the file's tests, once the image worker has made its picture's
  * derivatives (a page or a preview names them), and removed after them. Read `toy()` inside tests.
  */
-export function useToyWithPicture(fields: Omit<ProductInput, 'image' | 'variations'>): { toy: () => Product; admin: () => AdminSession } {
-  let session: AdminSession | undefined;
+export function useToyWithPicture(fields: Omit<ProductInput, 'image' | 'variations'>): { toy: () => Product; admin: () => ApiSession } {
+  let session: ApiSession | undefined;
   let toy: Product | undefined;
   beforeAll(async () => {
     session = await signInAsAdmin();

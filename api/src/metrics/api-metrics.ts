@@ -37,6 +37,13 @@ export class ApiMetrics {
     registers: [this.registry],
   });
 
+  readonly guestPages = new Counter({
+    name: 'toyduka_web_guest_pages_total',
+    help: "Home, listing and product pages asked for, by how they were answered: from-cache (drawn for an earlier guest, the shop window unchanged since), into-cache (drawn for this guest and kept for the next), or uncached (a signed-in shopper's, the client shell of a failed render, the cache off or the shop window's count unreadable)",
+    labelNames: ['answer'] as const,
+    registers: [this.registry],
+  });
+
   // The series below describe the shop as a whole (queues in Redis, the outbox in MySQL); every api
   // instance reports the same values, so alerts take max() over instances. They live on the api
   // rather than the workers so that they are still scraped when no worker is running.
@@ -90,5 +97,6 @@ export class ApiMetrics {
     // From 0, so that increase() sees the first forged delivery too.
     this.unverifiedWebhooks.inc({ provider: 'paypal' }, 0);
     for (const outcome of ['page', 'redirect', 'fallback']) this.serverRenders.inc({ outcome }, 0);
+    for (const answer of ['from-cache', 'into-cache', 'uncached']) this.guestPages.inc({ answer }, 0);
   }
 }

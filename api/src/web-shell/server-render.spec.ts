@@ -2,8 +2,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { CATALOGUE_API, ROUTES, SHOP_INFO_API } from '@shop/contracts';
-import { createTestProduct, testConfig } from '@shop/testing';
+import { CATALOGUE_API, LIMITS, ROUTES, SHOP_INFO_API } from '@shop/contracts';
+import { Product } from '@shop/db';
+import { ShopWindowVersion } from '@shop/infrastructure';
+import { createTestProduct, openTestOrder, signedInAccount, testConfig } from '@shop/testing';
 import { ApiMetrics } from '../metrics/api-metrics.js';
 import { useTestApi } from '../testing/test-api.js';
 import { ServerReads } from './server-reads.js';
@@ -127,6 +129,61 @@ describe('shopper pages drawn by the server', () => {
     expect(Date.now() - startedAt).toBeLessThan(2000);
     expect(answer.text).toContain('<div class="boot-header">');
     expect(await renders('fallback')).toBe(before + 1);
+  });
+
+  describe("a guest's page, kept for the next guests", () => {
+    const answers = async (answer: string) =>
+      (await shop.app.get(ApiMetrics).guestPages.get()).values.find((value) => value.labels.answer === answer)?.value ?? 0;
+    /** A change that goes round the services: no page is told of it. */
+    const renameQuietly = (id: number, title: string) => shop.dataSource.getRepository(Product).update(id, { title });
+    const pageOf = async (id: number, cookie?: string) => {
+      const page = request(shop.server).get(ROUTES.shopProduct(id));
+      return (cookie ? page.set('Cookie', cookie) : page).expect(200);
+    };
+
+    it('is drawn once while the shop window is unchanged, and drawn again once the shop changes', async () => {
+      const toy = await createTestProduct(shop.dataSource, { title: 'Kept kite' });
+      const [drawnBefore, keptBefore] = [await answers('into-cache'), await answers('from-cache')];
+      expect((await pageOf(toy.id)).text).toContain('<h1>Kept kite</h1>');
+      expect(await answers('into-cache')).toBe(drawnBefore + 1);
+
+      await renameQuietly(toy.id, 'Quietly renamed kite');
+      expect((await pageOf(toy.id)).text).toContain('<h1>Kept kite</h1>');
+      expect(await answers('from-cache')).toBe(keptBefore + 1);
+
+      // Any change of the shop window, here another toy retired by the admin, and every page drawn before it is stale.
+      const retired = await createTestProduct(shop.dataSource);
+      const admin = await signedInAccount(shop.server, shop.dataSource, 'admin');
+      await request(shop.server).delete(CATALOGUE_API.deleteProduct(retired.id)).set('Cookie', admin.cookie).expect(200);
+      expect((await pageOf(toy.id)).text).toContain('<h1>Quietly renamed kite</h1>');
+    });
+
+    it("never answers a signed-in shopper from the guests' pages, nor keeps theirs", async () => {
+      const toy = await createTestProduct(shop.dataSource, { title: 'Shared spinning top' });
+      const shopper = await signedInAccount(shop.server, shop.dataSource);
+      await pageOf(toy.id);
+      await renameQuietly(toy.id, 'Fresh spinning top');
+      const uncachedBefore = await answers('uncached');
+
+      const shoppersPage = await pageOf(toy.id, shopper.cookie);
+      expect(shoppersPage.text).toContain('<h1>Fresh spinning top</h1>');
+      expect(shoppersPage.headers['cache-control']).toBe('private, no-cache');
+      expect(await answers('uncached')).toBe(uncachedBefore + 1);
+      // The guests still get the page drawn for a guest, not the one drawn for the shopper.
+      const guestsPage = await pageOf(toy.id);
+      expect(guestsPage.text).toContain('<h1>Shared spinning top</h1>');
+      expect(guestsPage.headers['cache-control']).toBe('no-cache');
+    });
+
+    it('counts a change of stock a shopper sees (few left, sold out, back), never a sale that leaves plenty', async () => {
+      const shopWindow = shop.app.get(ShopWindowVersion);
+      const toy = await createTestProduct(shop.dataSource, { totalStock: LIMITS.lowStockThreshold + 5 });
+      const before = Number(await shopWindow.current());
+      await openTestOrder(shop.dataSource, [toy], 5);
+      expect(Number(await shopWindow.current())).toBe(before);
+      await openTestOrder(shop.dataSource, [toy], 1);
+      expect(Number(await shopWindow.current())).toBe(before + 1);
+    });
   });
 
   describe("the render's reads", () => {

@@ -5,10 +5,12 @@ import type { Express, NextFunction, Request, RequestHandler, Response } from 'e
 import type { AppConfig } from '@shop/config';
 import { ROUTES, SERVER_PATH_PREFIXES } from '@shop/contracts';
 import { APP_CONFIG } from '@shop/infrastructure';
+import { sessionTokenOfRequest } from '../access/session-token.js';
 import { CatalogueModule } from '../catalogue/catalogue.module.js';
 import { FeatureImagesModule } from '../feature-images/feature-images.module.js';
 import { MetricsModule } from '../metrics/metrics.module.js';
 import { ShopInfoModule } from '../shop-info/shop-info.module.js';
+import { GuestPageCache } from './guest-page-cache.js';
 import { ServerReads } from './server-reads.js';
 import { ServerRenderer } from './server-renderer.js';
 import { REVALIDATE, webAssets } from './web-assets.js';
@@ -43,6 +45,13 @@ const OTHER_SHOPPER_PAGES = [
   ROUTES.shopPaymentSuccess,
 ];
 
+type PageRender = (request: Request, draw: DrawRequest) => Promise<WebPage | undefined>;
+
+/** A request with a session token (perhaps expired): treated as a signed-in shopper's. */
+function isSignedIn(request: Request): boolean {
+  return sessionTokenOfRequest(request) !== undefined;
+}
+
 /** The page's request for its server render: aborted when the browser stops waiting for the answer. */
 function drawRequestOf(request: Request, response: Response): DrawRequest {
   const gone = new AbortController();
@@ -59,12 +68,13 @@ function drawRequestOf(request: Request, response: Response): DrawRequest {
  */
 @Module({
   imports: [CatalogueModule, FeatureImagesModule, MetricsModule, ShopInfoModule],
-  providers: [WebShellService, ServerRenderer, ServerReads],
+  providers: [WebShellService, ServerRenderer, ServerReads, GuestPageCache],
 })
 export class WebShellModule implements OnModuleInit {
   constructor(
     private readonly adapterHost: HttpAdapterHost,
     private readonly webShell: WebShellService,
+    private readonly guestPages: GuestPageCache,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -82,15 +92,15 @@ export class WebShellModule implements OnModuleInit {
     // The segment is a page's, not yet an id: whatever is no product's id gets the plain shell, as any unknown page does.
     app.get(
       ROUTES.shopProduct(':product'),
-      this.page((request, draw) => this.webShell.productPage(String(request.params.product), draw)),
+      this.guestCachedPage((request, draw) => this.webShell.productPage(String(request.params.product), draw)),
     );
     app.get(
       ROUTES.shopListing,
-      this.page((request, draw) => this.webShell.listingPage(searchOf(request), draw)),
+      this.guestCachedPage((request, draw) => this.webShell.listingPage(searchOf(request), draw)),
     );
     app.get(
       ROUTES.shopHome,
-      this.page((_request, draw) => this.webShell.homePage(draw)),
+      this.guestCachedPage((_request, draw) => this.webShell.homePage(draw)),
     );
     const shopperPage = this.page((_request, draw) => this.webShell.shopperPage(draw));
     for (const path of OTHER_SHOPPER_PAGES) app.get(path, shopperPage);
@@ -100,13 +110,28 @@ export class WebShellModule implements OnModuleInit {
     );
   }
 
+  /** A page a crowd of guests may share (GuestPageCache); a signed-in shopper's is theirs alone. */
+  private guestCachedPage(render: PageRender): RequestHandler {
+    return this.page((request, draw) =>
+      isSignedIn(request)
+        ? this.guestPages.pageForShopper(() => render(request, draw))
+        : this.guestPages.pageForGuest(request.originalUrl, () => render(request, draw)),
+    );
+  }
+
   /** While there is no build, every page goes on to the api's 404. */
-  private page(render: (request: Request, draw: DrawRequest) => Promise<WebPage | undefined>): RequestHandler {
+  private page(render: PageRender): RequestHandler {
     return (request, response, next) => {
       render(request, drawRequestOf(request, response)).then((page) => {
         if (page === undefined) next();
         else if ('redirectTo' in page) response.redirect(page.status, page.redirectTo);
-        else response.status(page.status).set('Cache-Control', REVALIDATE).type('html').send(page.html);
+        else
+          response
+            .status(page.status)
+            // No shared cache on the way (a CDN, a proxy) may keep what a signed-in browser was sent.
+            .set('Cache-Control', isSignedIn(request) ? `private, ${REVALIDATE}` : REVALIDATE)
+            .type('html')
+            .send(page.html);
       }, next);
     };
   }

@@ -33,8 +33,8 @@ export interface DrawRequest {
   gone: AbortSignal;
 }
 
-/** A page of the web app as sent: its HTML and status, or where its route sends the browser instead. */
-export type WebPage = { html: string; status: number } | { redirectTo: string; status: number };
+/** A page of the web app as sent: its HTML, its status and whether the server drew it (or sent the client shell), or where its route sends the browser instead. */
+export type WebPage = { html: string; status: number; drawn: boolean } | { redirectTo: string; status: number };
 
 /**
  * WhatsApp, Facebook and X draw their large card from an image of about 1,000 to 1,200 px and read
@@ -213,7 +213,7 @@ export class WebShellService {
     ]);
     if (drawn?.kind === 'redirect') return { redirectTo: drawn.location, status: drawn.status };
     return drawn
-      ? { html: renderShell(shell.html, head, drawn), status: drawn.status }
-      : { html: renderShell(shell.html, head), status: 200 };
+      ? { html: renderShell(shell.html, head, drawn), status: drawn.status, drawn: true }
+      : { html: renderShell(shell.html, head), status: 200, drawn: false };
   }
 }

@@ -185,6 +185,8 @@ export const configSchema = z
     WEB_SSR_DIR: z.string().min(1).default('web/dist-ssr'),
     /** How long a shopper page's server render (its reads and its drawing) may take before the client shell is sent instead. */
     WEB_SSR_BUDGET_MS: z.coerce.number().int().positive().default(1000),
+    /** How long a guest's drawn home, listing or product page is served again to other guests, unless the shop window changes first; 0: never. */
+    WEB_PAGE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     ADMIN_EMAIL: z.email().optional(),
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
