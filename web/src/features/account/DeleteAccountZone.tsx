@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Flex, Form, Input, Modal, theme, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { LIMITS, MESSAGES, ROUTES, type AccountProfile } from '@shop/contracts';
 import { useAppDispatch } from '../../app/hooks';
@@ -23,15 +23,23 @@ function DeleteAccountForm({ profile, onKeep }: { profile: AccountProfile; onKee
   const [deleteAccount, { isLoading, error: refusal }] = useDeleteAccountMutation();
   const error = messageOfFailure(refusal);
 
+  const isDeleted = useRef(false);
   /**
-   * The api has ended every session of the account by its answer; the page leaves for the shop's home before
-   * the session is forgotten here, or the route guard would send a guest to sign in.
+   * The api has ended every session of the account by its answer; the session is forgotten here once the page
+   * has left for the shop's home, as the form goes: forgotten on the account page, the route guard sends a guest
+   * to sign in, and it did so even after the navigation's promise had settled (e2e/account.e2e.ts).
    */
+  useEffect(
+    () => () => {
+      if (isDeleted.current) dispatch(loggedOut());
+    },
+    [dispatch],
+  );
   async function deleteForGood(typed: DeletionFormValues) {
     const deleted = await deleteAccount(deletionOf(profile, typed));
     if (deleted.error) return;
-    await navigate(ROUTES.shopHome, { replace: true, flushSync: true });
-    dispatch(loggedOut());
+    isDeleted.current = true;
+    await navigate(ROUTES.shopHome, { replace: true });
   }
 
   return (
