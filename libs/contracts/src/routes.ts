@@ -1,6 +1,13 @@
 /** The query parameter the e-mailed links (ROUTES.verifyEmail, ROUTES.resetPassword) carry their single-use token in. */
 export const ACCOUNT_LINK_TOKEN_PARAM = 'token';
 
+/** The guarded areas (docs/product.md, Roles and access); /unauth-page and unknown paths are open to everyone. */
+export const AREAS = {
+  auth: '/auth',
+  admin: '/admin',
+  shop: '/shop',
+} as const;
+
 /** Client routes (docs/product.md, Web routes), shared by the web's router and the api's SPA fallback. */
 export const ROUTES = {
   root: '/',
