@@ -1,3 +1,5 @@
+import type { CategoryId } from './catalogue.js';
+
 /** The query parameter the e-mailed links (ROUTES.verifyEmail, ROUTES.resetPassword) carry their single-use token in. */
 export const ACCOUNT_LINK_TOKEN_PARAM = 'token';
 
@@ -30,6 +32,8 @@ export const ROUTES = {
   shopPaypalReturn: '/shop/paypal-return',
   shopPaymentSuccess: '/shop/payment-success',
   shopProduct: (id: number | string) => `/shop/product/${id}`,
+  /** The listing of these categories' toys: the address a category's link, its preview and the sitemap give. */
+  shopCategoryListing: (categories: readonly CategoryId[]) => `/shop/listing?${new URLSearchParams({ category: categories.join(',') })}`,
   /** The account page with one order's details open: the link messages about an order carry. */
   shopAccountOrder: (orderId: number | string) => `/shop/account?order=${orderId}`,
   unauthorized: '/unauth-page',
