@@ -1,4 +1,4 @@
-import { CATALOGUE_API, formatKes, ROUTES, SHOPPER_API } from '@shop/contracts';
+import { CATALOGUE_API, CRAWLER_PATHS, formatKes, ROUTES, SHOPPER_API } from '@shop/contracts';
 import { createAccounts } from './support/accounts.js';
 import { pageIsLive, PHONE, SHOP_URL, usePageForEachTest } from './support/browser.js';
 import { signInThroughApi, useToyWithPicture } from './support/catalogue.js';
@@ -10,6 +10,13 @@ function scriptsOf(html: string): string[] {
     const type = /\btype="([^"]+)"/.exec(attributes)?.[1];
     return type === 'application/json' || type === 'application/ld+json' ? 'data' : `inline code (${attributes.trim()})`;
   });
+}
+
+/** The page's JSON-LD blocks, as a search engine parses them without running the page. */
+function structuredDataOf(html: string): Record<string, unknown>[] {
+  return [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map(
+    ([, json]) => JSON.parse(json!) as Record<string, unknown>,
+  );
 }
 
 /** What is inside the app's root as the server sent it. */
@@ -50,6 +57,26 @@ describe('shopper pages drawn by the server', () => {
     // The api's Content-Security-Policy allows scripts from the shop's files only: a drawn page carries data, never inline code.
     expect(scriptsOf(html).filter((script) => script !== 'file' && script !== 'data')).toEqual([]);
     expect(scriptsOf(html)).toContain('data');
+    // What a search engine or a chat assistant reads of the toy: its name, the KES price a shopper pays, in stock, its photo.
+    const product = structuredDataOf(html).find((data) => data['@type'] === 'Product');
+    expect(product).toMatchObject({
+      name: toy.title,
+      image: [expect.stringMatching(/^http:\/\/.+\.jpg$/)],
+      offers: { price: 1_950, priceCurrency: 'KES', availability: 'https://schema.org/InStock' },
+    });
+    expect((await fetch((product!.image as string[])[0]!)).headers.get('content-type')).toBe('image/jpeg');
+  });
+
+  it('names the toy in the sitemap, a document the browser reads as XML', async () => {
+    const toy = added.toy();
+    const sitemap = await (await fetch(new URL(CRAWLER_PATHS.sitemap, SHOP_URL))).text();
+    // Page code goes as text: the test project has no DOM types.
+    const addresses = await tab.page.evaluate(`(() => {
+      const document = new DOMParser().parseFromString(${JSON.stringify(sitemap)}, 'application/xml');
+      if (document.getElementsByTagName('parsererror').length > 0) return null;
+      return [...document.getElementsByTagNameNS('http://www.sitemaps.org/schemas/sitemap/0.9', 'loc')].map((loc) => loc.textContent);
+    })()`);
+    expect(addresses).toContain(new URL(ROUTES.shopProduct(toy.id), SHOP_URL).href);
   });
 
   it("sends the listing's cards in its HTML", async () => {

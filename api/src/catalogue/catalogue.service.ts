@@ -43,6 +43,17 @@ interface ProductQuery {
   orderParameters: unknown[];
 }
 
+/** The products the shop shows, those not retired (soft-deleted, ADR 0006), narrowed by `conditions`. */
+function liveProducts(conditions: string[] = []): string {
+  return `FROM products product WHERE ${['product.deletedAt IS NULL', ...conditions].join(' AND ')}`;
+}
+
+/** A live product's id and when its row last changed, for the sitemap. */
+export interface ProductStamp {
+  id: number;
+  updatedAt: Date;
+}
+
 /** InnoDB's FULLTEXT parser indexes no word shorter than this (innodb_ft_min_token_size). */
 const SHORTEST_INDEXED_WORD = 3;
 
@@ -59,7 +70,7 @@ export function fulltextQueryOf(keyword: string, stopwords: ReadonlySet<string>)
     .join(' ');
 }
 
-/** The shop's side of the catalogue: the listing with filters, sort and pages, one product, and search. */
+/** The shop's side of the catalogue: the listing with filters, sort and pages, one product, search, and what the sitemap names. */
 @Injectable()
 export class CatalogueService {
   private stopwords?: Promise<ReadonlySet<string>>;
@@ -109,6 +120,11 @@ export class CatalogueService {
     );
   }
 
+  /** Every product the shop shows, two columns each: cheap for thousands. */
+  liveProductStamps(): Promise<ProductStamp[]> {
+    return this.dataSource.query<ProductStamp[]>(`SELECT product.id, product.updatedAt ${liveProducts()} ORDER BY product.id`);
+  }
+
   /** The server's own stopword list, read once: MySQL and MariaDB ship the same default list. */
   private fulltextStopwords(): Promise<ReadonlySet<string>> {
     this.stopwords ??= this.dataSource
@@ -127,7 +143,7 @@ export class CatalogueService {
     { conditions, parameters, orderBy, orderParameters }: ProductQuery,
     { page, pageSize }: PageQueryDto,
   ): Promise<ProductPage> {
-    const matching = `FROM products product WHERE ${['product.deletedAt IS NULL', ...conditions].join(' AND ')}`;
+    const matching = liveProducts(conditions);
     const [[count], rows] = await Promise.all([
       this.dataSource.query<{ total: string | number }[]>(`SELECT COUNT(1) AS total ${matching}`, parameters),
       this.dataSource.query<{ id: number }[]>(`SELECT product.id ${matching} ORDER BY ${orderBy} LIMIT ? OFFSET ?`, [

@@ -78,6 +78,9 @@ describe('shopper pages drawn by the server', () => {
     expect(head).toContain('<script type="application/json" id="server-state">{}</script>');
     // The link preview's tags still come with it.
     expect(head).toContain('<title>Drawn wooden train – Toy Duka</title>');
+    expect(head).toContain(
+      '<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Drawn wooden train"',
+    );
     expect(answer.headers['cache-control']).toBe('no-cache');
   });
 

@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import escapeHtml from 'escape-html';
 import { SHELL_DATA_ELEMENT_ID, type PictureSources, type ServerRender, type ShellData } from '@shop/contracts';
+import type { StructuredData } from './structured-data.js';
 
 /** A page the web's server render drew (web/src/entry-server.tsx). */
 export type DrawnPage = Extract<ServerRender, { kind: 'page' }>;
@@ -29,6 +30,8 @@ export interface ShellHead {
   /** In this order: a structured property (`og:image:alt`) follows the tag it describes. */
   meta: MetaTag[];
   preload?: ImagePreload;
+  /** JSON-LD blocks: search engines and chat assistants read the page's facts from these, not from its markup. */
+  structuredData?: StructuredData[];
   /** Painted in the shell's page-picture place, where its index.html has one. */
   picture?: ShellPicture;
   /** For the app's first render: what the page painted with. */
@@ -64,8 +67,17 @@ function preloadTag(preload: ImagePreload): string {
 }
 
 /** JSON in a script element: a `<` escaped, so that no value can close the element (`</script>`) or open a comment. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
 function dataTag(data: ShellData): string {
-  return `<script type="application/json" id="${SHELL_DATA_ELEMENT_ID}">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
+  return `<script type="application/json" id="${SHELL_DATA_ELEMENT_ID}">${scriptJson(data)}</script>`;
+}
+
+/** Data, never run: the Content-Security-Policy's `script-src 'self'` has nothing to refuse. */
+function structuredDataTag(data: StructuredData): string {
+  return `<script type="application/ld+json">${scriptJson(data)}</script>`;
 }
 
 function pictureMarkup({ sources, sizes }: ShellPicture): string {
@@ -108,7 +120,12 @@ export function renderShell(shell: string, head: ShellHead | undefined, drawn?: 
   };
   if (head.title !== undefined) put(TITLE, `<title>${escapeHtml(head.title)}</title>`);
   if (head.description !== undefined) put(DESCRIPTION, `<meta name="description" content=${attribute(head.description)} />`);
-  added.push(...head.meta.map(metaTag), ...(head.preload ? [preloadTag(head.preload)] : []), ...(head.data ? [dataTag(head.data)] : []));
+  added.push(
+    ...head.meta.map(metaTag),
+    ...(head.preload ? [preloadTag(head.preload)] : []),
+    ...(head.structuredData ?? []).map(structuredDataTag),
+    ...(head.data ? [dataTag(head.data)] : []),
+  );
   if (head.picture) {
     const markup = pictureMarkup(head.picture);
     html = html.replace(PICTURE_PLACE, () => markup);

@@ -3,7 +3,7 @@ import { Inject, Module, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { Express, NextFunction, Request, RequestHandler, Response } from 'express';
 import type { AppConfig } from '@shop/config';
-import { ROUTES, SERVER_PATH_PREFIXES } from '@shop/contracts';
+import { CRAWLER_PATHS, ROUTES, SERVER_PATH_PREFIXES } from '@shop/contracts';
 import { APP_CONFIG } from '@shop/infrastructure';
 import { sessionTokenOfRequest } from '../access/session-token.js';
 import { CatalogueModule } from '../catalogue/catalogue.module.js';
@@ -11,8 +11,10 @@ import { FeatureImagesModule } from '../feature-images/feature-images.module.js'
 import { MetricsModule } from '../metrics/metrics.module.js';
 import { ShopInfoModule } from '../shop-info/shop-info.module.js';
 import { GuestPageCache } from './guest-page-cache.js';
+import { robotsTxt } from './robots-txt.js';
 import { ServerReads } from './server-reads.js';
 import { ServerRenderer } from './server-renderer.js';
+import { SitemapService } from './sitemap.service.js';
 import { REVALIDATE, webAssets } from './web-assets.js';
 import { WebShellService, type DrawRequest, type WebPage } from './web-shell.service.js';
 
@@ -64,17 +66,18 @@ function drawRequestOf(request: Request, response: Response): DrawRequest {
 /**
  * The web build at the site's root: its files, compressed at build time, and index.html for every
  * path of the app, with the meta and preload of the pages a link can name, and the shopper pages
- * drawn by the server (web-shell.service.ts).
+ * drawn by the server (web-shell.service.ts); beside them, robots.txt and the sitemap.
  */
 @Module({
   imports: [CatalogueModule, FeatureImagesModule, MetricsModule, ShopInfoModule],
-  providers: [WebShellService, ServerRenderer, ServerReads, GuestPageCache],
+  providers: [WebShellService, ServerRenderer, ServerReads, GuestPageCache, SitemapService],
 })
 export class WebShellModule implements OnModuleInit {
   constructor(
     private readonly adapterHost: HttpAdapterHost,
     private readonly webShell: WebShellService,
     private readonly guestPages: GuestPageCache,
+    private readonly sitemap: SitemapService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -89,6 +92,14 @@ export class WebShellModule implements OnModuleInit {
     app.use((request: Request, response: Response, next: NextFunction) =>
       isServerPath(request.path) ? next() : assets(request, response, next),
     );
+    // The crawlers' files are the api's own (SERVER_PATH_PREFIXES): no file of a build stands in for them.
+    const robots = robotsTxt(new URL(CRAWLER_PATHS.sitemap, this.config.PUBLIC_URL).href);
+    app.get(CRAWLER_PATHS.robots, (_request: Request, response: Response) => {
+      response.set('Cache-Control', REVALIDATE).type('text/plain').send(robots);
+    });
+    app.get(CRAWLER_PATHS.sitemap, (_request: Request, response: Response, next: NextFunction) => {
+      this.sitemap.xml().then((xml) => response.set('Cache-Control', REVALIDATE).type('application/xml').send(xml), next);
+    });
     // The segment is a page's, not yet an id: whatever is no product's id gets the plain shell, as any unknown page does.
     app.get(
       ROUTES.shopProduct(':product'),

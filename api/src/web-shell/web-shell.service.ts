@@ -13,6 +13,7 @@ import {
   PICTURE_SIZES,
   pictureSourcesOf,
   ROUTES,
+  SHOP_NAME,
   type ApiSuccess,
   type CategoryId,
   type FeatureImage,
@@ -26,6 +27,7 @@ import { idOf } from '../common/id-pipe.js';
 import { ServerReads } from './server-reads.js';
 import { ServerRenderer } from './server-renderer.js';
 import { hasAppPlace, renderShell, ShellFile, type ImagePreload, type MetaTag, type Shell, type ShellHead } from './shell-document.js';
+import { breadcrumbData, productData, type Crumb } from './structured-data.js';
 
 /** A shopper page the server may draw: its path and query as asked, and a signal that aborts when the browser stops waiting. */
 export interface DrawRequest {
@@ -119,13 +121,18 @@ export class WebShellService {
     return this.page(draw, async (shell) => {
       const categories = (filtersOfSearchParams(search).category ?? []) as CategoryId[];
       if (categories.length === 0) return undefined;
-      const names = categories.map(categoryLabel).join(', ');
-      const url = `${ROUTES.shopListing}?${new URLSearchParams({ category: categories.join(',') })}`;
-      const description = `Shop ${names}${shell.siteName ? ` at ${shell.siteName}` : ''}: prices in KES, delivered across Kenya.`;
+      const [home, listing] = this.trailTo(categories);
+      const description = `Shop ${listing.name}${shell.siteName ? ` at ${shell.siteName}` : ''}: prices in KES, delivered across Kenya.`;
       return {
-        title: titled(names, shell),
+        title: titled(listing.name, shell),
         description,
-        meta: [...this.siteMeta(shell, url, 'website'), ['og:title', names], ['og:description', description], ['twitter:card', 'summary']],
+        meta: [
+          ...this.siteMeta(shell, listing.url, 'website'),
+          ['og:title', listing.name],
+          ['og:description', description],
+          ['twitter:card', 'summary'],
+        ],
+        structuredData: [breadcrumbData([home, listing])],
       };
     });
   }
@@ -164,11 +171,17 @@ export class WebShellService {
     const image = coverImage(product);
     const shareImage = image && shareImageOf(image);
     const description = [priceText(product), shortDescription(product.description)].filter(Boolean).join(' · ');
+    const page: Crumb = { name: product.title, url: this.absolute(ROUTES.shopProduct(product.id)) };
+    // The cover first (coverImage's choice), then every other picture of the toy.
+    const pictures = [product.image, ...product.variations.map((variation) => variation.image)].flatMap((picture) => {
+      const url = picture && shareImageOf(picture);
+      return url ? [this.absolute(url)] : [];
+    });
     return {
       title: titled(product.title, shell),
       description,
       meta: [
-        ...this.siteMeta(shell, ROUTES.shopProduct(product.id), 'product'),
+        ...this.siteMeta(shell, page.url, 'product'),
         ['og:title', product.title],
         ['og:description', description],
         ...(shareImage
@@ -183,14 +196,27 @@ export class WebShellService {
         ['twitter:card', shareImage ? 'summary_large_image' : 'summary'],
       ],
       preload: image ? preloadOf(image, PICTURE_SIZES.productPage) : undefined,
+      structuredData: [
+        productData(product, { url: page.url, images: pictures }),
+        breadcrumbData([...this.trailTo([product.category]), page]),
+      ],
     };
   }
 
-  private siteMeta(shell: Shell, path: string, type: string): MetaTag[] {
+  /** The shop's home, then the listing of `categories`, named as its page names them. */
+  private trailTo(categories: CategoryId[]): [home: Crumb, listing: Crumb] {
+    return [
+      // The shop's name, not "Home": one of its categories is called Home.
+      { name: SHOP_NAME, url: this.absolute(ROUTES.shopHome) },
+      { name: categories.map(categoryLabel).join(', '), url: this.absolute(ROUTES.shopCategoryListing(categories)) },
+    ];
+  }
+
+  private siteMeta(shell: Shell, url: string, type: string): MetaTag[] {
     // Open Graph writes a locale with an underscore (en_KE).
     return [
       ['og:type', type],
-      ['og:url', this.absolute(path)],
+      ['og:url', url],
       ...(shell.siteName ? ([['og:site_name', shell.siteName]] satisfies MetaTag[]) : []),
       ['og:locale', LOCALE.replace('-', '_')],
     ];

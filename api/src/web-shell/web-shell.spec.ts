@@ -78,6 +78,13 @@ function metaOf(html: string, key: string): string | undefined {
   return new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)" />`).exec(html)?.[1];
 }
 
+/** The page's JSON-LD block of this schema.org type, as a search engine parses it: the element's text up to its first `<`, which the api never leaves unescaped. */
+function structuredDataOf(html: string, type: string): Record<string, unknown> | undefined {
+  return [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)]
+    .map(([, json]) => JSON.parse(json!) as Record<string, unknown>)
+    .find((data) => data['@type'] === type);
+}
+
 const WHATSAPP = { 'User-Agent': 'WhatsApp/2.23.20.0 A' };
 
 describe('the web app as the api delivers it', () => {
@@ -237,6 +244,50 @@ describe('the web app as the api delivers it', () => {
       expect(html.indexOf('rel="preload"')).toBeLessThan(html.indexOf('</head>'));
     });
 
+    it('tells search engines the toy in JSON-LD: its name, its KES sale price, in stock, and its pictures, all with absolute addresses', async () => {
+      const html = (await get(shop.server, ROUTES.shopProduct(product.id))).text;
+      const url = `${config.PUBLIC_URL}${ROUTES.shopProduct(product.id)}`;
+      const detailJpeg = image.derivatives.find((derivative) => derivative.format === 'jpeg' && derivative.size === 'detail')!;
+      expect(structuredDataOf(html, 'Product')).toEqual({
+        '@context': 'https://schema.org',
+        '@type': 'Product',
+        name: 'Safari wooden train',
+        description: product.description,
+        image: [new URL(detailJpeg.url, config.PUBLIC_URL).href],
+        sku: String(product.id),
+        category: 'Pretend Play & Role Play',
+        url,
+        offers: {
+          '@type': 'Offer',
+          url,
+          price: 1250,
+          priceCurrency: 'KES',
+          availability: 'https://schema.org/InStock',
+          itemCondition: 'https://schema.org/NewCondition',
+        },
+      });
+    });
+
+    it('says in JSON-LD that a sold-out toy is out of stock, at its full price when not on sale', async () => {
+      const soldOut = await createTestProduct(shop.dataSource, { price: 800, totalStock: 0 });
+      const html = (await get(shop.server, ROUTES.shopProduct(soldOut.id))).text;
+      expect(structuredDataOf(html, 'Product')?.offers).toMatchObject({ price: 800, availability: 'https://schema.org/OutOfStock' });
+    });
+
+    it('gives the toy’s trail: the shop, its category’s listing, the toy', async () => {
+      const html = (await get(shop.server, ROUTES.shopProduct(product.id))).text;
+      expect(structuredDataOf(html, 'BreadcrumbList')?.itemListElement).toEqual([
+        { '@type': 'ListItem', position: 1, name: 'Toy Duka', item: `${config.PUBLIC_URL}${ROUTES.shopHome}` },
+        {
+          '@type': 'ListItem',
+          position: 2,
+          name: 'Pretend Play & Role Play',
+          item: `${config.PUBLIC_URL}${ROUTES.shopListing}?category=pretend-play`,
+        },
+        { '@type': 'ListItem', position: 3, name: 'Safari wooden train', item: `${config.PUBLIC_URL}${ROUTES.shopProduct(product.id)}` },
+      ]);
+    });
+
     it('comes compressed, as the api’s JSON does', async () => {
       const answer = await get(shop.server, ROUTES.shopProduct(product.id), { 'Accept-Encoding': 'gzip, br' });
       expect(answer.headers).toMatchObject({ 'content-encoding': 'br', 'content-type': expect.stringContaining('text/html') });
@@ -245,7 +296,7 @@ describe('the web app as the api delivers it', () => {
 
     it('escapes whatever the admin typed', async () => {
       const hostile = await createTestProduct(shop.dataSource, {
-        title: '<script>alert("toy")</script> & $& $1',
+        title: '<script>alert("toy")</script> <!-- & $& $1',
         description: '"><img src=x onerror=alert(1)>',
       });
       const html = (await get(shop.server, ROUTES.shopProduct(hostile.id))).text;
@@ -253,6 +304,8 @@ describe('the web app as the api delivers it', () => {
       expect(html).not.toContain('<img src=x');
       expect(metaOf(html, 'og:title')).toBe(escapeHtml(hostile.title));
       expect(html).toContain(`<title>${escapeHtml(hostile.title)} – Toy Duka</title>`);
+      expect(html.slice(0, html.indexOf('</head>'))).not.toContain('<!--');
+      expect(structuredDataOf(html, 'Product')).toMatchObject({ name: hostile.title, description: hostile.description });
     });
 
     it('sends the plain shell for a retired toy, an id nobody has and something that is no id', async () => {
@@ -274,6 +327,23 @@ describe('the web app as the api delivers it', () => {
       expect(metaOf(html, 'og:title')).toBe(escapeHtml(names));
       expect(metaOf(html, 'og:description')).toBe(escapeHtml(`Shop ${names} at Toy Duka: prices in KES, delivered across Kenya.`));
       expect(metaOf(html, 'og:url')).toBe(`${config.PUBLIC_URL}${ROUTES.shopListing}?category=educational-toys%2Cpretend-play`);
+    });
+
+    it('gives the listing’s trail: the shop, then the categories it names', async () => {
+      const html = (await get(shop.server, `${ROUTES.shopListing}?category=educational-toys,pretend-play&sortBy=title-atoz`)).text;
+      expect(structuredDataOf(html, 'BreadcrumbList')).toEqual({
+        '@context': 'https://schema.org',
+        '@type': 'BreadcrumbList',
+        itemListElement: [
+          { '@type': 'ListItem', position: 1, name: 'Toy Duka', item: `${config.PUBLIC_URL}${ROUTES.shopHome}` },
+          {
+            '@type': 'ListItem',
+            position: 2,
+            name: 'Educational Toys, Pretend Play & Role Play',
+            item: `${config.PUBLIC_URL}${ROUTES.shopListing}?category=educational-toys%2Cpretend-play`,
+          },
+        ],
+      });
     });
 
     it('sends the plain shell for a category nobody has', async () => {

@@ -1,5 +1,14 @@
+import type { CategoryId } from './catalogue.js';
+
 /** The query parameter the e-mailed links (ROUTES.verifyEmail, ROUTES.resetPassword) carry their single-use token in. */
 export const ACCOUNT_LINK_TOKEN_PARAM = 'token';
+
+/** The guarded areas (docs/product.md, Roles and access); /unauth-page and unknown paths are open to everyone. */
+export const AREAS = {
+  auth: '/auth',
+  admin: '/admin',
+  shop: '/shop',
+} as const;
 
 /** Client routes (docs/product.md, Web routes), shared by the web's router and the api's SPA fallback. */
 export const ROUTES = {
@@ -23,6 +32,8 @@ export const ROUTES = {
   shopPaypalReturn: '/shop/paypal-return',
   shopPaymentSuccess: '/shop/payment-success',
   shopProduct: (id: number | string) => `/shop/product/${id}`,
+  /** The listing of these categories' toys, as its preview, its trail and the sitemap name it. */
+  shopCategoryListing: (categories: readonly CategoryId[]) => `/shop/listing?${new URLSearchParams({ category: categories.join(',') })}`,
   /** The account page with one order's details open: the link messages about an order carry. */
   shopAccountOrder: (orderId: number | string) => `/shop/account?order=${orderId}`,
   unauthorized: '/unauth-page',
@@ -31,8 +42,14 @@ export const ROUTES = {
 /** Where stored images are read from (the api serves them, or redirects to the bucket). */
 export const UPLOADS_PATH = '/uploads';
 
+/** Where the api's routes are: every Nest route sits under it (app.setup.ts). */
+export const API_PATH = '/api';
+
+/** What crawlers read at the site's root, written by the api: the sitemap from the catalogue as it is now. */
+export const CRAWLER_PATHS = { robots: '/robots.txt', sitemap: '/sitemap.xml' } as const;
+
 /** Paths the api owns; everything else under the web origin is the single-page app. */
-export const SERVER_PATH_PREFIXES = ['/api', '/socket.io', UPLOADS_PATH] as const;
+export const SERVER_PATH_PREFIXES = [API_PATH, '/socket.io', UPLOADS_PATH, CRAWLER_PATHS.robots, CRAWLER_PATHS.sitemap] as const;
 
 /** Server paths the browser is sent to (not fetched), and the one the identity provider redirects back to. */
 export const AUTH_API_PATHS = {

@@ -1,5 +1,5 @@
-import { ROUTES, type SessionUser } from '@shop/contracts';
-import { AREAS, guardRedirect, isOpenToGuests, opensBeforeSessionCheck, rememberedTarget, returnStateOf } from './route-guard';
+import { AREAS, ROUTES, type SessionUser } from '@shop/contracts';
+import { guardRedirect, isOpenToGuests, opensBeforeSessionCheck, rememberedTarget, returnStateOf } from './route-guard';
 
 const shopper: SessionUser = { id: 7, userName: 'Akinyi', email: 'akinyi@example.test', role: 'user' };
 const admin: SessionUser = { id: 1, userName: 'Mama Toy', email: 'admin@example.test', role: 'admin' };

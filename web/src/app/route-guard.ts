@@ -1,12 +1,5 @@
-import { GOOGLE_SIGN_IN_RESULT, ROUTES, safeReturnPath, type SessionUser } from '@shop/contracts';
+import { AREAS, GOOGLE_SIGN_IN_RESULT, ROUTES, safeReturnPath, type SessionUser } from '@shop/contracts';
 import { homePathFor } from '../features/auth/auth.selectors';
-
-/** The guarded areas (docs/product.md, Roles and access); /unauth-page and unknown paths are open to everyone. */
-export const AREAS = {
-  auth: '/auth',
-  admin: '/admin',
-  shop: '/shop',
-} as const;
 
 export interface GuardRedirect {
   to: string;

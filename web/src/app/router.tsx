@@ -1,5 +1,5 @@
 import { createBrowserRouter, Navigate, type HydrationState, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
-import { ROUTES } from '@shop/contracts';
+import { AREAS, ROUTES } from '@shop/contracts';
 import { RouteErrorPage } from '../components/RouteErrorPage';
 import { RouteSkeleton } from '../components/RouteSkeleton';
 import { catalogueApi } from '../features/catalogue/catalogue.api';
@@ -14,7 +14,6 @@ import { ShopLayout } from '../features/shop/ShopLayout';
 import { AppRoot } from './AppRoot';
 import { AuthGuard } from './AuthGuard';
 import { listingTitle, productTitle, type RouteHandle } from './document-title';
-import { AREAS } from './route-guard';
 import type { AppStore, LazyFeature } from './store';
 
 /*
