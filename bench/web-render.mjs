@@ -52,6 +52,8 @@ const BROWSER_HEADERS = {
 /** Where index.html keeps the client shell's markup in the app's root, and where a drawn page's root begins (shell-document.ts). */
 const SHELL_ROOT = '<div id="root"><!--app-html-->';
 const DRAWN_ROOT = '<div id="root" inert>';
+/** Below this many CPUs kept busy, a loaded api was waiting for the machine rather than working. */
+const STARVED_BELOW_CPUS = 0.8;
 /** Render counts that stay the same this long show the api has finished the pages in flight. */
 const RENDER_SETTLE_MS = 500;
 const LISTING_CATEGORIES = ['educational-toys', 'pretend-play', 'action-outdoor', 'card-board-games'];
@@ -313,6 +315,7 @@ function printResults(modes, { report, distinctPages, shopRenderBudgetMs }) {
       'api CPU ms/page',
       'KB/page sent',
       'drawn / as shell (with warm-up)',
+      'api CPUs used',
       'machine busy',
       'pages/s ÷ shell',
       'CPU/page ÷ shell',
@@ -326,6 +329,7 @@ function printResults(modes, { report, distinctPages, shopRenderBudgetMs }) {
       cpu(run),
       kb(run.bytesPerRequest),
       `${renders.page} / ${renders.fallback}`,
+      run.serverCpus === undefined ? 'n/a' : run.serverCpus.toFixed(2),
       run.machineBusy === undefined ? 'n/a' : `${Math.round(run.machineBusy * 100)} %`,
       versusShell(run.requestsPerSecond, shell.run.requestsPerSecond),
       versusShell(run.cpuMsPerRequest, shell.run.cpuMsPerRequest),
@@ -343,6 +347,14 @@ function printResults(modes, { report, distinctPages, shopRenderBudgetMs }) {
         `${label}: ${overBudget} of ${run.requests} pages took over the shop's ${shopRenderBudgetMs} ms render budget (WEB_SSR_BUDGET_MS): the shop would have sent them as the client shell.`,
       );
   }
+  // The api draws on one thread: under twenty guests it has a CPU's worth of work. When it used much
+  // less, it waited for a CPU that other programs held, and its pages/s and latency are the machine's.
+  const starved = modes.filter(({ run }) => run.serverCpus !== undefined && run.serverCpus < STARVED_BELOW_CPUS);
+  if (starved.length > 0)
+    console.log(
+      `note: ${starved.map(({ label, run }) => `${label} kept ${run.serverCpus.toFixed(2)} CPUs busy`).join(', ')}: the api waited for the machine's CPUs (see 'machine busy'). ` +
+        `Its pages/s, latency and the ratios between modes are the machine's load as much as the api's; CPU ms per page is the figure to trust.`,
+    );
   const speedUp = cached.run.requestsPerSecond / render.run.requestsPerSecond;
   // However cheap a cached answer is, each distinct page is drawn again once per cache period: when
   // those renders alone need most of what the api can draw, no cache reaches 10×.
@@ -352,6 +364,10 @@ function printResults(modes, { report, distinctPages, shopRenderBudgetMs }) {
       `${Math.round((100 * refreshesPerSecond) / render.run.requestsPerSecond)} % of the ${report.formatNumber(render.run.requestsPerSecond, 1)} pages/s the api draws without it. ` +
       `Drawn during the cached run (warm-up included): ${report.formatNumber(cached.renders.page / cached.run.requestsWithWarmUp, 2)} per page answered.`,
   );
+  if (render.run.cpuMsPerRequest !== undefined && cached.run.cpuMsPerRequest !== undefined)
+    console.log(
+      `CPU per page, cache off ÷ cache on: ${(render.run.cpuMsPerRequest / cached.run.cpuMsPerRequest).toFixed(2)}× (what the cache saves the api, less moved by the machine's other load than pages/s).`,
+    );
   if (cached.renders.page >= cached.run.requestsWithWarmUp)
     console.log(
       `note: the api drew every page of the cached run anew: it keeps no page cache (this build does not read WEB_PAGE_CACHE_MS).`,

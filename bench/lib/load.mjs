@@ -61,6 +61,8 @@ export async function measure(target, { connections, durationSeconds, warmUpSeco
     bytesPerRequest: result.throughput.total / Math.max(1, answered),
     cpuMsPerRequest:
       window.cpu === undefined || cpuAfter === undefined ? undefined : (cpuAfter - window.cpu) / Math.max(1, latencies.length),
+    /** How many CPUs the server kept busy on average: below one, a one-threaded server waited for a CPU. */
+    serverCpus: window.cpu === undefined || cpuAfter === undefined ? undefined : (cpuAfter - window.cpu) / (seconds * 1000),
     /** The share of the whole machine's CPU in use during the measured run: neighbours and the load generator too. */
     machineBusy:
       window.machine && machineAfter ? (machineAfter.busy - window.machine.busy) / (machineAfter.total - window.machine.total) : undefined,
