@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { say } from '../infra/scripts/lib/bootstrap.mjs';
 import { abortBench, onCleanUp, runBench } from '../infra/scripts/lib/lifecycle.mjs';
-import { benchPorts, databaseUrlNamed, loadSettings, prepareBench } from '../infra/scripts/lib/workspace.mjs';
+import { benchPorts, loadSettings, prepareBench } from '../infra/scripts/lib/workspace.mjs';
 import { childRunning } from './lib/cpu.mjs';
 
 const DATABASE_NAME = 'toyduka_bench';
@@ -24,49 +24,23 @@ const TARGETS = { listingRatio: 0.6, listingP99Ms: 50, searchRatio: 0.5 };
 
 await runBench(async () => {
   const workspace = await prepareBench(['@shop/api']);
-  const [{ openPool, recreateDatabase }, { fillCatalogue, SEARCH_KEYWORD }, { measure, stopLoad }, { deleteKeysUnder }, report] =
-    await Promise.all([
-      import('../infra/scripts/lib/bench-database.mjs'),
-      import('./lib/catalogue-data.mjs'),
-      import('./lib/load.mjs'),
-      import('./lib/redis-keys.mjs'),
-      import('../infra/scripts/lib/report.mjs'),
-    ]);
+  const [{ catalogueApiEnv, freshCatalogue }, { SEARCH_KEYWORD }, { measure, stopLoad }, report] = await Promise.all([
+    import('./lib/catalogue-api.mjs'),
+    import('./lib/catalogue-data.mjs'),
+    import('./lib/load.mjs'),
+    import('../infra/scripts/lib/report.mjs'),
+  ]);
   const ports = benchPorts();
   const settings = loadSettings();
   const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
   const uploadsDir = await mkdtemp(join(tmpdir(), 'toyduka-bench-catalogue-'));
   onCleanUp(() => rm(uploadsDir, { recursive: true, force: true }));
 
-  const env = {
-    DATABASE_URL: databaseUrlNamed(workspace.loadConfig().DATABASE_URL, DATABASE_NAME),
-    PORT: String(ports.api),
-    WORKERS_HEALTH_PORT: String(ports.workersHealth),
-    SANDBOX_PORT: String(ports.sandbox),
-    PUBLIC_URL: `http://localhost:${ports.api}`,
-    REDIS_PREFIX,
-    UPLOADS_DIR: uploadsDir,
-    LOG_LEVEL: 'warn',
-    // production would demand real admin credentials; development runs the same code paths here.
-    NODE_ENV: 'development',
-    SWAGGER_ENABLED: 'false',
-    // No workers run to take the heartbeats: the api's only work is the requests being measured.
-    PIPELINE_HEARTBEAT_INTERVAL_MS: '0',
-  };
+  const env = catalogueApiEnv(workspace, { databaseName: DATABASE_NAME, redisPrefix: REDIS_PREFIX, uploadsDir });
   const config = workspace.loadConfig({ ...process.env, ...env });
   await workspace.assertPortFree(ports.api, 'BENCH_PORT');
   await workspace.assertPortFree(ports.baseline, 'BENCH_PORT');
-  await workspace.ensureRedis(config);
-  await recreateDatabase(workspace, config);
-  await deleteKeysUnder(config.REDIS_URL, REDIS_PREFIX);
-  onCleanUp(() => deleteKeysUnder(config.REDIS_URL, REDIS_PREFIX));
-
-  const pool = await openPool(config.DATABASE_URL, 4);
-  const filled = await fillCatalogue(pool);
-  await pool.end();
-  say(
-    `Filled the catalogue: ${filled.products} products (${filled.live} in the shop, ${filled.products - filled.live} deleted by an admin), ${filled.variations} variations, ${filled.images} images.`,
-  );
+  await freshCatalogue(workspace, config);
 
   say(`Starting the api (${API_MAIN}) and the baseline server...`);
   const stack = workspace.supervise(
