@@ -39,7 +39,7 @@ export class ApiMetrics {
 
   readonly guestPages = new Counter({
     name: 'toyduka_web_guest_pages_total',
-    help: "Home, listing and product pages asked for, by how they were answered: from-cache (drawn for an earlier guest, the shop window unchanged since), into-cache (drawn for this guest and kept for the next), or uncached (a signed-in shopper's, the client shell of a failed render, the cache off or the shop window's count unreadable)",
+    help: "Home, listing and product pages asked for, by how they were answered: from-cache (drawn, or being drawn, for an earlier guest, the shop window unchanged since), into-cache (drawn for this guest and kept for the next), or uncached (a signed-in shopper's, the client shell of a failed render, the cache off or the shop window's count unreadable)",
     labelNames: ['answer'] as const,
     registers: [this.registry],
   });

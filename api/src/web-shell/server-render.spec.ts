@@ -161,6 +161,26 @@ describe('shopper pages drawn by the server', () => {
       expect((await pageOf(toy.id)).text).toContain('<h1>Quietly renamed kite</h1>');
     });
 
+    it('is drawn once for a crowd of guests arriving together', async () => {
+      const toy = await createTestProduct(shop.dataSource, { title: 'Crowded kite' });
+      const reads = shop.app.get(ServerReads);
+      const read = reads.read.bind(reads);
+      let toyReads = 0;
+      reads.read = (path) => {
+        if (path === CATALOGUE_API.shopProduct(toy.id)) toyReads += 1;
+        return read(path);
+      };
+      const keptBefore = await answers('from-cache');
+      try {
+        const pages = await Promise.all(Array.from({ length: 5 }, () => pageOf(toy.id)));
+        for (const page of pages) expect(page.text).toContain('<h1>Crowded kite</h1>');
+      } finally {
+        Reflect.deleteProperty(reads, 'read');
+      }
+      expect(toyReads).toBe(1);
+      expect(await answers('from-cache')).toBe(keptBefore + 4);
+    });
+
     it("never answers a signed-in shopper from the guests' pages, nor keeps theirs", async () => {
       const toy = await createTestProduct(shop.dataSource, { title: 'Shared spinning top' });
       const shopper = await signedInAccount(shop.server, shop.dataSource);

@@ -47,6 +47,9 @@ const OTHER_SHOPPER_PAGES = [
   ROUTES.shopPaymentSuccess,
 ];
 
+/** A guest's page is drawn to the end whoever leaves: the guests after them are given it. */
+const NEVER_GONE = new AbortController().signal;
+
 type PageRender = (request: Request, draw: DrawRequest) => Promise<WebPage | undefined>;
 
 /** A request with a session token (perhaps expired): treated as a signed-in shopper's. */
@@ -121,12 +124,15 @@ export class WebShellModule implements OnModuleInit {
     );
   }
 
-  /** A page a crowd of guests may share (GuestPageCache); a signed-in shopper's is theirs alone. */
+  /**
+   * A page a crowd of guests may share (GuestPageCache), drawn to the end even when the guest who
+   * asked first leaves, since the others wait for it; a signed-in shopper's is theirs alone.
+   */
   private guestCachedPage(render: PageRender): RequestHandler {
     return this.page((request, draw) =>
       isSignedIn(request)
         ? this.guestPages.pageForShopper(() => render(request, draw))
-        : this.guestPages.pageForGuest(request.originalUrl, () => render(request, draw)),
+        : this.guestPages.pageForGuest(request.originalUrl, () => render(request, { ...draw, gone: NEVER_GONE })),
     );
   }
 
