@@ -3,6 +3,7 @@ import { MESSAGES, ORDER_API, type Order } from '@shop/contracts';
 import { shopApi } from '../../app/shop.api';
 import { apiClient, ApiError, errorOfAnswer } from '../../lib/api-client';
 import { memoryStorage } from '../../testing/memory-storage';
+import { myOrdersSaga } from '../orders/myOrders.saga';
 import { detailsOf, orderOf, settle, startOrdersStore, updateOf } from '../orders/order-fixtures';
 import { orderUpdated, socketConnected, socketConnectFailed, socketDisconnected, socketReconnected } from '../realtime/realtime.slice';
 import { payableMpesaNumber } from './mpesa-phone';
@@ -180,13 +181,17 @@ describe('paying', () => {
     }) as typeof apiClient.post;
   }
 
-  /** The shop with its socket connected, unless told otherwise; the tags it marks stale in the api cache are recorded. */
+  /**
+   * The shop with its socket connected, unless told otherwise, and the shopper's orders following the socket beside the
+   * payment, as the ordering feature runs them; the tags it marks stale in the api cache are recorded.
+   */
   function start({ safetyReadMs = NO_SAFETY_READ_MS, connected = true } = {}) {
     const settings: PaymentsSagaSettings = { safetyReadMs, storage, leaveFor: (url) => void leftFor.push(url) };
     const staleTags: unknown[] = [];
     const started = startOrdersStore(function* () {
       yield all([
         fork(paymentsSaga, settings),
+        fork(myOrdersSaga),
         takeEvery(shopApi.util.invalidateTags.match, (action) => void staleTags.push(...action.payload)),
       ]);
     });
