@@ -118,17 +118,22 @@ const FOLLOW_WAKE_UPS = [
 
 /**
  * The order's standing as the server tells it now, read into the order's cache entry (orders.api.ts), which an open
- * details dialog shares; null when the server could not be reached (a blip is waited out). The answer is taken from
- * the read's own outcome, not from the entry, which an event's invalidation may already be reading again or dropping.
+ * details dialog shares; null when the server could not be reached (a blip is waited out). The answer is the read's
+ * own end, not the entry, which an event's invalidation may already be reading again or dropping.
  */
 function* readStanding(orderId: number): SagaIterator<PaymentStanding | null> {
-  yield put(getOrder.initiate(orderId, { subscribe: false, forceRefetch: true }));
-  const end: OrderReadEnd = yield take(readEndOf(orderId));
-  if (getOrder.matchFulfilled(end)) return paymentStandingOf(end.payload);
-  // The order is not the shopper's, or no longer there: reading it again will not change that.
-  if (isRefusalOf(end.payload, ['FORBIDDEN', 'NOT_FOUND', 'ORDER_NOT_FOUND']))
-    return { outcome: 'failed', reason: end.payload.message, approvalUrl: null };
-  return null;
+  // Held while it reads: an entry nothing holds is dropped at once, and a read still running for it is aborted.
+  const reading: { unsubscribe(): void } = yield put(getOrder.initiate(orderId, { forceRefetch: true }));
+  try {
+    const end: OrderReadEnd = yield take(readEndOf(orderId));
+    if (getOrder.matchFulfilled(end)) return paymentStandingOf(end.payload);
+    // The order is not the shopper's, or no longer there: reading it again will not change that.
+    if (isRefusalOf(end.payload, ['FORBIDDEN', 'NOT_FOUND', 'ORDER_NOT_FOUND']))
+      return { outcome: 'failed', reason: end.payload.message, approvalUrl: null };
+    return null;
+  } finally {
+    reading.unsubscribe();
+  }
 }
 
 /**
