@@ -17,6 +17,11 @@ export function isApiFailure(error: ApiFailure | SerializedError | undefined): e
   return error !== undefined && 'data' in error;
 }
 
+/** Whether a failed call is the api's refusal with one of these codes: screens decide on the code, never on words or a status (ADR 0035). */
+export function isRefusalOf(error: ApiFailure | SerializedError | undefined, codes: readonly ErrorCode[]): error is ApiFailure {
+  return isApiFailure(error) && error.code !== null && codes.includes(error.code);
+}
+
 /** The words a screen shows for a failed call: the api's (or the network's), else the screen's own fallback. */
 export function messageOfFailure(
   error: ApiFailure | SerializedError | undefined,

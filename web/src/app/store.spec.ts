@@ -42,7 +42,7 @@ describe('features that come with their screens', () => {
   it('holds no checkout or admin state until a screen loads its feature', () => {
     const store = makeStore({ firstLoadSaga: noSagas });
     const state = store.getState() as unknown as Record<string, unknown>;
-    for (const slice of ['addresses', 'checkout', 'orders', 'payments', 'adminOrders']) expect(state[slice]).toBeUndefined();
+    for (const slice of ['addresses', 'checkout', 'payments', 'adminOrders']) expect(state[slice]).toBeUndefined();
     expect(state.cart).toBeDefined();
   });
 
@@ -58,18 +58,17 @@ describe('features that come with their screens', () => {
     store.loadFeature(orderingFeature);
     const state = store.getState();
     expect(state.checkout).toBeDefined();
-    expect(state.orders).toBeDefined();
     expect(state.addresses).toBeDefined();
     expect(state.payments).toBeDefined();
     expect(state.adminOrders as unknown).toBeUndefined();
   });
 
-  it("loads the admin's state without the shopper's checkout and orders", () => {
+  it("loads the admin's state without the shopper's checkout and payments", () => {
     const store = makeStore({ firstLoadSaga: noSagas });
     store.loadFeature(adminFeature);
     const state = store.getState();
     expect(state.adminOrders).toBeDefined();
-    expect(state.orders as unknown).toBeUndefined();
+    expect(state.payments as unknown).toBeUndefined();
     expect(state.checkout as unknown).toBeUndefined();
   });
 

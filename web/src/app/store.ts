@@ -7,7 +7,6 @@ import { cartReducer } from '../features/cart/cart.slice';
 import { productViewReducer } from '../features/catalogue/productView.slice';
 import type { checkoutReducer } from '../features/checkout/checkout.slice';
 import { notificationsReducer } from '../features/notifications/notifications.slice';
-import type { ordersReducer } from '../features/orders/orders.slice';
 import type { paymentsReducer } from '../features/payments/payments.slice';
 import { realtimeReducer } from '../features/realtime/realtime.slice';
 import { wishlistReducer } from '../features/wishlist/wishlist.slice';
@@ -28,7 +27,6 @@ const firstLoadReducers = {
 interface LazyLoadedState {
   addresses: ReturnType<typeof addressesReducer>;
   checkout: ReturnType<typeof checkoutReducer>;
-  orders: ReturnType<typeof ordersReducer>;
   payments: ReturnType<typeof paymentsReducer>;
   adminOrders: ReturnType<typeof adminOrdersReducer>;
 }

@@ -1,8 +1,8 @@
 import { Alert, Button, Flex, Modal, theme } from 'antd';
 import { formatKes, type Order } from '@shop/contracts';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { messageOfFailure } from '../../app/shop.api';
 import { refundFollowsCancel, shopperMayCancel } from './order-moves';
-import { orderCancelRequested } from './orders.slice';
+import { useCancelOrderMutation } from './orders.api';
 
 /** What happens to the shopper's money when they cancel: said before they confirm. */
 function cancelConsequence(order: Order): string {
@@ -15,13 +15,12 @@ function cancelConsequence(order: Order): string {
  * behind a confirmation that says whether a refund follows; and why the last try was refused.
  */
 export function CancelOrder({ order }: { order: Order }) {
-  const dispatch = useAppDispatch();
   const [modal, modalHolder] = Modal.useModal();
   const { token } = theme.useToken();
-  const cancel = useAppSelector((state) => state.orders.cancel);
-  const isCancelling = cancel.orderId === order.id;
+  const [cancelOrder, { isLoading: isCancelling, error }] = useCancelOrderMutation();
+  const refusal = messageOfFailure(error);
   // The refusal stays in sight even once the order moved on and the button went (a refusal reads the order again).
-  if (!shopperMayCancel(order) && cancel.error === null) return null;
+  if (!shopperMayCancel(order) && refusal === null) return null;
 
   function confirmCancel() {
     void modal.confirm({
@@ -31,7 +30,7 @@ export function CancelOrder({ order }: { order: Order }) {
       okButtonProps: { danger: true },
       cancelText: 'Keep order',
       onOk: () => {
-        dispatch(orderCancelRequested(order.id));
+        void cancelOrder({ orderId: order.id });
       },
     });
   }
@@ -39,7 +38,7 @@ export function CancelOrder({ order }: { order: Order }) {
   return (
     <Flex vertical gap={token.marginSM} align="flex-start">
       {modalHolder}
-      {cancel.error && <Alert type="error" showIcon title={cancel.error} style={{ alignSelf: 'stretch' }} />}
+      {refusal && <Alert type="error" showIcon title={refusal} style={{ alignSelf: 'stretch' }} />}
       {shopperMayCancel(order) && (
         <Button danger loading={isCancelling} onClick={confirmCancel}>
           Cancel order

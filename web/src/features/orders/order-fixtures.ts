@@ -1,12 +1,10 @@
-import { configureStore } from '@reduxjs/toolkit';
-import createSagaMiddleware, { type Saga } from 'redux-saga';
+import type { Saga } from 'redux-saga';
 import type { AdminPaymentAttentionEvent, MpesaAttemptView, Order, OrderDetails, OrderUpdatedEvent, SessionUser } from '@shop/contracts';
-import { adminOrdersReducer } from '../admin/orders/adminOrders.slice';
+import { startApiStore } from '../../testing/api-store';
 import { authReducer, signedInAs } from '../auth/auth.slice';
-import { notificationsReducer } from '../notifications/notifications.slice';
+import { notificationsReducer, type Toast } from '../notifications/notifications.slice';
 import { paymentsReducer } from '../payments/payments.slice';
 import { realtimeReducer } from '../realtime/realtime.slice';
-import { ordersReducer } from './orders.slice';
 
 export const shopper: SessionUser = { id: 42, userName: 'Wanjiru', email: 'wanjiru@example.test', role: 'user' };
 
@@ -86,26 +84,17 @@ export function attentionOf(orderId: number, fields: Partial<AdminPaymentAttenti
   };
 }
 
-/** A store with every slice the order and payment sagas read, signed in as the shopper, running one saga. */
-export function startOrdersStore<Args extends unknown[]>(saga: Saga<Args>, ...args: Args) {
-  const sagaMiddleware = createSagaMiddleware();
-  const store = configureStore({
-    reducer: {
-      auth: authReducer,
-      orders: ordersReducer,
-      payments: paymentsReducer,
-      adminOrders: adminOrdersReducer,
-      notifications: notificationsReducer,
-      realtime: realtimeReducer,
-    },
-    middleware: (getDefaultMiddleware) => getDefaultMiddleware({ thunk: false }).concat(sagaMiddleware),
-  });
+/** The shopper's store (the api's cache, the session, payments, toasts, the socket's state), signed in, running one saga. */
+export function startOrdersStore(saga: Saga) {
+  const store = startApiStore(
+    { auth: authReducer, payments: paymentsReducer, notifications: notificationsReducer, realtime: realtimeReducer },
+    saga,
+  );
   store.dispatch(signedInAs(shopper));
-  const task = sagaMiddleware.run(saga, ...args);
   return {
     store,
-    stop: () => task.cancel(),
-    toasts: () => store.getState().notifications.pending.map(({ kind, text }) => ({ kind, text })),
+    stop: store.stopSaga,
+    toasts: () => store.getState().notifications.pending.map(({ kind, text }: Toast) => ({ kind, text })),
   };
 }
 

@@ -6,16 +6,15 @@ import { addressesReducer } from '../addresses/addresses.slice';
 import { checkoutReducer } from '../checkout/checkout.slice';
 import { paymentsSaga } from '../payments/payments.saga';
 import { paymentsReducer } from '../payments/payments.slice';
-import { ordersSaga } from './orders.saga';
-import { ordersReducer } from './orders.slice';
+import { myOrdersSaga } from './myOrders.saga';
 
 function* orderingSaga(): SagaIterator {
-  yield all([fork(addressesSaga), fork(ordersSaga), fork(paymentsSaga)]);
+  yield all([fork(addressesSaga), fork(myOrdersSaga), fork(paymentsSaga)]);
 }
 
 /** Addresses, checkout, payment and the shopper's orders: what checkout and the account screens share. */
 export const orderingFeature: LazyFeature = {
   name: 'ordering',
-  reducers: { addresses: addressesReducer, checkout: checkoutReducer, orders: ordersReducer, payments: paymentsReducer },
+  reducers: { addresses: addressesReducer, checkout: checkoutReducer, payments: paymentsReducer },
   saga: orderingSaga,
 };

@@ -1,21 +1,72 @@
-import { formatKes, MESSAGES, ORDER_API, type OrderDetails, type OrderStatus, type PaymentStatus } from '@shop/contracts';
+import { formatKes, MESSAGES, ORDER_API, type Order, type OrderDetails, type OrderStatus, type PaymentStatus } from '@shop/contracts';
+import { messageOfFailure } from '../../app/shop.api';
 import { apiClient, ApiError } from '../../lib/api-client';
+import { screenReads } from '../../testing/api-store';
 import { loggedOut } from '../auth/auth.slice';
 import { orderUpdated, socketReconnected } from '../realtime/realtime.slice';
+import { myOrdersSaga } from './myOrders.saga';
 import { detailsOf, orderOf, settle, shopper, startOrdersStore, updateOf } from './order-fixtures';
 import { isAwaitingPayment, refundFollowsCancel, shopperMayCancel } from './order-moves';
 import { changedByLabel, formatOrderDate, formatOrderTime, orderStatusTone, refundStatusText } from './order-presentation';
-import { ordersSaga } from './orders.saga';
-import {
-  orderCancelRequested,
-  orderDetailsLoaded,
-  orderDialogClosed,
-  orderDialogOpened,
-  ordersLoaded,
-  ordersReducer,
-  ordersRequested,
-  ordersViewClosed,
-} from './orders.slice';
+import { applyOrderUpdate, replaceOrderRow } from './order-updates';
+import { ordersApi } from './orders.api';
+
+const { getMyOrders, getOrder, cancelOrder } = ordersApi.endpoints;
+const at = (minute: number) => `2025-06-02T07:${minute}:00.000Z`;
+
+/**
+ * The api as the shopper's account meets it: the list, one order's details and the Cancel, each call
+ * recorded as `METHOD path`; a read or the Cancel answers what its function gives, or throws it.
+ */
+function fakeShopperApi() {
+  const real = { get: apiClient.get, post: apiClient.post };
+  const api = {
+    calls: [] as string[],
+    list: [orderOf(2), orderOf(1)] as Order[],
+    details: detailsOf(orderOf(1)),
+    /** The list's read: the rows above unless a spec says otherwise. */
+    listAnswer: (): unknown => ({ success: true, data: api.list }),
+    detailsAnswer: (): unknown => ({ success: true, data: api.details }),
+    cancelAnswer: (): unknown => undefined,
+    restore: () => Object.assign(apiClient, real),
+  };
+  apiClient.get = (async (path: string) => {
+    api.calls.push(`GET ${path}`);
+    return path === ORDER_API.order(api.details.id) ? api.detailsAnswer() : api.listAnswer();
+  }) as typeof apiClient.get;
+  apiClient.post = (async (path: string) => {
+    api.calls.push(`POST ${path}`);
+    return api.cancelAnswer();
+  }) as typeof apiClient.post;
+  return api;
+}
+
+const refusal = (error: ApiError) => () => {
+  throw error;
+};
+
+/** The shopper's store with the socket's events followed (myOrders.saga.ts); the Orders tab and the dialog as the screen holds them. */
+function startShopper() {
+  const { store, stop, toasts } = startOrdersStore(myOrdersSaga);
+  const reads = screenReads();
+  return {
+    store,
+    toasts,
+    /** The Orders tab on show, read once; what it answers leaves the tab. */
+    showOrders: () => reads.hold(store.dispatch(getMyOrders.initiate(shopper.id))),
+    /** The order's dialog open, its details read once; what it answers closes the dialog. */
+    openOrder: (orderId: number) => reads.hold(store.dispatch(getOrder.initiate(orderId))),
+    list: () => getMyOrders.select(shopper.id)(store.getState()),
+    rows: () => getMyOrders.select(shopper.id)(store.getState()).data,
+    shown: (orderId: number) => getOrder.select(orderId)(store.getState()).data,
+    stop() {
+      reads.leaveAll();
+      stop();
+    },
+  };
+}
+
+const statusesOf = (rows: Order[] | undefined) => rows?.map((order) => `${order.id}:${order.orderStatus}:${order.paymentStatus}`);
 
 describe('how an order reads', () => {
   it('is dated by the day in Nairobi, date part only', () => {
@@ -96,289 +147,259 @@ describe('the shopper’s Cancel', () => {
 });
 
 describe('cancelling an order', () => {
-  const real = { get: apiClient.get, post: apiClient.post };
-  let calls: string[];
-  let shown: OrderDetails;
-  let cancelAnswer: () => unknown;
-
+  let api: ReturnType<typeof fakeShopperApi>;
   beforeEach(() => {
-    calls = [];
-    apiClient.get = (async (path: string) => {
-      calls.push(`GET ${path}`);
-      return path === ORDER_API.order(1) ? { success: true, data: shown } : { success: true, data: [shown] };
-    }) as typeof apiClient.get;
-    apiClient.post = (async (path: string) => {
-      calls.push(`POST ${path}`);
-      return cancelAnswer();
-    }) as typeof apiClient.post;
+    api = fakeShopperApi();
   });
+  afterEach(() => api.restore());
 
-  afterEach(() => Object.assign(apiClient, real));
-
+  /** The Orders tab with order 1 as its second row, and its dialog open; the calls so far forgotten. */
   async function openOrderOne(order: OrderDetails) {
-    shown = order;
-    const started = startOrdersStore(ordersSaga);
-    started.store.dispatch(ordersRequested());
-    started.store.dispatch(orderDialogOpened(1));
-    await settle();
-    calls = [];
-    return { ...started, orders: () => started.store.getState().orders };
+    api.list = [orderOf(2), order];
+    api.details = order;
+    const shopperScreen = startShopper();
+    await shopperScreen.showOrders();
+    await shopperScreen.openOrder(1);
+    api.calls = [];
+    return shopperScreen;
   }
 
-  const later = '2025-06-02T07:40:00.000Z';
-
-  it('closes an unpaid order, shows it cancelled in its row and dialog, and says so', async () => {
-    const { store, orders, toasts, stop } = await openOrderOne(detailsOf(orderOf(1)));
-    const cancelled = detailsOf(orderOf(1, { orderStatus: 'cancelled', orderUpdateDate: later }));
-    cancelAnswer = () => ({ success: true, data: cancelled });
-    store.dispatch(orderCancelRequested(1));
-    expect(orders().cancel).toEqual({ orderId: 1, error: null });
-    await settle();
-    expect(calls).toEqual([`POST ${ORDER_API.cancelOrder(1)}`]);
-    expect(orders().items[0].orderStatus).toBe('cancelled');
-    expect(orders().dialog.details).toMatchObject({ orderStatus: 'cancelled' });
-    expect(orders().cancel).toEqual({ orderId: null, error: null });
-    expect(toasts()).toEqual([{ kind: 'success', text: MESSAGES.orders.cancelled }]);
-    stop();
+  it('closes an unpaid order, shows it cancelled in its row and dialog without reading them again, and says so', async () => {
+    const shopperScreen = await openOrderOne(detailsOf(orderOf(1)));
+    api.cancelAnswer = () => ({ success: true, data: detailsOf(orderOf(1, { orderStatus: 'cancelled', orderUpdateDate: at(40) })) });
+    const cancelling = shopperScreen.store.dispatch(cancelOrder.initiate({ orderId: 1 }));
+    expect(cancelOrder.select(cancelling.requestId)(shopperScreen.store.getState())).toMatchObject({ isLoading: true });
+    await cancelling;
+    expect(api.calls).toEqual([`POST ${ORDER_API.cancelOrder(1)}`]);
+    expect(statusesOf(shopperScreen.rows())).toEqual(['2:pending:pending', '1:cancelled:pending']);
+    expect(shopperScreen.rows()?.[1]).not.toHaveProperty('history');
+    expect(shopperScreen.shown(1)).toMatchObject({ orderStatus: 'cancelled' });
+    expect(shopperScreen.toasts()).toEqual([{ kind: 'success', text: MESSAGES.orders.cancelled }]);
+    shopperScreen.stop();
   });
 
   it('says the payment will be refunded when a paid order is cancelled', async () => {
     const paid = orderOf(1, { paymentStatus: 'paid', orderStatus: 'confirmed', paymentReceipt: 'SGR7ABC123' });
-    const { store, orders, toasts, stop } = await openOrderOne(detailsOf(paid));
-    cancelAnswer = () => ({
+    const shopperScreen = await openOrderOne(detailsOf(paid));
+    api.cancelAnswer = () => ({
       success: true,
-      data: detailsOf({ ...paid, orderStatus: 'cancelled', refundDue: 3150, orderUpdateDate: later }),
+      data: detailsOf({ ...paid, orderStatus: 'cancelled', refundDue: 3150, orderUpdateDate: at(40) }),
     });
-    store.dispatch(orderCancelRequested(1));
-    await settle();
-    expect(orders().dialog.details).toMatchObject({ orderStatus: 'cancelled', refundDue: 3150 });
-    expect(toasts()).toEqual([{ kind: 'success', text: MESSAGES.orders.cancelledRefundDue }]);
-    stop();
+    await shopperScreen.store.dispatch(cancelOrder.initiate({ orderId: 1 }));
+    expect(shopperScreen.shown(1)).toMatchObject({ orderStatus: 'cancelled', refundDue: 3150 });
+    expect(shopperScreen.toasts()).toEqual([{ kind: 'success', text: MESSAGES.orders.cancelledRefundDue }]);
+    shopperScreen.stop();
   });
 
-  it('shows the refusal in the dialog and reads the order again, since it moved on meanwhile', async () => {
-    const { store, orders, toasts, stop } = await openOrderOne(detailsOf(orderOf(1, { paymentStatus: 'paid', orderStatus: 'inProcess' })));
-    cancelAnswer = () => {
-      throw new ApiError(MESSAGES.orders.cancelNotAllowed, 'CANCEL_NOT_ALLOWED');
-    };
-    shown = detailsOf(orderOf(1, { paymentStatus: 'paid', orderStatus: 'inShipping', orderUpdateDate: later }));
-    store.dispatch(orderCancelRequested(1));
+  it('leaves the refusal to the dialog, untoasted, and reads the order again, since it moved on meanwhile', async () => {
+    const shopperScreen = await openOrderOne(detailsOf(orderOf(1, { paymentStatus: 'paid', orderStatus: 'inProcess' })));
+    api.cancelAnswer = refusal(new ApiError(MESSAGES.orders.cancelNotAllowed, 'CANCEL_NOT_ALLOWED'));
+    api.details = detailsOf(orderOf(1, { paymentStatus: 'paid', orderStatus: 'inShipping', orderUpdateDate: at(40) }));
+    const { error } = await shopperScreen.store.dispatch(cancelOrder.initiate({ orderId: 1 }));
     await settle();
-    expect(calls).toEqual([`POST ${ORDER_API.cancelOrder(1)}`, `GET ${ORDER_API.order(1)}`]);
-    expect(orders().cancel).toEqual({ orderId: null, error: MESSAGES.orders.cancelNotAllowed });
-    expect(orders().dialog.details?.orderStatus).toBe('inShipping');
-    expect(toasts()).toEqual([]);
-    store.dispatch(orderDialogClosed());
-    expect(orders().cancel.error).toBeNull();
-    stop();
+    expect(messageOfFailure(error)).toBe(MESSAGES.orders.cancelNotAllowed);
+    expect(api.calls).toEqual([`POST ${ORDER_API.cancelOrder(1)}`, `GET ${ORDER_API.order(1)}`]);
+    expect(shopperScreen.shown(1)?.orderStatus).toBe('inShipping');
+    expect(shopperScreen.rows()?.[1]?.orderStatus).toBe('inShipping');
+    expect(shopperScreen.toasts()).toEqual([]);
+    shopperScreen.stop();
+  });
+
+  it('reads nothing again when the Cancel failed for another reason than the order moving on', async () => {
+    const shopperScreen = await openOrderOne(detailsOf(orderOf(1)));
+    api.cancelAnswer = refusal(new ApiError(MESSAGES.server.networkError, null));
+    const { error } = await shopperScreen.store.dispatch(cancelOrder.initiate({ orderId: 1 }));
+    await settle();
+    expect(messageOfFailure(error)).toBe(MESSAGES.server.networkError);
+    expect(api.calls).toEqual([`POST ${ORDER_API.cancelOrder(1)}`]);
+    expect(shopperScreen.shown(1)?.orderStatus).toBe('pending');
+    shopperScreen.stop();
   });
 });
 
 describe('the shopper’s orders', () => {
-  const realGet = apiClient.get;
-  let paths: string[];
-  let answer: (path: string) => unknown;
-
+  let api: ReturnType<typeof fakeShopperApi>;
   beforeEach(() => {
-    paths = [];
-    apiClient.get = (async (path: string) => {
-      paths.push(path);
-      return answer(path);
-    }) as typeof apiClient.get;
+    api = fakeShopperApi();
   });
-
-  afterEach(() => {
-    apiClient.get = realGet;
-  });
+  afterEach(() => api.restore());
 
   it('lists the signed-in shopper’s own orders', async () => {
-    answer = () => ({ success: true, data: [orderOf(2), orderOf(1)] });
-    const { store, stop } = startOrdersStore(ordersSaga);
-    store.dispatch(ordersRequested());
-    await settle();
-    expect(paths).toEqual([ORDER_API.orders(shopper.id)]);
-    expect(store.getState().orders).toMatchObject({ isLoading: false, hasLoaded: true, error: null });
-    expect(store.getState().orders.items.map((order) => order.id)).toEqual([2, 1]);
-    stop();
+    const shopperScreen = startShopper();
+    await shopperScreen.showOrders();
+    expect(api.calls).toEqual([`GET ${ORDER_API.orders(shopper.id)}`]);
+    expect(shopperScreen.rows()?.map((order) => order.id)).toEqual([2, 1]);
+    shopperScreen.stop();
   });
 
-  it('empties the list and says why when it cannot be read', async () => {
-    answer = () => ({ success: true, data: [orderOf(1)] });
-    const { store, stop } = startOrdersStore(ordersSaga);
-    store.dispatch(ordersRequested());
-    await settle();
-    answer = () => {
-      throw new ApiError(MESSAGES.server.serviceUnavailable, 'SERVICE_UNAVAILABLE');
-    };
-    store.dispatch(ordersRequested());
-    await settle();
-    expect(store.getState().orders).toMatchObject({ items: [], isLoading: false, error: MESSAGES.server.serviceUnavailable });
-    stop();
+  it('has no rows and says why when the list cannot be read', async () => {
+    api.listAnswer = refusal(new ApiError(MESSAGES.server.serviceUnavailable, 'SERVICE_UNAVAILABLE'));
+    const shopperScreen = startShopper();
+    await shopperScreen.showOrders();
+    expect(shopperScreen.list()).toMatchObject({ isError: true });
+    expect(shopperScreen.rows()).toBeUndefined();
+    expect(messageOfFailure(shopperScreen.list().error)).toBe(MESSAGES.server.serviceUnavailable);
+    shopperScreen.stop();
   });
 
   it('opens the details with the latest state of the order, which also refreshes its row', async () => {
-    const paid = detailsOf(orderOf(1, { paymentStatus: 'paid', orderStatus: 'confirmed' }));
-    answer = (path) => (path === ORDER_API.order(1) ? { success: true, data: paid } : { success: true, data: [orderOf(1)] });
-    const { store, stop } = startOrdersStore(ordersSaga);
-    store.dispatch(ordersRequested());
-    await settle();
-    store.dispatch(orderDialogOpened(1));
-    expect(store.getState().orders.dialog).toMatchObject({ orderId: 1, isLoading: true, details: null });
-    await settle();
-    expect(store.getState().orders.dialog).toMatchObject({ orderId: 1, isLoading: false, details: { orderStatus: 'confirmed' } });
-    expect(store.getState().orders.items[0]).toMatchObject({ orderStatus: 'confirmed', paymentStatus: 'paid' });
-    expect(store.getState().orders.items[0]).not.toHaveProperty('history');
-    expect(store.getState().orders.items[0]).not.toHaveProperty('mpesaAttempts');
-    stop();
+    api.details = detailsOf(orderOf(1, { paymentStatus: 'paid', orderStatus: 'confirmed' }));
+    const shopperScreen = startShopper();
+    await shopperScreen.showOrders();
+    await shopperScreen.openOrder(1);
+    expect(shopperScreen.shown(1)).toMatchObject({ orderStatus: 'confirmed', history: [{ toStatus: 'pending' }] });
+    expect(shopperScreen.rows()?.[1]).toMatchObject({ orderStatus: 'confirmed', paymentStatus: 'paid' });
+    expect(shopperScreen.rows()?.[1]).not.toHaveProperty('history');
+    expect(shopperScreen.rows()?.[1]).not.toHaveProperty('mpesaAttempts');
+    shopperScreen.stop();
   });
 
   it('drops the details of a dialog closed before they arrived', async () => {
     let release!: () => void;
-    answer = (path) =>
-      path === ORDER_API.order(1)
-        ? new Promise((resolve) => (release = () => resolve({ success: true, data: detailsOf(orderOf(1)) })))
-        : { success: true, data: [orderOf(1)] };
-    const { store, stop } = startOrdersStore(ordersSaga);
-    store.dispatch(ordersRequested());
+    api.detailsAnswer = () => new Promise((resolve) => (release = () => resolve({ success: true, data: api.details })));
+    const shopperScreen = startShopper();
+    const dialog = shopperScreen.store.dispatch(getOrder.initiate(1));
+    dialog.unsubscribe();
     await settle();
-    store.dispatch(orderDialogOpened(1));
-    store.dispatch(orderDialogClosed());
     release();
     await settle();
-    expect(store.getState().orders.dialog).toEqual({ orderId: null, details: null, isLoading: false, error: null });
-    stop();
+    expect(getOrder.select(1)(shopperScreen.store.getState())).toMatchObject({ isUninitialized: true });
+    expect(shopperScreen.shown(1)).toBeUndefined();
+    shopperScreen.stop();
   });
 
-  it('forgets the orders on sign-out', async () => {
-    answer = () => ({ success: true, data: [orderOf(1)] });
-    const { store, stop } = startOrdersStore(ordersSaga);
-    store.dispatch(ordersRequested());
+  it('forgets the orders and the open order on sign-out, once the account page is left', async () => {
+    const shopperScreen = startShopper();
+    const leaveOrders = await shopperScreen.showOrders();
+    const closeDialog = await shopperScreen.openOrder(1);
+    shopperScreen.store.dispatch(loggedOut());
+    leaveOrders();
+    closeDialog();
     await settle();
-    store.dispatch(loggedOut());
-    expect(store.getState().orders).toMatchObject({ items: [], hasLoaded: false });
-    stop();
+    const state = shopperScreen.store.getState();
+    expect(ordersApi.util.selectCachedArgsForQuery(state, 'getMyOrders')).toEqual([]);
+    expect(ordersApi.util.selectCachedArgsForQuery(state, 'getOrder')).toEqual([]);
+    shopperScreen.stop();
   });
 
   describe('live', () => {
-    const later = '2025-06-02T07:31:00.000Z';
-    const paid = orderOf(1, { paymentStatus: 'paid', orderStatus: 'confirmed', orderUpdateDate: later, paymentReceipt: 'SGR7ABC123' });
+    const paid = orderOf(1, { paymentStatus: 'paid', orderStatus: 'confirmed', orderUpdateDate: at(31), paymentReceipt: 'SGR7ABC123' });
 
     it('moves the row and the open dialog in place when the order’s event arrives, then reads the dialog’s order again', async () => {
-      let detailsAnswer = detailsOf(orderOf(1));
-      answer = (path) =>
-        path === ORDER_API.order(1) ? { success: true, data: detailsAnswer } : { success: true, data: [orderOf(2), orderOf(1)] };
-      const { store, stop } = startOrdersStore(ordersSaga);
-      store.dispatch(ordersRequested());
-      store.dispatch(orderDialogOpened(1));
-      await settle();
-      paths = [];
-      detailsAnswer = detailsOf(paid);
+      const shopperScreen = startShopper();
+      await shopperScreen.showOrders();
+      await shopperScreen.openOrder(1);
+      api.calls = [];
+      api.details = detailsOf(paid);
 
-      store.dispatch(orderUpdated(updateOf(paid)));
-      const { items, dialog } = store.getState().orders;
-      expect(items.map((order) => `${order.id}:${order.orderStatus}:${order.paymentStatus}`)).toEqual([
-        '2:pending:pending',
-        '1:confirmed:paid',
-      ]);
-      expect(dialog.details).toMatchObject({ orderStatus: 'confirmed', paymentStatus: 'paid', orderUpdateDate: later });
+      shopperScreen.store.dispatch(orderUpdated(updateOf(paid)));
+      expect(statusesOf(shopperScreen.rows())).toEqual(['2:pending:pending', '1:confirmed:paid']);
+      expect(shopperScreen.shown(1)).toMatchObject({ orderStatus: 'confirmed', paymentStatus: 'paid', orderUpdateDate: at(31) });
       await settle();
-      // The event leaves the receipt out: the dialog's order is read again, and no spinner or error shows meanwhile.
-      expect(paths).toEqual([ORDER_API.order(1)]);
-      expect(store.getState().orders.dialog).toMatchObject({ isLoading: false, error: null, details: { paymentReceipt: 'SGR7ABC123' } });
-      stop();
+      // The event leaves the receipt out: the dialog's order is read again, once, and the list is not.
+      expect(api.calls).toEqual([`GET ${ORDER_API.order(1)}`]);
+      expect(shopperScreen.shown(1)).toMatchObject({ paymentReceipt: 'SGR7ABC123' });
+      shopperScreen.stop();
     });
 
-    it('reads no order for an event about a row whose dialog is closed', async () => {
-      answer = () => ({ success: true, data: [orderOf(1)] });
-      const { store, stop } = startOrdersStore(ordersSaga);
-      store.dispatch(ordersRequested());
+    it('reads nothing for an event about a row whose dialog is closed', async () => {
+      const shopperScreen = startShopper();
+      await shopperScreen.showOrders();
+      const closeDialog = await shopperScreen.openOrder(1);
+      closeDialog();
       await settle();
-      store.dispatch(orderUpdated(updateOf(paid)));
+      api.calls = [];
+      shopperScreen.store.dispatch(orderUpdated(updateOf(paid)));
       await settle();
-      expect(paths).toEqual([ORDER_API.orders(shopper.id)]);
-      expect(store.getState().orders.items[0].orderStatus).toBe('confirmed');
-      stop();
+      expect(api.calls).toEqual([]);
+      expect(shopperScreen.rows()?.[1]?.orderStatus).toBe('confirmed');
+      shopperScreen.stop();
+    });
+
+    it('changes nothing when the event is older than what is shown, since events and answers may cross', async () => {
+      const shipped = orderOf(1, { orderStatus: 'inShipping', paymentStatus: 'paid', orderUpdateDate: at(40) });
+      api.list = [shipped];
+      api.details = detailsOf(shipped);
+      const shopperScreen = startShopper();
+      await shopperScreen.showOrders();
+      await shopperScreen.openOrder(1);
+      shopperScreen.store.dispatch(
+        orderUpdated(updateOf(orderOf(1, { orderStatus: 'confirmed', paymentStatus: 'paid', orderUpdateDate: at(35) }))),
+      );
+      expect(shopperScreen.rows()?.[0]).toMatchObject({ orderStatus: 'inShipping', orderUpdateDate: at(40) });
+      expect(shopperScreen.shown(1)).toMatchObject({ orderStatus: 'inShipping', orderUpdateDate: at(40) });
+      shopperScreen.stop();
+    });
+
+    it('is not taken back by a details answer read before the event', async () => {
+      const shopperScreen = startShopper();
+      await shopperScreen.showOrders();
+      await shopperScreen.openOrder(1);
+      // The read the event asks for crosses an older copy of the order (a replica behind, a read sent before the change).
+      shopperScreen.store.dispatch(orderUpdated(updateOf(paid)));
+      await settle();
+      expect(api.calls.at(-1)).toBe(`GET ${ORDER_API.order(1)}`);
+      expect(shopperScreen.shown(1)?.orderStatus).toBe('confirmed');
+      expect(shopperScreen.rows()?.[1]?.orderStatus).toBe('confirmed');
+      shopperScreen.stop();
     });
 
     it('reads what the tab shows again after a reconnect, and nothing once the tab is closed', async () => {
-      answer = (path) => (path === ORDER_API.order(1) ? { success: true, data: detailsOf(paid) } : { success: true, data: [paid] });
-      const { store, stop } = startOrdersStore(ordersSaga);
-      store.dispatch(ordersRequested());
-      store.dispatch(orderDialogOpened(1));
+      const shopperScreen = startShopper();
+      const leaveOrders = await shopperScreen.showOrders();
+      const closeDialog = await shopperScreen.openOrder(1);
+      api.calls = [];
+      shopperScreen.store.dispatch(socketReconnected());
       await settle();
-      paths = [];
-      store.dispatch(socketReconnected());
-      await settle();
-      expect(paths.sort()).toEqual([ORDER_API.order(1), ORDER_API.orders(shopper.id)].sort());
+      expect(api.calls.sort()).toEqual([`GET ${ORDER_API.order(1)}`, `GET ${ORDER_API.orders(shopper.id)}`].sort());
 
-      store.dispatch(orderDialogClosed());
-      store.dispatch(ordersViewClosed());
-      paths = [];
-      store.dispatch(socketReconnected());
+      closeDialog();
+      leaveOrders();
       await settle();
-      expect(paths).toEqual([]);
-      stop();
+      api.calls = [];
+      shopperScreen.store.dispatch(socketReconnected());
+      await settle();
+      expect(api.calls).toEqual([]);
+      shopperScreen.stop();
     });
 
     it('keeps the list on screen when the read after a reconnect fails', async () => {
-      answer = () => ({ success: true, data: [orderOf(1)] });
-      const { store, stop } = startOrdersStore(ordersSaga);
-      store.dispatch(ordersRequested());
+      const shopperScreen = startShopper();
+      await shopperScreen.showOrders();
+      api.listAnswer = refusal(new ApiError(MESSAGES.server.networkError, null));
+      shopperScreen.store.dispatch(socketReconnected());
       await settle();
-      answer = () => {
-        throw new ApiError(MESSAGES.server.networkError, null);
-      };
-      store.dispatch(socketReconnected());
-      await settle();
-      expect(store.getState().orders).toMatchObject({ error: null, items: [{ id: 1 }] });
-      stop();
+      expect(shopperScreen.list()).toMatchObject({ isError: true });
+      expect(shopperScreen.rows()?.map(({ id }) => id)).toEqual([2, 1]);
+      shopperScreen.stop();
     });
   });
 });
 
 describe('an order moved by its event', () => {
-  const at = (minute: number) => `2025-06-02T07:${minute}:00.000Z`;
-
-  it('changes nothing when the event is older than what is shown, since events and answers may cross', () => {
-    let state = ordersReducer(
-      undefined,
-      ordersLoaded([orderOf(1, { orderStatus: 'inShipping', paymentStatus: 'paid', orderUpdateDate: at(40) })]),
-    );
-    state = ordersReducer(
-      state,
-      orderUpdated(updateOf(orderOf(1, { orderStatus: 'confirmed', paymentStatus: 'paid', orderUpdateDate: at(35) }))),
-    );
-    expect(state.items[0]).toMatchObject({ orderStatus: 'inShipping', orderUpdateDate: at(40) });
-  });
-
   it('keeps the failure reason when the event gives none, and takes the one it gives', () => {
-    const declined = orderOf(1, { paymentMethod: 'paypal', paymentFailureReason: MESSAGES.payment.paypalDeclined });
-    let state = ordersReducer(undefined, ordersLoaded([declined]));
-    state = ordersReducer(state, orderUpdated({ orderId: 1, orderStatus: 'pending', paymentStatus: 'pending', updatedAt: at(31) }));
-    expect(state.items[0].paymentFailureReason).toBe(MESSAGES.payment.paypalDeclined);
-    state = ordersReducer(
-      state,
-      orderUpdated({
-        orderId: 1,
-        orderStatus: 'cancelled',
-        paymentStatus: 'failed',
-        reason: MESSAGES.payment.mpesaCancelled,
-        updatedAt: at(32),
-      }),
-    );
-    expect(state.items[0]).toMatchObject({ orderStatus: 'cancelled', paymentFailureReason: MESSAGES.payment.mpesaCancelled });
+    const order = orderOf(1, { paymentMethod: 'paypal', paymentFailureReason: MESSAGES.payment.paypalDeclined });
+    applyOrderUpdate(order, { orderId: 1, orderStatus: 'pending', paymentStatus: 'pending', updatedAt: at(31) });
+    expect(order.paymentFailureReason).toBe(MESSAGES.payment.paypalDeclined);
+    applyOrderUpdate(order, {
+      orderId: 1,
+      orderStatus: 'cancelled',
+      paymentStatus: 'failed',
+      reason: MESSAGES.payment.mpesaCancelled,
+      updatedAt: at(32),
+    });
+    expect(order).toMatchObject({ orderStatus: 'cancelled', paymentFailureReason: MESSAGES.payment.mpesaCancelled });
   });
 
-  it('is not taken back by a details answer read before the event', () => {
-    let state = ordersReducer(undefined, ordersLoaded([orderOf(1)]));
-    state = ordersReducer(state, orderDialogOpened(1));
-    state = ordersReducer(state, orderDetailsLoaded(detailsOf(orderOf(1))));
-    state = ordersReducer(
-      state,
-      orderUpdated(updateOf(orderOf(1, { orderStatus: 'confirmed', paymentStatus: 'paid', orderUpdateDate: at(33) }))),
-    );
-    state = ordersReducer(state, orderDetailsLoaded(detailsOf(orderOf(1))));
-    expect(state.items[0].orderStatus).toBe('confirmed');
-    expect(state.dialog.details?.orderStatus).toBe('confirmed');
+  it('leaves other orders alone', () => {
+    const other = orderOf(2);
+    applyOrderUpdate(other, updateOf(orderOf(1, { orderStatus: 'confirmed', paymentStatus: 'paid', orderUpdateDate: at(33) })));
+    expect(other).toEqual(orderOf(2));
+  });
+
+  it('keeps a row that is newer than the copy offered for it', () => {
+    const rows = [orderOf(1, { orderStatus: 'confirmed', orderUpdateDate: at(33) })];
+    replaceOrderRow(rows, detailsOf(orderOf(1)));
+    expect(rows[0].orderStatus).toBe('confirmed');
   });
 });

@@ -15,11 +15,12 @@ import {
   type PaypalOrderAnswer,
   type PlaceOrderInput,
 } from '@shop/contracts';
-import { shopApi } from '../../app/shop.api';
+import { isRefusalOf, shopApi } from '../../app/shop.api';
 import type { RootState } from '../../app/store';
-import { apiClient, ApiError, isRefusedWith, messageOfError } from '../../lib/api-client';
+import { apiClient, ApiError, messageOfError } from '../../lib/api-client';
 import { loggedOut } from '../auth/auth.slice';
 import { toastRequested } from '../notifications/notifications.slice';
+import { ordersApi } from '../orders/orders.api';
 import {
   orderUpdated,
   socketConnected,
@@ -90,14 +91,21 @@ export function mpesaStartMayHavePushed(error: unknown): boolean {
   return error instanceof ApiError && (error.code === null || SHOP_FAULT_CODES.includes(error.code));
 }
 
-/** The order followed is gone or not the caller's: asking again will not change that. */
-function isFinalRefusal(error: unknown): error is ApiError {
-  return isRefusedWith(error, ['FORBIDDEN', 'NOT_FOUND', 'ORDER_NOT_FOUND']);
-}
-
 const selectPayments = (state: RootState): PaymentsState => state.payments;
 
 const selectSocketStatus = (state: RootState): SocketStatus => state.realtime.status;
+
+const { getOrder } = ordersApi.endpoints;
+type GuardedBy<Guard> = Guard extends (action: unknown) => action is infer Action ? Action : never;
+/** How a read of the order ended: its answer, or why there was none. */
+type OrderReadEnd = GuardedBy<typeof getOrder.matchFulfilled> | GuardedBy<typeof getOrder.matchRejected>;
+
+/** The end of a read of this order; a read that joined one already running ends with that one, not with the refusal to start another. */
+function readEndOf(orderId: number) {
+  return (action: unknown): action is OrderReadEnd =>
+    (getOrder.matchFulfilled(action) || (getOrder.matchRejected(action) && !action.meta.condition)) &&
+    action.meta.arg.originalArgs === orderId;
+}
 
 /** What may change a followed order's standing, or the way it is followed: its event, and the socket's comings and goings. */
 const FOLLOW_WAKE_UPS = [
@@ -108,15 +116,23 @@ const FOLLOW_WAKE_UPS = [
   socketConnectFailed.type,
 ];
 
-/** The order's standing as the server tells it now; null when the server could not be reached (a blip is waited out). */
+/**
+ * The order's standing as the server tells it now, read into the order's cache entry (orders.api.ts), which an open
+ * details dialog shares; null when the server could not be reached (a blip is waited out). The answer is the read's
+ * own end, not the entry, which an event's invalidation may already be reading again or dropping.
+ */
 function* readStanding(orderId: number): SagaIterator<PaymentStanding | null> {
+  // Held while it reads: an entry nothing holds is dropped at once, and a read still running for it is aborted.
+  const reading: { unsubscribe(): void } = yield put(getOrder.initiate(orderId, { forceRefetch: true }));
   try {
-    const answer: ApiSuccess<Order> = yield call(apiClient.get<ApiSuccess<Order>>, ORDER_API.order(orderId));
-    return paymentStandingOf(answer.data);
-  } catch (error) {
+    const end: OrderReadEnd = yield take(readEndOf(orderId));
+    if (getOrder.matchFulfilled(end)) return paymentStandingOf(end.payload);
     // The order is not the shopper's, or no longer there: reading it again will not change that.
-    if (isFinalRefusal(error)) return { outcome: 'failed', reason: error.message, approvalUrl: null };
+    if (isRefusalOf(end.payload, ['FORBIDDEN', 'NOT_FOUND', 'ORDER_NOT_FOUND']))
+      return { outcome: 'failed', reason: end.payload.message, approvalUrl: null };
     return null;
+  } finally {
+    reading.unsubscribe();
   }
 }
 

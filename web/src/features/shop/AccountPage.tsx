@@ -1,14 +1,10 @@
 import { Card, Tabs } from 'antd';
-import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useAppDispatch } from '../../app/hooks';
 import { Heading } from '../../components/Heading';
 import { accountTabOf, searchForTab, type AccountTab } from '../account/account-tabs';
 import { ProfileTab } from '../account/ProfileTab';
 import { AddressManager } from '../addresses/AddressManager';
 import { AccountOrders } from '../orders/AccountOrders';
-import { linkedOrderId, withoutOrderLink } from '../orders/order-link';
-import { orderDialogOpened } from '../orders/orders.slice';
 
 /**
  * /shop/account (docs/product.md, Web routes): the orders (the default tab), the saved delivery addresses and the
@@ -16,16 +12,7 @@ import { orderDialogOpened } from '../orders/orders.slice';
  * details (`?order=<id>`, ROUTES.shopAccountOrder).
  */
 export function AccountPage() {
-  const dispatch = useAppDispatch();
   const [search, setSearch] = useSearchParams();
-  const linkedOrder = linkedOrderId(search);
-
-  // The link opens the order's dialog once; the address then drops it, so the same link works again later.
-  useEffect(() => {
-    if (linkedOrder === null) return;
-    dispatch(orderDialogOpened(linkedOrder));
-    setSearch(withoutOrderLink, { replace: true });
-  }, [dispatch, linkedOrder, setSearch]);
 
   return (
     <Card>

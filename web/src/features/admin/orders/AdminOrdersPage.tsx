@@ -1,15 +1,14 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { Flex, Select, Skeleton, theme } from 'antd';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from '@shop/contracts';
 import { useAppDispatch } from '../../../app/hooks';
 import { messageOfFailure } from '../../../app/shop.api';
 import { LoadFailureAlert } from '../../../components/LoadFailureAlert';
-import { linkedOrderId, withoutOrderLink } from '../../orders/order-link';
 import { OrderDetailsDialog } from '../../orders/OrderDetailsDialog';
 import { OrdersTable } from '../../orders/OrdersTable';
 import { OrderStatusHistory } from '../../orders/OrderStatusHistory';
+import { useLinkedOrder } from '../../orders/useLinkedOrder';
 import { LiveUpdatesNotice } from '../../realtime/LiveUpdatesNotice';
 import { AdminPageHeading } from '../AdminPageHeading';
 import { ADMIN_ORDERS_PAGE_SIZE, useGetAdminOrderQuery, useGetAdminOrdersQuery, type AdminOrdersQuery } from './admin-orders.api';
@@ -29,7 +28,6 @@ const FILTER_OPTIONS = ORDER_STATUSES.map((status) => ({ value: status, label: O
 export function AdminOrdersPage() {
   const dispatch = useAppDispatch();
   const { token } = theme.useToken();
-  const [search, setSearch] = useSearchParams();
   const [query, setQuery] = useState<AdminOrdersQuery>({ status: null, page: 1 });
   const [openOrderId, setOpenOrderId] = useState<number | null>(null);
   // Read afresh on every visit and every opening: payments and shoppers move orders meanwhile.
@@ -47,13 +45,7 @@ export function AdminOrdersPage() {
     };
   }, [dispatch]);
 
-  // The link opens the order's dialog once; the address then drops it, so the same link works again later.
-  const linkedOrder = linkedOrderId(search);
-  useEffect(() => {
-    if (linkedOrder === null) return;
-    setOpenOrderId(linkedOrder);
-    setSearch(withoutOrderLink, { replace: true });
-  }, [linkedOrder, setSearch]);
+  useLinkedOrder(setOpenOrderId);
 
   const filterBy = (status: OrderStatus | undefined) => setQuery({ status: status ?? null, page: 1 });
 

@@ -3,7 +3,6 @@ import {
   MESSAGES,
   NOTIFICATION_API,
   ORDER_API,
-  ORDER_MOVED_ON_CODES,
   type AdminOrderPage,
   type ApiSuccess,
   type NotificationRecord,
@@ -14,9 +13,9 @@ import {
   type OrderStatusInput,
   type RefundInput,
 } from '@shop/contracts';
-import { isApiFailure, shopApi, toastOutcome, type apiBaseQuery, type ApiFailure } from '../../../app/shop.api';
+import { shopApi, toastOutcome, type apiBaseQuery } from '../../../app/shop.api';
 import { toastRequested } from '../../notifications/notifications.slice';
-import { isOlderThan, replaceOrderRow } from '../../orders/orders.slice';
+import { laterCopy, readAgainWhenMovedOn, replaceOrderRow } from '../../orders/order-updates';
 
 /** Twenty rows fit a laptop screen without the pager falling out of sight. */
 export const ADMIN_ORDERS_PAGE_SIZE = 20;
@@ -72,13 +71,7 @@ function replaceRows({ dispatch, getState }: CacheAccess, order: OrderDetails): 
 /** A change's answer is the order as it now stands: the dialog and the rows show it without a second read. */
 function showChangedOrder(cache: CacheAccess, order: OrderDetails): void {
   replaceRows(cache, order);
-  cache.dispatch(adminOrdersApi.util.updateQueryData('getAdminOrder', order.id, (shown) => (isOlderThan(order, shown) ? shown : order)));
-}
-
-/** A refusal that the order moved on meanwhile (paid, shipped, another admin's change): the dialog reads where it stands now, and so the choices it has. */
-function readAgainWhenMovedOn(_answer: unknown, failure: ApiFailure | undefined, { orderId }: { orderId: number }) {
-  const movedOn = isApiFailure(failure) && failure.code !== null && ORDER_MOVED_ON_CODES.includes(failure.code);
-  return movedOn ? [{ type: 'Order' as const, id: orderId }] : [];
+  cache.dispatch(adminOrdersApi.util.updateQueryData('getAdminOrder', order.id, (shown) => laterCopy(shown, order)));
 }
 
 /** Record payment, Refund, Revive: their dialog shows a refusal itself, staying open for another try, so only the success is toasted. */

@@ -1,7 +1,7 @@
 import type { SagaIterator } from 'redux-saga';
 import { put, select, takeEvery } from 'redux-saga/effects';
 import type { RootState } from '../../../app/store';
-import { applyOrderUpdate } from '../../orders/orders.slice';
+import { applyOrderUpdate } from '../../orders/order-updates';
 import { adminOrderPaid, adminPaymentAttention, orderUpdated, socketReconnected } from '../../realtime/realtime.slice';
 import { adminOrdersApi, adminOrdersPageTag, pagesShowing } from './admin-orders.api';
 

@@ -13,7 +13,7 @@ import {
   type RefundInput,
 } from '@shop/contracts';
 import { apiClient, ApiError } from '../../../lib/api-client';
-import { startApiStore } from '../../../testing/api-store';
+import { screenReads, startApiStore } from '../../../testing/api-store';
 import { loggedOut } from '../../auth/auth.slice';
 import { notificationsReducer, type Toast } from '../../notifications/notifications.slice';
 import { attemptOf, attentionOf, detailsOf, orderOf, settle, updateOf } from '../../orders/order-fixtures';
@@ -78,7 +78,7 @@ function startAdmin() {
   const store = startApiStore({ notifications: notificationsReducer, adminOrders: adminOrdersReducer });
   const channel = stdChannel<UnknownAction>();
   const task = runSaga({ channel, dispatch: store.dispatch, getState: store.getState }, adminOrdersSaga);
-  const subscriptions: { unsubscribe: () => void }[] = [];
+  const reads = screenReads();
   return {
     store,
     tell(action: UnknownAction) {
@@ -86,24 +86,14 @@ function startAdmin() {
       channel.put(action);
     },
     /** The orders page on show with this query, read once; what it answers leaves the page. */
-    async showPage(query: AdminOrdersQuery = FIRST_PAGE) {
-      const page = store.dispatch(getAdminOrders.initiate(query));
-      subscriptions.push(page);
-      await page;
-      return () => page.unsubscribe();
-    },
+    showPage: (query: AdminOrdersQuery = FIRST_PAGE) => reads.hold(store.dispatch(getAdminOrders.initiate(query))),
     /** The order's dialog open, its details read once; what it answers closes the dialog. */
-    async openOrder(orderId: number) {
-      const dialog = store.dispatch(getAdminOrder.initiate(orderId));
-      subscriptions.push(dialog);
-      await dialog;
-      return () => dialog.unsubscribe();
-    },
+    openOrder: (orderId: number) => reads.hold(store.dispatch(getAdminOrder.initiate(orderId))),
     rows: (query: AdminOrdersQuery = FIRST_PAGE) => getAdminOrders.select(query)(store.getState()).data?.items,
     shown: (orderId: number) => getAdminOrder.select(orderId)(store.getState()).data,
     toasts: () => store.getState().notifications.pending.map(({ kind, text }: Toast) => ({ kind, text })),
     stop() {
-      subscriptions.forEach((subscription) => subscription.unsubscribe());
+      reads.leaveAll();
       task.cancel();
     },
   };
