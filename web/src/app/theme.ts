@@ -1,5 +1,5 @@
 import { theme, type ThemeConfig } from 'antd';
-import { useMemo, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 
 /**
  * Toy Duka's look: a warm orange on a cream page. Every colour that carries words (white on a filled
@@ -77,10 +77,4 @@ export function usePrefersReducedMotion(): boolean {
 /** How the page should scroll when the shop moves it (to the top of a new page of results): no glide for a person who asked for less motion. */
 export function useScrollBehavior(): ScrollBehavior {
   return usePrefersReducedMotion() ? 'instant' : 'smooth';
-}
-
-/** The shop's theme, with antd's animations (fades, slides, zooms) turned off for a person who asked for less motion. */
-export function useShopTheme(): ThemeConfig {
-  const reducedMotion = usePrefersReducedMotion();
-  return useMemo(() => (reducedMotion ? { ...shopTheme, token: { ...shopTheme.token, motion: false } } : shopTheme), [reducedMotion]);
 }
