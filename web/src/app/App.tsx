@@ -18,7 +18,7 @@ interface AppProps {
 
 /**
  * Everything around the router, the same in the browser and in a server render (entry-server.tsx),
- * so that the ids antd's styles are keyed by come out alike on both sides.
+ * so that the browser hydrates the page as the server drew it.
  */
 export function App({ store, serverState, onShown, children }: AppProps) {
   const reducedMotion = usePrefersReducedMotion();

@@ -1,3 +1,4 @@
+import '../../styles/antd/checkout.css';
 import { Card, Tabs } from 'antd';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
