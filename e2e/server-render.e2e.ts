@@ -57,6 +57,10 @@ describe('shopper pages drawn by the server', () => {
     // The api's Content-Security-Policy allows scripts from the shop's files only: a drawn page carries data, never inline code.
     expect(scriptsOf(html).filter((script) => script !== 'file' && script !== 'data')).toEqual([]);
     expect(scriptsOf(html)).toContain('data');
+    // antd's styles are the shop's stylesheet, linked in the head and kept by the browser from page to
+    // page; the page itself carries only the shell's first-paint style.
+    expect(html.match(/<link rel="stylesheet"[^>]* href="\/assets\/[^"]+\.css"/g)).toHaveLength(1);
+    expect(html.match(/<style\b/g)).toHaveLength(1);
     // What a search engine or a chat assistant reads of the toy: its name, the KES price a shopper pays, in stock, its photo.
     const product = structuredDataOf(html).find((data) => data['@type'] === 'Product');
     expect(product).toMatchObject({

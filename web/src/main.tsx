@@ -1,4 +1,6 @@
 import 'antd/dist/reset.css';
+import './styles/antd/shop.css';
+import './styles/reduced-motion.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';

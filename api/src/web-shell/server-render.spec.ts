@@ -15,6 +15,7 @@ const SHELL = `<!doctype html>
   <head>
     <title>Toy Duka</title>
     <script type="module" crossorigin src="/assets/index-4f2a9c.js"></script>
+    <link rel="stylesheet" crossorigin href="/assets/index-7d1e3b.css">
   </head>
   <body>
     <div id="root"><!--app-html--><div class="boot-header">Toy Duka</div><!--page-picture--><!--/app-html--></div>
@@ -42,7 +43,6 @@ export const serverRenderEntry = {
       kind: 'page',
       status: 200,
       appHtml: '<main><h1>' + title + '</h1></main>',
-      styles: '<style data-drawn>main{}</style>',
       state: '<script type="application/json" id="server-state">{}</script>',
     };
   },
@@ -68,13 +68,13 @@ describe('shopper pages drawn by the server', () => {
   const renders = async (outcome: string) =>
     (await shop.app.get(ApiMetrics).serverRenders.get()).values.find((value) => value.labels.outcome === outcome)?.value ?? 0;
 
-  it("puts the drawn markup in the app's root alone, with its styles and state in the head, read in the api's own process", async () => {
+  it("puts the drawn markup in the app's root alone, with its state in the head and the shell's stylesheet, read in the api's own process", async () => {
     const toy = await createTestProduct(shop.dataSource, { title: 'Drawn wooden train' });
     const answer = await request(shop.server).get(ROUTES.shopProduct(toy.id)).expect(200);
     expect(answer.text).toContain('<div id="root" inert><main><h1>Drawn wooden train</h1></main></div>');
     expect(answer.text).not.toContain('boot-header');
     const head = answer.text.slice(0, answer.text.indexOf('</head>'));
-    expect(head).toContain('<style data-drawn>main{}</style>');
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/index-7d1e3b.css">');
     expect(head).toContain('<script type="application/json" id="server-state">{}</script>');
     // The link preview's tags still come with it.
     expect(head).toContain('<title>Drawn wooden train – Toy Duka</title>');

@@ -98,17 +98,15 @@ export function hasAppPlace(shell: string): boolean {
 /**
  * The shell with the page's head: its title and description replace the shell's own, the rest goes
  * before `</head>`, and its picture into the root, or, for a page the server drew, React's markup, with
- * antd's styles and the state it was drawn from. Every value is escaped, and inserted by a function:
- * a `$&` in a product's title is text, not a replacement pattern.
+ * the state it was drawn from (its styles are the shell's own stylesheet). Every value is escaped,
+ * and inserted by a function: a `$&` in a product's title is text, not a replacement pattern.
  */
 export function renderShell(shell: string, head: ShellHead | undefined, drawn?: DrawnPage): string {
   let html = shell;
   if (drawn) {
     // Inert until the browser has taken the page over (main.tsx): a tap on a button whose code has not
     // run yet would be lost, where an inert page is plainly still coming, to a person and to a test.
-    html = html
-      .replace(APP_HTML, () => `<div id="root" inert>${drawn.appHtml}`)
-      .replace(HEAD_END, () => `${drawn.styles}${drawn.state}</head>`);
+    html = html.replace(APP_HTML, () => `<div id="root" inert>${drawn.appHtml}`).replace(HEAD_END, () => `${drawn.state}</head>`);
     // The shell's first picture and data are for the client shell's first render: the drawn page has its own.
     if (head) head = { ...head, picture: undefined, data: undefined };
   }

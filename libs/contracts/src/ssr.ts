@@ -18,8 +18,8 @@ export interface ServerRenderRequest {
 }
 
 export type ServerRender =
-  /** The page: React's markup for the app's root, antd's styles for the head, and the state the browser starts from. */
-  | { kind: 'page'; status: number; appHtml: string; styles: string; state: string }
+  /** The page: React's markup for the app's root, and the state the browser starts from for the head. */
+  | { kind: 'page'; status: number; appHtml: string; state: string }
   /** The route sends the browser elsewhere (a loader's redirect). */
   | { kind: 'redirect'; status: number; location: string };
 

@@ -1,9 +1,10 @@
+import { Provider as MotionProvider } from '@rc-component/motion';
 import { ConfigProvider } from 'antd';
 import { useEffect, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { Toaster } from '../features/notifications/Toaster';
 import type { AppStore } from './store';
-import { useShopTheme } from './theme';
+import { shopTheme, usePrefersReducedMotion } from './theme';
 
 interface AppProps {
   store: AppStore;
@@ -17,17 +18,26 @@ interface AppProps {
 
 /**
  * Everything around the router, the same in the browser and in a server render (entry-server.tsx),
- * so that the ids antd's styles are keyed by come out alike on both sides.
+ * so that the browser hydrates the page as the server drew it.
  */
 export function App({ store, serverState, onShown, children }: AppProps) {
-  const theme = useShopTheme();
+  const reducedMotion = usePrefersReducedMotion();
   useEffect(() => onShown?.(), [onShown]);
   return (
     <Provider store={store} serverState={serverState}>
-      <ConfigProvider theme={theme}>
-        <Toaster />
-        {children}
-      </ConfigProvider>
+      {/*
+        antd's fades, slides and zooms off for a person who asked for less motion, as its theme's
+        `motion: false` turns them off, but without a second theme that would draw the whole page
+        again once it is hydrated. Not by a stylesheet that cuts them short: antd's popups wait for
+        the end of an animation to leave, and place themselves wrongly after one of almost no time.
+        styles/reduced-motion.css stops antd's other transitions.
+      */}
+      <MotionProvider motion={!reducedMotion}>
+        <ConfigProvider theme={shopTheme}>
+          <Toaster />
+          {children}
+        </ConfigProvider>
+      </MotionProvider>
     </Provider>
   );
 }

@@ -1,12 +1,20 @@
 import { theme, type ThemeConfig } from 'antd';
-import { useMemo, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 
 /**
  * Toy Duka's look: a warm orange on a cream page. Every colour that carries words (white on a filled
  * button or tag, coloured text on white, cream or its own pale background) reaches WCAG AA's 4.5:1,
  * including the hover shades, which go darker rather than antd's lighter default for that reason.
+ *
+ * antd makes none of its components' styles in the page (`zeroRuntime`): they are built into
+ * stylesheets at build time (web/src/styles/antd-stylesheets.tsx), which is why the selectors carry
+ * no hash and every theme has a fixed key for its variables, the same in the build, the server
+ * render and the browser (antd's default key comes from React's useId, which differs between them).
  */
 export const shopTheme: ThemeConfig = {
+  zeroRuntime: true,
+  hashed: false,
+  cssVar: { key: 'css-var-shop' },
   token: {
     colorPrimary: '#c2410c',
     colorPrimaryHover: '#9c2802',
@@ -50,8 +58,15 @@ export const shopTheme: ThemeConfig = {
   },
 };
 
+/** The category row on large screens: tighter items, so that all nine categories fit one row at 1280 px instead of folding into '…'. */
+export const compactMenuTheme: ThemeConfig = {
+  cssVar: { key: 'css-var-compact-menu' },
+  components: { Menu: { itemPaddingInline: 8, fontSize: 14 } },
+};
+
 /** The auth screens' welcome panel: black with white text (docs/product.md, Web routes). */
 export const welcomePanelTheme: ThemeConfig = {
+  cssVar: { key: 'css-var-welcome-panel' },
   algorithm: theme.darkAlgorithm,
   token: { colorBgBase: '#000000', colorTextBase: '#ffffff', colorPrimary: '#ff8a4c' },
 };
@@ -77,10 +92,4 @@ export function usePrefersReducedMotion(): boolean {
 /** How the page should scroll when the shop moves it (to the top of a new page of results): no glide for a person who asked for less motion. */
 export function useScrollBehavior(): ScrollBehavior {
   return usePrefersReducedMotion() ? 'instant' : 'smooth';
-}
-
-/** The shop's theme, with antd's animations (fades, slides, zooms) turned off for a person who asked for less motion. */
-export function useShopTheme(): ThemeConfig {
-  const reducedMotion = usePrefersReducedMotion();
-  return useMemo(() => (reducedMotion ? { ...shopTheme, token: { ...shopTheme.token, motion: false } } : shopTheme), [reducedMotion]);
 }

@@ -1,3 +1,4 @@
+import '../../styles/antd/admin.css';
 import { DeleteOutlined } from '@ant-design/icons';
 import { App, Button, Card, Col, Empty, Row, Skeleton, Spin } from 'antd';
 import { MESSAGES, type FeatureImage } from '@shop/contracts';

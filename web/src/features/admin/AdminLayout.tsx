@@ -1,3 +1,4 @@
+import '../../styles/antd/admin.css';
 import {
   ClusterOutlined,
   DashboardOutlined,

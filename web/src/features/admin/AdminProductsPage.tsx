@@ -1,1 +1,3 @@
+import '../../styles/antd/admin.css';
+
 export { AdminProductsPage } from './products/AdminProductsPage';

@@ -1,3 +1,4 @@
+import '../../styles/antd/sign-in.css';
 import { Col, ConfigProvider, Flex, Layout, Row, theme, Typography } from 'antd';
 import { Outlet } from 'react-router-dom';
 import { SHOP_NAME } from '../../app/brand';

@@ -1,3 +1,4 @@
+import '../../styles/antd/sign-in.css';
 import { Alert, Button, Form, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { ROUTES } from '@shop/contracts';

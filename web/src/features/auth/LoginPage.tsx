@@ -1,3 +1,4 @@
+import '../../styles/antd/sign-in.css';
 import { Button, Flex, Form } from 'antd';
 import { useEffect } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';

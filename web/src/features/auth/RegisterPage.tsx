@@ -1,3 +1,4 @@
+import '../../styles/antd/sign-in.css';
 import { Button, Form, Input } from 'antd';
 import { Link, useLocation } from 'react-router-dom';
 import { LIMITS, MESSAGES, ROUTES } from '@shop/contracts';

@@ -1,3 +1,4 @@
+import '../../styles/antd/sign-in.css';
 import { Alert, Button, Form } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { MESSAGES, ROUTES } from '@shop/contracts';

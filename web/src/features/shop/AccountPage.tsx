@@ -1,3 +1,4 @@
+import '../../styles/antd/checkout.css';
 import { Card, Tabs } from 'antd';
 import { useSearchParams } from 'react-router-dom';
 import { Heading } from '../../components/Heading';

@@ -1,3 +1,4 @@
+import '../../styles/antd/checkout.css';
 import { Col, Flex, Row, theme } from 'antd';
 import { useAppSelector } from '../../app/hooks';
 import { useScreens } from '../../app/useScreens';

@@ -1,3 +1,4 @@
+import '../../../styles/antd/admin.css';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { Flex, Select, Skeleton, theme } from 'antd';
 import { useEffect, useState } from 'react';

@@ -1,3 +1,4 @@
+import '../../../styles/antd/admin.css';
 import { ExportOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Col, Flex, Row, Skeleton, theme } from 'antd';
 import { useEffect } from 'react';

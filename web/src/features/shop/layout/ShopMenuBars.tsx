@@ -1,10 +1,9 @@
-import { ConfigProvider, Menu, type ThemeConfig } from 'antd';
+import { ConfigProvider, Menu } from 'antd';
+import { compactMenuTheme } from '../../../app/theme';
 import { CATEGORY_ENTRIES, PAGE_ITEMS, useShopMenuSelection, type MenuItems } from './shop-menu';
 
 /** The categories get a row of their own on large screens: together with the pages they are too wide for one. */
 const CATEGORY_ITEMS: MenuItems = CATEGORY_ENTRIES.map((entry) => ({ key: entry.id, label: entry.label }));
-/** Tighter items, so that all nine categories fit one row at 1280 px instead of folding into '…'. */
-const COMPACT_MENU_THEME: ThemeConfig = { components: { Menu: { itemPaddingInline: 8, fontSize: 14 } } };
 
 /** Home, Products and Search beside the logo, on large screens. */
 export function PageMenuBar() {
@@ -16,7 +15,7 @@ export function PageMenuBar() {
 export function CategoryMenuBar({ itemHeight }: { itemHeight: number }) {
   const selection = useShopMenuSelection();
   return (
-    <ConfigProvider theme={COMPACT_MENU_THEME}>
+    <ConfigProvider theme={compactMenuTheme}>
       <Menu mode="horizontal" items={CATEGORY_ITEMS} {...selection} style={{ borderBottom: 'none', lineHeight: `${itemHeight}px` }} />
     </ConfigProvider>
   );
